@@ -1,0 +1,41 @@
+# Two commands: `make run` (install what the app needs into .venv, start it) and `make test`
+# (install the test tools, then ruff, mypy --strict on the engine, and every test).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP_APP  := $(VENV)/.installed-app
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_APP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP_APP) $@
+
+run: $(STAMP_APP)
+	$(PY) -m streamlit run trainer/app.py
+
+lint: $(STAMP_TEST)
+	$(PY) -m ruff check trainer tests benchmarks
+
+typecheck: $(STAMP_TEST)
+	$(PY) -m mypy --strict trainer/engine
+
+pytest: $(STAMP_TEST)
+	$(PY) -m pytest
+
+test: lint typecheck pytest
+
+bench: $(STAMP_APP)
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

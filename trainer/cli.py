@@ -1,0 +1,173 @@
+"""``dou14``: the command line of FORMAT.md.
+
+``dou14 check`` / ``dou14 waits`` read JSON lines on standard input and write one JSON line per
+position (exit 1 if any line was invalid, never a traceback). Given a hand as an argument they
+print the verdict in words instead (``--lang zh`` for Chinese, ``--json`` for the JSON line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
+
+from trainer.engine import (
+    Dou14Error,
+    Position,
+    RuleSet,
+    display_cards,
+    parse_card,
+    parse_cards,
+    verdict,
+    waits,
+)
+from trainer.engine.melds import Meld
+from trainer.i18n import LANGUAGES, t
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _check_line(position: Position) -> dict[str, Any]:
+    return verdict(position).to_json()
+
+
+def _waits_line(position: Position) -> dict[str, Any]:
+    return waits(position).to_json()
+
+
+_INVALID = {"check": {"win": False, "reason": "invalid"}, "waits": {"ready": False, "reason": "invalid"}}
+
+
+def run_json_lines(command: str, lines: Iterable[bytes], out: TextIO) -> int:
+    """Answer each non-blank JSON line; returns the exit status (1 if any line was invalid)."""
+    judge: Callable[[Position], dict[str, Any]] = _check_line if command == "check" else _waits_line
+    status = 0
+    for raw in lines:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            out.write(_dumps({**_INVALID[command], "error": f"not UTF-8 text: {error}"}) + "\n")
+            status = 1
+            continue
+        if not line.strip():
+            continue
+        try:
+            result = judge(Position.from_json(line))
+        except Dou14Error as error:
+            result = {**_INVALID[command], "error": str(error)}
+            status = 1
+        out.write(_dumps(result) + "\n")
+        out.flush()
+    return status
+
+
+def _rules_from(args: argparse.Namespace) -> RuleSet:
+    options: dict[str, Any] = {"players": args.players, "jokers": args.jokers,
+                               "scoring": args.scoring}
+    if args.base is not None:
+        options["base"] = args.base
+    if args.fan_cap is not None:
+        options["fan_cap"] = None if args.fan_cap.lower() == "none" else _int(args.fan_cap)
+    if args.red_threshold is not None:
+        options["red_threshold"] = args.red_threshold
+    return RuleSet(**options)
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise Dou14Error(f"--fan-cap must be a number or 'none', not {text!r}") from None
+
+
+def _position_from(args: argparse.Namespace, with_card: bool) -> Position:
+    rules = _rules_from(args)
+    hand = parse_cards(args.hand)
+    melds = tuple(Meld.parse(text) for text in args.meld)
+    if not with_card:
+        return Position(hand, melds, rules=rules)
+    card = parse_card(args.card) if args.card else None
+    source = args.source if card is not None else None
+    return Position(hand, melds, card, source, bool(args.first_discard and card), rules)
+
+
+def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
+    lang = args.lang
+    position = _position_from(args, with_card=command == "check")
+    if args.json:
+        judged = verdict(position) if command == "check" else waits(position)
+        out.write(_dumps(judged.to_json()) + "\n")
+        return 0
+    out.write(t("cli.position", lang, hand=display_cards(position.hand)) + "\n")
+    if position.melds:
+        melds = "  ".join(display_cards(meld.cards) for meld in position.melds)
+        out.write(t("cli.melds", lang, melds=melds) + "\n")
+    if command == "check":
+        result = verdict(position)
+        for line in result.explain(lang):
+            out.write(line + "\n")
+        if result.win:
+            payments = ", ".join(f"{seat}: {amount:+d}" for seat, amount in
+                                 enumerate(result.payments()))
+            out.write(t("cli.payments", lang, payments=payments) + "\n")
+        return 0
+    result_waits = waits(position)
+    if result_waits.ready:
+        out.write(t("cli.ready", lang, cards=display_cards(result_waits.wins_on)) + "\n")
+    for line in result_waits.explain(lang):
+        out.write(line + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dou14",
+        description="斗十四 rules engine: win verdicts and waits (see FORMAT.md).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, summary in (("check", "does the card on the table win?"),
+                          ("waits", "which cards would win this hand? (下叫)")):
+        sub = commands.add_parser(
+            name, help=summary,
+            description=f"{summary} With no HAND, read JSON positions from standard input, one"
+                        " per line, and write one JSON line each.")
+        sub.add_argument("hand", nargs="?", help='concealed cards, e.g. "7h Kd Ac 5h 9c 6d 8s"')
+        if name == "check":
+            sub.add_argument("--card", help="the card that may be claimed, e.g. 7d")
+            sub.add_argument("--source", choices=("discard", "flip"), default="discard")
+            sub.add_argument("--first-discard", action="store_true",
+                             help="the card is the dealer's first discard (接地)")
+        sub.add_argument("--meld", action="append", default=[], metavar="KIND:CARDS",
+                         help="a laid-down meld, e.g. chi:8h,6s pong:Qh,Qs,Qd joker:X (repeat)")
+        sub.add_argument("--players", type=int, choices=(3, 4), default=4)
+        sub.add_argument("--jokers", type=int, choices=(2, 4, 6), default=4)
+        sub.add_argument("--scoring", choices=("doubling", "ladder"), default="doubling")
+        sub.add_argument("--base", type=int)
+        sub.add_argument("--fan-cap", help="a number, or 'none' for no cap")
+        sub.add_argument("--red-threshold", type=int)
+        sub.add_argument("--lang", choices=LANGUAGES, default="en")
+        sub.add_argument("--json", action="store_true", help="print the JSON line, not words")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.hand is None:
+            return run_json_lines(args.command, sys.stdin.buffer, sys.stdout)
+        return run_human(args.command, args, sys.stdout)
+    except Dou14Error as error:
+        sys.stderr.write(f"dou14: {error}\n")
+        return 1
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,36 @@
+"""The engine's own error types.
+
+Every error the engine raises on bad input is a :class:`Dou14Error`, itself a ``ValueError``,
+and its message quotes the input that is wrong (python-chess style).
+"""
+
+from __future__ import annotations
+
+
+class Dou14Error(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class NotationError(Dou14Error):
+    """A card token or card list that does not follow FORMAT.md's notation.
+
+    ``token`` is the offending text and ``offset`` its 0-based character position in the input.
+    """
+
+    def __init__(self, token: str, offset: int, problem: str) -> None:
+        self.token = token
+        self.offset = offset
+        self.problem = problem
+        super().__init__(f"{token!r} at {offset}: {problem}")
+
+
+class MeldError(Dou14Error):
+    """A meld (chi pair, pong, kong, joker) whose cards do not form it (R-PAIR14, R-SET)."""
+
+
+class RuleSetError(Dou14Error):
+    """A house-rule option outside what RULES.md allows."""
+
+
+class PositionError(Dou14Error):
+    """A position (FORMAT.md JSON) that cannot occur or cannot be read."""

@@ -1,0 +1,147 @@
+"""Kong eligibility (巴起, R-KONG, R-TOU, R-TOU-LATER, R-OWN-FLIP).
+
+Only three ways to kong: (1) four of a rank in hand after the deal, laid down by R-TOU; (2) a
+concealed triple plus a matching card discarded or flipped by another player; (3) the card drawn
+right after a pong has the pong's rank. A pong laid earlier never grows into a kong. By RULES.md's
+decision (``RuleSet.kong_from_gathered_four``) four of a rank gathered later by draws may be laid
+down as a kong under R-TOU-LATER.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from trainer.engine.cards import Card, rank_name
+from trainer.engine.errors import Dou14Error
+from trainer.engine.explain import Message, render_all
+from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.rules import DEFAULT_RULES, RuleSet
+
+
+class KongEvent(StrEnum):
+    """The moment a kong is considered."""
+
+    AFTER_DEAL = "after_deal"
+    """The lay-down exchange right after the deal (R-TOU)."""
+    CLAIM = "claim"
+    """A card discarded or flipped by another player."""
+    OWN_FLIP = "own_flip"
+    """A card the player flipped themselves (R-OWN-FLIP)."""
+    DRAW_AFTER_PONG = "draw_after_pong"
+    """The stock card drawn right after a pong (the last meld is that pong)."""
+    LATER_DRAW = "later_draw"
+    """Any other card drawn into hand: after a flipped joker or a kong's replacement."""
+
+
+class KongCase(int, Enum):
+    """Which way a kong is made (R-KONG)."""
+
+    DEALT_FOUR = 1
+    TRIPLE_PLUS_CLAIM = 2
+    PONG_PLUS_DRAW = 3
+    GATHERED_FOUR = 4
+    """RULES.md's [decision]: four gathered by draws, laid down under R-TOU-LATER."""
+
+
+@dataclass(frozen=True, slots=True)
+class KongVerdict:
+    """Whether the player may kong now, by which case, or why not."""
+
+    allowed: bool
+    case: KongCase | None
+    cards: tuple[Card, ...]
+    reason: str
+    rules: tuple[str, ...]
+
+    def messages(self) -> list[Message]:
+        ranks = ", ".join(_name(card) for card in self.cards)
+        return [Message.of(f"kong.{self.reason}", self.rules, rank=ranks, cards=self.cards)]
+
+    def explain(self, lang: str = "en") -> list[str]:
+        return render_all(self.messages(), lang)
+
+
+def _name(card: Card) -> str:
+    return "🃏" if card.rank is None else rank_name(card.rank)
+
+
+def _check_event_card(event: KongEvent, card: Card | None) -> None:
+    if event is KongEvent.AFTER_DEAL:
+        if card is not None:
+            raise Dou14Error("after the deal no card is claimed: leave 'card' out")
+    elif card is None:
+        raise Dou14Error(f"the event {event.value!r} needs the card it is about")
+
+
+def kong_eligibility(hand: Iterable[Card], melds: Iterable[Meld], event: KongEvent,
+                     card: Card | None = None, rules: RuleSet = DEFAULT_RULES) -> KongVerdict:
+    """May the player kong at ``event``? ``hand`` is the concealed hand before ``card`` (the
+    claimed, flipped or drawn card) joins it. Returns the case (R-KONG) or the reason it is
+    refused, with rule ids."""
+    event = KongEvent(event)
+    _check_event_card(event, card)
+    concealed = Counter(hand)
+    laid = tuple(melds)
+    if event is KongEvent.AFTER_DEAL:
+        fours = _fours(concealed)
+        if fours:
+            return KongVerdict(True, KongCase.DEALT_FOUR, fours, "dealt_four", ("R-KONG", "R-TOU"))
+        return KongVerdict(False, None, (), "no_four", ("R-KONG", "R-TOU"))
+    assert card is not None
+    same = _same_rank_count(concealed, card)
+    exposed_pong = _exposed_pong(laid, card)
+    if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP):
+        if event is KongEvent.OWN_FLIP and not rules.win_on_own_flip:
+            return KongVerdict(False, None, (card,), "own_flip", ("R-OWN-FLIP", "R-KONG"))
+        if same >= 3:
+            return KongVerdict(True, KongCase.TRIPLE_PLUS_CLAIM, (card,), "triple_plus_claim",
+                               ("R-KONG",))
+        if exposed_pong is not None:
+            return KongVerdict(False, None, (card,), "pong_cannot_grow", ("R-KONG",))
+        if same == 2:
+            return KongVerdict(False, None, (card,), "only_pair", ("R-KONG", "R-PONG"))
+        return KongVerdict(False, None, (card,), "no_triple", ("R-KONG",))
+    # A card drawn into hand: right after a pong, or later.
+    if event is KongEvent.DRAW_AFTER_PONG:
+        last = laid[-1] if laid else None
+        if last is None or last.kind is not MeldKind.PONG:
+            raise Dou14Error("a draw right after a pong needs that pong as the last meld")
+        if _same_rank(last.cards[0], card):
+            return KongVerdict(True, KongCase.PONG_PLUS_DRAW, (card,), "pong_plus_draw",
+                               ("R-KONG", "R-PONG"))
+    if exposed_pong is not None:
+        return KongVerdict(False, None, (card,), "pong_cannot_grow", ("R-KONG",))
+    if same >= 3:
+        if rules.kong_from_gathered_four:
+            return KongVerdict(True, KongCase.GATHERED_FOUR, (card,), "gathered_four",
+                               ("R-KONG", "R-TOU-LATER"))
+        return KongVerdict(False, None, (card,), "gathered_four_off", ("R-KONG",))
+    return KongVerdict(False, None, (card,), "no_four_drawn", ("R-KONG",))
+
+
+def _same_rank(a: Card, b: Card) -> bool:
+    return a.rank == b.rank
+
+
+def _same_rank_count(concealed: Counter[Card], card: Card) -> int:
+    return sum(count for held, count in concealed.items() if held.rank == card.rank)
+
+
+def _exposed_pong(melds: tuple[Meld, ...], card: Card) -> Meld | None:
+    for meld in melds:
+        if meld.kind is MeldKind.PONG and meld.cards[0].rank == card.rank:
+            return meld
+    return None
+
+
+def _fours(concealed: Counter[Card]) -> tuple[Card, ...]:
+    by_rank: Counter[int | None] = Counter()
+    sample: dict[int | None, Card] = {}
+    for card, count in concealed.items():
+        by_rank[card.rank] += count
+        sample.setdefault(card.rank, card)
+    return tuple(sample[rank] for rank in sorted(by_rank, key=lambda r: (r is None, r or 0))
+                 if by_rank[rank] >= 4)

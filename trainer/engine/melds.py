@@ -1,0 +1,146 @@
+"""Melds laid face up: chi pairs, pongs, kongs and jokers (R-PAIR14, R-SET, R-TOU, R-FAN).
+
+A meld is validated when it is made: a chi that does not sum to 14, a pong of mixed ranks or a
+kong of three cards raise :class:`MeldError` naming the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.errors import Dou14Error, MeldError
+
+
+class MeldKind(StrEnum):
+    """The ``kind`` values of FORMAT.md."""
+
+    CHI = "chi"
+    PONG = "pong"
+    KONG = "kong"
+    JOKER = "joker"
+
+
+def meld_kind(value: object) -> MeldKind:
+    """The :class:`MeldKind` named by ``value``; :class:`MeldError` if there is none."""
+    if isinstance(value, MeldKind):
+        return value
+    for kind in MeldKind:
+        if value == kind.value:
+            return kind
+    raise MeldError(f"unknown meld kind {value!r} (use chi, pong, kong or joker)")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Cards laid face up by one player.
+
+    - ``chi``: two non-joker cards summing to 14 (R-PAIR14, R-CHI); the taken card first.
+    - ``pong``: three of a rank, or three jokers (R-SET, R-PONG).
+    - ``kong``: four of a rank, or four jokers (R-SET, R-KONG).
+    - ``joker``: one joker laid singly (R-TOU, R-FLIP-JOKER).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    red: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        kind = meld_kind(self.kind)
+        object.__setattr__(self, "kind", kind)
+        cards = tuple(self.cards)
+        object.__setattr__(self, "cards", cards)
+        shown = format_cards(cards)
+        if kind is MeldKind.CHI:
+            if len(cards) != 2:
+                raise MeldError(f"a chi is two cards, not {len(cards)}: {shown!r} (R-PAIR14)")
+            if any(card.rank is None for card in cards):
+                raise MeldError(f"a joker never joins a 14-pair: {shown!r} (R-PAIR14)")
+            total = sum(card.rank or 0 for card in cards)
+            if total != 14:
+                raise MeldError(f"a chi must sum to 14, {shown!r} sums to {total} (R-PAIR14)")
+        elif kind is MeldKind.JOKER:
+            if len(cards) != 1 or not cards[0].is_joker:
+                raise MeldError(f"a joker meld is one joker, not {shown!r} (R-TOU)")
+        else:
+            size = 3 if kind is MeldKind.PONG else 4
+            if len(cards) != size:
+                raise MeldError(
+                    f"a {kind.value} is {size} cards of one rank, not {len(cards)}: {shown!r} (R-SET)"
+                )
+            if len({card.rank for card in cards}) != 1:
+                raise MeldError(
+                    f"a {kind.value} needs cards of one rank, {shown!r} mixes ranks (R-SET)"
+                )
+        object.__setattr__(self, "red", sum(card.red for card in cards))
+
+    @property
+    def is_joker_set(self) -> bool:
+        """A pong or kong of jokers (R-SET)."""
+        return self.kind in (MeldKind.PONG, MeldKind.KONG) and self.cards[0].is_joker
+
+    @property
+    def rank(self) -> int | None:
+        """The rank of a pong or kong of ranked cards; ``None`` otherwise."""
+        if self.kind in (MeldKind.PONG, MeldKind.KONG):
+            return self.cards[0].rank
+        return None
+
+    def fan(self, joker_kong_fan: int = 5) -> int:
+        """Fan of this meld (R-FAN): joker 1, pong 1, kong 2, joker pong 4, joker kong
+        ``joker_kong_fan`` (5 by RULES.md's decision), chi 0."""
+        if self.kind is MeldKind.JOKER:
+            return 1
+        if self.kind is MeldKind.PONG:
+            return 4 if self.is_joker_set else 1
+        if self.kind is MeldKind.KONG:
+            return joker_kong_fan if self.is_joker_set else 2
+        return 0
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{format_cards(self.cards).replace(' ', ',')}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "cards": format_cards(self.cards)}
+
+    @classmethod
+    def of(cls, kind: MeldKind | str, cards: str | Iterable[Card]) -> Meld:
+        """Make a meld from a kind and cards given as notation or Card objects."""
+        parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        return cls(meld_kind(kind), parsed)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Meld:
+        """Read ``{"kind": "pong", "cards": "Qh Qs Qd"}``; unknown keys are errors."""
+        if not isinstance(data, dict):
+            raise MeldError(f"a meld must be an object with 'kind' and 'cards', not {data!r}")
+        unknown = sorted(str(key) for key in data if key not in ("kind", "cards"))
+        if unknown:
+            raise MeldError(f"unknown meld key {unknown[0]!r} (use 'kind' and 'cards')")
+        if "kind" not in data or "cards" not in data:
+            raise MeldError(f"a meld needs both 'kind' and 'cards': {data!r}")
+        cards = data["cards"]
+        if not isinstance(cards, str):
+            raise MeldError(f"meld 'cards' must be a string of cards, not {cards!r}")
+        try:
+            return cls.of(data["kind"], cards)
+        except MeldError:
+            raise
+        except Dou14Error as error:
+            raise MeldError(f"in meld {data!r}: {error}") from error
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read the command line form ``chi:8h,6s`` / ``pong:Qh,Qs,Qd`` / ``joker:X``."""
+        kind, sep, cards = text.partition(":")
+        if not sep:
+            raise MeldError(f"a meld is written kind:cards, e.g. 'chi:8h,6s', not {text!r}")
+        return cls.of(kind.strip().lower(), cards)
+
+
+def melds_fan(melds: Iterable[Meld], joker_kong_fan: int = 5) -> int:
+    """Total fan of laid-down melds (R-FAN)."""
+    return sum(meld.fan(joker_kong_fan) for meld in melds)

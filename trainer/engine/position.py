@@ -1,0 +1,235 @@
+"""Positions: FORMAT.md's JSON position, read, validated and written (R-PARITY, R-DECK).
+
+A position is what one player sees when deciding: their concealed ``hand``, their ``melds``,
+the ``card`` they may claim with its ``source``, and the house ``rules``. ``card`` is ``None`` for
+a waiting hand (``dou14 waits``) or, with an even hand, for the dealer before the first
+discard (天走).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from trainer.engine.cards import Card, format_cards, parse_card, parse_cards
+from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.rules import DEFAULT_RULES, RuleSet
+
+Source = Literal["discard", "flip"]
+MAX_WAITING_HAND = 7
+"""A player waiting for others holds at most 7 concealed cards (R-DEAL, R-PARITY)."""
+MAX_DEALER_HAND = 8
+POSITION_KEYS = ("rules", "hand", "melds", "card", "source", "dealer_first_discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One player's decision point (FORMAT.md), validated on construction.
+
+    Raises :class:`PositionError` for a card used more often than the deck holds (R-DECK), a
+    concealed count that cannot occur (R-PARITY: odd while waiting; even only for the dealer
+    before the first discard), or a source that does not fit the card.
+    """
+
+    hand: tuple[Card, ...]
+    melds: tuple[Meld, ...] = ()
+    card: Card | None = None
+    source: Source | None = None
+    dealer_first_discard: bool = False
+    rules: RuleSet = DEFAULT_RULES
+    melds_red: int = field(init=False, compare=False, repr=False)
+    melds_fan: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        hand = tuple(self.hand)
+        melds = tuple(self.melds)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "melds", melds)
+        if self.card is not None and self.source is None:
+            object.__setattr__(self, "source", "discard")
+        _check_shape(self)
+        _check_counts(self)
+        object.__setattr__(self, "melds_red", sum(meld.red for meld in melds))
+        object.__setattr__(
+            self, "melds_fan", sum(meld.fan(self.rules.joker_kong_fan) for meld in melds)
+        )
+
+    @property
+    def is_tianzou_check(self) -> bool:
+        """The dealer's whole hand before the first discard: no card, even count (R-SPECIAL)."""
+        return self.card is None and len(self.hand) % 2 == 0
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the player: concealed, the claimed card, and every meld's cards."""
+        extra = () if self.card is None else (self.card,)
+        return self.hand + extra + tuple(card for meld in self.melds for card in meld.cards)
+
+    def with_card(self, card: Card | None, source: Source | None = "discard",
+                  dealer_first_discard: bool = False) -> Position:
+        """The same hand facing another claimed card."""
+        return Position(self.hand, self.melds, card, source if card is not None else None,
+                        dealer_first_discard if card is not None else False, self.rules)
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """FORMAT.md's position object; ``Position.from_json(p.to_json()) == p``."""
+        rules = self.rules.to_json()
+        main = ("players", "jokers", "scoring", "base", "fan_cap")
+        default = DEFAULT_RULES.to_json()
+        shown = {k: v for k, v in rules.items() if k in main or (k != "red_threshold" and v != default[k])}
+        if self.rules.red_threshold != RuleSet(players=self.rules.players).red_threshold:
+            shown["red_threshold"] = self.rules.red_threshold
+        data: dict[str, Any] = {
+            "rules": shown,
+            "hand": format_cards(self.hand),
+            "melds": [meld.to_json() for meld in self.melds],
+            "card": None if self.card is None else str(self.card),
+        }
+        if self.card is not None:
+            data["source"] = self.source
+            data["dealer_first_discard"] = self.dealer_first_discard
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """Read a position from a JSON object (``dict``) or JSON text; :class:`PositionError`
+        names what is wrong."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+                raise PositionError(f"not valid JSON: {error}") from None
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
+        unknown = sorted(str(key) for key in data if key not in POSITION_KEYS)
+        if unknown:
+            raise PositionError(
+                f"unknown position key {unknown[0]!r} (known: {', '.join(POSITION_KEYS)})"
+            )
+        if "hand" not in data:
+            raise PositionError("a position needs 'hand'")
+        try:
+            rules = RuleSet.from_json(data.get("rules"))
+        except Dou14Error as error:
+            raise PositionError(f"rules: {error}") from None
+        hand = _read_cards("hand", data["hand"])
+        melds = _read_melds(data.get("melds", []))
+        card = _read_card(data.get("card"))
+        source = data.get("source")
+        if source is not None and source not in ("discard", "flip"):
+            raise PositionError(f"source must be 'discard' or 'flip', not {source!r}")
+        first = data.get("dealer_first_discard", False)
+        if not isinstance(first, bool):
+            raise PositionError(f"dealer_first_discard must be true or false, not {first!r}")
+        return cls(hand, melds, card, source, first, rules)
+
+
+def _read_cards(name: str, value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise PositionError(f"{name} must be a string of cards, not {value!r}")
+    try:
+        return parse_cards(value)
+    except Dou14Error as error:
+        raise PositionError(f"{name}: {error}") from None
+
+
+def _read_card(value: Any) -> Card | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise PositionError(f"card must be one card as a string or null, not {value!r}")
+    try:
+        return parse_card(value)
+    except Dou14Error as error:
+        raise PositionError(f"card: {error}") from None
+
+
+def _read_melds(value: Any) -> tuple[Meld, ...]:
+    if not isinstance(value, list):
+        raise PositionError(f"melds must be a list, not {value!r}")
+    melds = []
+    for number, item in enumerate(value, start=1):
+        try:
+            melds.append(Meld.from_json(item))
+        except Dou14Error as error:
+            raise PositionError(f"meld {number}: {error}") from None
+    return tuple(melds)
+
+
+def _check_shape(position: Position) -> None:
+    size = len(position.hand)
+    if position.card is None:
+        if position.source is not None:
+            raise PositionError("source is given but there is no card to claim")
+        if position.dealer_first_discard:
+            raise PositionError("dealer_first_discard is set but there is no card to claim")
+        if size % 2 == 0:
+            if size == 0 or size > MAX_DEALER_HAND:
+                raise PositionError(
+                    f"the dealer holds 2 to {MAX_DEALER_HAND} cards before the first discard,"
+                    f" not {size} (R-DEAL, R-PARITY)"
+                )
+            chis = [meld for meld in position.melds if meld.kind is MeldKind.CHI]
+            if chis:
+                raise PositionError(
+                    f"no chi can be laid before the first discard, but {chis[0]} is (R-CHI)"
+                )
+            return
+    elif size % 2 == 0:
+        raise PositionError(
+            f"a player waiting for a card holds an odd number of concealed cards, not {size}"
+            " (R-PARITY: 相公)"
+        )
+    if position.source is not None and position.source not in ("discard", "flip"):
+        raise PositionError(f"source must be 'discard' or 'flip', not {position.source!r}")
+    if position.dealer_first_discard and position.source != "discard":
+        raise PositionError("the dealer's first discard is a discard, not a flip (R-SPECIAL 接地)")
+    if size > MAX_WAITING_HAND:
+        raise PositionError(
+            f"a waiting player holds at most {MAX_WAITING_HAND} concealed cards, not {size}"
+            " (R-DEAL, R-PARITY)"
+        )
+
+
+def _check_counts(position: Position) -> None:
+    counts = Counter(position.all_cards)
+    for card, count in counts.items():
+        allowed = position.rules.jokers if card.is_joker else 1
+        if count > allowed:
+            raise PositionError(
+                f"{str(card)!r} appears {count} times; a {position.rules.jokers}-joker deck"
+                f" holds {allowed} (R-DECK)"
+            )
+
+
+def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
+                card: str | Card | None = None, source: Source | None = None,
+                dealer_first_discard: bool = False, rules: RuleSet = DEFAULT_RULES) -> Position:
+    """Build a position from notation: ``position_of("7h 7s", card="7d", melds=["chi:8h,6s"])``."""
+    try:
+        cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+        laid = tuple(Meld.parse(m) if isinstance(m, str) else m for m in melds)
+        claimed = parse_card(card) if isinstance(card, str) else card
+    except Dou14Error as error:
+        raise PositionError(str(error)) from None
+    return Position(cards, laid, claimed, source, dealer_first_discard, rules)
+
+
+def positions_from_lines(lines: Iterable[str]) -> Iterable[Position | Dou14Error]:
+    """Read JSON lines; yields a position or the error of each non-blank line."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            yield Position.from_json(line)
+        except Dou14Error as error:
+            yield error
+

@@ -1,0 +1,239 @@
+"""The win verdict: combination, red total, special wins, fan, share and payments.
+
+Implements R-WIN (both conditions), R-SPECIAL (天走, 接地, 全红, 全黑), R-FAN, R-SCORE and R-PAY.
+Reasons are judged in FORMAT.md's order: a concealed joker first, then the combination, then
+the red total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trainer.engine.cards import Card
+from trainer.engine.combine import counts_combined, split_pairs
+from trainer.engine.errors import PositionError
+from trainer.engine.explain import Message, render_all
+from trainer.engine.melds import MeldKind
+from trainer.engine.position import Position
+
+
+class Reason(StrEnum):
+    """Why a hand wins or not (FORMAT.md's ``reason``)."""
+
+    WIN = "win"
+    NOT_COMBINED = "not_combined"
+    RED_SHORT = "red_short"
+    JOKER_IN_HAND = "joker_in_hand"
+
+
+class Special(StrEnum):
+    """The four special wins (R-SPECIAL), FORMAT.md's ``specials`` names."""
+
+    TIANZOU = "tianzou"
+    JIEDI = "jiedi"
+    ALL_RED = "all_red"
+    ALL_BLACK = "all_black"
+
+
+SPECIAL_FAN = 3
+"""Each special win adds 3 fan (R-SPECIAL, R-FAN)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FanItem:
+    """One line of the fan count: what it is (catalog key), the cards, its fan, its rule."""
+
+    key: str
+    cards: tuple[Card, ...]
+    fan: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Everything the engine says about one position (FORMAT.md's ``dou14 check`` line and more).
+
+    ``fan_items`` lists each contribution; ``fan`` is their total after the 接地 cap; ``share`` is
+    one losing share under the position's rules (R-SCORE). For a hand that does not win, ``fan``
+    and ``share`` are those its laid-down melds carry and ``specials`` is empty.
+    """
+
+    position: Position
+    win: bool
+    reason: Reason
+    red: int
+    threshold: int
+    pairs: tuple[tuple[Card, Card], ...]
+    leftovers: tuple[Card, ...]
+    specials: tuple[Special, ...]
+    fan_items: tuple[FanItem, ...]
+    fan_uncapped: int
+    fan: int
+    share: int
+
+    @property
+    def combined(self) -> bool:
+        return self.reason not in (Reason.NOT_COMBINED, Reason.JOKER_IN_HAND)
+
+    @property
+    def is_deal_in(self) -> bool:
+        """点炮: a win on a discard (接地 included) — the discarder pays every share (R-PAY)."""
+        return self.win and self.position.source == "discard"
+
+    def payments(self, winner: int = 0, discarder: int | None = None) -> list[int]:
+        """Points won (+) and paid (−) by each seat 0..players-1 (R-PAY).
+
+        Seats run counterclockwise, so a seat's upper player (上家) is ``seat - 1``. On a deal-in the
+        discarder (by default the winner's upper player) pays all the shares; on a flip or 天走 every
+        other player pays one share. A hand that does not win moves nothing.
+        """
+        players = self.position.rules.players
+        if not 0 <= winner < players:
+            raise ValueError(f"winner seat {winner} is not 0..{players - 1}")
+        result = [0] * players
+        if not self.win:
+            return result
+        if self.is_deal_in:
+            payer = (winner - 1) % players if discarder is None else discarder
+            if payer == winner or not 0 <= payer < players:
+                raise ValueError(f"discarder seat {payer} must be another seat than {winner}")
+            result[payer] = -self.share * (players - 1)
+        else:
+            for seat in range(players):
+                if seat != winner:
+                    result[seat] = -self.share
+        result[winner] = self.share * (players - 1)
+        return result
+
+    def to_json(self) -> dict[str, object]:
+        """FORMAT.md's ``dou14 check`` output line."""
+        return {
+            "win": self.win,
+            "reason": self.reason.value,
+            "red": self.red,
+            "threshold": self.threshold,
+            "fan": self.fan,
+            "specials": [special.value for special in self.specials],
+            "share": self.share,
+        }
+
+    def messages(self) -> list[Message]:
+        """The verdict's reasons, each citing its rule ids."""
+        from trainer.engine.verdict_explain import verdict_messages
+
+        return verdict_messages(self)
+
+    def explain(self, lang: str = "en") -> list[str]:
+        """The verdict in words, in ``"en"`` or ``"zh"``."""
+        return render_all(self.messages(), lang)
+
+
+def is_win(position: Position) -> bool:
+    """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL), without building a verdict."""
+    card = position.card
+    counts = [0] * 15
+    red = position.melds_red
+    for c in position.hand:
+        counts[c.rank or 0] += 1
+        red += c.red
+    if counts[0]:
+        return False
+    if card is None:
+        if len(position.hand) % 2:
+            raise PositionError("a waiting hand with no card to claim cannot be judged")
+        return counts_combined(counts)
+    counts[card.rank or 0] += 1
+    if not counts_combined(counts):
+        return False
+    if red + card.red >= position.rules.red_threshold or position.dealer_first_discard:
+        return True
+    return _single_colour(position) is not None
+
+
+def _single_colour(position: Position) -> Special | None:
+    """全红 or 全黑 when every non-joker card of the player has one colour (R-SPECIAL)."""
+    reds = blacks = 0
+    for card in position.all_cards:
+        if card.suit is None:
+            continue
+        if card.suit.is_red:
+            reds += 1
+        else:
+            blacks += 1
+        if reds and blacks:
+            return None
+    if reds:
+        return Special.ALL_RED
+    if blacks:
+        return Special.ALL_BLACK
+    return None
+
+
+def verdict(position: Position) -> Verdict:
+    """Judge ``position``: does the claimed card win (or, with no card and an even hand, is this
+    天走)? R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY."""
+    rules = position.rules
+    card = position.card
+    if card is None and len(position.hand) % 2:
+        raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
+    concealed = position.hand if card is None else (card, *position.hand)
+    counts = [0] * 15
+    red = position.melds_red
+    for c in concealed:
+        counts[c.rank or 0] += 1
+        red += c.red
+    threshold = rules.red_threshold
+    specials: list[Special] = []
+    if counts[0]:
+        reason = Reason.JOKER_IN_HAND
+    elif not counts_combined(counts):
+        reason = Reason.NOT_COMBINED
+    else:
+        if card is None:
+            specials.append(Special.TIANZOU)
+        elif position.dealer_first_discard:
+            specials.append(Special.JIEDI)
+        colour = _single_colour(position)
+        if colour is not None:
+            specials.append(colour)
+        reason = Reason.WIN if specials or red >= threshold else Reason.RED_SHORT
+    win = reason is Reason.WIN
+    if not win:
+        specials.clear()
+    pairs, leftovers = split_pairs(concealed)
+    items = _fan_items(position, specials)
+    uncapped = sum(item.fan for item in items)
+    fan = uncapped
+    if Special.JIEDI in specials and rules.jiedi_cap is not None:
+        fan = min(fan, rules.jiedi_cap)
+    return Verdict(position, win, reason, red, threshold, pairs, leftovers, tuple(specials),
+                   items, uncapped, fan, rules.share(fan))
+
+
+_SPECIAL_KEYS = {
+    Special.TIANZOU: "fan.tianzou",
+    Special.JIEDI: "fan.jiedi",
+    Special.ALL_RED: "fan.all_red",
+    Special.ALL_BLACK: "fan.all_black",
+}
+
+
+def _fan_items(position: Position, specials: list[Special]) -> tuple[FanItem, ...]:
+    """Fan item by item (R-FAN): each meld, then each special win."""
+    items: list[FanItem] = []
+    joker_kong_fan = position.rules.joker_kong_fan
+    for meld in position.melds:
+        if meld.kind is MeldKind.CHI:
+            continue
+        if meld.kind is MeldKind.JOKER:
+            key = "fan.joker"
+        elif meld.is_joker_set:
+            key = "fan.joker_pong" if meld.kind is MeldKind.PONG else "fan.joker_kong"
+        else:
+            key = "fan.pong" if meld.kind is MeldKind.PONG else "fan.kong"
+        items.append(FanItem(key, meld.cards, meld.fan(joker_kong_fan), "R-FAN"))
+    for special in specials:
+        items.append(FanItem(_SPECIAL_KEYS[special], (), SPECIAL_FAN, "R-SPECIAL"))
+    return tuple(items)
+

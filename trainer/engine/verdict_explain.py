@@ -1,0 +1,135 @@
+"""The verdict in words: builds the :class:`Message` list behind ``Verdict.explain``.
+
+Each message cites the rule ids it applies: R-WIN, R-PAIR14, R-SET, R-RED, R-SPECIAL, R-FAN,
+R-SCORE, R-PAY.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trainer.engine.cards import Card, display_cards, partner_rank, rank_name
+from trainer.engine.combine import rank_counts
+from trainer.engine.explain import Message
+
+if TYPE_CHECKING:
+    from trainer.engine.verdict import Verdict
+
+_SPECIAL_NAME = {
+    "tianzou": "special.tianzou",
+    "jiedi": "special.jiedi",
+    "all_red": "special.all_red",
+    "all_black": "special.all_black",
+}
+
+
+def red_sum_expression(cards: tuple[Card, ...]) -> str:
+    """``7♥ 7 + K♦ 1 + 3♦ 3`` over the cards that carry red (R-RED)."""
+    return " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red)
+
+
+def pairs_expression(pairs: tuple[tuple[Card, Card], ...]) -> str:
+    return " · ".join(f"{a.symbol}+{b.symbol}" for a, b in pairs)
+
+
+def verdict_messages(verdict: Verdict) -> list[Message]:
+    position = verdict.position
+    messages: list[Message] = []
+    claimed = position.card
+    if verdict.win:
+        messages.append(Message.of("verdict.wins", card=claimed) if claimed else
+                        Message.of("verdict.wins_tianzou"))
+    else:
+        messages.append(Message.of("verdict.no_win", card=claimed) if claimed else
+                        Message.of("verdict.no_win_tianzou"))
+    messages.extend(_combination_messages(verdict))
+    messages.append(_red_message(verdict))
+    messages.extend(Message.of(_SPECIAL_NAME[s.value], ("R-SPECIAL",)) for s in verdict.specials)
+    messages.extend(_fan_messages(verdict))
+    if verdict.win:
+        messages.extend(_score_messages(verdict))
+    return messages
+
+
+def _combination_messages(verdict: Verdict) -> list[Message]:
+    position = verdict.position
+    concealed = position.hand if position.card is None else (position.card, *position.hand)
+    jokers = tuple(card for card in concealed if card.is_joker)
+    messages: list[Message] = []
+    if jokers:
+        messages.append(Message.of("verdict.joker_in_hand", ("R-WIN", "R-PAIR14"), jokers=jokers))
+    if verdict.pairs and not verdict.leftovers:
+        messages.append(Message.of("verdict.combined", ("R-PAIR14", "R-WIN"),
+                                   pairs=pairs_expression(verdict.pairs)))
+        return messages
+    ranked_leftovers = tuple(card for card in verdict.leftovers if not card.is_joker)
+    if ranked_leftovers:
+        messages.append(Message.of("verdict.not_combined", ("R-PAIR14", "R-WIN"),
+                                   cards=ranked_leftovers))
+        counts = rank_counts(concealed)
+        for card in ranked_leftovers:
+            rank = card.rank or 0
+            messages.append(Message.of("verdict.needs_partner", card=card,
+                                       partner=rank_name(partner_rank(rank))))
+        for rank in sorted({card.rank or 0 for card in ranked_leftovers}):
+            if counts[rank] >= 3:
+                messages.append(Message.of("verdict.concealed_triple", ("R-SET",),
+                                           count=counts[rank], rank=rank_name(rank),
+                                           partner=rank_name(partner_rank(rank))))
+    if verdict.pairs and ranked_leftovers:
+        messages.append(Message.of("verdict.partial_pairs", pairs=pairs_expression(verdict.pairs)))
+    return messages
+
+
+def _red_message(verdict: Verdict) -> Message:
+    expression = red_sum_expression(verdict.position.all_cards)
+    if not expression:
+        expression = "0"
+    if verdict.red >= verdict.threshold:
+        return Message.of("verdict.red_enough", ("R-RED", "R-WIN"), sum=expression,
+                          red=verdict.red, threshold=verdict.threshold)
+    gap = verdict.threshold - verdict.red
+    if verdict.win:
+        return Message.of("verdict.red_not_needed", ("R-SPECIAL",), sum=expression,
+                          red=verdict.red, threshold=verdict.threshold, gap=gap)
+    return Message.of("verdict.red_short", ("R-RED", "R-WIN"), sum=expression,
+                      red=verdict.red, threshold=verdict.threshold, gap=gap)
+
+
+def _fan_messages(verdict: Verdict) -> list[Message]:
+    if not verdict.fan_items:
+        return [Message.of("verdict.fan_none", ("R-FAN",))]
+    terms = tuple(
+        Message.of("fan.term", name=Message.of(item.key), cards=display_cards(item.cards),
+                   fan=item.fan)
+        if item.cards else Message.of("fan.term_special", name=Message.of(item.key), fan=item.fan)
+        for item in verdict.fan_items
+    )
+    messages = [Message.of("verdict.fan", ("R-FAN",), terms=terms, fan=verdict.fan_uncapped)]
+    if verdict.fan != verdict.fan_uncapped:
+        messages.append(Message.of("verdict.fan_jiedi_cap", ("R-SPECIAL",),
+                                   fan=verdict.fan_uncapped, cap=verdict.fan))
+    return messages
+
+
+def _score_messages(verdict: Verdict) -> list[Message]:
+    rules = verdict.position.rules
+    counted = verdict.fan if rules.fan_cap is None else min(verdict.fan, rules.fan_cap)
+    messages: list[Message] = []
+    if counted != verdict.fan:
+        messages.append(Message.of("verdict.fan_cap", ("R-SCORE",), fan=verdict.fan, cap=counted))
+    if rules.scoring == "doubling":
+        messages.append(Message.of("verdict.share_doubling", ("R-SCORE",), base=rules.base,
+                                   fan=counted, share=verdict.share))
+    else:
+        messages.append(Message.of("verdict.share_ladder", ("R-SCORE",), base=rules.base,
+                                   fan=counted, share=verdict.share))
+    payers = rules.players - 1
+    total = verdict.share * payers
+    if verdict.is_deal_in:
+        messages.append(Message.of("verdict.pay_deal_in", ("R-PAY",), payers=payers,
+                                   share=verdict.share, total=total))
+    else:
+        messages.append(Message.of("verdict.pay_each", ("R-PAY",), payers=payers,
+                                   share=verdict.share, total=total))
+    return messages

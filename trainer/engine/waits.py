@@ -1,0 +1,156 @@
+"""Waits (下叫, R-WAIT): every card that wins a hand, with the colour dependence made explicit.
+
+The missing rank is fixed by the hand (R-PAIR14); whether a card of that rank wins can depend on
+its colour through the red total (R-WIN 2) or through 全红/全黑 (R-SPECIAL). A card whose every
+copy is already among the player's own cards is left out (FORMAT.md ``dou14 waits``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.cards import ALL_CARDS, SUITS, Card, rank_name
+from trainer.engine.errors import PositionError
+from trainer.engine.explain import Message, render_all
+from trainer.engine.position import Position
+from trainer.engine.verdict import Special, Verdict, verdict
+
+
+@dataclass(frozen=True, slots=True)
+class WaitCard:
+    """One card of a rank that would combine the hand."""
+
+    card: Card
+    wins: bool
+    red: int
+    own: bool
+    special: Special | None
+
+
+@dataclass(frozen=True, slots=True)
+class Waits:
+    """The waits of a hand: ``wins_on`` in FORMAT.md's order, and every candidate card."""
+
+    position: Position
+    rank: int | None
+    candidates: tuple[WaitCard, ...]
+    joker_in_hand: bool
+
+    @property
+    def wins_on(self) -> tuple[Card, ...]:
+        return tuple(c.card for c in self.candidates if c.wins)
+
+    @property
+    def ready(self) -> bool:
+        """下叫: some card wins (R-WAIT)."""
+        return any(c.wins for c in self.candidates)
+
+    def verdict_on(self, card: Card) -> Verdict:
+        """The full verdict if ``card`` is discarded by another player."""
+        return verdict(self.position.with_card(card, "discard"))
+
+    def to_json(self) -> dict[str, object]:
+        return {"ready": self.ready, "wins_on": [str(card) for card in self.wins_on]}
+
+    def messages(self) -> list[Message]:
+        return waits_messages(self)
+
+    def explain(self, lang: str = "en") -> list[str]:
+        return render_all(self.messages(), lang)
+
+
+def _colour_special(position: Position) -> tuple[bool, bool]:
+    """(all red so far, all black so far) over the player's non-joker cards."""
+    reds = blacks = 0
+    for card in position.all_cards:
+        if card.suit is not None:
+            if card.suit.is_red:
+                reds += 1
+            else:
+                blacks += 1
+    return blacks == 0, reds == 0
+
+
+def needed_rank(counts: list[int]) -> int | None:
+    """The one rank whose card would balance ``counts`` into 14-pairs, if any (R-PAIR14)."""
+    if counts[0]:
+        return None
+    unbalanced = [r for r in range(1, 7) if counts[r] != counts[14 - r]]
+    if counts[7] % 2:
+        return 7 if not unbalanced else None
+    if len(unbalanced) != 1:
+        return None
+    rank = unbalanced[0]
+    difference = counts[rank] - counts[14 - rank]
+    if difference == 1:
+        return 14 - rank
+    if difference == -1:
+        return rank
+    return None
+
+
+def waits(position: Position) -> Waits:
+    """Every card that would win ``position``'s hand if discarded by another player (R-WAIT)."""
+    if position.card is not None:
+        raise PositionError("waits are of a hand with no claimed card; leave 'card' out")
+    if len(position.hand) % 2 == 0:
+        raise PositionError(
+            f"a waiting hand holds an odd number of concealed cards, not {len(position.hand)}"
+            " (R-PARITY)"
+        )
+    counts = [0] * 15
+    red = position.melds_red
+    for card in position.hand:
+        counts[card.rank or 0] += 1
+        red += card.red
+    rank = needed_rank(counts)
+    if rank is None:
+        return Waits(position, None, (), counts[0] > 0)
+    own = set(position.all_cards)
+    all_red, all_black = _colour_special(position)
+    threshold = position.rules.red_threshold
+    candidates = []
+    base = (rank - 1) * 4
+    for suit in SUITS:
+        card = ALL_CARDS[base + suit.order]
+        special = None
+        if suit.is_red and all_red:
+            special = Special.ALL_RED
+        elif not suit.is_red and all_black:
+            special = Special.ALL_BLACK
+        total = red + card.red
+        mine = card in own
+        wins = not mine and (total >= threshold or special is not None)
+        candidates.append(WaitCard(card, wins, total, mine, special))
+    return Waits(position, rank, tuple(candidates), False)
+
+
+def waits_messages(result: Waits) -> list[Message]:
+    """R-WAIT in words, e.g. "6♥ and 6♦ win; 6♠ and 6♣ leave you at 17 red, short of 20"."""
+    if result.joker_in_hand:
+        return [Message.of("waits.joker", ("R-WIN", "R-PAIR14"))]
+    if result.rank is None:
+        return [Message.of("waits.not_ready", ("R-WAIT", "R-PAIR14"))]
+    threshold = result.position.rules.red_threshold
+    messages = [Message.of("waits.needs_rank", ("R-PAIR14", "R-WAIT"), rank=rank_name(result.rank))]
+    winners = tuple(c.card for c in result.candidates if c.wins)
+    by_special = tuple(c.card for c in result.candidates
+                       if c.wins and c.special is not None and c.red < threshold)
+    short = [c for c in result.candidates if not c.wins and not c.own]
+    own = tuple(c.card for c in result.candidates if c.own)
+    if winners and not short:
+        messages.append(Message.of("waits.all_win", ("R-WAIT",), cards=winners))
+    elif winners:
+        losers = tuple(c.card for c in short)
+        messages.append(Message.of("waits.colour", ("R-WAIT", "R-WIN"), winners=winners,
+                                   losers=losers, red=max(c.red for c in short),
+                                   threshold=threshold))
+    elif short:
+        messages.append(Message.of("waits.none_reach", ("R-WAIT", "R-WIN"),
+                                   cards=tuple(c.card for c in short),
+                                   red=max(c.red for c in short), threshold=threshold))
+    if by_special:
+        messages.append(Message.of("waits.special", ("R-SPECIAL",), cards=by_special))
+    if own:
+        messages.append(Message.of("waits.own", cards=own))
+    return messages
