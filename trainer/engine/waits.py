@@ -139,10 +139,11 @@ def waits_messages(result: Waits) -> list[Message]:
     short = [c for c in result.candidates if not c.wins and not c.own]
     own = tuple(c.card for c in result.candidates if c.own)
     if winners and not short:
-        messages.append(Message.of("waits.all_win", ("R-WAIT",), cards=winners))
+        messages.append(Message.of(_number("waits.all_win", winners), ("R-WAIT",), cards=winners))
     elif winners:
         losers = tuple(c.card for c in short)
-        messages.append(Message.of("waits.colour", ("R-WAIT", "R-WIN"), winners=winners,
+        messages.append(Message.of(_number("waits.colour", winners), ("R-WAIT", "R-WIN"),
+                                   winners=winners,
                                    losers=losers, red=max(c.red for c in short),
                                    threshold=threshold))
     elif short:
@@ -150,7 +151,13 @@ def waits_messages(result: Waits) -> list[Message]:
                                    cards=tuple(c.card for c in short),
                                    red=max(c.red for c in short), threshold=threshold))
     if by_special:
-        messages.append(Message.of("waits.special", ("R-SPECIAL",), cards=by_special))
+        messages.append(Message.of(_number("waits.special", by_special), ("R-SPECIAL",),
+                                   cards=by_special))
     if own:
-        messages.append(Message.of("waits.own", cards=own))
+        messages.append(Message.of(_number("waits.own", own), cards=own))
     return messages
+
+
+def _number(key: str, cards: tuple[Card, ...]) -> str:
+    """The catalog key for one card (``…_one``) or several (English verbs agree)."""
+    return key + "_one" if len(cards) == 1 else key

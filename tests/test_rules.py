@@ -1,0 +1,77 @@
+"""RuleSet options and R-SCORE / R-DEAL figures from the seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine import RuleSet, RuleSetError
+
+
+def test_defaults_are_rules_md() -> None:
+    rules = RuleSet()
+    assert (rules.players, rules.jokers, rules.red_threshold) == (4, 4, 20)
+    assert (rules.scoring, rules.base, rules.fan_cap, rules.jiedi_cap) == ("doubling", 1, 5, 4)
+    assert rules.win_on_own_flip is False
+    assert rules.joker_kong_fan == 5
+    assert rules.kong_from_gathered_four and rules.chi_priority_flipper_first
+    assert rules.same_dealer_after_draw and not rules.drawn_hand_pays
+
+
+def test_three_players_need_25_red() -> None:
+    """R-WIN 2 / seeds: 3 players raise the threshold to 25."""
+    assert RuleSet(players=3).red_threshold == 25
+    assert RuleSet(players=3, red_threshold=22).red_threshold == 22
+
+
+def test_ladder_defaults() -> None:
+    rules = RuleSet(scoring="ladder")
+    assert (rules.base, rules.fan_cap) == (5, None)
+
+
+@pytest.mark.parametrize(("players", "jokers", "stock"),
+                         [(4, 4, 27), (4, 2, 25), (4, 6, 29), (3, 4, 34)])
+def test_stock_after_deal(players: int, jokers: int, stock: int) -> None:
+    """R-DEAL: a 4-joker deal with 4 players leaves 27 cards."""
+    assert RuleSet(players=players, jokers=jokers).stock_after_deal == stock
+
+
+@pytest.mark.parametrize(("fan", "share"), [(0, 1), (1, 2), (3, 8), (5, 32), (6, 32), (13, 32)])
+def test_doubling_share_capped_at_5_fan(fan: int, share: int) -> None:
+    """R-SCORE: base × 2^min(n, 5); a loser pays at most 32 at base 1."""
+    assert RuleSet().share(fan) == share
+
+
+def test_doubling_no_cap_and_base() -> None:
+    assert RuleSet(fan_cap=None).share(7) == 128
+    assert RuleSet(base=2).share(3) == 16
+
+
+@pytest.mark.parametrize(("fan", "share"), [(0, 5), (1, 10), (4, 25), (5, 30), (13, 70)])
+def test_ladder_share(fan: int, share: int) -> None:
+    """R-SCORE: base × (n + 1), base 5, no cap."""
+    assert RuleSet(scoring="ladder").share(fan) == share
+
+
+def test_ladder_4_and_5_fan_differ_by_5() -> None:
+    rules = RuleSet(scoring="ladder")
+    assert rules.share(5) - rules.share(4) == 5
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"players": 5}, "players"), ({"jokers": 3}, "jokers"), ({"scoring": "x"}, "scoring"),
+     ({"base": 0}, "base"), ({"fan_cap": -1}, "fan_cap"), ({"players": True}, "players"),
+     ({"win_on_own_flip": "yes"}, "win_on_own_flip")],
+)
+def test_bad_options(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleSetError, match=message):
+        RuleSet(**options)  # type: ignore[arg-type]
+
+
+def test_json_round_trip_and_unknown_keys() -> None:
+    rules = RuleSet(players=3, scoring="ladder", fan_cap=8, win_on_own_flip=True)
+    assert RuleSet.from_json(rules.to_json()) == rules
+    assert RuleSet.from_json({}) == RuleSet()
+    assert RuleSet.from_json({"fan_cap": None}).fan_cap is None
+    with pytest.raises(RuleSetError, match="'colour'"):
+        RuleSet.from_json({"colour": "red"})

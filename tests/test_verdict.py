@@ -1,0 +1,207 @@
+"""R-WIN, R-SPECIAL, R-FAN, R-SCORE and R-PAY, by table and against a brute-force reference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.reference import reference_verdict
+from trainer.engine import Position, PositionError, RuleSet, is_win, position_of, verdict
+from trainer.engine.sampling import random_position, random_rules
+
+CASES = [
+    # id, hand, melds, card, source, first discard, players, reason, red, specials, fan
+    ("R-WIN plain", "7h Kd Ac 5h 9c", ["chi:8h,6s"], "7d", "discard", False, 4,
+     "win", 28, [], 0),
+    ("R-WIN red short by 1", "7h Kd Ac 5s 9c", ["chi:3d,Jd"], "7d", "discard", False, 4,
+     "red_short", 19, [], 0),
+    ("R-WIN exactly 20", "7h Kd Ac 5s 9c", ["chi:5d,9s"], "7d", "discard", False, 4,
+     "win", 20, [], 0),
+    ("R-PAIR14 not combined", "7h Kd Ac 5h 9c 6d 8s", [], "8d", "discard", False, 4,
+     "not_combined", 27, [], 0),
+    ("R-SET concealed triple", "5h 5d 5s 9c 9h 7c 3s", [], "7s", "discard", False, 4,
+     "not_combined", 19, [], 0),
+    ("R-SET triple with three partners", "5h 5d 5s 9c 9h 9d 7c", [], "7s", "discard", False, 4,
+     "win", 28, [], 0),
+    ("R-WIN joker in hand", "X 7h Kd Ac 5h 9c 6d", [], "7d", "discard", False, 4,
+     "joker_in_hand", 26, [], 0),
+    ("R-WIN joker before combination", "X Kd Ac 5h 9c 6d 2s", [], "7d", "discard", False, 4,
+     "joker_in_hand", 19, [], 0),
+    ("R-WIN 3 players 25", "7h Kd Ac 5h 9c 6d 8s", [], "7d", "discard", False, 3,
+     "win", 26, [], 0),
+    ("R-WIN 3 players short", "7h Kd Ac 5h 9c 6s 8s", [], "7d", "discard", False, 3,
+     "red_short", 20, [], 0),
+    ("R-SPECIAL all black", "7s Ks Ac 5s 9c 6c 8s", [], "7c", "discard", False, 4,
+     "win", 0, ["all_black"], 3),
+    ("R-SPECIAL all red", "Ah Kd 7h", ["chi:Qh,2d", "chi:3h,Jd", "joker:X"], "7d", "flip", False, 4,
+     "win", 23, ["all_red"], 4),
+    ("R-SPECIAL all red claimed black", "Ah Kd 7h", ["chi:Qh,2d"], "7s", "flip", False, 4,
+     "red_short", 12, [], 0),
+    ("R-SPECIAL jiedi low red", "7s Kc Ac 5s 9c 6s 8h", [], "7d", "discard", True, 4,
+     "win", 15, ["jiedi"], 3),
+    ("R-SPECIAL jiedi capped", "Ah Kc 7s 5c 9s", ["pong:Qh,Qs,Qd", "joker:X", "joker:X"], "7d",
+     "discard", True, 4, "win", 10, ["jiedi"], 4),
+    ("R-FAN pongs and kongs", "Ah Kd 7h", ["pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h"], "7d",
+     "discard", False, 4, "win", 28, [], 3),
+    ("R-FAN joker pong", "Ah Kd 7h 8s 6h", ["pong:X,X,X", "joker:X"], "7d", "flip", False, 4,
+     "win", 22, [], 5),
+]
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "card", "source", "first", "players", "reason", "red", "specials", "fan"),
+    [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_verdict_table(hand: str, melds: list[str], card: str, source: str, first: bool,
+                       players: int, reason: str, red: int, specials: list[str],
+                       fan: int) -> None:
+    position = position_of(hand, melds=melds, card=card, source=source,  # type: ignore[arg-type]
+                           dealer_first_discard=first, rules=RuleSet(players=players))
+    result = verdict(position)
+    expected_red = reference_verdict(hand.split(), [m.split(":")[1].split(",") for m in melds],
+                                     card, first, position.rules.red_threshold)[1]
+    assert result.red == expected_red
+    assert result.red == red
+    assert result.reason.value == reason
+    assert [s.value for s in result.specials] == specials
+    assert result.fan == fan
+    assert result.win == (reason == "win") == is_win(position)
+
+
+def test_format_example_verdict_line() -> None:
+    position = position_of("7h Kd Ac 5h 9c 6d 8s", melds=["chi:8h,6s", "pong:Qh,Qs,Qd",
+                                                          "joker:X"], card="7d")
+    assert verdict(position).to_json() == {
+        "win": True, "reason": "win", "red": 36, "threshold": 20, "fan": 2, "specials": [],
+        "share": 4}
+
+
+def test_maximum_11_fan() -> None:
+    """Seeds: 天走 + 全黑 + four jokers of which three ponged = 3+3+4+1 = 11."""
+    position = position_of("As Ks 2c Qc 3s Js", melds=["pong:X,X,X", "joker:X"])
+    result = verdict(position)
+    assert result.win and [s.value for s in result.specials] == ["tianzou", "all_black"]
+    assert result.fan == 11
+    assert result.share == 32  # capped at 5 fan: a loser pays at most 32 at base 1
+
+
+def test_maximum_13_fan() -> None:
+    """Seeds: 天走 + three kongs + four jokers = 3+6+4 = 13."""
+    position = position_of("As Kd", melds=["kong:5s,5h,5c,5d", "kong:9s,9h,9c,9d",
+                                           "kong:10s,10h,10c,10d", "joker:X", "joker:X",
+                                           "joker:X", "joker:X"])
+    result = verdict(position)
+    assert result.win and [s.value for s in result.specials] == ["tianzou"]
+    assert result.fan == 13
+    assert result.share == 32
+    assert verdict(Position(position.hand, position.melds,
+                            rules=RuleSet(scoring="ladder"))).share == 5 * 14
+
+
+def test_tianzou_not_combined() -> None:
+    result = verdict(position_of("As Ks 2c Qc 3s 5s 8h 9d"))
+    assert not result.win and result.reason.value == "not_combined"
+
+
+def test_waiting_hand_without_card_cannot_be_judged() -> None:
+    with pytest.raises(PositionError, match="no card to claim"):
+        verdict(position_of("7h Kd Ac"))
+
+
+@pytest.mark.parametrize(("source", "first", "players", "payments"), [
+    ("discard", False, 4, [12, 0, 0, -12]),
+    ("discard", True, 4, [48, 0, 0, -48]),
+    ("flip", False, 4, [12, -4, -4, -4]),
+    ("discard", False, 3, [8, 0, -8]),
+    ("flip", False, 3, [8, -4, -4]),
+])
+def test_payments(source: str, first: bool, players: int, payments: list[int]) -> None:
+    """R-PAY: 点炮 — the discarder pays every share; a flip — everyone pays one share."""
+    position = position_of("Ah Kd 7h 5h 9d", melds=["pong:Qh,Qs,Qd", "joker:X"], card="7d",
+                           source=source, dealer_first_discard=first,  # type: ignore[arg-type]
+                           rules=RuleSet(players=players))
+    result = verdict(position)
+    assert result.win
+    assert result.payments() == payments
+    assert sum(result.payments()) == 0
+    if source == "discard":
+        other = result.payments(winner=1, discarder=0 if players == 3 else 2)
+        assert other[1] == payments[0] and sum(other) == 0
+
+
+def test_tianzou_everyone_pays() -> None:
+    result = verdict(position_of("As Ks 2c Qc 3s Js", melds=["pong:X,X,X", "joker:X"]))
+    assert result.payments(winner=2) == [-32, -32, 96, -32]
+
+
+def test_no_win_pays_nothing() -> None:
+    result = verdict(position_of("7h Kd Ac 5h 9c 6d 8s", card="8d"))
+    assert result.payments() == [0, 0, 0, 0]
+    with pytest.raises(ValueError, match="seat"):
+        result.payments(winner=4)
+
+
+def test_explains_red_short_in_both_languages() -> None:
+    position = position_of("7h Kc Ac", melds=["chi:8c,6c", "chi:3d,Jd"], card="7d")
+    english = verdict(position).explain("en")
+    chinese = verdict(position).explain("zh")
+    assert "Red: 7♥ 7 + 7♦ 7 + 3♦ 3 + J♦ 1 = 18, short of 20 by 2 (R-RED, R-WIN)" in english
+    assert any("差 2 点才够 20" in line for line in chinese)
+
+
+def test_explains_concealed_triple() -> None:
+    lines = verdict(position_of("5h 5d 5s 9c 9h 7c 3s", card="7s")).explain("en")
+    assert any("the 3 5s need 3 9s" in line and "R-SET" in line for line in lines)
+
+
+def test_explains_joker_and_specials() -> None:
+    lines = verdict(position_of("X 7h Kd Ac 5h 9c 6d", card="7d")).explain("en")
+    assert any("joker in hand" in line for line in lines)
+    lines = verdict(position_of("Ah Kc 7s 5c 9s", melds=["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
+                                card="7d", dealer_first_discard=True)).explain("zh")
+    assert any("接地封顶：6 番按 4 番计" in line for line in lines)
+
+
+def _check_against_reference(position: Position) -> None:
+    result = verdict(position)
+    melds = [[str(c) for c in meld.cards] for meld in position.melds]
+    reason, red, specials = reference_verdict(
+        [str(c) for c in position.hand], melds, None if position.card is None else
+        str(position.card), position.dealer_first_discard, position.rules.red_threshold)
+    assert result.reason.value == reason
+    assert result.red == red
+    assert [s.value for s in result.specials] == specials
+    assert result.win == is_win(position)
+    if result.combined:
+        assert not result.leftovers
+        assert all((a.rank or 0) + (b.rank or 0) == 14 for a, b in result.pairs)
+    expected_fan = sum(m.fan(position.rules.joker_kong_fan) for m in position.melds)
+    expected_fan += 3 * len(specials)
+    if "jiedi" in specials:
+        expected_fan = min(expected_fan, 4)
+    assert result.fan == expected_fan
+    assert result.share == position.rules.share(expected_fan)
+    assert sum(result.payments()) == 0
+    for lang in ("en", "zh"):
+        assert all(line.strip() for line in result.explain(lang))
+
+
+@given(st.integers(min_value=0, max_value=2**32))
+def test_verdict_agrees_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    _check_against_reference(random_position(rng, random_rules(rng)))
+
+
+@given(st.integers(min_value=0, max_value=2**32))
+def test_tianzou_agrees_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    waiting = random_position(rng, random_rules(rng), with_card=False, spoil=0.2)
+    if any(meld.kind.value == "chi" for meld in waiting.melds):
+        return
+    extra = next(c for c in rng.sample(range(52), 52) if all(
+        c != x.index for x in waiting.all_cards))
+    from trainer.engine import ALL_CARDS
+    dealer = Position((*waiting.hand, ALL_CARDS[extra]), waiting.melds, rules=waiting.rules)
+    _check_against_reference(dealer)
