@@ -1,0 +1,125 @@
+"""``dou14 check`` / ``dou14 waits`` exactly as FORMAT.md specifies: JSON lines in and out, exit 1 on
+an invalid line, never a traceback; and the human forms."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer.cli import run_json_lines
+from trainer.engine import verdict, waits
+from trainer.engine.sampling import random_position, random_rules
+
+DOU14 = str(Path(sys.executable).parent / "dou14")
+EXAMPLE = {"rules": {"players": 4, "jokers": 4, "scoring": "doubling", "base": 1, "fan_cap": 5},
+           "hand": "7h Kd Ac 5h 9c 6d 8s",
+           "melds": [{"kind": "chi", "cards": "8h 6s"}, {"kind": "pong", "cards": "Qh Qs Qd"},
+                     {"kind": "joker", "cards": "X"}],
+           "card": "7d", "source": "discard", "dealer_first_discard": False}
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([DOU14, *args], input=stdin, capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+def test_check_json_lines() -> None:
+    lines = [json.dumps(EXAMPLE), "", json.dumps({**EXAMPLE, "card": "8d"})]
+    done = run("check", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert out[0] == {"win": True, "reason": "win", "red": 36, "threshold": 20, "fan": 2,
+                      "specials": [], "share": 4}
+    assert out[1]["reason"] == "not_combined" and out[1]["win"] is False
+    assert len(out) == 2
+
+
+def test_check_invalid_line_goes_on_and_exits_1() -> None:
+    lines = ['{"hand": "7h 1x"}', "not json", json.dumps(EXAMPLE)]
+    done = run("check", stdin="\n".join(lines))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr + done.stdout
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [o["reason"] for o in out] == ["invalid", "invalid", "win"]
+    assert "'1x' at 3: unknown suit 'x'" in out[0]["error"]
+
+
+def test_waits_json_lines() -> None:
+    lines = [json.dumps({"hand": "8h 5h 9c", "melds": [{"kind": "chi", "cards": "10c 4d"},
+                                                       {"kind": "chi", "cards": "Ah Kc"},
+                                                       {"kind": "chi", "cards": "Qs 2c"}]}),
+             json.dumps({"hand": "8h 5h 9c 2s 2c"}), json.dumps({"hand": "8h 5h"})]
+    done = run("waits", stdin="\n".join(lines))
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert out[0] == {"ready": True, "wins_on": ["6h", "6d"]}
+    assert out[1] == {"ready": False, "wins_on": []}
+    assert out[2]["reason"] == "invalid" and "odd" in out[2]["error"]
+    assert done.returncode == 1
+
+
+def test_human_check_in_both_languages() -> None:
+    done = run("check", "7h Kd Ac 5h 9c 6d 8s", "--card", "7d", "--meld", "chi:8h,6s")
+    assert done.returncode == 0
+    assert "7♦ wins (糊)." in done.stdout
+    assert "(R-RED, R-WIN)" in done.stdout
+    zh = run("check", "7h Kd Ac 5s 9c", "--card", "7d", "--meld", "chi:3d,Jd", "--lang", "zh")
+    assert "7♦ 不能糊。" in zh.stdout and "差 1 点才够 20" in zh.stdout
+
+
+def test_human_waits_and_json_flag() -> None:
+    done = run("waits", "8h 5h 9c", "--meld", "chi:10c,4d", "--meld", "chi:Ah,Kc",
+               "--meld", "chi:Qs,2c")
+    assert "6♥ and 6♦ win; 6♠ and 6♣ leave you at 18 red" in done.stdout
+    as_json = run("waits", "8h 5h 9c", "--meld", "chi:10c,4d", "--json")
+    assert json.loads(as_json.stdout)["wins_on"] == ["6h", "6d"]
+
+
+def test_human_errors_have_no_traceback() -> None:
+    done = run("check", "7h 1x", "--card", "7d")
+    assert done.returncode == 1
+    assert done.stderr.strip() == "dou14: hand: '1x' at 3: unknown suit 'x' (use s h c d or ♠♥♣♦)" \
+        or "'1x' at 3" in done.stderr
+    assert "Traceback" not in done.stderr
+    bad_meld = run("check", "7h Kd Ac", "--card", "7d", "--meld", "pong:Qh,Qs,Kd")
+    assert bad_meld.returncode == 1 and "mixes ranks" in bad_meld.stderr
+
+
+def test_random_positions_match_the_engine() -> None:
+    rng = random.Random(7)
+    claims = [random_position(rng, random_rules(rng)) for _ in range(200)]
+    done = run("check", stdin="\n".join(p.dumps() for p in claims))
+    assert done.returncode == 0
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [
+        verdict(p).to_json() for p in claims]
+    hands = [random_position(rng, random_rules(rng), with_card=False) for _ in range(200)]
+    done = run("waits", stdin="\n".join(p.dumps() for p in hands))
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [
+        waits(p).to_json() for p in hands]
+
+
+@given(st.lists(st.binary(max_size=60), max_size=5))
+def test_json_lines_fuzz(lines: list[bytes]) -> None:
+    """Random bytes: each non-blank line answers with one JSON object; no exception escapes."""
+    for command in ("check", "waits"):
+        out = io.StringIO()
+        chunks = [line.replace(b"\n", b" ") + b"\n" for line in lines]
+        status = run_json_lines(command, chunks, out)
+        answers = [json.loads(line) for line in out.getvalue().splitlines()]
+        expected = sum(1 for c in chunks if not _is_utf8(c) or c.decode("utf-8").strip())
+        assert len(answers) == expected
+        assert status == (1 if any(a.get("reason") == "invalid" for a in answers) else 0)
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

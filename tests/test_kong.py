@@ -1,0 +1,90 @@
+"""R-KONG: the three ways to kong, the forbidden one, and the [decision] on four gathered later."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine import (
+    Dou14Error,
+    KongCase,
+    KongEvent,
+    Meld,
+    RuleSet,
+    kong_eligibility,
+    parse_card,
+    parse_cards,
+)
+
+CASES = [
+    # id, hand, melds, event, card, allowed, case, reason
+    ("case 1 four after the deal", "5s 5h 5c 5d 7h Kd 2s 3c", [], KongEvent.AFTER_DEAL, None,
+     True, KongCase.DEALT_FOUR, "dealt_four"),
+    ("case 1 four jokers", "X X X X 7h Kd 2s", [], KongEvent.AFTER_DEAL, None,
+     True, KongCase.DEALT_FOUR, "dealt_four"),
+    ("no four after the deal", "5s 5h 5c 7h Kd 2s 3c", [], KongEvent.AFTER_DEAL, None,
+     False, None, "no_four"),
+    ("case 2 triple plus discard", "5s 5h 5c 7h Kd", [], KongEvent.CLAIM, "5d",
+     True, KongCase.TRIPLE_PLUS_CLAIM, "triple_plus_claim"),
+    ("case 2 three jokers plus flipped joker", "X X X 7h Kd", [], KongEvent.CLAIM, "X",
+     True, KongCase.TRIPLE_PLUS_CLAIM, "triple_plus_claim"),
+    ("pair only: pong not kong", "5s 5h 7h Kd 2s", [], KongEvent.CLAIM, "5d",
+     False, None, "only_pair"),
+    ("no triple", "5s 7h Kd 2s 3s", [], KongEvent.CLAIM, "5d", False, None, "no_triple"),
+    ("own flip", "5s 5h 5c 7h Kd", [], KongEvent.OWN_FLIP, "5d", False, None, "own_flip"),
+    ("case 3 draw after pong", "7h Kd 2s", ["pong:5s,5h,5c"], KongEvent.DRAW_AFTER_PONG, "5d",
+     True, KongCase.PONG_PLUS_DRAW, "pong_plus_draw"),
+    ("later flip matching an exposed pong", "7h Kd 2s", ["pong:5s,5h,5c"], KongEvent.CLAIM, "5d",
+     False, None, "pong_cannot_grow"),
+    ("later draw matching an old pong", "7h Kd 2s", ["pong:5s,5h,5c", "pong:9s,9h,9c"],
+     KongEvent.DRAW_AFTER_PONG, "5d", False, None, "pong_cannot_grow"),
+    ("later draw after a joker matching a pong", "7h Kd 2s", ["pong:5s,5h,5c", "joker:X"],
+     KongEvent.LATER_DRAW, "5d", False, None, "pong_cannot_grow"),
+    ("four gathered by draws [decision]", "5s 5h 5c Kd 2s", ["joker:X"], KongEvent.LATER_DRAW,
+     "5d", True, KongCase.GATHERED_FOUR, "gathered_four"),
+    ("draw making nothing", "5s 5h Kd 2s 3s", [], KongEvent.LATER_DRAW, "5d",
+     False, None, "no_four_drawn"),
+]
+
+
+@pytest.mark.parametrize(("hand", "melds", "event", "card", "allowed", "case", "reason"),
+                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_kong_table(hand: str, melds: list[str], event: KongEvent, card: str | None,
+                    allowed: bool, case: KongCase | None, reason: str) -> None:
+    result = kong_eligibility(parse_cards(hand), [Meld.parse(m) for m in melds], event,
+                              None if card is None else parse_card(card))
+    assert (result.allowed, result.case, result.reason) == (allowed, case, reason)
+    assert "R-KONG" in result.rules
+    for lang in ("en", "zh"):
+        (line,) = result.explain(lang)
+        assert "R-KONG" in line
+
+
+def test_gathered_four_can_be_switched_off() -> None:
+    result = kong_eligibility(parse_cards("5s 5h 5c Kd 2s"), [], KongEvent.LATER_DRAW,
+                              parse_card("5d"), RuleSet(kong_from_gathered_four=False))
+    assert not result.allowed and result.reason == "gathered_four_off"
+
+
+def test_own_flip_kong_follows_the_own_flip_option() -> None:
+    result = kong_eligibility(parse_cards("5s 5h 5c 7h Kd"), [], KongEvent.OWN_FLIP,
+                              parse_card("5d"), RuleSet(win_on_own_flip=True))
+    assert result.allowed and result.case is KongCase.TRIPLE_PLUS_CLAIM
+
+
+def test_explanations_name_the_case() -> None:
+    result = kong_eligibility(parse_cards("7h Kd 2s"), [Meld.parse("pong:5s,5h,5c")],
+                              KongEvent.CLAIM, parse_card("5d"))
+    assert result.explain("en") == [
+        "Your 5s are already ponged: a pong laid earlier can never grow into a kong (R-KONG)"]
+    assert "碰过的牌以后不能再杠" in result.explain("zh")[0]
+
+
+@pytest.mark.parametrize(("event", "card", "message"), [
+    (KongEvent.AFTER_DEAL, "5d", "leave 'card' out"),
+    (KongEvent.CLAIM, None, "needs the card"),
+    (KongEvent.DRAW_AFTER_PONG, "5d", "last meld"),
+])
+def test_bad_events(event: KongEvent, card: str | None, message: str) -> None:
+    with pytest.raises(Dou14Error, match=message):
+        kong_eligibility(parse_cards("5s 5h 7h"), [], event,
+                         None if card is None else parse_card(card))

@@ -1,0 +1,53 @@
+"""Check a hand: type a position, see the engine's verdict (or waits) explained."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
+from trainer.ui.lang import current_language, tr
+
+lang = current_language()
+st.title(tr("app.title"))
+st.caption(tr("app.subtitle"))
+
+left, right = st.columns([1, 1], gap="large")
+with left:
+    hand_text = st.text_input(tr("app.hand_label"), value="7h Kd Ac 5h 9c",
+                              help=tr("app.hand_help"), key="hand")
+    card_text = st.text_input(tr("app.card_label"), value="7d", help=tr("app.card_help"),
+                              key="card")
+    melds_text = st.text_area(tr("app.melds_label"), value="chi:8h,6s",
+                              help=tr("app.melds_help"), key="melds", height=90)
+    source = st.radio(tr("app.source_label"), ("discard", "flip"), horizontal=True,
+                      format_func=lambda s: tr(f"app.source_{s}"), key="source")
+    first = st.checkbox(tr("app.first_discard"), key="first_discard")
+
+with right:
+    if not hand_text.strip():
+        st.info(tr("app.empty_hand"))
+        st.stop()
+    try:
+        position = position_of(
+            hand_text, melds=[line for line in melds_text.splitlines() if line.strip()],
+            card=card_text.strip() or None,
+            source=source if card_text.strip() else None,  # type: ignore[arg-type]
+            dealer_first_discard=first and bool(card_text.strip()),
+        )
+        if position.card is None and len(position.hand) % 2:
+            result = waits(position)
+            st.subheader(tr("app.waits_title"))
+            if result.ready:
+                st.success(display_cards(result.wins_on))
+            for line in result.explain(lang):
+                st.write(line)
+        else:
+            judged = verdict(position)
+            if judged.win:
+                st.success(tr("app.verdict_win"))
+            else:
+                st.error(tr("app.verdict_no_win"))
+            for line in judged.explain(lang):
+                st.write(line)
+    except Dou14Error as error:
+        st.warning(tr("app.error", error=str(error)))

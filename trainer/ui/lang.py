@@ -1,0 +1,35 @@
+"""The learner's language: chosen in the sidebar, applied at once, remembered in the URL."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+
+_LABELS = {"zh": "中文", "en": "English"}
+
+
+def current_language() -> str:
+    """The language in use: the session's choice, else the URL's ``?lang=``, else English."""
+    lang = st.session_state.get("lang") or st.query_params.get("lang", DEFAULT_LANGUAGE)
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language_switch() -> str:
+    """A sidebar switch between 中文 and English; the choice lands in the URL."""
+    lang = current_language()
+    chosen = st.sidebar.radio(
+        t("app.language", lang), LANGUAGES, index=LANGUAGES.index(lang),
+        format_func=_LABELS.__getitem__, horizontal=True, key="lang_choice",
+    )
+    if chosen != lang or st.query_params.get("lang") != chosen:
+        st.session_state["lang"] = chosen
+        st.query_params["lang"] = chosen
+        if chosen != lang:
+            st.rerun()
+    return chosen
+
+
+def tr(key: str, **params: object) -> str:
+    """The catalog text of ``key`` in the current language."""
+    return t(key, current_language(), **params)
