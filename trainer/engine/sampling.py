@@ -12,8 +12,8 @@ import random
 
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.melds import Meld, MeldKind
-from trainer.engine.position import Position
-from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.position import Position, Source
+from trainer.engine.rules import DEFAULT_RULES, RuleSet, Scoring
 
 
 def _take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None:
@@ -82,7 +82,7 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
         combined[rng.randrange(len(combined))] = JOKER
     if with_card:
         card = combined.pop()
-        source = rng.choice(("discard", "discard", "flip"))
+        source: Source = "flip" if rng.random() < 1 / 3 else "discard"
         first = source == "discard" and rng.random() < 0.05
         return Position(tuple(combined), tuple(melds), card, source, first, rules)
     combined.pop()
@@ -91,6 +91,6 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
 
 def random_rules(rng: random.Random) -> RuleSet:
     """A random house-rule set among RULES.md's options."""
-    scoring = rng.choice(("doubling", "ladder"))
+    scoring: Scoring = "ladder" if rng.random() < 0.5 else "doubling"
     return RuleSet(players=rng.choice((3, 4)), jokers=rng.choice((2, 4, 6)),
                    scoring=scoring)
