@@ -6,9 +6,13 @@ never join a pair, and a concealed triple is no set, so each of its cards needs 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from trainer.engine.cards import Card
+
+_INDEX = attrgetter("index")
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:
@@ -39,47 +43,47 @@ def is_combined(cards: Iterable[Card]) -> bool:
     return counts_combined(rank_counts(cards))
 
 
-def split_pairs(cards: Sequence[Card]) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
-    """Pair cards into 14-pairs as far as they go.
+def split_pairs(cards: Sequence[Card], claimed: Card | None = None, *,
+                presorted: bool = False) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
+    """Pair cards into 14-pairs as far as they go (R-PAIR14).
 
-    Returns ``(pairs, leftovers)``: each pair is (lower rank, higher rank), sorted; leftovers are
-    the cards with no partner (jokers always, R-PAIR14). The first card of ``cards`` is paired
-    first when it can be, so a claimed card placed first lands in the first pair.
+    Returns ``(pairs, leftovers)``: each pair is (lower rank, higher rank), pairs by their lower
+    card, except that the pair holding ``claimed`` (added to ``cards``) comes first; leftovers are
+    the cards with no partner (jokers always), sorted. ``presorted`` says ``cards`` are already
+    in sort order. Two pointers from both ends of the sorted cards find a largest pairing, since
+    each rank has exactly one partner rank.
     """
-    by_rank: dict[int, list[Card]] = {}
-    leftovers: list[Card] = []
-    for card in sorted(cards[1:], key=lambda c: c.index):
-        if card.rank is None:
-            leftovers.append(card)
-        else:
-            by_rank.setdefault(card.rank, []).append(card)
+    ordered = list(cards) if presorted else sorted(cards, key=_INDEX)
+    if claimed is not None:
+        insort(ordered, claimed, key=_INDEX)
     pairs: list[tuple[Card, Card]] = []
-    if cards:
-        first = cards[0]
-        if first.rank is None:
-            leftovers.insert(0, first)
+    leftovers: list[Card] = []
+    low = 0
+    high = len(ordered) - 1
+    while high >= 0 and ordered[high].rank is None:
+        leftovers.append(ordered[high])
+        high -= 1
+    while low < high:
+        a = ordered[low]
+        b = ordered[high]
+        total = (a.rank or 0) + (b.rank or 0)
+        if total == 14:
+            pairs.append((a, b))
+            low += 1
+            high -= 1
+        elif total < 14:
+            leftovers.append(a)
+            low += 1
         else:
-            partners = by_rank.get(14 - first.rank)
-            if partners:
-                partner = partners.pop(0)
-                pairs.append(_ordered(first, partner))
-            else:
-                by_rank.setdefault(first.rank, []).insert(0, first)
-    for rank in range(1, 8):
-        low = by_rank.get(rank, [])
-        high = by_rank.get(14 - rank, []) if rank != 7 else low
-        if rank == 7:
-            while len(low) >= 2:
-                pairs.append((low.pop(0), low.pop(0)))
-            leftovers.extend(low)
-            continue
-        while low and high:
-            pairs.append((low.pop(0), high.pop(0)))
-        leftovers.extend(low)
-        leftovers.extend(high)
-    leftovers.sort(key=lambda c: c.index)
+            leftovers.append(b)
+            high -= 1
+    if low == high:
+        leftovers.append(ordered[low])
+    if claimed is not None and pairs and claimed not in pairs[0]:
+        for number, pair in enumerate(pairs):
+            if claimed in pair:
+                pairs.insert(0, pairs.pop(number))
+                break
+    if len(leftovers) > 1:
+        leftovers.sort(key=_INDEX)
     return tuple(pairs), tuple(leftovers)
-
-
-def _ordered(a: Card, b: Card) -> tuple[Card, Card]:
-    return (a, b) if (a.rank or 0) <= (b.rank or 0) else (b, a)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from trainer.engine.cards import Card, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.fan import FanItem, meld_fan_items
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
@@ -43,6 +44,10 @@ class Position:
     rules: RuleSet = DEFAULT_RULES
     melds_red: int = field(init=False, compare=False, repr=False)
     melds_fan: int = field(init=False, compare=False, repr=False)
+    meld_fan_items: tuple[FanItem, ...] = field(init=False, compare=False, repr=False)
+    melds_have_red: bool = field(init=False, compare=False, repr=False)
+    melds_have_black: bool = field(init=False, compare=False, repr=False)
+    hand_sorted: tuple[Card, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         hand = tuple(self.hand)
@@ -53,10 +58,14 @@ class Position:
             object.__setattr__(self, "source", "discard")
         _check_shape(self)
         _check_counts(self)
-        object.__setattr__(self, "melds_red", sum(meld.red for meld in melds))
-        object.__setattr__(
-            self, "melds_fan", sum(meld.fan(self.rules.joker_kong_fan) for meld in melds)
-        )
+        object.__setattr__(self, "hand_sorted", tuple(sorted(hand, key=lambda c: c.index)))
+        items = meld_fan_items(melds, self.rules.joker_kong_fan)
+        laid = [card for meld in melds for card in meld.cards]
+        object.__setattr__(self, "melds_red", sum(card.red for card in laid))
+        object.__setattr__(self, "melds_fan", sum(item.fan for item in items))
+        object.__setattr__(self, "meld_fan_items", items)
+        object.__setattr__(self, "melds_have_red", any(card.is_red for card in laid))
+        object.__setattr__(self, "melds_have_black", any(card.is_black for card in laid))
 
     @property
     def is_tianzou_check(self) -> bool:

@@ -7,14 +7,14 @@ the red total.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from enum import StrEnum
 
-from trainer.engine.cards import Card
+from trainer.engine.cards import Card, Suit
 from trainer.engine.combine import counts_combined, split_pairs
 from trainer.engine.errors import PositionError
 from trainer.engine.explain import Message, render_all
-from trainer.engine.melds import MeldKind
+from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
 from trainer.engine.position import Position
 
 
@@ -36,22 +36,7 @@ class Special(StrEnum):
     ALL_BLACK = "all_black"
 
 
-SPECIAL_FAN = 3
-"""Each special win adds 3 fan (R-SPECIAL, R-FAN)."""
-
-
-@dataclass(frozen=True, slots=True)
-class FanItem:
-    """One line of the fan count: what it is (catalog key), the cards, its fan, its rule."""
-
-    key: str
-    cards: tuple[Card, ...]
-    fan: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """Everything the engine says about one position (FORMAT.md's ``dou14 check`` line and more).
 
     ``fan_items`` lists each contribution; ``fan`` is their total after the 接地 cap; ``share`` is
@@ -153,21 +138,22 @@ def is_win(position: Position) -> bool:
 
 def _single_colour(position: Position) -> Special | None:
     """全红 or 全黑 when every non-joker card of the player has one colour (R-SPECIAL)."""
-    reds = blacks = 0
-    for card in position.all_cards:
-        if card.suit is None:
+    has_red = position.melds_have_red
+    has_black = position.melds_have_black
+    if has_red and has_black:
+        return None
+    card = position.card
+    for held in position.hand if card is None else (card, *position.hand):
+        suit = held.suit
+        if suit is None:
             continue
-        if card.suit.is_red:
-            reds += 1
+        if suit is Suit.HEARTS or suit is Suit.DIAMONDS:
+            has_red = True
         else:
-            blacks += 1
-        if reds and blacks:
-            return None
-    if reds:
-        return Special.ALL_RED
-    if blacks:
-        return Special.ALL_BLACK
-    return None
+            has_black = True
+    if has_red == has_black:
+        return None
+    return Special.ALL_RED if has_red else Special.ALL_BLACK
 
 
 def verdict(position: Position) -> Verdict:
@@ -201,9 +187,12 @@ def verdict(position: Position) -> Verdict:
     win = reason is Reason.WIN
     if not win:
         specials.clear()
-    pairs, leftovers = split_pairs(concealed)
-    items = _fan_items(position, specials)
-    uncapped = sum(item.fan for item in items)
+    pairs, leftovers = split_pairs(position.hand_sorted, card, presorted=True)
+    items = position.meld_fan_items
+    uncapped = position.melds_fan
+    if specials:
+        items = items + tuple(_SPECIAL_ITEMS[special] for special in specials)
+        uncapped += SPECIAL_FAN * len(specials)
     fan = uncapped
     if Special.JIEDI in specials and rules.jiedi_cap is not None:
         fan = min(fan, rules.jiedi_cap)
@@ -211,29 +200,4 @@ def verdict(position: Position) -> Verdict:
                    items, uncapped, fan, rules.share(fan))
 
 
-_SPECIAL_KEYS = {
-    Special.TIANZOU: "fan.tianzou",
-    Special.JIEDI: "fan.jiedi",
-    Special.ALL_RED: "fan.all_red",
-    Special.ALL_BLACK: "fan.all_black",
-}
-
-
-def _fan_items(position: Position, specials: list[Special]) -> tuple[FanItem, ...]:
-    """Fan item by item (R-FAN): each meld, then each special win."""
-    items: list[FanItem] = []
-    joker_kong_fan = position.rules.joker_kong_fan
-    for meld in position.melds:
-        if meld.kind is MeldKind.CHI:
-            continue
-        if meld.kind is MeldKind.JOKER:
-            key = "fan.joker"
-        elif meld.is_joker_set:
-            key = "fan.joker_pong" if meld.kind is MeldKind.PONG else "fan.joker_kong"
-        else:
-            key = "fan.pong" if meld.kind is MeldKind.PONG else "fan.kong"
-        items.append(FanItem(key, meld.cards, meld.fan(joker_kong_fan), "R-FAN"))
-    for special in specials:
-        items.append(FanItem(_SPECIAL_KEYS[special], (), SPECIAL_FAN, "R-SPECIAL"))
-    return tuple(items)
-
+_SPECIAL_ITEMS = {special: special_fan_item(special.value) for special in Special}
