@@ -7,8 +7,8 @@ the red total.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from enum import StrEnum
+from typing import NamedTuple
 
 from trainer.engine.cards import Card, Suit
 from trainer.engine.combine import counts_combined, split_pairs
