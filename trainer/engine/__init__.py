@@ -29,11 +29,12 @@ from trainer.engine.errors import (
     RuleSetError,
 )
 from trainer.engine.explain import Message
+from trainer.engine.fan import FanItem
 from trainer.engine.kong import KongCase, KongEvent, KongVerdict, kong_eligibility
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position, position_of
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
-from trainer.engine.verdict import FanItem, Reason, Special, Verdict, is_win, verdict
+from trainer.engine.verdict import Reason, Special, Verdict, is_win, verdict
 from trainer.engine.waits import WaitCard, Waits, waits
 
 __all__ = [
