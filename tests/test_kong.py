@@ -88,3 +88,10 @@ def test_bad_events(event: KongEvent, card: str | None, message: str) -> None:
     with pytest.raises(Dou14Error, match=message):
         kong_eligibility(parse_cards("5s 5h 7h"), [], event,
                          None if card is None else parse_card(card))
+
+
+def test_dealt_four_is_laid_down_by_r_tou() -> None:
+    """Case 1 is a lay-down exchange (R-TOU): four of a rank for two stock cards."""
+    result = kong_eligibility(parse_cards("5s 5h 5c 5d 7h Kd 2s 3c"), [], KongEvent.AFTER_DEAL)
+    assert result.rules == ("R-KONG", "R-TOU")
+    assert result.cards == (parse_card("5s"),)
