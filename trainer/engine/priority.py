@@ -1,0 +1,111 @@
+"""Who gets a card several players claim (R-PRIORITY, R-CHI, R-PONG, R-OWN-FLIP).
+
+Win beats pong and kong, which beat chi. Among claims of one class the first in counterclockwise
+order from the discarder (or flipper) gets the card: there is no double win. Chi is only for the
+discarder's or flipper's lower player, or for the flipper on their own flip; for chi on a flip the
+flipper comes before their lower player (``RuleSet.chi_priority_flipper_first``). Nobody pongs,
+kongs or wins on their own flip unless ``RuleSet.win_on_own_flip``, nor on their own discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trainer.engine.errors import Dou14Error
+from trainer.engine.explain import Message, render_all
+from trainer.engine.rules import DEFAULT_RULES, RuleSet
+
+
+class ClaimKind(StrEnum):
+    """What a player claims the card for."""
+
+    WIN = "win"
+    KONG = "kong"
+    PONG = "pong"
+    CHI = "chi"
+
+
+_RANK = {ClaimKind.WIN: 0, ClaimKind.KONG: 1, ClaimKind.PONG: 1, ClaimKind.CHI: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Seat ``seat`` claims the card for ``kind``."""
+
+    seat: int
+    kind: ClaimKind
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResolution:
+    """The claim that gets the card (or ``None``), the refused claims with their reasons, and the
+    order the valid claims were weighed in."""
+
+    winner: Claim | None
+    refused: tuple[tuple[Claim, str], ...]
+    order: tuple[Claim, ...]
+    origin: int
+    source: str
+
+    def messages(self) -> list[Message]:
+        messages = [Message.of(f"priority.refused.{reason}", ("R-PRIORITY",), seat=claim.seat,
+                               kind=Message.of(f"priority.kind.{claim.kind.value}"))
+                    for claim, reason in self.refused]
+        if self.winner is None:
+            messages.append(Message.of("priority.nobody"))
+            return messages
+        beaten = [claim for claim in self.order if claim != self.winner]
+        key = "priority.gets_class" if any(
+            _RANK[c.kind] > _RANK[self.winner.kind] for c in beaten) else "priority.gets"
+        if any(_RANK[c.kind] == _RANK[self.winner.kind] for c in beaten):
+            key = "priority.gets_order"
+        messages.append(Message.of(key, ("R-PRIORITY",), seat=self.winner.seat,
+                                   kind=Message.of(f"priority.kind.{self.winner.kind.value}"),
+                                   origin=self.origin))
+        return messages
+
+    def explain(self, lang: str = "en") -> list[str]:
+        return render_all(self.messages(), lang)
+
+
+def seats_from(origin: int, players: int) -> list[int]:
+    """Seats counterclockwise starting after ``origin``, ending with ``origin`` (R-SEAT)."""
+    return [(origin + step) % players for step in range(1, players + 1)]
+
+
+def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
+                   rules: RuleSet = DEFAULT_RULES) -> ClaimResolution:
+    """Who gets the card ``origin`` discarded (``source="discard"``) or flipped (``"flip"``)."""
+    players = rules.players
+    if source not in ("discard", "flip"):
+        raise Dou14Error(f"source must be 'discard' or 'flip', not {source!r}")
+    if not 0 <= origin < players:
+        raise Dou14Error(f"seat {origin} is not 0..{players - 1}")
+    valid: list[Claim] = []
+    refused: list[tuple[Claim, str]] = []
+    lower = (origin + 1) % players
+    for claim in claims:
+        if not 0 <= claim.seat < players:
+            raise Dou14Error(f"seat {claim.seat} is not 0..{players - 1}")
+        own = claim.seat == origin
+        if own and source == "discard":
+            refused.append((claim, "own_discard"))
+        elif own and claim.kind is not ClaimKind.CHI and not rules.win_on_own_flip:
+            refused.append((claim, "own_flip"))
+        elif claim.kind is ClaimKind.CHI and claim.seat not in (lower, origin):
+            refused.append((claim, "chi_not_lower"))
+        else:
+            valid.append(claim)
+    seat_order = seats_from(origin, players)
+    chi_order = seat_order
+    if source == "flip" and rules.chi_priority_flipper_first:
+        chi_order = [origin, *seat_order[:-1]]
+
+    def key(claim: Claim) -> tuple[int, int]:
+        seats = chi_order if claim.kind is ClaimKind.CHI else seat_order
+        return _RANK[claim.kind], seats.index(claim.seat)
+
+    order = tuple(sorted(valid, key=key))
+    return ClaimResolution(order[0] if order else None, tuple(refused), order, origin, source)
