@@ -1,0 +1,220 @@
+"""The progress store: learners, their settings, lesson progress with stars, and every answer.
+
+Each write is its own short transaction, committed as it happens, so closing the tab or a
+refresh loses nothing. Methods return plain dataclasses, detached from any session.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from trainer.engine import Dou14Error, RuleSet
+from trainer.i18n import LANGUAGES
+from trainer.progress.models import Answer, Learner, LessonProgress
+
+MAX_NAME = 40
+
+
+class ProgressError(ValueError):
+    """A request the store refuses; ``key`` and ``params`` name the catalog message to show."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(f"{key} {params}")
+
+
+def stars_for_mistakes(mistakes: int) -> int:
+    """3 stars with no mistake, 2 with one or two, 1 with more."""
+    if mistakes <= 0:
+        return 3
+    return 2 if mistakes <= 2 else 1
+
+
+@dataclass(frozen=True)
+class LearnerInfo:
+    id: int
+    name: str
+    language: str
+    rules: RuleSet
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class LessonState:
+    lesson_id: str
+    step: int
+    mistakes: int
+    completed: bool
+    best_stars: int
+    times_completed: int
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    id: int
+    context: str
+    item: str
+    question: str
+    answer: str
+    expected: str
+    correct: bool
+    seconds: float
+    rule_ids: str
+    created_at: datetime
+
+
+def _rules_of(text: str) -> RuleSet:
+    try:
+        return RuleSet.from_json(json.loads(text or "{}"))
+    except (ValueError, TypeError):
+        return RuleSet()
+
+
+def _info(row: Learner) -> LearnerInfo:
+    return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at)
+
+
+class ProgressStore:
+    """All reads and writes of learner progress."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- learners ----------------------------------------------------------------------------
+    def create_learner(self, name: str, language: str = "en") -> LearnerInfo:
+        cleaned = " ".join(str(name).split())
+        if not cleaned:
+            raise ProgressError("profile.name_empty")
+        if len(cleaned) > MAX_NAME:
+            raise ProgressError("profile.name_long", max=MAX_NAME)
+        if language not in LANGUAGES:
+            language = "en"
+        with Session(self.engine) as session:
+            row = Learner(name=cleaned, language=language, rules_json="{}")
+            session.add(row)
+            try:
+                session.commit()
+            except IntegrityError:
+                session.rollback()
+                raise ProgressError("profile.name_taken", name=cleaned) from None
+            return _info(row)
+
+    def learner(self, learner_id: int) -> LearnerInfo | None:
+        with Session(self.engine) as session:
+            row = session.get(Learner, learner_id)
+            return None if row is None else _info(row)
+
+    def learners(self) -> list[LearnerInfo]:
+        with Session(self.engine) as session:
+            return [_info(row) for row in session.scalars(select(Learner).order_by(Learner.name))]
+
+    def set_language(self, learner_id: int, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ProgressError("settings.bad_language", language=language)
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Learner, learner_id)
+            if row is not None:
+                row.language = language
+
+    def set_rules(self, learner_id: int, options: dict[str, Any]) -> RuleSet:
+        """Validate and store house rules; an invalid set raises and stores nothing."""
+        try:
+            rules = RuleSet.from_json(options)
+        except Dou14Error as error:
+            raise ProgressError("settings.bad_rules", error=str(error)) from None
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Learner, learner_id)
+            if row is not None:
+                row.rules_json = json.dumps(options)
+        return rules
+
+    # -- answers -----------------------------------------------------------------------------
+    def record_answer(self, learner_id: int, *, context: str, item: str, question: str,
+                      answer: str, expected: str, correct: bool, seconds: float,
+                      rule_ids: tuple[str, ...] = ()) -> int:
+        """Store one answer at once; returns its id."""
+        with Session(self.engine) as session, session.begin():
+            row = Answer(learner_id=learner_id, context=context, item=item[:128],
+                         question=question, answer=answer, expected=expected,
+                         correct=bool(correct), seconds=max(0.0, float(seconds)),
+                         rule_ids=",".join(rule_ids)[:256])
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def answers(self, learner_id: int, context: str | None = None) -> list[AnswerRow]:
+        with Session(self.engine) as session:
+            query = select(Answer).where(Answer.learner_id == learner_id)
+            if context is not None:
+                query = query.where(Answer.context == context)
+            return [AnswerRow(a.id, a.context, a.item, a.question, a.answer, a.expected,
+                              a.correct, a.seconds, a.rule_ids, a.created_at)
+                    for a in session.scalars(query.order_by(Answer.id))]
+
+    def answer_count(self, learner_id: int) -> int:
+        with Session(self.engine) as session:
+            return session.scalar(select(func.count()).select_from(Answer).where(
+                Answer.learner_id == learner_id)) or 0
+
+    # -- lessons -----------------------------------------------------------------------------
+    def lesson_state(self, learner_id: int, lesson_id: str) -> LessonState:
+        with Session(self.engine) as session:
+            row = self._progress_row(session, learner_id, lesson_id)
+            if row is None:
+                return LessonState(lesson_id, 0, 0, False, 0, 0)
+            return LessonState(lesson_id, row.step, row.mistakes, row.completed,
+                               row.best_stars, row.times_completed)
+
+    def lesson_states(self, learner_id: int) -> dict[str, LessonState]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(LessonProgress).where(
+                LessonProgress.learner_id == learner_id))
+            return {row.lesson_id: LessonState(row.lesson_id, row.step, row.mistakes,
+                                               row.completed, row.best_stars,
+                                               row.times_completed) for row in rows}
+
+    def save_lesson_step(self, learner_id: int, lesson_id: str, step: int,
+                         mistakes: int) -> None:
+        """Remember where the learner is in a lesson and the mistakes made in this run."""
+        with Session(self.engine) as session, session.begin():
+            row = self._progress_row(session, learner_id, lesson_id)
+            if row is None:
+                row = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, best_stars=0,
+                                     completed=False, times_completed=0)
+                session.add(row)
+            row.step = step
+            row.mistakes = mistakes
+
+    def complete_lesson(self, learner_id: int, lesson_id: str, mistakes: int,
+                        steps: int) -> int:
+        """Finish a run: stars by mistakes, best kept; returns this run's stars."""
+        stars = stars_for_mistakes(mistakes)
+        with Session(self.engine) as session, session.begin():
+            row = self._progress_row(session, learner_id, lesson_id)
+            if row is None:
+                row = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, best_stars=0,
+                                     times_completed=0)
+                session.add(row)
+            row.step = steps
+            row.mistakes = mistakes
+            row.completed = True
+            row.best_stars = max(row.best_stars or 0, stars)
+            row.times_completed = (row.times_completed or 0) + 1
+        return stars
+
+    def restart_lesson(self, learner_id: int, lesson_id: str) -> None:
+        self.save_lesson_step(learner_id, lesson_id, 0, 0)
+
+    @staticmethod
+    def _progress_row(session: Session, learner_id: int, lesson_id: str) -> LessonProgress | None:
+        return session.scalars(select(LessonProgress).where(
+            LessonProgress.learner_id == learner_id,
+            LessonProgress.lesson_id == lesson_id)).first()
