@@ -1,4 +1,4 @@
-"""Check a hand: type a position, see the engine's verdict (or waits) explained."""
+"""Check a hand: type a position, see the engine's verdict (or waits) explained, with cards drawn."""
 
 from __future__ import annotations
 
@@ -6,10 +6,15 @@ import streamlit as st
 
 from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
 from trainer.ui.lang import current_language, tr
+from trainer.ui.session import current_learner
+from trainer.ui.widgets import show_cards, show_melds, use_card_style
 
 lang = current_language()
-st.title(tr("app.title"))
-st.caption(tr("app.subtitle"))
+use_card_style()
+learner = current_learner()
+rules = learner.rules if learner else None
+st.title(tr("app.check_page"))
+st.caption(tr("app.check_intro"))
 
 left, right = st.columns([1, 1], gap="large")
 with left:
@@ -28,26 +33,37 @@ with right:
         st.info(tr("app.empty_hand"))
         st.stop()
     try:
+        options = {} if rules is None else {"rules": rules}
         position = position_of(
             hand_text, melds=[line for line in melds_text.splitlines() if line.strip()],
             card=card_text.strip() or None,
             source=source if card_text.strip() else None,  # type: ignore[arg-type]
-            dealer_first_discard=first and bool(card_text.strip()),
+            dealer_first_discard=first and bool(card_text.strip()), **options,
         )
+    except Dou14Error as error:
+        st.warning(tr("app.error", error=str(error)))
+        st.stop()
+    show_cards(position.hand, label=tr("lesson.your_hand"), width=52)
+    show_melds(position.melds, label=tr("lesson.your_melds"))
+    try:
         if position.card is None and len(position.hand) % 2:
             result = waits(position)
             st.subheader(tr("app.waits_title"))
             if result.ready:
                 st.success(display_cards(result.wins_on))
-            for line in result.explain(lang):
-                st.write(line)
+            lines = result.explain(lang)
         else:
+            if position.card is not None:
+                show_cards([position.card], label=tr(f"lesson.source_{position.source}"),
+                           width=52)
             judged = verdict(position)
             if judged.win:
                 st.success(tr("app.verdict_win"))
             else:
                 st.error(tr("app.verdict_no_win"))
-            for line in judged.explain(lang):
-                st.write(line)
+            lines = judged.explain(lang)
     except Dou14Error as error:
         st.warning(tr("app.error", error=str(error)))
+        st.stop()
+    for line in lines:
+        st.markdown(f"- {line}")

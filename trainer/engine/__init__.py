@@ -28,7 +28,7 @@ from trainer.engine.errors import (
     PositionError,
     RuleSetError,
 )
-from trainer.engine.explain import Message
+from trainer.engine.explain import Message, render_all
 from trainer.engine.fan import FanItem
 from trainer.engine.kong import KongCase, KongEvent, KongVerdict, kong_eligibility
 from trainer.engine.melds import Meld, MeldKind
@@ -39,7 +39,7 @@ from trainer.engine.waits import WaitCard, Waits, waits
 
 __all__ = [
     "ALL_CARDS", "DEFAULT_RULES", "JOKER", "RANKED_CARDS", "Card", "Dou14Error", "FanItem",
-    "KongCase", "KongEvent", "KongVerdict", "Meld", "MeldError", "MeldKind", "Message",
+    "KongCase", "KongEvent", "KongVerdict", "Meld", "MeldError", "MeldKind", "Message", "render_all",
     "NotationError", "Position", "PositionError", "Reason", "RuleSet", "RuleSetError", "Special",
     "Suit", "Verdict", "WaitCard", "Waits", "deck", "display_cards", "format_cards", "is_combined",
     "is_win", "kong_eligibility", "parse_card", "parse_cards", "partner_rank", "position_of",

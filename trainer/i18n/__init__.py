@@ -33,8 +33,11 @@ def catalog(lang: str) -> dict[str, str]:
     """The flat key → text catalog of ``lang``."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (use {' or '.join(LANGUAGES)})")
-    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
-    return _flatten(tomllib.loads(text))
+    folder = resources.files(__package__)
+    flat: dict[str, str] = {}
+    for name in (f"{lang}.toml", f"rules_{lang}.toml"):
+        flat.update(_flatten(tomllib.loads(folder.joinpath(name).read_text(encoding="utf-8"))))
+    return flat
 
 
 def placeholders(text: str) -> set[str]:

@@ -1,0 +1,73 @@
+"""Home: who you are, your path (next lesson, today's practice), progress at a glance."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.ui.content import all_lessons, next_lesson
+from trainer.ui.lang import current_language, tr
+from trainer.ui.session import current_learner, profile_picker, store
+from trainer.ui.widgets import show_cards, stars_html, use_card_style
+from trainer.engine import parse_cards
+
+lang = current_language()
+use_card_style()
+st.title(tr("app.title"))
+st.caption(tr("app.subtitle"))
+show_cards(parse_cards("Ah Kd 6s 8h 7d 7c X"), width=48)
+
+learner = current_learner()
+if learner is None:
+    st.markdown(tr("home.welcome"))
+    profile_picker()
+    st.stop()
+
+st.subheader(tr("home.hello", name=learner.name))
+states = store().lesson_states(learner.id)
+lessons = all_lessons()
+completed = {lesson_id for lesson_id, state in states.items() if state.completed}
+answers = store().answers(learner.id)
+right = sum(1 for answer in answers if answer.correct)
+
+path, glance = st.columns([3, 2], gap="large")
+with path:
+    st.markdown(f"##### {tr('home.path')}")
+    upcoming = next_lesson(completed)
+    with st.container(border=True):
+        if upcoming is None:
+            st.markdown(tr("home.all_done"))
+        else:
+            state = states.get(upcoming.id)
+            st.markdown(tr("home.next_lesson", order=upcoming.order,
+                           title=upcoming.title[lang]))
+            st.caption(upcoming.summary[lang])
+            label = "home.continue" if state and state.step else "home.start"
+            if st.button(tr(label), type="primary", key="home-next-lesson"):
+                st.query_params["lesson"] = upcoming.id
+                st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
+    with st.container(border=True):
+        st.markdown(tr("home.today"))
+        weak = [lesson for lesson in lessons
+                if lesson.id in completed and states[lesson.id].best_stars < 3]
+        if weak:
+            st.markdown(tr("home.review", title=weak[0].title[lang]))
+        else:
+            st.markdown(tr("home.practice_check"))
+        if st.button(tr("home.open_check"), key="home-check"):
+            st.switch_page("app_pages/check.py", query_params=dict(st.query_params))
+with glance:
+    st.markdown(f"##### {tr('home.glance')}")
+    with st.container(border=True):
+        stars = sum(state.best_stars for state in states.values() if state.completed)
+        first, second, third = st.columns(3)
+        first.metric(tr("home.lessons_done"), f"{len(completed)}/{len(lessons)}")
+        second.metric(tr("home.stars"), f"{stars}/{3 * len(lessons)}")
+        third.metric(tr("home.accuracy"),
+                     f"{right / len(answers):.0%}" if answers else "—")
+        for lesson in lessons:
+            state = states.get(lesson.id)
+            earned = state.best_stars if state and state.completed else 0
+            st.html(f'<div style="display:flex;justify-content:space-between;'
+                    f'align-items:center;font-size:14px">'
+                    f'<span>{lesson.order}. {lesson.title[lang]}</span>'
+                    f'{stars_html(earned)}</div>')

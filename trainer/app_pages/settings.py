@@ -1,0 +1,57 @@
+"""Settings: language and house rules, stored with the learner."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.i18n import LANGUAGES
+from trainer.progress.store import ProgressError
+from trainer.ui.lang import current_language, tr
+from trainer.ui.session import require_learner, store
+
+lang = current_language()
+learner = require_learner()
+st.title(tr("settings.title"))
+
+st.subheader(tr("settings.language"))
+chosen = st.radio(tr("settings.language"), LANGUAGES, index=LANGUAGES.index(lang),
+                  format_func=lambda code: tr(f"settings.lang_{code}"), horizontal=True,
+                  key="settings_language", label_visibility="collapsed")
+if chosen != learner.language:
+    store().set_language(learner.id, chosen)
+if chosen != lang:
+    st.session_state["lang"] = chosen
+    st.query_params["lang"] = chosen
+    st.rerun()
+
+st.subheader(tr("settings.house_rules"))
+st.caption(tr("settings.house_rules_help"))
+rules = learner.rules
+with st.form("house-rules"):
+    players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
+                       horizontal=True, key="rules_players")
+    jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.jokers),
+                      horizontal=True, key="rules_jokers")
+    scoring = st.radio(tr("settings.scoring"), ("doubling", "ladder"),
+                       index=("doubling", "ladder").index(rules.scoring), horizontal=True,
+                       format_func=lambda s: tr(f"settings.scoring_{s}"), key="rules_scoring")
+    base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
+                           value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
+    capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None,
+                         key="rules_capped")
+    cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
+                          value=int(rules.fan_cap if rules.fan_cap is not None else 5),
+                          key="rules_cap")
+    own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_on_own_flip,
+                           help=tr("settings.own_flip_help"), key="rules_own_flip")
+    saved = st.form_submit_button(tr("settings.save"), type="primary")
+if saved:
+    options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
+               "base": int(base), "fan_cap": int(cap) if capped else None,
+               "win_on_own_flip": bool(own_flip)}
+    try:
+        new_rules = store().set_rules(learner.id, options)
+    except ProgressError as error:
+        st.error(tr(error.key, **error.params))
+    else:
+        st.success(tr("settings.saved", threshold=new_rules.red_threshold))

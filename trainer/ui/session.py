@@ -1,0 +1,73 @@
+"""The database and the learner of this browser session. The learner's id lives in the URL
+(``?learner=…``) so a refresh or a bookmark resumes them."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.progress import DatabaseUnreadable, ProgressStore, open_database
+from trainer.progress.store import LearnerInfo, ProgressError
+from trainer.ui.lang import current_language, tr
+
+
+@st.cache_resource(show_spinner=False)
+def _store() -> ProgressStore:
+    return ProgressStore(open_database())
+
+
+def store() -> ProgressStore:
+    """The progress store; a damaged database stops the page with a clear message."""
+    try:
+        return _store()
+    except DatabaseUnreadable as error:
+        st.error(tr("db.unreadable", error=str(error)))
+        st.stop()
+        raise  # unreachable: st.stop() raises
+
+
+def current_learner() -> LearnerInfo | None:
+    raw = st.query_params.get("learner")
+    if not raw or not str(raw).isdigit():
+        return None
+    return store().learner(int(raw))
+
+
+def sign_in(learner: LearnerInfo) -> None:
+    st.query_params["learner"] = str(learner.id)
+    st.session_state["lang"] = learner.language
+    st.query_params["lang"] = learner.language
+
+
+def profile_picker() -> None:
+    """Choose an existing profile or create one (a name; no password in the local default)."""
+    known = store().learners()
+    st.subheader(tr("profile.title"))
+    if known:
+        cols = st.columns(min(4, len(known)))
+        for index, learner in enumerate(known):
+            if cols[index % len(cols)].button(learner.name, key=f"pick-learner-{learner.id}",
+                                              use_container_width=True):
+                sign_in(learner)
+                st.rerun()
+    with st.form("new-learner", clear_on_submit=False):
+        name = st.text_input(tr("profile.name_label"), max_chars=40,
+                             placeholder=tr("profile.name_placeholder"), key="new_name")
+        if st.form_submit_button(tr("profile.create"), type="primary"):
+            try:
+                learner = store().create_learner(name, current_language())
+            except ProgressError as error:
+                st.error(tr(f"{error.key}", **error.params))
+            else:
+                sign_in(learner)
+                st.rerun()
+
+
+def require_learner() -> LearnerInfo:
+    """The signed-in learner; otherwise show the profile picker and stop the page."""
+    learner = current_learner()
+    if learner is None:
+        st.info(tr("profile.needed"))
+        profile_picker()
+        st.stop()
+        raise RuntimeError  # unreachable
+    return learner

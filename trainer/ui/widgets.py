@@ -1,0 +1,44 @@
+"""Drawing helpers for pages: cards, melds and stars (HTML/SVG through ``st.html``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import streamlit as st
+
+from trainer.engine import Card, Meld, MeldKind
+from trainer.ui.cards_svg import STYLE, cards_row, meld_group
+from trainer.ui.lang import tr
+
+_MELD_CAPTION = {MeldKind.CHI: "meld.chi", MeldKind.PONG: "meld.pong", MeldKind.KONG: "meld.kong",
+                 MeldKind.JOKER: "meld.joker"}
+
+
+def use_card_style() -> None:
+    st.html(STYLE)
+
+
+def show_cards(cards: Sequence[Card | None], *, label: str | None = None, width: int = 60,
+               selected: Iterable[int] = ()) -> None:
+    if not cards:
+        return
+    header = f'<div class="d14-label">{label}</div>' if label else ""
+    st.html(STYLE + header + cards_row(cards, width=width, selected=selected))
+
+
+def show_melds(melds: Sequence[Meld], *, label: str | None = None) -> None:
+    if not melds:
+        return
+    header = f'<div class="d14-label">{label}</div>' if label else ""
+    groups = "".join(meld_group(m, tr(_MELD_CAPTION[m.kind])) for m in melds)
+    st.html(STYLE + header + f'<div class="d14-melds">{groups}</div>')
+
+
+def stars_html(stars: int, total: int = 3) -> str:
+    on = "★" * stars
+    off = "★" * (total - stars)
+    return f'<span class="d14-stars" aria-label="{stars}/{total}">{on}<span class="off">{off}</span></span>'
+
+
+def show_stars(stars: int) -> None:
+    st.html(STYLE + stars_html(stars))
