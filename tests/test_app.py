@@ -1,44 +1,161 @@
-"""The placeholder app page with Streamlit's AppTest: a verdict, waits, an error, both languages."""
+"""The app through Streamlit's AppTest: every page, two lessons completed through the widgets with
+their stars and database rows, a refresh resuming the learner, settings, a damaged database."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
+import pytest
 
-APP = str(Path(__file__).resolve().parent.parent / "trainer" / "app.py")
+from tests.apptest_helpers import app, click, walk_lesson
+from trainer.i18n import t
+from trainer.lessons import load_lessons
+from trainer.progress import ProgressStore, open_database
+from trainer.ui import session
 
-
-def _app() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    assert not at.exception
-    return at
-
-
-def test_default_hand_wins() -> None:
-    at = _app()
-    assert at.success[0].value == "Win — 糊"
-    assert any("R-PAY" in m.value for m in at.markdown)
+PAGES = ["home", "lessons", "rules", "check", "settings"]
+LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 
 
-def test_bad_card_gives_a_message_not_a_traceback() -> None:
-    at = _app()
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    monkeypatch.setenv("DOU14_DATABASE_URL", url)
+    session._store.clear()
+    yield url
+    session._store.clear()
+
+
+@pytest.fixture
+def learner_id(db_url: str) -> str:
+    return str(ProgressStore(open_database(db_url)).create_learner("Ann").id)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_runs(page: str, lang: str, learner_id: str) -> None:
+    at = app(page, learner=learner_id, lang=lang)
+    assert not at.error
+    assert at.title
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_pages_without_a_learner(page: str, db_url: str) -> None:
+    at = app(page)
+    assert not at.error
+    if page in ("lessons", "settings"):
+        assert at.info[0].value == t("profile.needed", "en")
+
+
+def test_create_profile_and_resume_after_refresh(db_url: str) -> None:
+    at = app("home")
+    at.text_input(key="new_name").set_value("  Li   Wei ")
+    click(at, t("profile.create", "en"))
+    learner = at.query_params["learner"]
+    assert ProgressStore(open_database(db_url)).learner(int(learner)).name == "Li Wei"
+    again = app("home", learner=learner)
+    assert any("Li Wei" in s.value for s in again.subheader)
+
+
+def test_duplicate_name_is_refused(learner_id: str) -> None:
+    at = app("home")
+    at.text_input(key="new_name").set_value("Ann")
+    click(at, t("profile.create", "en"))
+    assert at.error[0].value == t("profile.name_taken", "en", name="Ann")
+    assert "learner" not in at.query_params
+
+
+def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> None:
+    lesson = LESSONS["red-points"]
+    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    first_task = next(i for i, s in enumerate(lesson.steps) if s.task)
+    walk_lesson(at, lesson, mistakes_at={first_task})
+    store = ProgressStore(open_database(db_url))
+    state = store.lesson_state(int(learner_id), lesson.id)
+    assert state.completed and state.best_stars == 2 and state.mistakes == 1
+    answers = store.answers(int(learner_id))
+    assert len(answers) == lesson.task_count + 1
+    assert [a.correct for a in answers].count(False) == 1
+    assert all(a.context == "lesson" and a.item.startswith("red-points:") for a in answers)
+    assert at.success[0].value == t("lessons.done", "en", title=lesson.title["en"])
+    assert "★★" in at.html[-1].value or any("2/3" in h.value for h in at.html)
+
+
+def test_complete_lesson_3_without_mistakes(db_url: str, learner_id: str) -> None:
+    lesson = LESSONS["pong-and-kong"]
+    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    walk_lesson(at, lesson)
+    store = ProgressStore(open_database(db_url))
+    state = store.lesson_state(int(learner_id), lesson.id)
+    assert state.completed and state.best_stars == 3
+    answers = store.answers(int(learner_id))
+    assert len(answers) == lesson.task_count and all(a.correct for a in answers)
+    assert {a.rule_ids for a in answers} == {"R-KONG"}
+    listing = app("lessons", learner=learner_id)
+    assert any('aria-label="3/3"' in h.value for h in listing.html)
+
+
+def test_refresh_resumes_the_lesson(db_url: str, learner_id: str) -> None:
+    lesson = LESSONS["pairs-of-14"]
+    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at.button(key="cont-0").click().run()
+    refreshed = app("lessons", learner=learner_id, lesson=lesson.id)
+    assert refreshed.progress[0].value == round(100 / len(lesson.steps))
+    assert lesson.steps[1].words("en") in [m.value.lstrip("# ") for m in refreshed.markdown]
+
+
+def test_wrong_answer_is_recorded_at_once(db_url: str, learner_id: str) -> None:
+    lesson = LESSONS["red-points"]
+    store = ProgressStore(open_database(db_url))
+    store.save_lesson_step(int(learner_id), lesson.id, 3, 0)
+    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at.number_input(key=f"answer-{lesson.id}-3").set_value(999)
+    click(at, t("lessons.check", "en"))
+    assert at.error
+    assert [a.correct for a in store.answers(int(learner_id))] == [False]
+    assert store.lesson_state(int(learner_id), lesson.id).mistakes == 1
+
+
+def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
+    at = app("settings", learner=learner_id)
+    at.radio(key="rules_players").set_value(3)
+    at.radio(key="rules_scoring").set_value("ladder")
+    at.number_input(key="rules_base").set_value(5)
+    at.checkbox(key="rules_capped").uncheck()
+    click(at, t("settings.save", "en"))
+    assert at.success[0].value == t("settings.saved", "en", threshold=25)
+    rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
+    assert (rules.players, rules.scoring, rules.base, rules.fan_cap) == (3, "ladder", 5, None)
+
+
+def test_language_switch_applies_at_once(learner_id: str) -> None:
+    at = app("home", learner=learner_id)
+    at.sidebar.radio(key="lang_choice").set_value("zh").run()
+    assert at.title[0].value == t("app.title", "zh")
+    assert at.query_params["lang"] == "zh"
+
+
+def test_check_page_verdict_and_error(learner_id: str) -> None:
+    at = app("check", learner=learner_id)
+    assert at.success[0].value == t("app.verdict_win", "en")
     at.text_input(key="hand").set_value("7h 1x Kd").run()
-    assert not at.exception
     assert "'1x' at 3" in at.warning[0].value
-
-
-def test_empty_card_shows_waits() -> None:
-    at = _app()
+    at.text_input(key="hand").set_value("8h 5h 9c").run()
     at.text_input(key="card").set_value("").run()
     assert not at.exception
-    assert "7♦" in at.success[0].value
 
 
-def test_switch_to_chinese() -> None:
-    at = _app()
-    at.sidebar.radio(key="lang_choice").set_value("zh").run()
-    assert not at.exception
-    assert at.title[0].value == "斗十四 练习"
-    assert at.success[0].value == "糊"
+def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    damaged = tmp_path / "progress.sqlite3"
+    payload = b"this is not a database\n" * 100
+    damaged.write_bytes(payload)
+    monkeypatch.setenv("DOU14_DATABASE_URL", f"sqlite:///{damaged}")
+    session._store.clear()
+    try:
+        at = app("lessons", learner="1")
+        assert "not a SQLite database" in at.error[0].value
+        assert damaged.read_bytes() == payload
+    finally:
+        session._store.clear()

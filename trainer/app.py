@@ -13,14 +13,17 @@ pages = {
     tr("nav.learn"): [
         st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True,
                 url_path="home"),
-        st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:", url_path="lessons"),
-        st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:", url_path="rules"),
+        st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
+                url_path="lessons"),
+        st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",
+                url_path="rules"),
     ],
     tr("nav.practice"): [
         st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:", url_path="check"),
     ],
     tr("nav.you"): [
-        st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:", url_path="settings"),
+        st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:",
+                url_path="settings"),
     ],
 }
 st.navigation(pages).run()

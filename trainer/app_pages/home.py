@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine import parse_cards
 from trainer.ui.content import all_lessons, next_lesson
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner, profile_picker, store
 from trainer.ui.widgets import show_cards, stars_html, use_card_style
-from trainer.engine import parse_cards
 
 lang = current_language()
 use_card_style()

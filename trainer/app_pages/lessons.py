@@ -115,7 +115,7 @@ def run_lesson(lesson: Lesson) -> None:
             st.rerun()
         return
     started = st.session_state.setdefault(f"started-{lesson.id}-{shown_step}", time.monotonic())
-    with st.form(f"answer-{lesson.id}-{shown_step}"):
+    with st.form(f"form-{lesson.id}-{shown_step}"):
         given = answer_widget(task, key=f"answer-{lesson.id}-{shown_step}")
         submitted = st.form_submit_button(tr("lessons.check"), type="primary")
     st.caption(tr("lessons.rules", rules=", ".join(task.rule_ids)))

@@ -254,7 +254,7 @@ def priority(data: Mapping[str, Any]) -> Task:
     origin = int(data.get("origin", 0))
     source = str(data.get("source", "discard"))
     result = resolve_claims(claims, origin, source, rules=rules)
-    options = tuple(str(seat) for seat in range(rules.players)) + ("nobody",)
+    options = (*tuple(str(seat) for seat in range(rules.players)), "nobody")
     answer = "nobody" if result.winner is None else str(result.winner.seat)
     card_text = data.get("card")
     return Task("priority", "choice", (), (), parse_card(card_text) if card_text else None,

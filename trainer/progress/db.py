@@ -113,7 +113,7 @@ def open_database(url: str | None = None) -> Engine:
     url = url or database_url()
     try:
         parsed = make_url(url)
-    except Exception as error:  # noqa: BLE001 - any malformed URL is reported the same way
+    except Exception as error:
         raise DatabaseUnreadable(f"{ENV_URL} is not a database URL: {url!r} ({error}).") from None
     is_sqlite = parsed.get_backend_name() == "sqlite"
     if is_sqlite and parsed.database and parsed.database != ":memory:":
@@ -122,7 +122,7 @@ def open_database(url: str | None = None) -> Engine:
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
         engine = create_engine(url, future=True, pool_pre_ping=not is_sqlite)
-    except Exception as error:  # noqa: BLE001 - a missing driver, bad options …
+    except Exception as error:
         raise DatabaseUnreadable(f"Cannot open the progress database {url!r}: {error}.") from None
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)

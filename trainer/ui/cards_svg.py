@@ -3,8 +3,8 @@ distinct, face-down backs; rows for hands, groups for melds. Pure functions, no 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import base64
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from trainer.engine import Card, Meld

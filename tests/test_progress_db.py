@@ -1,0 +1,140 @@
+"""The progress database: answers from many threads and processes are all kept; a damaged file
+gives a clear message and stays untouched; the schema is created and versioned by the app."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from trainer.progress import DatabaseUnreadable, ProgressStore, open_database, stars_for_mistakes
+from trainer.progress.db import SCHEMA_VERSION, database_url
+from trainer.progress.store import ProgressError
+
+
+def _url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def _write_answers(url: str, learner_id: int, worker: int, count: int) -> None:
+    store = ProgressStore(open_database(url))
+    for number in range(count):
+        store.record_answer(learner_id, context="drill", item=f"w{worker}-{number}",
+                            question="q", answer="a", expected="a", correct=number % 3 != 0,
+                            seconds=0.5)
+
+
+def test_creates_schema_in_wal_mode(tmp_path: Path) -> None:
+    engine = open_database(_url(tmp_path / "p.sqlite3"))
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert connection.execute(text("SELECT version FROM schema_info")).scalar() == \
+            SCHEMA_VERSION
+
+
+def test_default_url_is_under_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOU14_DATABASE_URL", raising=False)
+    assert database_url().startswith("sqlite:///") and "dou14-trainer" in database_url()
+    monkeypatch.setenv("DOU14_DATABASE_URL", "postgresql://u@localhost/dou14")
+    assert database_url() == "postgresql://u@localhost/dou14"
+
+
+def test_concurrent_threads_lose_nothing(tmp_path: Path) -> None:
+    url = _url(tmp_path / "p.sqlite3")
+    store = ProgressStore(open_database(url))
+    learner = store.create_learner("Ann")
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for worker in range(8):
+            pool.submit(_write_answers, url, learner.id, worker, 40)
+    answers = store.answers(learner.id)
+    assert len(answers) == 320
+    assert len({a.item for a in answers}) == 320
+
+
+def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:
+    url = _url(tmp_path / "p.sqlite3")
+    store = ProgressStore(open_database(url))
+    learner = store.create_learner("Ann")
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_write_answers, args=(url, learner.id, w, 50))
+               for w in range(4)]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(120)
+        assert process.exitcode == 0
+    assert store.answer_count(learner.id) == 200
+
+
+@pytest.mark.parametrize("content", [b"not a database at all" * 50,
+                                     b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_damaged_file_is_refused_and_untouched(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(DatabaseUnreadable, match=r"left untouched|damaged"):
+        open_database(_url(path))
+    assert path.read_bytes() == content
+    assert not (tmp_path / "p.sqlite3-wal").exists()
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    open_database(_url(path)).dispose()
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE schema_info SET version = 99")
+    connection.commit()
+    connection.close()
+    with pytest.raises(DatabaseUnreadable, match="newer than this app"):
+        open_database(_url(path))
+
+
+def test_bad_url(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseUnreadable, match="not a database URL"):
+        open_database("::nonsense::")
+    with pytest.raises(DatabaseUnreadable, match="Cannot"):
+        open_database("nosuchdialect://x/y")
+
+
+def test_reopening_keeps_everything(tmp_path: Path) -> None:
+    url = _url(tmp_path / "p.sqlite3")
+    store = ProgressStore(open_database(url))
+    learner = store.create_learner("Ann")
+    store.complete_lesson(learner.id, "red-points", 0, 10)
+    store.engine.dispose()
+    again = ProgressStore(open_database(url))
+    assert again.lesson_state(learner.id, "red-points").best_stars == 3
+
+
+def test_stars_and_best_kept(tmp_path: Path) -> None:
+    store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
+    learner = store.create_learner("Ann")
+    assert [stars_for_mistakes(m) for m in (0, 1, 2, 3, 9)] == [3, 2, 2, 1, 1]
+    assert store.complete_lesson(learner.id, "x", 4, 5) == 1
+    assert store.complete_lesson(learner.id, "x", 0, 5) == 3
+    assert store.complete_lesson(learner.id, "x", 2, 5) == 2
+    state = store.lesson_state(learner.id, "x")
+    assert (state.best_stars, state.times_completed) == (3, 3)
+
+
+@pytest.mark.parametrize(("name", "key"), [("", "profile.name_empty"), ("   ", "profile.name_empty"),
+                                           ("x" * 41, "profile.name_long")])
+def test_bad_names(tmp_path: Path, name: str, key: str) -> None:
+    store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
+    with pytest.raises(ProgressError) as caught:
+        store.create_learner(name)
+    assert caught.value.key == key
+    assert store.learners() == []
+
+
+def test_invalid_rules_store_nothing(tmp_path: Path) -> None:
+    store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
+    learner = store.create_learner("Ann")
+    store.set_rules(learner.id, {"players": 3})
+    with pytest.raises(ProgressError) as caught:
+        store.set_rules(learner.id, {"players": 5})
+    assert caught.value.key == "settings.bad_rules"
+    assert store.learner(learner.id).rules.players == 3
