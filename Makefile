@@ -6,6 +6,8 @@ PY     := $(VENV)/bin/python
 STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
+CHROMIUM   := /usr/bin/chromium
+
 .PHONY: run test lint typecheck pytest bench clean
 
 $(PY):
@@ -29,7 +31,12 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy --strict trainer/engine
 
-pytest: $(STAMP_TEST)
+# The browser tests drive Debian's Chromium (Playwright's own download does not work offline).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium
+
+pytest: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) -m pytest
 
 test: lint typecheck pytest

@@ -59,15 +59,13 @@ def finish_view(lesson: Lesson, mistakes: int) -> None:
     show_stars(stars)
     st.caption(tr("lessons.mistakes", mistakes=mistakes))
     later = [other for other in all_lessons() if other.order > lesson.order]
-    cols = st.columns(3)
+    cols = st.columns(2)
     if later and cols[0].button(tr("lessons.next", title=later[0].title[lang]), type="primary",
                                 key="next-lesson"):
         open_lesson(later[0].id)
     if cols[1].button(tr("lessons.redo"), key="redo-lesson"):
         store().restart_lesson(learner.id, lesson.id)
         open_lesson(lesson.id)
-    if cols[2].button(tr("lessons.back"), key="back-from-done"):
-        open_lesson(None)
 
 
 def advance(lesson: Lesson, step_index: int, mistakes: int) -> None:

@@ -22,7 +22,7 @@ def language_switch() -> str:
         t("app.language", lang), LANGUAGES, index=LANGUAGES.index(lang),
         format_func=_LABELS.__getitem__, horizontal=True, key="lang_choice",
     )
-    if chosen != lang or st.query_params.get("lang") != chosen:
+    if chosen != lang or st.query_params.get("lang") != chosen:  # keep ?lang= in the URL
         st.session_state["lang"] = chosen
         st.query_params["lang"] = chosen
         if chosen != lang:

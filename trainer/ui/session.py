@@ -26,13 +26,21 @@ def store() -> ProgressStore:
 
 
 def current_learner() -> LearnerInfo | None:
-    raw = st.query_params.get("learner")
+    """The learner named by the URL, or by this session when a page link dropped the URL's
+    parameters (the id is then put back into the URL)."""
+    raw = st.query_params.get("learner") or st.session_state.get("learner_id")
     if not raw or not str(raw).isdigit():
         return None
-    return store().learner(int(raw))
+    learner = store().learner(int(raw))
+    if learner is not None:
+        st.session_state["learner_id"] = str(learner.id)
+        if st.query_params.get("learner") != str(learner.id):
+            st.query_params["learner"] = str(learner.id)
+    return learner
 
 
 def sign_in(learner: LearnerInfo) -> None:
+    st.session_state["learner_id"] = str(learner.id)
     st.query_params["learner"] = str(learner.id)
     st.session_state["lang"] = learner.language
     st.query_params["lang"] = learner.language

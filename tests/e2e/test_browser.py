@@ -1,0 +1,86 @@
+"""End to end in headless Chromium: home, a profile, the language switch, lesson 2 completed by
+clicking, its stars, and no error element on any page."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from trainer.i18n import t
+from trainer.lessons import load_lessons
+
+LESSON_2 = next(lesson for lesson in load_lessons() if lesson.id == "pairs-of-14")
+
+
+def _settle(page: Page) -> None:
+    """Wait until Streamlit has finished its run (no running indicator)."""
+    page.wait_for_timeout(250)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=20_000)
+
+
+def _no_errors(page: Page) -> None:
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0)
+
+
+def _sign_up(page: Page, server: str, name: str) -> str:
+    page.goto(f"{server}/?lang=en")
+    page.get_by_label(t("profile.name_label", "en")).fill(name)
+    page.get_by_role("button", name=t("profile.create", "en")).click()
+    expect(page.get_by_text(t("home.hello", "en", name=name))).to_be_visible()
+    match = re.search(r"learner=(\d+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def test_home_and_language_switch(page: Page, server: str) -> None:
+    page.goto(f"{server}/?lang=en")
+    expect(page.get_by_role("heading", name=t("app.title", "en"))).to_be_visible()
+    expect(page.locator("img.d14-card").first).to_be_visible()
+    _no_errors(page)
+    page.get_by_test_id("stSidebar").get_by_text("中文").click()
+    expect(page.get_by_role("heading", name=t("app.title", "zh"))).to_be_visible()
+    assert "lang=zh" in page.url
+    _no_errors(page)
+
+
+def test_every_page_has_no_error(page: Page, server: str) -> None:
+    learner = _sign_up(page, server, "Pages")
+    for path in ("home", "lessons", "rules", "check", "settings"):
+        for lang in ("en", "zh"):
+            page.goto(f"{server}/{path}?learner={learner}&lang={lang}")
+            expect(page.get_by_role("heading").first).to_be_visible()
+            _settle(page)
+            _no_errors(page)
+
+
+def test_complete_lesson_2_by_clicking(page: Page, server: str) -> None:
+    _sign_up(page, server, "Clicker")
+    page.get_by_test_id("stSidebarNav").get_by_text(t("nav.lessons", "en")).click()
+    expect(page.get_by_role("heading", name=t("lessons.title", "en"))).to_be_visible()
+    page.get_by_role("button", name=t("lessons.start", "en")).nth(1).click()
+    expect(page.get_by_role("heading", name=re.compile(LESSON_2.title["en"]))).to_be_visible()
+    for index, step in enumerate(LESSON_2.steps):
+        expect(page.get_by_text(t("lessons.step_of", "en", step=index + 1,
+                                  steps=len(LESSON_2.steps)))).to_be_visible()
+        task = step.task
+        if task is None:
+            page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+            continue
+        form = page.get_by_test_id("stForm")
+        if task.answer_type == "pick":
+            for card_index in sorted(task.answer):
+                form.get_by_role("button", name=task.cards[card_index].symbol,
+                                 exact=True).click()
+        else:
+            label = t(f"choice.{task.answer}", "en")
+            form.get_by_text(label, exact=True).click()
+        form.get_by_role("button", name=t("lessons.check", "en")).click()
+        expect(page.get_by_text(t("lessons.right", "en"))).to_be_visible()
+        page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+    expect(page.get_by_text(t("lessons.done", "en", title=LESSON_2.title["en"]))).to_be_visible()
+    expect(page.locator('[aria-label="3/3"]')).to_be_visible()
+    page.get_by_role("button", name=t("lessons.back", "en")).click()
+    expect(page.locator('[aria-label="3/3"]').first).to_be_visible()
+    _no_errors(page)
