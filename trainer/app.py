@@ -11,8 +11,7 @@ st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_card
 
 pages = {
     tr("nav.learn"): [
-        st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True,
-                url_path="home"),
+        st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
         st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
                 url_path="lessons"),
         st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",

@@ -23,7 +23,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 EXAMPLES: dict[str, dict[str, Any]] = {
     "R-DECK": {"cards": "As Kh 7d 10c X X"},
     "R-RANK": {"cards": "Ah 2h 10h Jh Qh Kh"},
-    "R-RED": {"cards": "Qd 10h 3d 5s X"},
+    "R-RED": {"cards": "Qd 10h 3d 5s X", "label_red": True},
     "R-PAIR14": {"cards": "Ah Ks 2d Qc 3s Jh 4c 10d 5h 9s 6d 8c 7h 7s"},
     "R-SET": {"cards": "5h 5d 5s", "melds": ["pong:Qh,Qs,Qd", "kong:9s,9h,9c,9d"]},
     "R-SEAT": {"cards": "", "back": 4},

@@ -10,7 +10,7 @@ from trainer.lessons import Lesson
 from trainer.progress.store import stars_for_mistakes
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, tr
-from trainer.ui.lesson_view import answer_widget, explanation_lines, show_context
+from trainer.ui.lesson_view import answer_widget, explanation_lines, show_context, shown_answer
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import show_cards, show_melds, show_stars, stars_html, use_card_style
 
@@ -135,6 +135,7 @@ def run_lesson(lesson: Lesson) -> None:
         st.rerun()
     store().save_lesson_step(learner.id, lesson.id, shown_step, state.mistakes + 1)
     st.error(tr("lessons.wrong"))
+    st.caption(tr("lessons.you_said", answer=shown_answer(task, given)))
     for line in explanation_lines(task):
         st.markdown(f"- {line}")
 

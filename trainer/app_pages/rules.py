@@ -40,7 +40,9 @@ for tab, (_section, rule_ids) in zip(tabs, SECTIONS, strict=True):
                 st.markdown(tr(f"ruleref.{rule_id}.body"))
                 example = EXAMPLES[rule_id]
                 cards: list[Card | None] = list(parse_cards(example["cards"]))
-                show_cards(cards + [None] * example.get("back", 0), width=44)
+                labels = ([tr("ruleref.example.red", red=card.red) for card in cards if card]
+                          if example.get("label_red") else None)
+                show_cards(cards + [None] * example.get("back", 0), width=44, labels=labels)
                 show_melds([Meld.parse(text) for text in example.get("melds", [])])
                 if example.get("card"):
                     show_cards(parse_cards(example["card"]), width=44,

@@ -7,10 +7,16 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.engine import render_all
+from trainer.engine import Card, render_all
+from trainer.engine.priority import seats_from
 from trainer.lessons import Step, Task
 from trainer.ui.lang import current_language, tr
 from trainer.ui.widgets import show_cards, show_melds
+
+
+def card_label(card: Card) -> str:
+    """A card's label on a pill: ``7♥``; the joker by its name, 鬼."""
+    return tr("card.joker") if card.is_joker else card.symbol
 
 
 def choice_label(task: Task, value: str) -> str:
@@ -29,12 +35,20 @@ def show_context(step: Step) -> None:
     kind = task.kind
     if kind in ("win", "reason", "fan", "share", "pays"):
         position = task.extra["position"]
-        show_cards(position.hand, label=tr("lesson.your_hand"))
-        show_melds(position.melds, label=tr("lesson.your_melds"))
+        hand, melds, claimed = st.columns([3, 3, 2]) if position.melds else (*st.columns([3, 2]),
+                                                                             None)
+        with hand:
+            show_cards(position.hand, label=tr("lesson.your_hand"))
+        if claimed is not None:
+            with melds:
+                show_melds(position.melds, label=tr("lesson.your_melds"))
+        else:
+            claimed = melds
         if position.card is not None:
             origin = ("lesson.first_discard" if position.dealer_first_discard else
                       f"lesson.source_{position.source}")
-            show_cards([position.card], label=tr(origin))
+            with claimed:
+                show_cards([position.card], label=tr(origin))
         if position.rules.players != 4 or position.rules.scoring != "doubling":
             st.caption(tr("lesson.table_rules", players=position.rules.players,
                           scoring=tr(f"settings.scoring_{position.rules.scoring}"),
@@ -51,6 +65,9 @@ def show_context(step: Step) -> None:
         for claim in task.extra["claims"]:
             st.markdown(tr("lesson.claim_line", seat=claim.seat,
                            kind=tr(f"priority.kind.{claim.kind.value}")))
+        order = " → ".join(str(seat) for seat in seats_from(task.extra["origin"],
+                                                             task.extra["players"]))
+        st.caption(tr("lesson.seat_order", origin=task.extra["origin"], order=order))
     elif kind == "pick_waits":
         show_cards(task.extra["hand"], label=tr("lesson.your_hand"))
         show_melds(task.melds, label=tr("lesson.your_melds"))
@@ -72,13 +89,22 @@ def answer_widget(task: Task, key: str) -> Any:
     if task.answer_type == "pick":
         show_cards(task.cards, label=tr("lesson.choose_from"))
         return st.pills(tr("lesson.pick_label"), options=list(range(len(task.cards))),
-                        selection_mode="multi", format_func=lambda i: task.cards[i].symbol,
+                        selection_mode="multi", format_func=lambda i: card_label(task.cards[i]),
                         key=key)
     if task.answer_type == "number":
         return st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999,
                                step=1, value=None, key=key, placeholder=tr("lesson.type_number"))
     return st.radio(tr("lesson.choose_label"), task.options, index=None, horizontal=True,
                     format_func=lambda value: choice_label(task, value), key=key)
+
+
+def shown_answer(task: Task, given: Any) -> str:
+    """The learner's answer as they saw it: cards, a number, or the option's label."""
+    if task.answer_type == "pick":
+        return " ".join(card_label(task.cards[i]) for i in sorted(given or ())) or "—"
+    if task.answer_type == "choice":
+        return choice_label(task, str(given))
+    return str(given)
 
 
 def explanation_lines(task: Task) -> list[str]:
