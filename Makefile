@@ -41,8 +41,9 @@ pytest: $(STAMP_TEST) $(CHROMIUM)
 
 test: lint typecheck pytest
 
-bench: $(STAMP_APP)
+bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/pages.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -129,11 +129,14 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     assert (rules.players, rules.scoring, rules.base, rules.fan_cap) == (3, "ladder", 5, None)
 
 
-def test_language_switch_applies_at_once(learner_id: str) -> None:
+def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_id: str) -> None:
     at = app("home", learner=learner_id)
     at.sidebar.radio(key="lang_choice").set_value("zh").run()
     assert at.title[0].value == t("app.title", "zh")
     assert at.query_params["lang"] == "zh"
+    assert ProgressStore(open_database(db_url)).learner(int(learner_id)).language == "zh"
+    fresh = app("home", learner=learner_id)
+    assert fresh.title[0].value == t("app.title", "zh")
 
 
 def test_check_page_verdict_and_error(learner_id: str) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.ui.lang import language_switch, tr
+from trainer.ui.session import adopt_learner_language, remember_language
 
-language_switch()
+adopt_learner_language()
+remember_language(language_switch())
 st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
 
 pages = {

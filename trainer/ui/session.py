@@ -39,6 +39,28 @@ def current_learner() -> LearnerInfo | None:
     return learner
 
 
+def adopt_learner_language() -> None:
+    """On a new session with no language in the URL, use the signed-in learner's language."""
+    if st.session_state.get("lang") or st.query_params.get("lang"):
+        return
+    raw = st.query_params.get("learner")
+    if raw and str(raw).isdigit():
+        learner = store().learner(int(raw))
+        if learner is not None:
+            st.session_state["lang"] = learner.language
+
+
+def remember_language(lang: str) -> None:
+    """Store the language chosen in the sidebar with the signed-in learner."""
+    learner_id = st.query_params.get("learner") or st.session_state.get("learner_id")
+    if learner_id and str(learner_id).isdigit() and \
+            st.session_state.get("remembered_lang") != (learner_id, lang):
+        learner = store().learner(int(learner_id))
+        if learner is not None and learner.language != lang:
+            store().set_language(learner.id, lang)
+        st.session_state["remembered_lang"] = (learner_id, lang)
+
+
 def sign_in(learner: LearnerInfo) -> None:
     st.session_state["learner_id"] = str(learner.id)
     st.query_params["learner"] = str(learner.id)
