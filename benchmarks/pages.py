@@ -75,7 +75,7 @@ def start_to_paint() -> None:
                     try:
                         page.goto(f"http://127.0.0.1:{port}/", timeout=2000)
                         break
-                    except Exception:  # noqa: BLE001 - not listening yet
+                    except Exception:
                         if time.perf_counter() - start > 60:
                             raise
                         time.sleep(0.1)
