@@ -151,12 +151,57 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--red-threshold", type=int)
         sub.add_argument("--lang", choices=LANGUAGES, default="en")
         sub.add_argument("--json", action="store_true", help="print the JSON line, not words")
+    _add_simulate(commands)
     return parser
+
+
+def _add_simulate(commands: Any) -> None:
+    sub = commands.add_parser(
+        "simulate", help="bots play many hands; print a summary",
+        description="Bots play N hands of a match (the winner deals next) and print a summary; "
+                    "--jsonl writes one record per hand with its replay and, for each win, the "
+                    "winner's final position with the verdict.")
+    sub.add_argument("--hands", type=int, default=100)
+    sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument("--players", type=int, choices=(3, 4), default=4)
+    sub.add_argument("--jokers", type=int, choices=(2, 4, 6), default=4)
+    sub.add_argument("--bots", default="heuristic",
+                     help="comma-separated bot per seat, repeated to fill: heuristic,random")
+    sub.add_argument("--jsonl", help="write one JSON record per hand to this file")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from trainer.simulate import simulate
+
+    if args.hands < 0:
+        raise Dou14Error(f"--hands must be 0 or more, not {args.hands}")
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    rules = RuleSet(players=args.players, jokers=args.jokers)
+    handle = None
+    try:
+        if args.jsonl:
+            try:
+                handle = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise Dou14Error(f"cannot write {args.jsonl}: {error.strerror}") from None
+        summary = simulate(args.hands, args.seed, args.players, names or ["heuristic"], handle,
+                           progress=sys.stderr.isatty(), rules=rules)
+    finally:
+        if handle is not None:
+            handle.close()
+    if args.json:
+        sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write("\n".join(summary.lines()) + "\n")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "simulate":
+            return run_simulate(args)
         if args.hand is None:
             return run_json_lines(args.command, sys.stdin.buffer, sys.stdout)
         return run_human(args.command, args, sys.stdout)

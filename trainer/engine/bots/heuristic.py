@@ -1,0 +1,78 @@
+"""A sensible bot: claims every win, keeps 14-pairs, pongs and chis that help, counts its red,
+and prefers discards that nobody can win on (R-WIN, R-PAIR14, R-SAFE), from its view only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from trainer.engine.cards import Card
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 14
+    for card in cards:
+        counts[card.rank or 0] += 1
+    return counts
+
+
+def imbalance(counts: list[int]) -> int:
+    """Cards that cannot be paired into 14s as the hand stands (jokers count too)."""
+    return (counts[0] + counts[7] % 2
+            + sum(abs(counts[r] - counts[14 - r]) for r in range(1, 7)))
+
+
+def _unmatched(counts: list[int], rank: int | None) -> bool:
+    if rank is None:
+        return True
+    if rank == 7:
+        return counts[7] % 2 == 1
+    return counts[rank] > counts[14 - rank]
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal
+        by_kind: dict[ActionKind, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        for kind in (ActionKind.WIN, ActionKind.TIANZOU, ActionKind.KONG, ActionKind.KONG_DRAWN,
+                     ActionKind.LAY_KONG, ActionKind.LAY_JOKER):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        counts = _counts(view.hand)
+        for action in by_kind.get(ActionKind.LAY_PONG, []):
+            if _unmatched(counts, action.cards[0].rank):
+                return action
+        if view.offer is not None:
+            rank = view.offer.card.rank
+            if ActionKind.PONG in by_kind and (rank is None or (counts[rank] - 2 >= 0 and
+                                               _unmatched(counts, rank))):
+                return by_kind[ActionKind.PONG][0]
+            chis = [a for a in by_kind.get(ActionKind.CHI, []) if _unmatched(counts, a.cards[0].rank)]
+            if chis:
+                return max(chis, key=lambda a: a.cards[0].red)
+            return by_kind.get(ActionKind.PASS, legal[:1])[0]
+        if ActionKind.DONE in by_kind:
+            return by_kind[ActionKind.DONE][0]
+        discards = by_kind.get(ActionKind.DISCARD)
+        if not discards:
+            return legal[rng.randrange(len(legal))]
+        return min(discards, key=lambda a: self._discard_cost(view, counts, a.cards[0]))
+
+    @staticmethod
+    def _discard_cost(view: PlayerView, counts: list[int], card: Card) -> float:
+        after = list(counts)
+        after[card.rank or 0] -= 1
+        visible = view.visible_cards()
+        if card.rank is None:
+            danger = 0
+        else:
+            partner = 14 - card.rank
+            seen = sum(1 for c in visible if c.rank == partner and c != card)
+            danger = (3 if partner == card.rank else 4) - seen
+        return imbalance(after) * 10 + danger * 1.5 + card.red * 0.4

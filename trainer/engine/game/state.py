@@ -1,0 +1,529 @@
+"""One hand of 斗十四 as a state machine, every step a rule of RULES.md.
+
+The dealer is chosen (R-DEALER) and deals (R-DEAL); players lay down in seat order (R-TOU,
+R-TOU-ORDER); the dealer may declare 天走 or discards (R-DISCARD); a discarded or flipped card is
+offered to every player who may claim it (R-CHI, R-PONG, R-KONG, R-WIN, R-OWN-FLIP) and goes to
+the claim of highest priority (R-PRIORITY); unclaimed, it lies between its player and their lower
+player, who flips the next card (R-FLIP); a flipped joker goes to the flipper, who draws
+(R-FLIP-JOKER); after taking a stock card a player may lay down (R-TOU-LATER); a win is judged by
+the engine's verdict (R-WIN, R-SPECIAL) and paid (R-PAY); an empty stock when a flip is due draws
+the hand (R-STOCK-EMPTY).
+
+At every decision exactly one seat acts (``to_act``) and :meth:`HandState.legal_actions` lists
+what it may do; :meth:`HandState.apply` refuses anything else with :class:`IllegalAction` naming
+the rule. The same seed and the same actions give the same hand, bit for bit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from trainer.engine.cards import JOKER, Card, deck
+from trainer.engine.errors import Dou14Error
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.position import Position
+from trainer.engine.priority import Claim, ClaimKind, resolve_claims
+from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.verdict import Verdict, verdict
+
+
+class IllegalAction(Dou14Error):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+class Phase(StrEnum):
+    LAYDOWN = "laydown"
+    """After the deal: ``to_act`` may lay down (R-TOU) or end their turn (R-TOU-ORDER)."""
+    DISCARD = "discard"
+    """``to_act`` must discard (and may first lay down after taking a stock card)."""
+    CLAIM = "claim"
+    """A discarded or flipped card is offered; ``to_act`` may claim it or pass."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """A card lying between a player and their lower player (R-PUBLIC): who put it there, how."""
+
+    card: Card
+    source: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The card on the table that players may claim."""
+
+    card: Card
+    source: str
+    seat: int
+    dealer_first_discard: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How the hand ended: a win (with the engine's verdict and payments) or a draw."""
+
+    winner: int | None
+    kind: str
+    """``win`` on a discard or flip, ``tianzou``, or ``drawn`` (R-STOCK-EMPTY)."""
+    verdict: Verdict | None
+    payments: tuple[int, ...]
+    discarder: int | None = None
+    position: Position | None = None
+
+
+@dataclass
+class _Claimable:
+    seat: int
+    win: bool = False
+    pong: bool = False
+    kong: bool = False
+    chi: tuple[Card, ...] = ()
+
+
+def first_dealer(rng: random.Random, players: int) -> tuple[int, Card, int]:
+    """R-DEALER: a random player turns a random card and counts that many seats from themself,
+    counting themself as 1. A joker has no rank and is turned again [closest reading]. Returns
+    (dealer, the card turned, the turner)."""
+    turner = rng.randrange(players)
+    cards = deck()
+    while True:
+        card = rng.choice(cards)
+        if card.rank is not None:
+            return (turner + card.rank - 1) % players, card, turner
+
+
+def _rank_counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 14
+    for card in cards:
+        counts[card.rank or 0] += 1
+    return counts
+
+
+def _combined(counts: list[int]) -> bool:
+    return (counts[0] == 0 and counts[1] == counts[13] and counts[2] == counts[12]
+            and counts[3] == counts[11] and counts[4] == counts[10] and counts[5] == counts[9]
+            and counts[6] == counts[8] and counts[7] % 2 == 0)
+
+
+@dataclass
+class HandState:
+    """The whole state of one hand. Build it with :meth:`deal`; drive it with :meth:`apply`."""
+
+    rules: RuleSet
+    seed: int
+    dealer: int
+    stock: list[Card]
+    hands: list[list[Card]]
+    melds: list[list[Meld]]
+    piles: list[list[TableCard]]
+    phase: Phase = Phase.LAYDOWN
+    to_act: int = 0
+    laydown_turns: list[int] = field(default_factory=list)
+    may_lay_down: bool = False
+    fresh_pong: int | None = None
+    """Seat whose last stock card was drawn right after their pong (kong case 3 is open)."""
+    drawn: Card | None = None
+    offer: Offer | None = None
+    ask_order: list[_Claimable] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    chi_cards: dict[int, Card] = field(default_factory=dict)
+    dealer_discarded: bool = False
+    result: HandResult | None = None
+    history: list[Action] = field(default_factory=list)
+    turned: Card | None = None
+
+    # -- setting up ---------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int, rules: RuleSet = DEFAULT_RULES, dealer: int | None = None,
+             cards: list[Card] | None = None) -> HandState:
+        """Shuffle (seeded) and deal (R-DEAL): 8 to the dealer, 7 to everyone else, the rest is
+        the stock. ``dealer`` None chooses the first dealer by R-DEALER. ``cards`` stacks the
+        deck for tests: dealt in order, dealer first, one card each in turn, the rest is the
+        stock with its top first."""
+        rng = random.Random(seed)
+        chosen, card, _ = first_dealer(rng, rules.players)  # drawn either way: same shuffle
+        turned: Card | None = card if dealer is None else None
+        if dealer is None:
+            dealer = chosen
+        if cards is None:
+            pack = deck(rules.jokers)
+            rng.shuffle(pack)
+        else:
+            pack = list(cards)
+            if sorted(c.index for c in pack) != sorted(c.index for c in deck(rules.jokers)):
+                raise Dou14Error("a stacked deck must hold exactly the cards of the deck")
+        players = rules.players
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        position = 0
+        for _round in range(7):
+            for step in range(players):
+                hands[(dealer + step) % players].append(pack[position])
+                position += 1
+        hands[dealer].append(pack[position])
+        position += 1
+        stock = pack[position:]
+        stock.reverse()  # the top of the stock is the end of the list
+        state = cls(rules, seed, dealer, stock, hands, [[] for _ in range(players)],
+                    [[] for _ in range(players)], turned=turned)
+        state.laydown_turns = [(dealer + step) % players for step in range(players)]
+        state._next_laydown_turn()
+        return state
+
+    # -- queries ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def card_count(self) -> int:
+        """Every card in the hand's world: concealed, laid down, on the table, in the stock and
+        on offer (R-DECK); always 52 + jokers."""
+        return (sum(len(h) for h in self.hands) + sum(len(m.cards) for ms in self.melds for m in ms)
+                + sum(len(p) for p in self.piles) + len(self.stock)
+                + (1 if self.offer is not None else 0))
+
+    def legal_actions(self) -> list[Action]:
+        """What ``to_act`` may do now (empty when the hand is over)."""
+        if self.phase is Phase.OVER:
+            return []
+        seat = self.to_act
+        if self.phase is Phase.LAYDOWN:
+            return [*self._laydown_actions(seat), Action(seat, ActionKind.DONE)]
+        if self.phase is Phase.DISCARD:
+            actions: list[Action] = []
+            if seat == self.dealer and not self.dealer_discarded and \
+                    _combined(_rank_counts(self.hands[seat])):
+                actions.append(Action(seat, ActionKind.TIANZOU))
+            if self.may_lay_down:
+                actions.extend(self._laydown_actions(seat))
+                if self.fresh_pong == seat and self.drawn is not None and self.stock:
+                    pong = self.melds[seat][-1]
+                    if pong.kind is MeldKind.PONG and pong.cards[0].rank == self.drawn.rank \
+                            and self.drawn in self.hands[seat]:
+                        actions.append(Action(seat, ActionKind.KONG_DRAWN, (self.drawn,)))
+            seen: set[Card] = set()
+            for card in sorted(self.hands[seat], key=lambda c: c.index):
+                if card not in seen:
+                    seen.add(card)
+                    actions.append(Action(seat, ActionKind.DISCARD, (card,)))
+            return actions
+        claimable = self.ask_order[0]
+        actions = []
+        if claimable.win:
+            actions.append(Action(seat, ActionKind.WIN))
+        if claimable.kong:
+            actions.append(Action(seat, ActionKind.KONG))
+        if claimable.pong:
+            actions.append(Action(seat, ActionKind.PONG))
+        actions.extend(Action(seat, ActionKind.CHI, (card,)) for card in claimable.chi)
+        actions.append(Action(seat, ActionKind.PASS))
+        return actions
+
+    def _laydown_actions(self, seat: int) -> list[Action]:
+        """R-TOU: a joker for one card, a triple as a pong for one, four as a kong for two —
+        only while the stock can pay the draws (R-STOCK-EMPTY)."""
+        stock = len(self.stock)
+        if stock == 0:
+            return []
+        by_rank: dict[int | None, list[Card]] = {}
+        for card in self.hands[seat]:
+            by_rank.setdefault(card.rank, []).append(card)
+        actions: list[Action] = []
+        jokers = by_rank.get(None, [])
+        if jokers:
+            actions.append(Action(seat, ActionKind.LAY_JOKER, (JOKER,)))
+        gathered_ok = self.phase is Phase.LAYDOWN or self.rules.kong_from_gathered_four
+        for _rank, cards in sorted(by_rank.items(), key=lambda item: item[0] or 0):
+            if len(cards) >= 3:
+                triple = tuple(sorted(cards, key=lambda c: c.index)[:3])
+                actions.append(Action(seat, ActionKind.LAY_PONG, triple))
+            if len(cards) >= 4 and stock >= 2 and gathered_ok:
+                actions.append(Action(seat, ActionKind.LAY_KONG,
+                                      tuple(sorted(cards, key=lambda c: c.index)[:4])))
+        return actions
+
+    # -- acting -------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply one legal action; :class:`IllegalAction` (naming the rule) for anything else."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        if action.seat != self.to_act:
+            raise IllegalAction(f"it is seat {self.to_act}'s decision, not seat {action.seat}'s")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not allowed now ({self._rule_hint(action)})")
+        self.history.append(action)
+        kind = action.kind
+        if kind is ActionKind.DONE:
+            self._next_laydown_turn()
+        elif kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
+            self._lay_down(action)
+        elif kind is ActionKind.KONG_DRAWN:
+            self._kong_drawn(action)
+        elif kind is ActionKind.TIANZOU:
+            self._tianzou(action.seat)
+        elif kind is ActionKind.DISCARD:
+            self._discard(action.seat, action.cards[0])
+        else:
+            self._claim(action)
+
+    def _rule_hint(self, action: Action) -> str:
+        hints = {
+            ActionKind.DISCARD: "R-DISCARD: discard a card you hold, when it is your turn",
+            ActionKind.CHI: "R-CHI: only your upper player's discard or flip, or your own flip, "
+                            "with a concealed card making 14",
+            ActionKind.PONG: "R-PONG: a concealed pair and another player's card, stock left",
+            ActionKind.KONG: "R-KONG: only the three cases",
+            ActionKind.KONG_DRAWN: "R-KONG: case 3 is the card drawn right after a pong",
+            ActionKind.WIN: "R-WIN: combined and enough red, on another player's card",
+            ActionKind.TIANZOU: "R-SPECIAL: the dealer, combined, before the first discard",
+        }
+        return hints.get(action.kind, "R-TOU / R-TOU-ORDER: lay-downs in turn, with stock left")
+
+    def _draw(self, seat: int, count: int) -> Card | None:
+        drawn = None
+        for _ in range(count):
+            drawn = self.stock.pop()
+            self.hands[seat].append(drawn)
+        return drawn
+
+    def _remove(self, seat: int, cards: Iterable[Card]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+
+    def _next_laydown_turn(self) -> None:
+        """R-TOU-ORDER: the next seat in order that can lay down; then the dealer discards."""
+        while self.laydown_turns:
+            seat = self.laydown_turns.pop(0)
+            self.phase = Phase.LAYDOWN
+            self.to_act = seat
+            if self._laydown_actions(seat):
+                return
+        self.phase = Phase.DISCARD
+        self.to_act = self.dealer
+        self.may_lay_down = False
+
+    def _lay_down(self, action: Action) -> None:
+        seat = action.seat
+        self._remove(seat, action.cards)
+        if action.kind is ActionKind.LAY_JOKER:
+            meld, draws = Meld(MeldKind.JOKER, action.cards), 1
+        elif action.kind is ActionKind.LAY_PONG:
+            meld, draws = Meld(MeldKind.PONG, action.cards), 1
+        else:
+            meld, draws = Meld(MeldKind.KONG, action.cards), 2
+        self.melds[seat].append(meld)
+        self.drawn = self._draw(seat, draws)
+        self.fresh_pong = None
+        if self.phase is Phase.LAYDOWN and not self._laydown_actions(seat):
+            self._next_laydown_turn()
+
+    def _kong_drawn(self, action: Action) -> None:
+        seat = action.seat
+        card = action.cards[0]
+        self._remove(seat, (card,))
+        pong = self.melds[seat].pop()
+        self.melds[seat].append(Meld(MeldKind.KONG, (*pong.cards, card)))
+        self.fresh_pong = None
+        self.drawn = self._draw(seat, 1)
+
+    def _tianzou(self, seat: int) -> None:
+        position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), None, None, False,
+                            self.rules)
+        judged = verdict(position)
+        self._finish(seat, "tianzou", judged, None, position)
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self._remove(seat, (card,))
+        first = seat == self.dealer and not self.dealer_discarded
+        self.dealer_discarded = True
+        self.may_lay_down = False
+        self.fresh_pong = None
+        self.drawn = None
+        self._offer(Offer(card, "discard", seat, first))
+
+    def _flip(self, seat: int) -> None:
+        """R-FLIP: ``seat`` turns the stock's top card; R-STOCK-EMPTY: none left, the hand is
+        drawn."""
+        if not self.stock:
+            self._finish(None, "drawn", None, None, None)
+            return
+        card = self.stock.pop()
+        self._offer(Offer(card, "flip", seat, False))
+
+    def _offer(self, offer: Offer) -> None:
+        self.offer = offer
+        self.claims = []
+        self.chi_cards = {}
+        self.ask_order = self._claimables(offer)
+        if self.ask_order:
+            self.phase = Phase.CLAIM
+            self.to_act = self.ask_order[0].seat
+        else:
+            self._unclaimed()
+
+    def _claimables(self, offer: Offer) -> list[_Claimable]:
+        """Who may claim the offered card and how, in the order they are asked: win-capable
+        seats first, counterclockwise from the card's player (R-PRIORITY)."""
+        rules = self.rules
+        players = rules.players
+        card = offer.card
+        rank = card.rank
+        stock = len(self.stock)
+        found: list[_Claimable] = []
+        lower = (offer.seat + 1) % players
+        for step in range(1, players + 1):
+            seat = (offer.seat + step) % players
+            own = seat == offer.seat
+            if own and offer.source == "discard":
+                continue
+            others_only = not own or rules.win_on_own_flip
+            hand = self.hands[seat]
+            same = 0
+            partners: list[Card] = []
+            for held in hand:
+                if held.rank == rank:
+                    same += 1
+                if rank is not None and held.rank is not None and held.rank + rank == 14 \
+                        and held not in partners and held != card:
+                    partners.append(held)
+            entry = _Claimable(seat)
+            if others_only:
+                entry.pong = same >= 2 and stock >= 1
+                entry.kong = same >= 3 and stock >= 2
+                if rank is not None and partners:
+                    entry.win = self._wins(seat, offer)
+            if rank is not None and (seat == lower or own) and len(hand) >= 3:
+                # R-CHI + R-PARITY: after a chi one discards, so a last single card cannot chi.
+                entry.chi = tuple(sorted(partners, key=lambda c: c.index))
+            if entry.win or entry.pong or entry.kong or entry.chi:
+                found.append(entry)
+        found.sort(key=lambda e: 0 if e.win else 1)  # stable: keeps counterclockwise order
+        return found
+
+    def _wins(self, seat: int, offer: Offer) -> bool:
+        """The bare R-WIN / R-SPECIAL test for ``seat`` on the offered card."""
+        hand = self.hands[seat]
+        counts = _rank_counts(hand)
+        if counts[0]:
+            return False
+        counts[offer.card.rank or 0] += 1
+        if not _combined(counts):
+            return False
+        if offer.dealer_first_discard:
+            return True
+        red = offer.card.red + sum(c.red for c in hand)
+        has_red = offer.card.is_red
+        has_black = offer.card.is_black
+        for meld in self.melds[seat]:
+            red += meld.red
+            for laid in meld.cards:
+                has_red = has_red or laid.is_red
+                has_black = has_black or laid.is_black
+        if red >= self.rules.red_threshold:
+            return True
+        for held in hand:
+            has_red = has_red or held.is_red
+            has_black = has_black or held.is_black
+        return has_red != has_black
+
+    def _claim(self, action: Action) -> None:
+        offer = self.offer
+        assert offer is not None
+        asked = self.ask_order.pop(0)
+        if action.kind is not ActionKind.PASS:
+            kind = {ActionKind.WIN: ClaimKind.WIN, ActionKind.PONG: ClaimKind.PONG,
+                    ActionKind.KONG: ClaimKind.KONG, ActionKind.CHI: ClaimKind.CHI}[action.kind]
+            self.claims.append(Claim(asked.seat, kind))
+            if kind is ClaimKind.CHI:
+                self.chi_cards[asked.seat] = action.cards[0]
+            if kind is ClaimKind.WIN:
+                self.ask_order = []  # asked in priority order: nobody left can beat it
+        if self.ask_order:
+            self.to_act = self.ask_order[0].seat
+            return
+        resolution = resolve_claims(self.claims, offer.seat, offer.source, rules=self.rules)
+        winner = resolution.winner
+        if winner is None:
+            self._unclaimed()
+            return
+        seat = winner.seat
+        card = offer.card
+        if winner.kind is ClaimKind.WIN:
+            position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), card,
+                                "discard" if offer.source == "discard" else "flip",
+                                offer.dealer_first_discard, self.rules)
+            judged = verdict(position)
+            discarder = offer.seat if offer.source == "discard" else None
+            self._finish(seat, "win", judged, discarder, position)
+            return
+        self.offer = None
+        hand = self.hands[seat]
+        if winner.kind is ClaimKind.CHI:
+            own = self.chi_cards[seat]
+            self._remove(seat, (own,))
+            self.melds[seat].append(Meld(MeldKind.CHI, (card, own)))
+            self._turn(seat, lay_down=False)
+            return
+        same = sorted((c for c in hand if c.rank == card.rank), key=lambda c: c.index)
+        if winner.kind is ClaimKind.PONG:
+            used = same[:2]
+            self._remove(seat, used)
+            self.melds[seat].append(Meld(MeldKind.PONG, (card, *used)))
+            self.drawn = self._draw(seat, 1)
+            self.fresh_pong = seat
+        else:
+            used = same[:3]
+            self._remove(seat, used)
+            self.melds[seat].append(Meld(MeldKind.KONG, (card, *used)))
+            self.drawn = self._draw(seat, 2)
+            self.fresh_pong = None
+        self._turn(seat, lay_down=True)
+
+    def _turn(self, seat: int, *, lay_down: bool) -> None:
+        self.phase = Phase.DISCARD
+        self.to_act = seat
+        self.may_lay_down = lay_down
+        self.ask_order = []
+        self.claims = []
+
+    def _unclaimed(self) -> None:
+        offer = self.offer
+        assert offer is not None
+        self.offer = None
+        self.ask_order = []
+        if offer.card.is_joker and offer.source == "flip":
+            # R-FLIP-JOKER: the joker goes in front of the flipper, who draws and discards.
+            seat = offer.seat
+            self.melds[seat].append(Meld(MeldKind.JOKER, (offer.card,)))
+            if not self.stock:
+                self._finish(None, "drawn", None, None, None)
+                return
+            self.drawn = self._draw(seat, 1)
+            self.fresh_pong = None
+            self._turn(seat, lay_down=True)
+            return
+        self.piles[offer.seat].append(TableCard(offer.card, offer.source, offer.seat))
+        self._flip((offer.seat + 1) % self.players)
+
+    def _finish(self, winner: int | None, kind: str, judged: Verdict | None,
+                discarder: int | None, position: Position | None) -> None:
+        self.phase = Phase.OVER
+        self.offer = None if kind != "win" else self.offer
+        self.ask_order = []
+        if judged is None or winner is None:
+            payments = tuple([0] * self.players)
+        else:
+            if not judged.win:
+                raise IllegalAction(f"seat {winner} does not win: {judged.reason.value} (R-WIN)")
+            payments = tuple(judged.payments(winner, discarder))
+        self.result = HandResult(winner, kind, judged, payments, discarder, position)

@@ -1,0 +1,106 @@
+"""``dou14 simulate``: bots play many hands; a summary, and optionally one JSON line per hand with
+its replay and, for each win, the winner's final position (FORMAT.md) with the engine's verdict."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from tqdm import tqdm
+
+from trainer.engine.bots import bot_named
+from trainer.engine.bots.base import Bot
+from trainer.engine.game.match import Match
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.rules import RuleSet
+
+
+@dataclass
+class Summary:
+    hands: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    deal_ins: int = 0
+    fans: list[int] = field(default_factory=list)
+    wins_by_seat: Counter[int] = field(default_factory=Counter)
+    scores: list[int] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    actions: int = 0
+
+    def add(self, state: HandState) -> None:
+        result = state.result
+        assert result is not None
+        self.hands += 1
+        self.actions += len(state.history)
+        kind = result.kind
+        if result.verdict is not None and result.kind == "win":
+            kind = "deal_in" if result.discarder is not None else "flip"
+            specials = [s.value for s in result.verdict.specials]
+            if specials:
+                self.kinds.update(f"special:{s}" for s in specials)
+            self.fans.append(result.verdict.fan)
+            self.deal_ins += result.discarder is not None
+        elif result.verdict is not None:
+            self.fans.append(result.verdict.fan)
+        self.kinds[kind] += 1
+        if result.winner is not None:
+            self.wins_by_seat[result.winner] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        wins = sum(self.wins_by_seat.values())
+        return {
+            "hands": self.hands, "wins": wins, "draws": self.kinds["drawn"],
+            "by_kind": dict(sorted(self.kinds.items())), "deal_ins": self.deal_ins,
+            "average_fan": round(statistics.fmean(self.fans), 3) if self.fans else 0.0,
+            "seats": [{"seat": seat, "bot": self.bots[seat], "wins": self.wins_by_seat[seat],
+                       "win_rate": round(self.wins_by_seat[seat] / max(1, self.hands), 4),
+                       "score": self.scores[seat]} for seat in range(len(self.scores))],
+            "actions": self.actions,
+        }
+
+    def lines(self) -> list[str]:
+        data = self.to_json()
+        out = [f"{data['hands']} hands: {data['wins']} wins, {data['draws']} drawn (流局), "
+               f"{data['deal_ins']} deal-ins (点炮), average fan {data['average_fan']}"]
+        out.append("  by kind: " + ", ".join(f"{k} {v}" for k, v in data["by_kind"].items()))
+        for seat in data["seats"]:
+            out.append(f"  seat {seat['seat']} ({seat['bot']}): {seat['wins']} wins "
+                       f"({seat['win_rate']:.1%}), score {seat['score']:+d}")
+        return out
+
+
+def hand_record(number: int, state: HandState) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    record: dict[str, Any] = {
+        "hand": number, "seed": state.seed, "dealer": state.dealer, "kind": result.kind,
+        "winner": result.winner, "discarder": result.discarder,
+        "payments": list(result.payments), "replay": Replay.of(state).to_json(),
+    }
+    if result.position is not None and result.verdict is not None:
+        record["position"] = result.position.to_json()
+        record["verdict"] = result.verdict.to_json()
+    return record
+
+
+def simulate(hands: int, seed: int, players: int = 4, bot_names: Sequence[str] = ("heuristic",),
+             jsonl: IO[str] | None = None, progress: bool = True,
+             rules: RuleSet | None = None) -> Summary:
+    rules = rules or RuleSet(players=players)
+    names = list(bot_names)
+    names = (names * players)[:players] if len(names) < players else names[:players]
+    bots: list[Bot] = [bot_named(name) for name in names]
+    match = Match(seed, rules)
+    summary = Summary(bots=names)
+    for number in tqdm(range(hands), disable=not progress or hands < 200, unit="hand",
+                       desc="simulating", leave=False):
+        state = match.play(bots)
+        summary.add(state)
+        if jsonl is not None:
+            jsonl.write(json.dumps(hand_record(number, state), ensure_ascii=False) + "\n")
+    summary.scores = list(match.scores)
+    return summary
