@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.engine.bots import HeuristicBot, RandomBot  # noqa: E402
-from trainer.engine.game.match import play_hand  # noqa: E402
-from trainer.engine.game.state import HandState  # noqa: E402
+from trainer.engine.bots import HeuristicBot, RandomBot
+from trainer.engine.game.match import play_hand
+from trainer.engine.game.state import HandState
 
 
 def run(label: str, bots: list[object], hands: int, rounds: int = 3) -> None:
