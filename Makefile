@@ -44,6 +44,7 @@ test: lint typecheck pytest
 bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
+	$(PY) benchmarks/safety.py
 	$(PY) benchmarks/pages.py
 
 clean:

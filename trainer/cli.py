@@ -152,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--lang", choices=LANGUAGES, default="en")
         sub.add_argument("--json", action="store_true", help="print the JSON line, not words")
     _add_simulate(commands)
+    _add_puzzles(commands)
     return parser
 
 
@@ -197,11 +198,59 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_puzzles(commands: Any) -> None:
+    sub = commands.add_parser("puzzles", help="generate or check puzzles")
+    actions = sub.add_subparsers(dest="puzzles_command", required=True)
+    generate = actions.add_parser("generate", help="write generated puzzles as JSON lines")
+    generate.add_argument("--kind", choices=("win", "safe"), required=True)
+    generate.add_argument("--count", type=int, default=10)
+    generate.add_argument("--seed", type=int, default=0)
+    generate.add_argument("--level", choices=("open", "hidden"),
+                          help="safe puzzles only: one level (default: both, alternating)")
+    check = actions.add_parser("check", help="re-validate every puzzle of a file; exit 1 on any "
+                                             "disagreement with the engine")
+    check.add_argument("file")
+
+
+def run_puzzles(args: argparse.Namespace) -> int:
+    from trainer.puzzles import safe, win
+    from trainer.puzzles.check import check_lines
+
+    if args.puzzles_command == "generate":
+        if args.count < 0:
+            raise Dou14Error(f"--count must be 0 or more, not {args.count}")
+        made = (win.generate(args.count, args.seed) if args.kind == "win"
+                else safe.generate(args.count, args.seed, args.level))
+        for puzzle in tqdm_if_tty(made, args.count):
+            sys.stdout.write(puzzle.dumps() + "\n")
+        return 0
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise Dou14Error(f"cannot read {args.file}: {error}") from None
+    problems = list(check_lines(tqdm_if_tty(lines, len(lines))))
+    for problem in problems:
+        sys.stderr.write(f"{args.file}:{problem.line}: {problem.puzzle_id}: {problem.message}\n")
+    checked = sum(1 for line in lines if line.strip())
+    sys.stdout.write(f"{checked} puzzles checked, {len(problems)} problems\n")
+    return 1 if problems else 0
+
+
+def tqdm_if_tty(items: Any, total: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(items, total=total, disable=not sys.stderr.isatty() or total < 200,
+                leave=False, unit="puzzle")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "puzzles":
+            return run_puzzles(args)
         if args.hand is None:
             return run_json_lines(args.command, sys.stdin.buffer, sys.stdout)
         return run_human(args.command, args, sys.stdout)

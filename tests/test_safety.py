@@ -1,0 +1,181 @@
+"""R-SAFE: exact deal-in counts agree with brute-force enumeration; every certificate's claim is
+checked against the table; open-hand analysis agrees with the verdicts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
+from trainer.engine.bots import HeuristicBot
+from trainer.engine.cards import Card
+from trainer.engine.game.match import play_hand
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.engine.position import Position
+from trainer.engine.safety import (
+    SafetyTable,
+    brute_force_count,
+    deal_in_count,
+    hidden_analysis,
+    open_analysis,
+    table_from_view,
+)
+
+
+def small_table(seed: int) -> SafetyTable:
+    """A random table whose unseen pool is small enough to enumerate."""
+    rng = random.Random(seed)
+    rules = RuleSet(players=rng.choice((3, 4)), jokers=rng.choice((2, 4)))
+    pool = deck(rules.jokers)
+    rng.shuffle(pool)
+    ranked = [c for c in pool if not c.is_joker]
+    melds: list[list[Meld]] = [[] for _ in range(rules.players)]
+    for seat in range(rules.players):
+        for _ in range(rng.choice((0, 1, 2))):
+            kind = rng.choice(("chi", "pong", "joker"))
+            if kind == "joker" and Card(None, None) in pool:
+                pool.remove(Card(None, None))
+                melds[seat].append(Meld.parse("joker:X"))
+            elif kind == "pong":
+                rank = rng.choice([r for r in range(1, 14)
+                                   if sum(1 for c in ranked if c.rank == r) >= 3] or [0])
+                if rank:
+                    cards = [c for c in ranked if c.rank == rank][:3]
+                    for c in cards:
+                        ranked.remove(c)
+                        pool.remove(c)
+                    melds[seat].append(Meld.of("pong", cards))
+            else:
+                a = ranked[0]
+                partner = next((c for c in ranked[1:] if (c.rank or 0) + (a.rank or 0) == 14), None)
+                if partner is not None:
+                    for c in (a, partner):
+                        ranked.remove(c)
+                        pool.remove(c)
+                    melds[seat].append(Meld.of("chi", [a, partner]))
+    hand = tuple(ranked[: rng.choice((2, 4))])
+    for c in hand:
+        pool.remove(c)
+        ranked.remove(c)
+    sizes = [len(hand) if seat == 0 else rng.choice((1, 1, 3, 3, 5)) for seat in
+             range(rules.players)]
+    keep = rng.randint(9, 15) + max(sizes)
+    table_cards = tuple(pool[keep:])
+    return SafetyTable(rules, 0, hand, tuple(tuple(m) for m in melds), table_cards,
+                       tuple(sizes), rng.random() < 0.1)
+
+
+@settings(max_examples=120)
+@given(st.integers(0, 2**32))
+def test_exact_counts_agree_with_brute_force(seed: int) -> None:
+    table = small_table(seed)
+    for card in table.candidates():
+        for other in table.opponents():
+            counted = deal_in_count(table, other, card)
+            assert (counted.winning, counted.total) == brute_force_count(table, other, card)
+
+
+def _max_red_brute(table: SafetyTable, other: int, card: Card) -> int | None:
+    pool = list(table.unseen().elements())
+    best = None
+    for hand in combinations(pool, table.hand_sizes[other]):
+        counts = Counter(c.rank for c in hand)
+        counts[card.rank] += 1
+        if None in counts or any(counts[r] != counts[14 - r] for r in range(1, 7)) \
+                or counts[7] % 2:
+            continue
+        red = sum(c.red for c in hand) + card.red + sum(m.red for m in table.melds[other])
+        best = red if best is None else max(best, red)
+    return best
+
+
+@settings(max_examples=80)
+@given(st.integers(0, 2**32))
+def test_every_certificate_is_true(seed: int) -> None:
+    table = small_table(seed)
+    for card in table.candidates():
+        for other in table.opponents():
+            count = deal_in_count(table, other, card)
+            if count.reason == "joker":
+                assert card.is_joker
+            elif count.reason == "no_partner":
+                partner = 14 - (card.rank or 0)
+                assert not any(c.rank == partner and c != card for c in table.unseen())
+            elif count.reason == "none_combine":
+                assert _max_red_brute(table, other, card) is None
+            elif count.reason == "red":
+                best = _max_red_brute(table, other, card)
+                assert best is not None and best < table.rules.red_threshold
+                assert best == count.max_red
+                assert not table.first_discard
+            else:
+                assert count.reason == "danger" and count.winning > 0
+                assert brute_force_count(table, other, card)[0] > 0
+
+
+def test_certificates_in_words() -> None:
+    six = [parse_card(t) for t in ("6s", "6h", "6c", "6d")]
+    table = SafetyTable(RuleSet(), 0, (parse_card("8h"), parse_card("Kd")),
+                        ((), (), (), ()), tuple(six), (2, 1, 1, 1))
+    result = {r.card: r for r in hidden_analysis(table, samples=200)}
+    eight = result[parse_card("8h")]
+    assert eight.provably_safe and eight.joint == 0.0
+    assert "All 4 cards that pair with 8♥ (6s) are visible, so seat 1 cannot be waiting on it" \
+        in eight.explain("en")[0]
+    king = result[parse_card("Kd")]
+    assert not king.provably_safe and 0 < king.joint < 1
+    assert any("Chance that somebody wins on K♦" in line for line in king.explain("en"))
+    assert all(line for line in king.explain("zh"))
+
+
+def test_red_unreachable_certificate() -> None:
+    """West shows little red and holds one card: even the reddest partner cannot reach 20."""
+    table = SafetyTable(RuleSet(), 0, (parse_card("9c"), parse_card("2s")),
+                        ((), (Meld.parse("chi:3h,Jc"),), (), ()), (), (2, 1, 7, 7))
+    count = deal_in_count(table, 1, parse_card("9c"))
+    assert count.provably_safe and count.reason == "red" and count.max_red == 8
+    assert not count.special_possible  # the chi holds a red and a black card: no 全红, no 全黑
+    assert count.probability == Fraction(0)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_open_analysis_agrees_with_verdicts(seed: int) -> None:
+    state = HandState.deal(seed)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while not state.over and not (state.phase is Phase.DISCARD and state.dealer_discarded):
+        state.apply(bot.choose(view_of(state, state.to_act), rng))
+    if state.over:
+        return
+    seat = state.to_act
+    table = table_from_view(view_of(state, seat), open_hands=state.hands, first_discard=False)
+    for card in table.candidates():
+        analysis = open_analysis(table, card)
+        expected = [other for other in table.opponents()
+                    if verdict(Position(tuple(state.hands[other]), tuple(state.melds[other]),
+                                        card, "discard", False, state.rules)).win]
+        assert [w.seat for w in analysis.winners] == expected
+        for lang in ("en", "zh"):
+            assert [m.render(lang) for m in analysis.messages()]
+
+
+def test_views_of_real_hands_give_consistent_tables() -> None:
+    for seed in range(20):
+        state = play_hand(HandState.deal(seed), [HeuristicBot()] * 4, random.Random(seed))
+        assert state.over
+
+
+def test_table_json_round_trip_and_errors() -> None:
+    table = small_table(5)
+    assert SafetyTable.from_json(table.to_json()) == table
+    with pytest.raises(Exception, match="unknown table key"):
+        SafetyTable.from_json({**table.to_json(), "extra": 1})
+    with pytest.raises(Exception, match="R-PARITY"):
+        SafetyTable(RuleSet(), 0, (parse_card("9c"),), ((), (), (), ()), (), (1, 7, 7, 7))

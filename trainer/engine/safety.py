@@ -1,0 +1,514 @@
+"""Safe-discard analysis (R-SAFE, R-PUBLIC, R-WIN, R-PRIORITY, R-PAY).
+
+For a player who must discard, given only what that player can see:
+
+- **open hands** (teaching mode, the opponents' concealed hands shown): for each candidate discard,
+  who would win on it, in claim order, and for how many fan and points;
+- **hidden hands**: for each candidate and each opponent, whether it is *provably safe* (no
+  concealed hand consistent with the table could win on it) and the exact probability that it
+  deals in, with each opponent's concealed cards a uniformly random set of the unseen cards of
+  the size the table shows. The count runs over ranks and colours (never over hands), and a
+  brute-force enumeration agrees with it in the tests. The joint probability that *someone* wins
+  is estimated by sampling, with its 95% error bound.
+
+Every safety verdict carries a certificate in words a player can check at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, sqrt
+from typing import Any
+
+from trainer.engine.cards import Card, deck, format_cards, parse_cards, rank_name
+from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.explain import Message, render_all
+from trainer.engine.melds import Meld
+from trainer.engine.position import Position
+from trainer.engine.rules import RuleSet
+from trainer.engine.verdict import Verdict, verdict
+
+SEAT_KEYS = ("seat.0", "seat.1", "seat.2", "seat.3")
+
+
+@dataclass(frozen=True)
+class SafetyTable:
+    """What the discarding player sees (R-PUBLIC), plus — for open-hand teaching — the others'
+    concealed hands. ``seat`` must discard from ``hand``; ``table_cards`` are the cards lying
+    between neighbours; ``first_discard`` marks the dealer's first discard (接地)."""
+
+    rules: RuleSet
+    seat: int
+    hand: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    table_cards: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    first_discard: bool = False
+    hands: tuple[tuple[Card, ...], ...] | None = None
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if not 0 <= self.seat < players:
+            raise PositionError(f"seat {self.seat} is not 0..{players - 1}")
+        if len(self.melds) != players or len(self.hand_sizes) != players:
+            raise PositionError(f"a table of {players} players needs melds and hand sizes for each")
+        if self.hand_sizes[self.seat] != len(self.hand):
+            raise PositionError("the discarder's hand size must match their hand")
+        if len(self.hand) % 2:
+            raise PositionError(f"a player about to discard holds an even number of cards, not "
+                                f"{len(self.hand)} (R-PARITY)")
+        for other, size in enumerate(self.hand_sizes):
+            if other != self.seat and (size % 2 == 0 or not 1 <= size <= 7):
+                raise PositionError(f"seat {other} waits with an odd 1..7 cards, not {size} "
+                                    "(R-PARITY)")
+        if self.hands is not None:
+            if len(self.hands) != players:
+                raise PositionError("open hands need one hand per seat")
+            for other, cards in enumerate(self.hands):
+                if other != self.seat and len(cards) != self.hand_sizes[other]:
+                    raise PositionError(f"seat {other}'s open hand has {len(cards)} cards, the "
+                                        f"table shows {self.hand_sizes[other]}")
+        seen = Counter(self.visible())
+        if self.hands is not None:
+            for other, cards in enumerate(self.hands):
+                if other != self.seat:
+                    seen.update(cards)
+        for card, count in seen.items():
+            allowed = self.rules.jokers if card.is_joker else 1
+            if count > allowed:
+                raise PositionError(f"{str(card)!r} appears {count} times (R-DECK)")
+
+    def visible(self) -> list[Card]:
+        """Every card the discarder can see: own hand, all melds, the cards on the table."""
+        cards = list(self.hand)
+        for melds in self.melds:
+            for meld in melds:
+                cards.extend(meld.cards)
+        cards.extend(self.table_cards)
+        return cards
+
+    def unseen(self) -> Counter[Card]:
+        """The cards the discarder cannot see (the others' hands and the stock)."""
+        pool = Counter(deck(self.rules.jokers))
+        pool.subtract(self.visible())
+        return +pool
+
+    def opponents(self) -> list[int]:
+        """The other seats in claim order, counterclockwise from the discarder (R-PRIORITY)."""
+        players = self.rules.players
+        return [(self.seat + step) % players for step in range(1, players)]
+
+    def candidates(self) -> list[Card]:
+        """The distinct cards the player may discard, in sort order."""
+        return sorted(set(self.hand), key=lambda c: c.index)
+
+    # -- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "rules": self.rules.to_json(), "seat": self.seat, "hand": format_cards(self.hand),
+            "melds": [[m.to_json() for m in melds] for melds in self.melds],
+            "table": format_cards(self.table_cards), "hand_sizes": list(self.hand_sizes),
+            "first_discard": self.first_discard,
+        }
+        if self.hands is not None:
+            data["hands"] = [format_cards(h) for h in self.hands]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> SafetyTable:
+        if not isinstance(data, dict):
+            raise PositionError("a table is a JSON object")
+        known = {"rules", "seat", "hand", "melds", "table", "hand_sizes", "first_discard", "hands"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise PositionError(f"unknown table key {unknown[0]!r}")
+        try:
+            rules = RuleSet.from_json(data.get("rules"))
+            melds = tuple(tuple(Meld.from_json(m) for m in seat_melds)
+                          for seat_melds in data.get("melds", []))
+            hands = data.get("hands")
+            return cls(rules, int(data["seat"]), parse_cards(data["hand"]), melds,
+                       parse_cards(data.get("table", "")),
+                       tuple(int(size) for size in data["hand_sizes"]),
+                       bool(data.get("first_discard", False)),
+                       None if hands is None else tuple(parse_cards(h) for h in hands))
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, Dou14Error):
+                raise
+            raise PositionError(f"a table needs seat, hand, melds and hand_sizes: {error}") from None
+
+
+# -- open hands ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OpenClaim:
+    seat: int
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class OpenAnalysis:
+    """Who would win on ``card`` with every hand open, in claim order; ``deal_in`` is the first."""
+
+    card: Card
+    winners: tuple[OpenClaim, ...]
+
+    @property
+    def safe(self) -> bool:
+        return not self.winners
+
+    @property
+    def deal_in(self) -> OpenClaim | None:
+        return self.winners[0] if self.winners else None
+
+    def messages(self) -> list[Message]:
+        if not self.winners:
+            return [Message.of("safety.open_safe", ("R-SAFE",), card=self.card)]
+        first = self.winners[0]
+        messages = [Message.of("safety.open_deal_in", ("R-PRIORITY", "R-PAY"), card=self.card,
+                               seat=Message.of(SEAT_KEYS[first.seat]), fan=first.verdict.fan,
+                               points=first.verdict.share * (first.verdict.position.rules.players - 1))]
+        messages.extend(Message.of("safety.open_also", ("R-PRIORITY",),
+                                   seat=Message.of(SEAT_KEYS[w.seat]))
+                        for w in self.winners[1:])
+        return messages
+
+
+def open_analysis(table: SafetyTable, card: Card) -> OpenAnalysis:
+    """R-SAFE with open hands: each opponent's verdict on ``card`` as the discarder's discard."""
+    if table.hands is None:
+        raise Dou14Error("open-hand analysis needs the opponents' hands")
+    winners = []
+    for other in table.opponents():
+        position = Position(table.hands[other], table.melds[other], card, "discard",
+                            table.first_discard, table.rules)
+        judged = verdict(position)
+        if judged.win:
+            winners.append(OpenClaim(other, judged))
+    return OpenAnalysis(card, tuple(winners))
+
+
+# -- hidden hands: exact counting over ranks and colours ----------------------------------------
+
+def _red_value(rank: int) -> int:
+    return 1 if rank == 1 or rank > 10 else rank
+
+
+@dataclass(frozen=True)
+class DealInCount:
+    """How many of the ``total`` equally likely hands of ``opponent`` win on ``card``."""
+
+    opponent: int
+    card: Card
+    winning: int
+    total: int
+    hand_size: int
+    max_red: int | None
+    """The most red any hand of the opponent that combines with the card reaches (with the card
+    and their melds), or None when no hand combines."""
+    special_possible: bool
+    reason: str
+    """``joker`` (a joker never wins), ``no_partner`` (every partner visible), ``red`` (no
+    combining hand reaches the red total and no special win is possible), ``none_combine`` or
+    ``danger`` (some hand wins)."""
+    partners_unseen: int = 0
+    melds_red: int = 0
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.winning, self.total) if self.total else Fraction(0)
+
+    @property
+    def provably_safe(self) -> bool:
+        return self.winning == 0
+
+
+def _groups(unseen: Counter[Card]) -> tuple[list[int], list[int], int]:
+    reds = [0] * 14
+    blacks = [0] * 14
+    jokers = 0
+    for card, count in unseen.items():
+        if card.rank is None:
+            jokers += count
+        elif card.is_red:
+            reds[card.rank] += count
+        else:
+            blacks[card.rank] += count
+    return reds, blacks, jokers
+
+
+def _rank_options(rank: int, count: int, reds: list[int], blacks: list[int],
+                  cap: int) -> list[tuple[int, int, bool, bool]]:
+    """(ways, red, has_red, has_black) for taking ``count`` cards of ``rank`` from the unseen."""
+    options = []
+    red_cards, black_cards = reds[rank], blacks[rank]
+    value = _red_value(rank)
+    for taken_red in range(max(0, count - black_cards), min(count, red_cards) + 1):
+        taken_black = count - taken_red
+        ways = comb(red_cards, taken_red) * comb(black_cards, taken_black)
+        if ways:
+            options.append((ways, min(cap, taken_red * value), taken_red > 0, taken_black > 0))
+    return options
+
+
+def _combining_hands(card: Card, size: int, reds: list[int], blacks: list[int],
+                     cap: int) -> dict[tuple[int, bool, bool], int]:
+    """Hands of ``size`` unseen ranked cards that, with ``card``, split into 14-pairs:
+    {(red capped at ``cap``, has red, has black): number of hands}."""
+    assert card.rank is not None
+    return _combining_hands_cached(card.rank, size, tuple(reds), tuple(blacks), cap)
+
+
+@lru_cache(maxsize=4096)
+def _combining_hands_cached(rank0: int, size: int, reds_t: tuple[int, ...],
+                            blacks_t: tuple[int, ...],
+                            cap: int) -> dict[tuple[int, bool, bool], int]:
+    reds, blacks = list(reds_t), list(blacks_t)
+    states: dict[tuple[int, int, bool, bool], int] = {(0, 0, False, False): 1}
+    for low in range(1, 8):
+        high = 14 - low
+        step: dict[tuple[int, int, bool, bool], int] = {}
+        if low == 7:
+            extra = 1 if rank0 == 7 else 0
+            pairs = []
+            for n7 in range(0, min(size, reds[7] + blacks[7]) + 1):
+                if (n7 + extra) % 2 == 0:
+                    pairs.append([(n7, opt) for opt in _rank_options(7, n7, reds, blacks, cap)])
+            choices = [(n, opt) for group in pairs for n, opt in group]
+            for (used, red, has_r, has_b), ways in states.items():
+                for n, (w, r, hr, hb) in choices:
+                    if used + n <= size:
+                        key = (used + n, min(cap, red + r), has_r or hr, has_b or hb)
+                        step[key] = step.get(key, 0) + ways * w
+            states = step
+            continue
+        d_low = 1 if rank0 == low else 0
+        d_high = 1 if rank0 == high else 0
+        combos = []
+        for n_low in range(0, min(size, reds[low] + blacks[low]) + 1):
+            n_high = n_low + d_low - d_high
+            if n_high < 0 or n_high > reds[high] + blacks[high] or n_low + n_high > size:
+                continue
+            for w1, r1, hr1, hb1 in _rank_options(low, n_low, reds, blacks, cap):
+                for w2, r2, hr2, hb2 in _rank_options(high, n_high, reds, blacks, cap):
+                    combos.append((n_low + n_high, w1 * w2, min(cap, r1 + r2), hr1 or hr2,
+                                   hb1 or hb2))
+        for (used, red, has_r, has_b), ways in states.items():
+            for n, w, r, hr, hb in combos:
+                if used + n <= size:
+                    key = (used + n, min(cap, red + r), has_r or hr, has_b or hb)
+                    step[key] = step.get(key, 0) + ways * w
+        states = step
+    return {(red, hr, hb): ways for (used, red, hr, hb), ways in states.items() if used == size}
+
+
+def deal_in_count(table: SafetyTable, opponent: int, card: Card,
+                  unseen: Counter[Card] | None = None) -> DealInCount:
+    """The exact number of ``opponent``'s possible concealed hands that win on ``card``
+    (R-WIN, R-SPECIAL), out of all hands of their size drawn from the unseen cards."""
+    size = table.hand_sizes[opponent]
+    if unseen is None:
+        unseen = table.unseen()
+    total = comb(sum(unseen.values()), size)
+    melds = table.melds[opponent]
+    melds_red = sum(m.red for m in melds)
+    if card.rank is None:
+        return DealInCount(opponent, card, 0, total, size, None, False, "joker", 0, melds_red)
+    reds, blacks, _jokers = _groups(unseen)
+    partner = 14 - card.rank
+    partners_unseen = reds[partner] + blacks[partner]
+    if partners_unseen == 0:
+        return DealInCount(opponent, card, 0, total, size, None, False, "no_partner", 0,
+                           melds_red)
+    threshold = table.rules.red_threshold
+    meld_red = any(c.is_red for m in melds for c in m.cards)
+    meld_black = any(c.is_black for m in melds for c in m.cards)
+    # Red beyond what the threshold needs changes nothing (a capped hand already wins), so the
+    # count runs with red capped there; the certificate's "best" is exact below the threshold.
+    hands = _combining_hands(card, size, reds, blacks,
+                             cap=max(0, threshold - card.red - melds_red))
+    winning = 0
+    max_red: int | None = None
+    special_possible = False
+    for (red, has_r, has_b), ways in hands.items():
+        total_red = red + card.red + melds_red
+        max_red = total_red if max_red is None else max(max_red, total_red)
+        all_red = card.is_red and not has_b and not meld_black
+        all_black = card.is_black and not has_r and not meld_red
+        special = all_red or all_black or table.first_discard
+        special_possible = special_possible or special
+        if total_red >= threshold or special:
+            winning += ways
+    if winning:
+        reason = "danger"
+    elif max_red is None:
+        reason = "none_combine"
+    else:
+        reason = "red"
+    return DealInCount(opponent, card, winning, total, size, max_red, special_possible, reason,
+                       partners_unseen, melds_red)
+
+
+# -- certificates -------------------------------------------------------------------------------
+
+def certificate(table: SafetyTable, count: DealInCount) -> Message:
+    """The reason, in words a player can check at the table, that ``count.card`` is safe against
+    ``count.opponent`` — or why it is not."""
+    seat = Message.of(SEAT_KEYS[count.opponent])
+    card = count.card
+    if count.reason == "joker":
+        return Message.of("safety.joker_safe", ("R-PAIR14", "R-SAFE"))
+    partner = rank_name(14 - (card.rank or 0))
+    if count.reason == "no_partner":
+        total = 3 if card.rank == 7 else 4
+        return Message.of("safety.cert_no_partner", ("R-SAFE", "R-PAIR14"), card=card,
+                          partner=partner, total=total, seat=seat)
+    if count.reason == "none_combine":
+        return Message.of("safety.cert_none_combine", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                          size=count.hand_size)
+    if count.reason == "red":
+        return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                          shown=count.melds_red, size=count.hand_size,
+                          best=count.max_red or 0, threshold=table.rules.red_threshold)
+    percent = f"{float(count.probability) * 100:.2f}"
+    return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                      winning=count.winning, total=count.total, percent=percent,
+                      partners=count.partners_unseen, partner=partner)
+
+
+@dataclass(frozen=True)
+class CandidateSafety:
+    """One candidate discard against every opponent, with the sampled joint risk."""
+
+    card: Card
+    counts: tuple[DealInCount, ...]
+    joint: float
+    joint_error: float
+    samples: int
+    certificates: tuple[Message, ...] = field(default=())
+
+    @property
+    def provably_safe(self) -> bool:
+        return all(c.provably_safe for c in self.counts)
+
+    def messages(self) -> list[Message]:
+        lines = list(self.certificates)
+        if not self.provably_safe:
+            lines.append(Message.of("safety.joint", ("R-SAFE",), card=self.card,
+                                    percent=f"{self.joint * 100:.1f}",
+                                    error=f"{self.joint_error * 100:.1f}", samples=self.samples))
+        return lines
+
+    def explain(self, lang: str = "en") -> list[str]:
+        return render_all(self.messages(), lang)
+
+
+def _sample_joint(table: SafetyTable, cards: Sequence[Card], samples: int,
+                  rng: random.Random) -> dict[Card, int]:
+    """Deal the unseen cards to the opponents at random ``samples`` times; count, for each
+    candidate, the deals where someone wins on it."""
+    pool = list(table.unseen().elements())
+    others = table.opponents()
+    hits = dict.fromkeys(cards, 0)
+    for _ in range(samples):
+        rng.shuffle(pool)
+        start = 0
+        dealt: list[tuple[int, tuple[Card, ...]]] = []
+        for other in others:
+            size = table.hand_sizes[other]
+            dealt.append((other, tuple(pool[start:start + size])))
+            start += size
+        for card in cards:
+            for other, hand in dealt:
+                if _quick_win(hand, table.melds[other], card, table.first_discard,
+                              table.rules.red_threshold):
+                    hits[card] += 1
+                    break
+    return hits
+
+
+def _quick_win(hand: Iterable[Card], melds: Sequence[Meld], card: Card, first: bool,
+               threshold: int) -> bool:
+    counts = [0] * 14
+    red = card.red
+    has_red = card.is_red
+    has_black = card.is_black
+    for held in hand:
+        counts[held.rank or 0] += 1
+        red += held.red
+        has_red = has_red or held.is_red
+        has_black = has_black or held.is_black
+    if counts[0] or card.rank is None:
+        return False
+    counts[card.rank] += 1
+    if any(counts[r] != counts[14 - r] for r in range(1, 7)) or counts[7] % 2:
+        return False
+    if first:
+        return True
+    for meld in melds:
+        red += meld.red
+        for laid in meld.cards:
+            has_red = has_red or laid.is_red
+            has_black = has_black or laid.is_black
+    return red >= threshold or has_red != has_black
+
+
+def hidden_analysis(table: SafetyTable, *, samples: int = 2000,
+                    seed: int = 0) -> list[CandidateSafety]:
+    """R-SAFE against hidden hands, for every candidate discard."""
+    cards = table.candidates()
+    rng = random.Random(seed)
+    risky = []
+    counted: dict[Card, tuple[DealInCount, ...]] = {}
+    unseen = table.unseen()
+    for card in cards:
+        counted[card] = tuple(deal_in_count(table, other, card, unseen)
+                              for other in table.opponents())
+        if not all(c.provably_safe for c in counted[card]):
+            risky.append(card)
+    hits = _sample_joint(table, risky, samples, rng) if risky and samples else {}
+    result = []
+    for card in cards:
+        counts = counted[card]
+        if card in hits:
+            p = hits[card] / samples
+            error = 1.96 * sqrt(max(p * (1 - p), 1 / samples) / samples)
+            joint, used = p, samples
+        else:
+            joint, error, used = 0.0, 0.0, 0
+        result.append(CandidateSafety(card, counts, joint, error, used,
+                                      tuple(certificate(table, c) for c in counts)))
+    return result
+
+
+def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[int, int]:
+    """Enumerate every hand of the opponent's size from the unseen cards (tests only: small
+    cases). Returns (winning, total)."""
+    from itertools import combinations
+
+    pool = list(table.unseen().elements())
+    size = table.hand_sizes[opponent]
+    winning = total = 0
+    for hand in combinations(range(len(pool)), size):
+        total += 1
+        cards = [pool[i] for i in hand]
+        if _quick_win(cards, table.melds[opponent], card, table.first_discard,
+                      table.rules.red_threshold):
+            winning += 1
+    return winning, total
+
+
+def table_from_view(view: Any, *, open_hands: Sequence[Sequence[Card]] | None = None,
+                    first_discard: bool | None = None) -> SafetyTable:
+    """The safety table of a game view (``trainer.engine.game.view.PlayerView``)."""
+    table_cards = tuple(entry.card for pile in view.piles for entry in pile)
+    first = (view.seat == view.dealer and not view.dealer_discarded) if first_discard is None \
+        else first_discard
+    return SafetyTable(view.rules, view.seat, view.hand, view.melds, table_cards,
+                       view.hand_sizes, first,
+                       None if open_hands is None else tuple(tuple(h) for h in open_hands))
