@@ -243,8 +243,9 @@ def _groups(unseen: Counter[Card]) -> tuple[list[int], list[int], int]:
 
 
 def _rank_options(rank: int, count: int, reds: list[int], blacks: list[int],
-                  cap: int) -> list[tuple[int, int, bool, bool]]:
-    """(ways, red, has_red, has_black) for taking ``count`` cards of ``rank`` from the unseen."""
+                  cap: int) -> list[tuple[int, int, int]]:
+    """(ways, red, colour flags: 1 red, 2 black) for taking ``count`` cards of ``rank`` from the
+    unseen cards."""
     options = []
     red_cards, black_cards = reds[rank], blacks[rank]
     value = _red_value(rank)
@@ -252,7 +253,9 @@ def _rank_options(rank: int, count: int, reds: list[int], blacks: list[int],
         taken_black = count - taken_red
         ways = comb(red_cards, taken_red) * comb(black_cards, taken_black)
         if ways:
-            options.append((ways, min(cap, taken_red * value), taken_red > 0, taken_black > 0))
+            red = taken_red * value
+            options.append((ways, red if red < cap else cap,
+                            (1 if taken_red else 0) | (2 if taken_black else 0)))
     return options
 
 
@@ -268,43 +271,47 @@ def _combining_hands(card: Card, size: int, reds: list[int], blacks: list[int],
 def _combining_hands_cached(rank0: int, size: int, reds_t: tuple[int, ...],
                             blacks_t: tuple[int, ...],
                             cap: int) -> dict[tuple[int, bool, bool], int]:
+    """A dynamic programme over the seven partner groups (A+K … 6+8, 7+7): each group's rank
+    counts must balance with the card added (R-PAIR14); the state is (cards used, red capped,
+    colour flags) and its value the number of ways."""
     reds, blacks = list(reds_t), list(blacks_t)
-    states: dict[tuple[int, int, bool, bool], int] = {(0, 0, False, False): 1}
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for low in range(1, 8):
         high = 14 - low
-        step: dict[tuple[int, int, bool, bool], int] = {}
+        combos: list[tuple[int, int, int, int]] = []
         if low == 7:
             extra = 1 if rank0 == 7 else 0
-            pairs = []
             for n7 in range(0, min(size, reds[7] + blacks[7]) + 1):
                 if (n7 + extra) % 2 == 0:
-                    pairs.append([(n7, opt) for opt in _rank_options(7, n7, reds, blacks, cap)])
-            choices = [(n, opt) for group in pairs for n, opt in group]
-            for (used, red, has_r, has_b), ways in states.items():
-                for n, (w, r, hr, hb) in choices:
-                    if used + n <= size:
-                        key = (used + n, min(cap, red + r), has_r or hr, has_b or hb)
-                        step[key] = step.get(key, 0) + ways * w
-            states = step
-            continue
-        d_low = 1 if rank0 == low else 0
-        d_high = 1 if rank0 == high else 0
-        combos = []
-        for n_low in range(0, min(size, reds[low] + blacks[low]) + 1):
-            n_high = n_low + d_low - d_high
-            if n_high < 0 or n_high > reds[high] + blacks[high] or n_low + n_high > size:
-                continue
-            for w1, r1, hr1, hb1 in _rank_options(low, n_low, reds, blacks, cap):
-                for w2, r2, hr2, hb2 in _rank_options(high, n_high, reds, blacks, cap):
-                    combos.append((n_low + n_high, w1 * w2, min(cap, r1 + r2), hr1 or hr2,
-                                   hb1 or hb2))
-        for (used, red, has_r, has_b), ways in states.items():
-            for n, w, r, hr, hb in combos:
-                if used + n <= size:
-                    key = (used + n, min(cap, red + r), has_r or hr, has_b or hb)
-                    step[key] = step.get(key, 0) + ways * w
+                    combos.extend((n7, w, r, f) for w, r, f in
+                                  _rank_options(7, n7, reds, blacks, cap))
+        else:
+            d_low = 1 if rank0 == low else 0
+            d_high = 1 if rank0 == high else 0
+            for n_low in range(0, min(size, reds[low] + blacks[low]) + 1):
+                n_high = n_low + d_low - d_high
+                if n_high < 0 or n_high > reds[high] + blacks[high] or n_low + n_high > size:
+                    continue
+                highs = _rank_options(high, n_high, reds, blacks, cap)
+                for w1, r1, f1 in _rank_options(low, n_low, reds, blacks, cap):
+                    for w2, r2, f2 in highs:
+                        red = r1 + r2
+                        combos.append((n_low + n_high, w1 * w2, red if red < cap else cap,
+                                       f1 | f2))
+        combos.sort()
+        step: dict[tuple[int, int, int], int] = {}
+        get = step.get
+        for (used, red, flags), ways in states.items():
+            room = size - used
+            for n, w, r, f in combos:
+                if n > room:
+                    break
+                total = red + r
+                key = (used + n, total if total < cap else cap, flags | f)
+                step[key] = get(key, 0) + ways * w
         states = step
-    return {(red, hr, hb): ways for (used, red, hr, hb), ways in states.items() if used == size}
+    return {(red, bool(flags & 1), bool(flags & 2)): ways
+            for (used, red, flags), ways in states.items() if used == size}
 
 
 def deal_in_count(table: SafetyTable, opponent: int, card: Card,
