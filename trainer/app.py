@@ -20,9 +20,16 @@ pages = {
                 url_path="rules"),
     ],
     tr("nav.practice"): [
-        st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:", url_path="check"),
+        st.Page("app_pages/drills.py", title=tr("nav.drills"), icon=":material/bolt:",
+                url_path="drills"),
+        st.Page("app_pages/puzzles.py", title=tr("nav.puzzles"), icon=":material/extension:",
+                url_path="puzzles"),
+        st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:",
+                url_path="check"),
     ],
     tr("nav.you"): [
+        st.Page("app_pages/progress.py", title=tr("nav.progress"), icon=":material/insights:",
+                url_path="progress"),
         st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:",
                 url_path="settings"),
     ],

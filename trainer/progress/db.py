@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from trainer.progress.models import Base, SchemaInfo
 
 ENV_URL = "DOU14_DATABASE_URL"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -79,7 +79,25 @@ def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> No
     cursor.close()
 
 
-MIGRATIONS: dict[int, Callable[[Session], None]] = {}
+def _v2_columns(session: Session) -> None:
+    """v2: ratings on learners; skill, themes, mode, run and rating change on answers (new
+    tables are created by ``create_all``)."""
+    columns = {
+        "learners": [("rating", "FLOAT DEFAULT 1500.0"), ("rd", "FLOAT DEFAULT 350.0"),
+                     ("volatility", "FLOAT DEFAULT 0.06")],
+        "answers": [("skill", "VARCHAR(32) DEFAULT ''"), ("themes", "VARCHAR(256) DEFAULT ''"),
+                    ("mode", "VARCHAR(32) DEFAULT ''"), ("run", "VARCHAR(64) DEFAULT ''"),
+                    ("rating_before", "FLOAT"), ("rating_after", "FLOAT")],
+    }
+    inspector = inspect(session.connection())
+    for table, wanted in columns.items():
+        present = {column["name"] for column in inspector.get_columns(table)}
+        for name, kind in wanted:
+            if name not in present:
+                session.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+
+MIGRATIONS: dict[int, Callable[[Session], None]] = {2: _v2_columns}
 """``MIGRATIONS[n]`` upgrades a database from version n − 1 to n (1 is the initial schema)."""
 
 

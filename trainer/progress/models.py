@@ -42,6 +42,9 @@ class Learner(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     language: Mapped[str] = mapped_column(String(8), default="en")
     rules_json: Mapped[str] = mapped_column(Text, default="{}")
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rd: Mapped[float] = mapped_column(Float, default=350.0)
+    volatility: Mapped[float] = mapped_column(Float, default=0.06)
 
 
 class LessonProgress(Base):
@@ -76,3 +79,45 @@ class Answer(Base):
     seconds: Mapped[float] = mapped_column(Float, nullable=False)
     rule_ids: Mapped[str] = mapped_column(String(256), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    skill: Mapped[str] = mapped_column(String(32), default="")
+    themes: Mapped[str] = mapped_column(String(256), default="")
+    mode: Mapped[str] = mapped_column(String(32), default="")
+    run: Mapped[str] = mapped_column(String(64), default="")
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class RatingHistory(Base):
+    """The learner's Glicko-2 rating after each rated answer."""
+
+    __tablename__ = "rating_history"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
+    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rd: Mapped[float] = mapped_column(Float, nullable=False)
+    volatility: Mapped[float] = mapped_column(Float, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PuzzleRating(Base):
+    """Each puzzle's Glicko-2 rating, moved by learners' attempts (a game against the puzzle)."""
+
+    __tablename__ = "puzzle_ratings"
+    puzzle_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rd: Mapped[float] = mapped_column(Float, nullable=False)
+    volatility: Mapped[float] = mapped_column(Float, nullable=False)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ReviewItem(Base):
+    """A small fact under FSRS scheduling for one learner."""
+
+    __tablename__ = "review_items"
+    __table_args__ = (UniqueConstraint("learner_id", "fact"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
+    fact: Mapped[str] = mapped_column(String(40), nullable=False)
+    card_json: Mapped[str] = mapped_column(Text, nullable=False)
+    due: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, func, select
@@ -17,7 +17,15 @@ from sqlalchemy.orm import Session
 
 from trainer.engine import Dou14Error, RuleSet
 from trainer.i18n import LANGUAGES
-from trainer.progress.models import Answer, Learner, LessonProgress
+from trainer.practice.ratings import Rating
+from trainer.progress.models import (
+    Answer,
+    Learner,
+    LessonProgress,
+    PuzzleRating,
+    RatingHistory,
+    ReviewItem,
+)
 
 MAX_NAME = 40
 
@@ -76,6 +84,11 @@ def _rules_of(text: str) -> RuleSet:
         return RuleSet.from_json(json.loads(text or "{}"))
     except (ValueError, TypeError):
         return RuleSet()
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; everything here is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _info(row: Learner) -> LearnerInfo:
@@ -139,13 +152,18 @@ class ProgressStore:
     # -- answers -----------------------------------------------------------------------------
     def record_answer(self, learner_id: int, *, context: str, item: str, question: str,
                       answer: str, expected: str, correct: bool, seconds: float,
-                      rule_ids: tuple[str, ...] = ()) -> int:
+                      rule_ids: tuple[str, ...] = (), skill: str = "",
+                      themes: tuple[str, ...] = (), mode: str = "", run: str = "",
+                      rating_before: float | None = None,
+                      rating_after: float | None = None) -> int:
         """Store one answer at once; returns its id."""
         with Session(self.engine) as session, session.begin():
             row = Answer(learner_id=learner_id, context=context, item=item[:128],
                          question=question, answer=answer, expected=expected,
                          correct=bool(correct), seconds=max(0.0, float(seconds)),
-                         rule_ids=",".join(rule_ids)[:256])
+                         rule_ids=",".join(rule_ids)[:256], skill=skill[:32] or context[:32],
+                         themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
+                         rating_before=rating_before, rating_after=rating_after)
             session.add(row)
             session.flush()
             return row.id
@@ -159,10 +177,78 @@ class ProgressStore:
                               a.correct, a.seconds, a.rule_ids, a.created_at)
                     for a in session.scalars(query.order_by(Answer.id))]
 
+    def answer_rows(self, learner_id: int) -> list[dict[str, Any]]:
+        """Every answer of the learner as plain dicts (for the Progress page and export)."""
+        columns = [c.name for c in Answer.__table__.columns if c.name != "learner_id"]
+        with Session(self.engine) as session:
+            rows = session.execute(select(*[getattr(Answer, c) for c in columns]).where(
+                Answer.learner_id == learner_id).order_by(Answer.id))
+            return [dict(zip(columns, row, strict=True)) for row in rows]
+
+    def import_answer(self, learner_id: int, values: dict[str, Any]) -> None:
+        """Store one validated, imported answer with its own time."""
+        with Session(self.engine) as session, session.begin():
+            session.add(Answer(learner_id=learner_id, **values))
+
     def answer_count(self, learner_id: int) -> int:
         with Session(self.engine) as session:
             return session.scalar(select(func.count()).select_from(Answer).where(
                 Answer.learner_id == learner_id)) or 0
+
+    # -- ratings ------------------------------------------------------------------------------
+    def learner_rating(self, learner_id: int) -> Rating:
+        with Session(self.engine) as session:
+            row = session.get(Learner, learner_id)
+            if row is None:
+                return Rating()
+            return Rating(row.rating or 1500.0, row.rd or 350.0, row.volatility or 0.06)
+
+    def save_learner_rating(self, learner_id: int, rating: Rating) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Learner, learner_id)
+            if row is not None:
+                row.rating, row.rd, row.volatility = rating.rating, rating.rd, rating.volatility
+                session.add(RatingHistory(learner_id=learner_id, rating=rating.rating,
+                                          rd=rating.rd, volatility=rating.volatility))
+
+    def rating_history(self, learner_id: int) -> list[tuple[datetime, float, float]]:
+        with Session(self.engine) as session:
+            rows = session.execute(select(RatingHistory.created_at, RatingHistory.rating,
+                                          RatingHistory.rd).where(
+                RatingHistory.learner_id == learner_id).order_by(RatingHistory.id))
+            return [(at, rating, rd) for at, rating, rd in rows]
+
+    def puzzle_ratings(self) -> dict[str, tuple[Rating, int, int]]:
+        with Session(self.engine) as session:
+            return {row.puzzle_id: (Rating(row.rating, row.rd, row.volatility), row.attempts,
+                                    row.solved) for row in session.scalars(select(PuzzleRating))}
+
+    def save_puzzle_rating(self, puzzle_id: str, rating: Rating, solved: bool) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(PuzzleRating, puzzle_id)
+            if row is None:
+                row = PuzzleRating(puzzle_id=puzzle_id, attempts=0, solved=0, rating=0.0, rd=0.0,
+                                   volatility=0.0)
+                session.add(row)
+            row.rating, row.rd, row.volatility = rating.rating, rating.rd, rating.volatility
+            row.attempts = (row.attempts or 0) + 1
+            row.solved = (row.solved or 0) + (1 if solved else 0)
+
+    # -- spaced repetition --------------------------------------------------------------------
+    def review_items(self, learner_id: int) -> dict[str, tuple[str, datetime]]:
+        with Session(self.engine) as session:
+            return {row.fact: (row.card_json, _aware(row.due)) for row in session.scalars(
+                select(ReviewItem).where(ReviewItem.learner_id == learner_id))}
+
+    def save_review(self, learner_id: int, fact: str, card_json: str, due: datetime) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.scalars(select(ReviewItem).where(
+                ReviewItem.learner_id == learner_id, ReviewItem.fact == fact)).first()
+            if row is None:
+                session.add(ReviewItem(learner_id=learner_id, fact=fact, card_json=card_json,
+                                       due=due))
+            else:
+                row.card_json, row.due = card_json, due
 
     # -- lessons -----------------------------------------------------------------------------
     def lesson_state(self, learner_id: int, lesson_id: str) -> LessonState:

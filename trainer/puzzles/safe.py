@@ -94,14 +94,17 @@ def _decision_points(rng: random.Random, rules: RuleSet) -> Iterator[tuple[HandS
         state.apply(bots[seat].choose(view_of(state, seat), rng))
 
 
-def generate(count: int, seed: int, level: str | None = None) -> Iterator[Puzzle]:
-    """Safe-discard puzzles from simulated hands; ``level`` None alternates open and hidden."""
+def generate(count: int, seed: int, level: str | None = None,
+             rules: RuleSet | None = None) -> Iterator[Puzzle]:
+    """Safe-discard puzzles from simulated hands; ``level`` None alternates open and hidden;
+    ``rules`` None mixes four- and three-player tables."""
     rng = random.Random(seed)
     seen: set[str] = set()
     made = 0
     turn = 0
+    fixed_rules = rules
     while made < count:
-        rules = RuleSet(players=3) if rng.random() < 0.2 else RuleSet()
+        rules = fixed_rules or (RuleSet(players=3) if rng.random() < 0.2 else RuleSet())
         for state, seat in _decision_points(rng, rules):
             want = level or ("open" if turn % 2 == 0 else "hidden")
             view = view_of(state, seat)

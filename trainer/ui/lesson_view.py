@@ -29,11 +29,15 @@ def choice_label(task: Task, value: str) -> str:
 
 
 def show_context(step: Step) -> None:
-    """The cards a task is about."""
-    task = step.task
-    assert task is not None
+    """The cards a lesson task is about."""
+    assert step.task is not None
+    show_task(step.task)
+
+
+def show_task(task: Task) -> None:
+    """The cards a task is about (lessons, drills, reviews)."""
     kind = task.kind
-    if kind in ("win", "reason", "fan", "share", "pays"):
+    if kind in ("win", "reason", "fan", "share", "pays", "special"):
         position = task.extra["position"]
         hand, melds, claimed = st.columns([3, 3, 2]) if position.melds else (*st.columns([3, 2]),
                                                                              None)
@@ -78,8 +82,8 @@ def show_context(step: Step) -> None:
         assert task.claimed is not None
         show_cards([task.claimed], label=tr("lesson.your_card"))
         show_cards(task.cards, label=tr("lesson.visible"))
-    elif kind in ("red_total", "combined", "pick_leftover", "pick_red"):
-        if kind != "pick_red":
+    elif kind in ("red_total", "red20", "combined", "pick_leftover", "pick_red"):
+        if kind != "pick_red" and task.answer_type != "pick":
             show_cards(task.cards, label=tr("lesson.cards"))
         show_melds(task.melds, label=tr("lesson.your_melds"))
 

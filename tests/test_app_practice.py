@@ -1,0 +1,166 @@
+"""Drills, puzzles and progress through AppTest: each drill and each puzzle mode records the
+right rows; the progress charts hold the learner's own data."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest_helpers import app, click
+from trainer.i18n import t
+from trainer.practice import puzzles as service
+from trainer.practice.drills import DRILLS, DrillItem
+from trainer.progress import ProgressStore, open_database
+from trainer.ui import session
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ProgressStore, str]]:
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    monkeypatch.setenv("DOU14_DATABASE_URL", url)
+    session._store.clear()
+    store = ProgressStore(open_database(url))
+    yield store, str(store.create_learner("Ann").id)
+    session._store.clear()
+
+
+def _answer(at: AppTest, key: str, task: object, value: object) -> None:
+    kind = task.answer_type  # type: ignore[attr-defined]
+    if kind == "pick":
+        at.pills(key=key).set_value(sorted(value))  # type: ignore[arg-type]
+    elif kind == "number":
+        at.number_input(key=key).set_value(value)
+    else:
+        at.radio(key=key).set_value(value)
+    click(at, t("lessons.check", "en"))
+
+
+@pytest.mark.parametrize("drill", DRILLS)
+def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
+    store, learner = db
+    at = app("drills", learner=learner, drill=drill)
+    item = at.session_state["drill_item"]
+    assert isinstance(item, DrillItem) and item.drill == drill
+    _answer(at, f"drill-answer-{drill}", item.task, item.task.answer)
+    assert not at.error
+    following = at.session_state["drill_item"]
+    wrong = {"pick": [], "number": 999, "choice": None}[following.task.answer_type]
+    if following.task.answer_type == "choice":
+        wrong = next(o for o in following.task.options if o != following.task.answer)
+    if following.task.answer_type == "pick":
+        wrong = sorted(set(range(len(following.task.cards))) - following.task.answer)[:1] or [0]
+        if set(wrong) == following.task.answer:
+            wrong = []
+    if wrong != []:
+        _answer(at, f"drill-answer-{drill}", following.task, wrong)
+        assert at.error and at.button(key="drill-next")
+    rows = store.answer_rows(int(learner))
+    assert rows[0]["correct"] and rows[0]["skill"] == f"drill:{drill}"
+    assert rows[0]["mode"] == f"level:{item.level}"
+    if wrong != []:
+        assert len(rows) == 2 and not rows[1]["correct"]
+
+
+def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("drills", learner=learner, drill="review")
+    question = at.session_state["review_question"]
+    _answer(at, "review-answer", question.task, question.task.answer)
+    assert question.fact in store.review_items(int(learner))
+    assert store.answer_rows(int(learner))[0]["context"] == "review"
+
+
+def _solve(at: AppTest, right: bool = True) -> None:
+    puzzle = at.session_state["puzzle_current"]
+    if puzzle.kind == "win":
+        win = puzzle.answer["win"] if right else not puzzle.answer["win"]
+        at.radio(key="puzzle-win").set_value("yes" if win else "no")
+        if win and right:
+            at.number_input(key="puzzle-fan").set_value(puzzle.answer["fan"])
+    else:
+        choices = puzzle.answer["safe"] if right else [
+            c for c in puzzle.answer["candidates"] if c not in puzzle.answer["safe"]]
+        at.pills(key="puzzle-discard").set_value(choices[0])
+    click(at, t("lessons.check", "en"))
+
+
+@pytest.mark.parametrize("mode", ["rated", "theme", "streak", "timed", "fresh"])
+def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str) -> None:
+    store, learner = db
+    at = app("puzzles", learner=learner, mode=mode)
+    first = at.session_state["puzzle_current"]
+    _solve(at, right=True)
+    assert at.success[0].value == t("puzzles.right", "en")
+    assert any(first.explanation["en"][0] in m.value for m in at.markdown)
+    at.button(key="puzzle-next").click().run()
+    assert at.session_state["puzzle_current"] is not None
+    _solve(at, right=False)
+    assert at.error[0].value == t("puzzles.wrong", "en")
+    rows = store.answer_rows(int(learner))
+    assert [r["mode"] for r in rows] == [mode, mode] and [r["correct"] for r in rows] == [
+        True, False]
+    assert rows[0]["context"] == "puzzle" and rows[0]["item"] == first.id
+    if mode == "fresh":
+        assert rows[0]["rating_before"] is None
+    else:
+        assert rows[0]["rating_after"] > rows[0]["rating_before"]
+        assert rows[1]["rating_after"] < rows[1]["rating_before"]
+    if mode == "streak":
+        assert at.info[0].value == t("puzzles.streak_over", "en", streak=1)
+
+
+def test_failed_mode_replays_misses_and_reopen_link(db: tuple[ProgressStore, str]) -> None:
+    _store, learner = db
+    at = app("puzzles", learner=learner, mode="rated")
+    missed = at.session_state["puzzle_current"]
+    _solve(at, right=False)
+    assert any(f"puzzle={missed.id}" in m.value for m in at.markdown)
+    replay = app("puzzles", learner=learner, mode="failed")
+    assert replay.session_state["puzzle_current"].id == missed.id
+    reopened = app("puzzles", learner=learner, puzzle=missed.id)
+    assert reopened.session_state["puzzle_current"].id == missed.id
+
+
+def _values(data: object) -> list[object]:
+    """Plotly ≥ 6 may encode arrays as {"dtype", "bdata"} (base64 typed arrays)."""
+    if isinstance(data, dict) and "bdata" in data:
+        import base64
+
+        import numpy as np
+
+        return list(np.frombuffer(base64.b64decode(data["bdata"]), dtype=data["dtype"]))
+    return list(data)  # type: ignore[call-overload]
+
+
+def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("puzzles", learner=learner, mode="rated")
+    for right in (True, False, True):
+        _solve(at, right=right)
+        at.button(key="puzzle-next").click().run()
+    progress = app("progress", learner=learner)
+    assert not progress.exception and not progress.error
+    charts = {e.proto.id if hasattr(e.proto, "id") else i: json.loads(e.proto.spec)
+              for i, e in enumerate(progress.get("plotly_chart"))}
+    specs = list(charts.values())
+    ratings = [round(r, 6) for _, r, _ in store.rating_history(int(learner))]
+    assert [round(float(y), 6) for y in _values(specs[0]["data"][0]["y"])] == ratings
+    accuracy = [trace for trace in specs[1]["data"] if trace["name"] == "puzzle:win"
+                or trace["name"] == "puzzle:safe"]
+    assert accuracy
+    assert any("R-" in str(_values(spec["data"][0].get("x", []))) for spec in specs[3:])
+    assert progress.button(key="practise-weakest")
+
+
+def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
+    _store, learner = db
+    at = app(None, learner=learner)
+    assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
+
+
+def test_bank_is_loaded_once() -> None:
+    assert service.bank() is service.bank()

@@ -1,0 +1,189 @@
+"""Practice: Glicko-2 against the published example, FSRS scheduling, adaptive drills, serving and
+grading puzzles, progress figures, CSV export and merging import."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fsrs import Rating as FsrsRating
+from fsrs import State
+
+from trainer.practice import progress as figures
+from trainer.practice import puzzles as service
+from trainer.practice.drills import DRILLS, generate, next_level
+from trainer.practice.ratings import Rating, expected, play, update
+from trainer.practice.review import due_facts, record_review
+from trainer.practice.srs import NEW_PER_DAY, all_facts, grade, question, review
+from trainer.progress import ProgressStore, open_database
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(open_database(f"sqlite:///{tmp_path / 'p.sqlite3'}"))
+
+
+def test_glicko2_published_example() -> None:
+    """Glickman, "Example of the Glicko-2 system": 1500/200/0.06 beats 1400/30, loses to 1550/100
+    and 1700/300 → 1464.06, 151.52, 0.05999."""
+    after = update(Rating(1500, 200, 0.06), [(Rating(1400, 30, 0.06), 1.0),
+                                             (Rating(1550, 100, 0.06), 0.0),
+                                             (Rating(1700, 300, 0.06), 0.0)])
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.rd == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_an_attempt_moves_learner_and_puzzle_apart() -> None:
+    learner, puzzle = Rating(1500, 200), Rating(1600, 100)
+    won_l, won_p = play(learner, puzzle, True)
+    lost_l, lost_p = play(learner, puzzle, False)
+    assert won_l.rating > learner.rating > lost_l.rating
+    assert won_p.rating < puzzle.rating < lost_p.rating
+    assert 0 < expected(learner, puzzle) < 0.5
+
+
+@pytest.mark.parametrize(("correct", "seconds", "rating"), [
+    (False, 1.0, FsrsRating.Again), (True, 2.0, FsrsRating.Easy),
+    (True, 7.0, FsrsRating.Good), (True, 30.0, FsrsRating.Hard)])
+def test_grades_from_correctness_and_time(correct: bool, seconds: float,
+                                          rating: FsrsRating) -> None:
+    assert grade(correct, seconds) == rating
+
+
+def test_scheduling_with_same_day_relearning() -> None:
+    now = datetime(2026, 11, 29, 12, tzinfo=UTC)
+    card = review(None, True, 7.0, now)  # Good on a new card: the next learning step
+    assert card.state is State.Learning and card.due - now == timedelta(minutes=10)
+    card = review(card.to_json(), True, 7.0, card.due)
+    assert card.state is State.Review and card.due - now > timedelta(days=1)
+    lapse = review(card.to_json(), False, 3.0, card.due)  # a lapse: relearn the same day
+    assert lapse.state is State.Relearning
+    assert lapse.due - card.due == timedelta(minutes=10)
+
+
+def test_every_fact_has_an_engine_question() -> None:
+    rng = random.Random(1)
+    facts = all_facts()
+    assert len(facts) == 52 + 13 + 4 + 4
+    for fact in facts:
+        asked = question(fact, rng)
+        assert asked.task.is_correct(asked.task.answer)
+        assert asked.prompt.render("zh") and asked.prompt.render("en")
+
+
+def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    due = due_facts(store, learner)
+    assert len(due) == NEW_PER_DAY
+    asked = question(due[0], random.Random(2))
+    assert record_review(store, learner, asked, asked.task.answer, 5.0)
+    later = due_facts(store, learner)
+    assert due[0] not in later and len(later) == NEW_PER_DAY - 1
+    rows = store.answer_rows(learner)
+    assert rows[-1]["context"] == "review" and rows[-1]["item"] == due[0]
+
+
+def test_adaptive_sizes() -> None:
+    assert next_level([]) == 2
+    fast = [(True, 2.0, 2)] * 3
+    assert next_level(fast) == 3
+    assert next_level([*fast, (True, 2.0, 3), (True, 2.0, 3), (True, 2.0, 3)]) == 4
+    assert next_level([*fast, (False, 2.0, 3)]) == 2
+    slow = [(True, 60.0, 2)] * 6
+    assert next_level(slow) == 2
+
+
+@pytest.mark.parametrize("drill", DRILLS)
+def test_drill_items_are_answered_by_the_engine(drill: str) -> None:
+    rng = random.Random(drill)
+    for level in (1, 4, 9):
+        item = generate(drill, level, rng)
+        assert item.task.is_correct(item.task.answer)
+        assert [m.render("en") for m in item.task.explanation]
+
+
+def test_red20_is_balanced() -> None:
+    rng = random.Random(5)
+    answers = [generate("red20", 5, rng).task.answer for _ in range(60)]
+    assert 15 < answers.count("yes") < 45
+
+
+def test_puzzle_service_serves_near_the_rating(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann")
+    first = service.choose(store, learner.id, learner.rules, "rated", rng=random.Random(1))
+    assert first is not None and service.players_of(first) == 4
+    ratings = sorted(abs(service.puzzle_rating(p, {}).rating - 1500) for p in service.bank()
+                     if service.players_of(p) == 4)
+    assert abs(service.puzzle_rating(first, {}).rating - 1500) <= ratings[service.NEAREST]
+    themed = service.choose(store, learner.id, learner.rules, "theme", theme="near-miss",
+                            rng=random.Random(2))
+    assert themed is not None and "near-miss" in themed.themes
+    hard = service.choose(store, learner.id, learner.rules, "streak", streak=12,
+                          rng=random.Random(3))
+    easy = service.choose(store, learner.id, learner.rules, "streak", streak=0,
+                          rng=random.Random(3))
+    assert hard is not None and easy is not None
+    assert service.puzzle_rating(hard, {}).rating > service.puzzle_rating(easy, {}).rating
+
+
+def test_grading_and_recording(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    win = next(p for p in service.bank() if p.kind == "win" and p.answer["win"])
+    assert service.grade(win, {"win": "yes", "fan": win.answer["fan"]})
+    assert not service.grade(win, {"win": "yes", "fan": win.answer["fan"] + 1})
+    assert not service.grade(win, {"win": "no"})
+    safe = next(p for p in service.bank() if p.kind == "safe")
+    assert service.grade(safe, {"discard": safe.answer["safe"][0]})
+    unsafe = next(c for c in safe.answer["candidates"] if c not in safe.answer["safe"])
+    attempt = service.record(store, learner, safe, {"discard": unsafe}, 9.0, "rated")
+    assert not attempt.correct and attempt.after.rating < attempt.before.rating
+    assert store.puzzle_ratings()[safe.id][0].rating > attempt.puzzle_before.rating
+    assert service.failed_puzzles(store, learner) == [safe.id]
+    service.record(store, learner, safe, {"discard": safe.answer["safe"][0]}, 4.0, "failed")
+    assert service.failed_puzzles(store, learner) == []
+    rows = store.answer_rows(learner)
+    assert [r["mode"] for r in rows] == ["rated", "failed"]
+    assert rows[0]["rating_before"] == pytest.approx(1500.0) and rows[1]["rating_before"] is None
+    assert len(store.rating_history(learner)) == 1
+
+
+def test_progress_figures_and_records(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    for number, correct in enumerate([True, True, False]):
+        store.record_answer(learner, context="puzzle", item=f"p{number}", question="q",
+                            answer="a", expected="a", correct=correct, seconds=3.0 + number,
+                            rule_ids=("R-SAFE", "R-WIN"), skill="puzzle:safe",
+                            themes=("hidden",), mode="streak", run="r1")
+    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, rule_ids=("R-RED",),
+                        skill="drill:red")
+    frame = figures.answers_frame(store, learner)
+    by_day = figures.skill_by_day(frame)
+    assert set(by_day["skill"]) == {"puzzle:safe", "drill:red"}
+    assert by_day.set_index("skill").loc["puzzle:safe", "accuracy"] == pytest.approx(2 / 3)
+    mistakes = figures.mistakes_by_rule(frame).set_index("rule")["mistakes"].to_dict()
+    assert mistakes == {"R-SAFE": 1, "R-WIN": 1, "R-RED": 1}
+    assert figures.records(frame).best_streak == 2
+    themes = figures.theme_performance(store, frame)
+    assert themes.iloc[0]["theme"] == "hidden" and themes.iloc[0]["attempts"] == 3
+
+
+def test_export_and_merging_import(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    exported = figures.export_csv(store, learner)
+    other = store.create_learner("Bo").id
+    report = figures.import_csv(store, other, exported)
+    assert (report.added, report.duplicates, report.bad) == (1, 0, [])
+    again = figures.import_csv(store, other, exported)
+    assert (again.added, again.duplicates) == (0, 1)
+    broken = exported + "not-a-date,drill,drill:red,x,q,a,b,maybe,abc,,,,,,\n"
+    report = figures.import_csv(store, other, broken)
+    assert report.added == 0 and report.duplicates == 1
+    assert [line for line, _ in report.bad] == [3]
+    assert figures.export_csv(store, other).splitlines()[1:] == exported.splitlines()[1:]
+    assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")

@@ -1,0 +1,98 @@
+"""Progress: rating history, accuracy and speed per skill, themes, mistakes by rule, records,
+and the learner's data as CSV (export, and a merging import)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.express as px
+import streamlit as st
+
+from trainer.practice import progress as figures
+from trainer.ui.lang import tr
+from trainer.ui.session import require_learner, store
+
+learner = require_learner()
+st.title(tr("progress.title"))
+
+frame = figures.answers_frame(store(), learner.id)
+history = store().rating_history(learner.id)
+rating = store().learner_rating(learner.id)
+best = figures.records(frame)
+
+cols = st.columns(4)
+cols[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}")
+cols[1].metric(tr("progress.answers"), f"{len(frame)}")
+cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
+cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")
+
+if frame.empty:
+    st.info(tr("progress.empty"))
+else:
+    st.subheader(tr("progress.rating_history"))
+    if history:
+        ratings = pd.DataFrame(history, columns=["time", "rating", "rd"])
+        figure = px.line(ratings, x="time", y="rating", markers=True,
+                         labels={"time": tr("progress.time"), "rating": tr("progress.rating")})
+        figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+        st.plotly_chart(figure, key="rating-chart")
+    else:
+        st.caption(tr("progress.no_rating"))
+
+    st.subheader(tr("progress.skills"))
+    by_day = figures.skill_by_day(frame)
+    left, right = st.columns(2)
+    accuracy = px.line(by_day, x="day", y="accuracy", color="skill", markers=True,
+                       labels={"day": tr("progress.day"), "accuracy": tr("progress.accuracy"),
+                               "skill": tr("progress.skill")})
+    accuracy.update_layout(height=320, margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                           yaxis_tickformat=".0%")
+    left.plotly_chart(accuracy, key="accuracy-chart")
+    speed = px.line(by_day, x="day", y="median_seconds", color="skill", markers=True,
+                    labels={"day": tr("progress.day"), "median_seconds": tr("progress.median"),
+                            "skill": tr("progress.skill")})
+    speed.update_layout(height=320, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    right.plotly_chart(speed, key="speed-chart")
+
+    st.subheader(tr("progress.themes"))
+    themes = figures.theme_performance(store(), frame)
+    if themes.empty:
+        st.caption(tr("progress.no_puzzles"))
+    else:
+        weakest = str(themes.iloc[0]["theme"])
+        shown = themes.rename(columns={"theme": tr("puzzles.theme"),
+                                       "attempts": tr("progress.attempts"),
+                                       "wins": tr("progress.wins"),
+                                       "performance": tr("progress.performance")})
+        st.dataframe(shown, hide_index=True, key="theme-table")
+        if st.button(tr("progress.practise", theme=tr(f"theme.{weakest}")), type="primary",
+                     key="practise-weakest"):
+            st.switch_page("app_pages/puzzles.py",
+                           query_params={"learner": str(learner.id), "mode": "theme",
+                                         "theme": weakest})
+
+    st.subheader(tr("progress.mistakes"))
+    mistakes = figures.mistakes_by_rule(frame)
+    if mistakes.empty:
+        st.caption(tr("progress.no_mistakes"))
+    else:
+        bars = px.bar(mistakes, x="rule", y="mistakes",
+                      labels={"rule": tr("progress.rule"), "mistakes": tr("progress.mistakes_n")})
+        bars.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+        st.plotly_chart(bars, key="mistakes-chart")
+
+st.subheader(tr("progress.data"))
+st.download_button(tr("progress.export"), figures.export_csv(store(), learner.id),
+                   file_name=f"dou14-{learner.name}.csv", mime="text/csv", key="export")
+upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import")
+if upload is not None and st.session_state.get("imported") != upload.file_id:
+    try:
+        text = upload.getvalue().decode("utf-8")
+    except UnicodeDecodeError:
+        st.error(tr("progress.import_not_text"))
+    else:
+        report = figures.import_csv(store(), learner.id, text)
+        st.session_state["imported"] = upload.file_id
+        st.success(tr("progress.imported", added=report.added, duplicates=report.duplicates,
+                      bad=len(report.bad)))
+        for line, problem in report.bad[:20]:
+            st.warning(tr("progress.bad_row", line=line, problem=problem))

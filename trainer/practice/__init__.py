@@ -1,0 +1,1 @@
+"""Practice that adapts: drills, rated puzzles, spaced repetition. No Streamlit here."""

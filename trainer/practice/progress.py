@@ -1,0 +1,180 @@
+"""Progress figures as pandas tables: accuracy and median time per skill per day, per-theme
+performance, mistakes by rule, streak and timed records; CSV export and a merging import."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import pandas as pd
+
+from trainer.practice.puzzles import bank_index, puzzle_rating
+from trainer.progress.store import ProgressStore
+
+EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
+                  "correct", "seconds", "rule_ids", "themes", "mode", "run", "rating_before",
+                  "rating_after")
+
+
+def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
+    rows = store.answer_rows(learner_id)
+    frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
+    if not frame.empty:
+        frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
+        frame["day"] = frame["created_at"].dt.strftime("%Y-%m-%d")
+        frame["correct"] = frame["correct"].astype(bool)
+    return frame
+
+
+def skill_by_day(frame: pd.DataFrame) -> pd.DataFrame:
+    """Accuracy and median answer time per skill per day."""
+    if frame.empty:
+        return pd.DataFrame(columns=["day", "skill", "accuracy", "median_seconds", "answers"])
+    grouped = frame.groupby(["day", "skill"])
+    return grouped.agg(accuracy=("correct", "mean"), median_seconds=("seconds", "median"),
+                       answers=("correct", "size")).reset_index()
+
+
+def theme_performance(store: ProgressStore, frame: pd.DataFrame) -> pd.DataFrame:
+    """Per theme: attempts, wins and a performance rating (mean puzzle rating + 400 × (W − L) / N)."""
+    columns = ["theme", "attempts", "wins", "performance"]
+    puzzles = frame[frame["context"] == "puzzle"] if not frame.empty else frame
+    if puzzles.empty:
+        return pd.DataFrame(columns=columns)
+    stored = store.puzzle_ratings()
+    index = bank_index()
+    records = []
+    for _, row in puzzles.iterrows():
+        puzzle = index.get(row["item"])
+        opponent = puzzle_rating(puzzle, stored).rating if puzzle is not None else 1500.0
+        for theme in filter(None, str(row["themes"]).split(",")):
+            records.append((theme, bool(row["correct"]), opponent))
+    table = pd.DataFrame(records, columns=["theme", "win", "opponent"])
+    summary = table.groupby("theme").agg(attempts=("win", "size"), wins=("win", "sum"),
+                                         opponent=("opponent", "mean")).reset_index()
+    summary["performance"] = (summary["opponent"] + 400 * (2 * summary["wins"]
+                                                           - summary["attempts"])
+                              / summary["attempts"]).round(0)
+    return summary[columns].sort_values("performance").reset_index(drop=True)
+
+
+def mistakes_by_rule(frame: pd.DataFrame) -> pd.DataFrame:
+    wrong = frame[~frame["correct"]] if not frame.empty else frame
+    if wrong.empty:
+        return pd.DataFrame(columns=["rule", "mistakes"])
+    rules = wrong["rule_ids"].str.split(",").explode()
+    rules = rules[rules.str.len() > 0]
+    counts = rules.value_counts().rename_axis("rule").reset_index(name="mistakes")
+    return counts
+
+
+@dataclass(frozen=True)
+class Records:
+    best_streak: int
+    best_timed: int
+
+
+def records(frame: pd.DataFrame) -> Records:
+    if frame.empty:
+        return Records(0, 0)
+    best_streak = 0
+    for _, run in frame[frame["mode"] == "streak"].groupby("run"):
+        streak = 0
+        for correct in run.sort_values("id")["correct"]:
+            if not correct:
+                break
+            streak += 1
+        best_streak = max(best_streak, streak)
+    timed = frame[(frame["mode"] == "timed") & frame["correct"]]
+    best_timed = int(timed.groupby("run").size().max()) if not timed.empty else 0
+    return Records(best_streak, best_timed)
+
+
+def export_csv(store: ProgressStore, learner_id: int) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(EXPORT_COLUMNS))
+    writer.writeheader()
+    for row in store.answer_rows(learner_id):
+        values = {key: row[key] for key in EXPORT_COLUMNS}
+        values["created_at"] = _aware(row["created_at"]).isoformat()
+        writer.writerow(values)
+    return out.getvalue()
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    added: int
+    duplicates: int
+    bad: list[tuple[int, str]]
+
+
+def import_csv(store: ProgressStore, learner_id: int, text: str) -> ImportReport:
+    """Merge exported answers back: new rows are added, rows already present are skipped, bad
+    rows are reported by line and skipped; nothing else is lost."""
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in ("created_at", "context", "item", "correct", "seconds")
+               if c not in (reader.fieldnames or [])]
+    if missing:
+        return ImportReport(0, 0, [(1, f"missing columns: {', '.join(missing)}")])
+    existing = {(_aware(r["created_at"]).isoformat(), r["item"], r["answer"])
+                for r in store.answer_rows(learner_id)}
+    added = duplicates = 0
+    bad: list[tuple[int, str]] = []
+    for line, row in enumerate(reader, start=2):
+        try:
+            parsed = _parse_row(row)
+        except ValueError as error:
+            bad.append((line, str(error)))
+            continue
+        key = (parsed["created_at"].isoformat(), parsed["item"], parsed["answer"])
+        if key in existing:
+            duplicates += 1
+            continue
+        store.import_answer(learner_id, parsed)
+        existing.add(key)
+        added += 1
+    return ImportReport(added, duplicates, bad)
+
+
+def _parse_row(row: dict[str, Any]) -> dict[str, Any]:
+    try:
+        created = datetime.fromisoformat(str(row.get("created_at", "")))
+    except ValueError:
+        raise ValueError(f"created_at {row.get('created_at')!r} is not a date and time") from None
+    correct_text = str(row.get("correct", "")).strip().lower()
+    if correct_text not in ("true", "false", "1", "0"):
+        raise ValueError(f"correct must be true or false, not {row.get('correct')!r}")
+    try:
+        seconds = float(row.get("seconds", ""))
+    except ValueError:
+        raise ValueError(f"seconds {row.get('seconds')!r} is not a number") from None
+    if seconds < 0:
+        raise ValueError("seconds cannot be negative")
+    context = str(row.get("context", "")).strip()
+    if not context or not str(row.get("item", "")).strip():
+        raise ValueError("context and item are needed")
+
+    def number(name: str) -> float | None:
+        value = str(row.get(name) or "").strip()
+        if not value:
+            return None
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"{name} {value!r} is not a number") from None
+
+    return {"created_at": _aware(created), "context": context,
+            "skill": str(row.get("skill") or context), "item": str(row["item"]),
+            "question": str(row.get("question") or ""), "answer": str(row.get("answer") or ""),
+            "expected": str(row.get("expected") or ""), "correct": correct_text in ("true", "1"),
+            "seconds": seconds, "rule_ids": str(row.get("rule_ids") or ""),
+            "themes": str(row.get("themes") or ""), "mode": str(row.get("mode") or ""),
+            "run": str(row.get("run") or ""), "rating_before": number("rating_before"),
+            "rating_after": number("rating_after")}

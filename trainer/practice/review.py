@@ -1,0 +1,49 @@
+"""Which facts are due for review today (FSRS), and recording a review."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from trainer.practice.srs import NEW_PER_DAY, FactQuestion, all_facts, question, review
+from trainer.progress.store import ProgressStore
+
+
+def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None) -> list[str]:
+    """Facts due now, then new facts up to today's allowance, in a stable order."""
+    now = now or datetime.now(UTC)
+    items = store.review_items(learner_id)
+    due = sorted((fact for fact, (_card, when) in items.items() if when <= now),
+                 key=lambda fact: items[fact][1])
+    introduced_today = sum(1 for row in store.answer_rows(learner_id)
+                           if row["context"] == "review" and row["mode"] == "new"
+                           and _day(row["created_at"]) == now.date())
+    new = [fact for fact in all_facts() if fact not in items]
+    return due + new[: max(0, NEW_PER_DAY - introduced_today)]
+
+
+def _day(moment: datetime) -> object:
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).date()
+
+
+def next_question(store: ProgressStore, learner_id: int, rng: random.Random) -> FactQuestion | None:
+    due = due_facts(store, learner_id)
+    return question(due[0], rng) if due else None
+
+
+def record_review(store: ProgressStore, learner_id: int, fact_question: FactQuestion,
+                  given: object, seconds: float) -> bool:
+    """Grade the answer, schedule the fact again and store the answer; returns correctness."""
+    task = fact_question.task
+    correct = task.is_correct(given)
+    items = store.review_items(learner_id)
+    previous = items.get(fact_question.fact)
+    card = review(previous[0] if previous else None, correct, seconds)
+    store.save_review(learner_id, fact_question.fact, card.to_json(), card.due)
+    store.record_answer(learner_id, context="review", item=fact_question.fact,
+                        question=fact_question.prompt.render("en"),
+                        answer=task.answer_text(given), expected=task.answer_text(task.answer),
+                        correct=correct, seconds=seconds, rule_ids=task.rule_ids,
+                        skill=f"review:{fact_question.fact.split(':')[0]}",
+                        mode="new" if previous is None else "review")
+    return correct
