@@ -138,3 +138,43 @@ def test_invalid_rules_store_nothing(tmp_path: Path) -> None:
         store.set_rules(learner.id, {"players": 5})
     assert caught.value.key == "settings.bad_rules"
     assert store.learner(learner.id).rules.players == 3
+
+
+V1_SCHEMA = """
+CREATE TABLE schema_info (id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
+CREATE TABLE learners (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL UNIQUE,
+    created_at DATETIME, language VARCHAR(8), rules_json TEXT);
+CREATE TABLE lesson_progress (id INTEGER PRIMARY KEY, learner_id INTEGER NOT NULL,
+    lesson_id VARCHAR(64) NOT NULL, step INTEGER, mistakes INTEGER, completed BOOLEAN,
+    best_stars INTEGER, times_completed INTEGER, updated_at DATETIME,
+    UNIQUE (learner_id, lesson_id));
+CREATE TABLE answers (id INTEGER PRIMARY KEY, learner_id INTEGER NOT NULL,
+    context VARCHAR(32) NOT NULL, item VARCHAR(128) NOT NULL, question TEXT NOT NULL,
+    answer TEXT NOT NULL, expected TEXT NOT NULL, correct BOOLEAN NOT NULL,
+    seconds FLOAT NOT NULL, rule_ids VARCHAR(256), created_at DATETIME);
+INSERT INTO schema_info VALUES (1, 1);
+INSERT INTO learners VALUES (1, 'Old', '2026-11-01 10:00:00', 'zh', '{"players": 3}');
+INSERT INTO lesson_progress VALUES (1, 1, 'red-points', 10, 1, 1, 2, 1, '2026-11-01 10:05:00');
+INSERT INTO answers VALUES (1, 1, 'lesson', 'red-points:2', 'q', '7', '7', 1, 2.5, 'R-RED',
+    '2026-11-01 10:01:00');
+"""
+
+
+def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.executescript(V1_SCHEMA)
+    connection.close()
+    store = ProgressStore(open_database(_url(path)))
+    learner = store.learner(1)
+    assert learner is not None and learner.name == "Old" and learner.rules.players == 3
+    assert store.lesson_state(1, "red-points").best_stars == 2
+    rows = store.answer_rows(1)
+    assert len(rows) == 1 and rows[0]["skill"] == "" and rows[0]["rating_before"] is None
+    assert store.learner_rating(1).rating == 1500.0
+    store.record_answer(1, context="puzzle", item="p", question="q", answer="a", expected="a",
+                        correct=True, seconds=1.0, skill="puzzle:win", rating_before=1500.0,
+                        rating_after=1510.0)
+    with store.engine.connect() as connection2:
+        assert connection2.execute(text("SELECT version FROM schema_info")).scalar() == \
+            SCHEMA_VERSION == 2

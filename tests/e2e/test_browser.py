@@ -86,3 +86,42 @@ def test_complete_lesson_2_by_clicking(page: Page, server: str) -> None:
     page.get_by_role("button", name=t("lessons.back", "en")).click()
     expect(page.locator('[aria-label="3/3"]').first).to_be_visible()
     _no_errors(page)
+
+
+def _click_answer(page: Page, puzzle: object) -> None:
+    from trainer.engine import parse_card
+
+    form = page.get_by_test_id("stForm")
+    answer = puzzle.answer  # type: ignore[attr-defined]
+    if puzzle.kind == "win":  # type: ignore[attr-defined]
+        form.get_by_text(t("choice.yes" if answer["win"] else "choice.no", "en"),
+                         exact=True).click()
+        if answer["win"]:
+            form.get_by_label(t("puzzles.fan_if_win", "en")).fill(str(answer["fan"]))
+    else:
+        card = parse_card(answer["safe"][0])
+        label = t("card.joker", "en") if card.is_joker else card.symbol
+        form.get_by_role("radio", name=label, exact=True).click()  # single-choice pills
+    form.get_by_role("button", name=t("lessons.check", "en")).click()
+
+
+def test_solve_puzzles_by_clicking(page: Page, server: str) -> None:
+    from trainer.practice import puzzles as service
+
+    learner = _sign_up(page, server, "Solver")
+    win = next(p for p in service.bank() if p.kind == "win" and p.answer["win"]
+               and service.players_of(p) == 4)
+    safe = next(p for p in service.bank() if p.kind == "safe" and service.players_of(p) == 4)
+    for puzzle in (win, safe):
+        page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={puzzle.id}")
+        expect(page.get_by_text(puzzle.question["en"])).to_be_visible()
+        _click_answer(page, puzzle)
+        expect(page.get_by_text(t("puzzles.right", "en"))).to_be_visible()
+        expect(page.get_by_text(re.compile(r"Rating \+\d+"))).to_be_visible()
+        _no_errors(page)
+    page.get_by_role("button", name=t("puzzles.next", "en")).click()
+    expect(page.get_by_role("button", name=t("lessons.check", "en"))).to_be_visible()
+    page.goto(f"{server}/progress?learner={learner}&lang=en")
+    expect(page.get_by_role("heading", name=t("progress.title", "en"))).to_be_visible()
+    expect(page.get_by_text("2", exact=True).first).to_be_visible()
+    _no_errors(page)

@@ -14,6 +14,7 @@ from trainer.engine.safety import SafetyTable
 from trainer.practice import puzzles as service
 from trainer.puzzles import Puzzle
 from trainer.ui.lang import current_language, tr
+from trainer.ui.lesson_view import card_label
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import show_cards, show_melds, use_card_style
 
@@ -142,7 +143,7 @@ if result is None:
             cards = list(parse_cards(" ".join(puzzle.answer["candidates"])))
             given["discard"] = st.pills(tr("puzzles.pick_discard"),
                                         [str(c) for c in cards],
-                                        format_func=lambda c: parse_cards(c)[0].symbol,
+                                        format_func=lambda c: card_label(parse_cards(c)[0]),
                                         key="puzzle-discard")
         submitted = st.form_submit_button(tr("lessons.check"), type="primary")
     if submitted:
