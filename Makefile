@@ -45,6 +45,7 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
+	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/pages.py
 
 clean:

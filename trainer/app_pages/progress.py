@@ -4,13 +4,14 @@ and the learner's data as CSV (export, and a merging import)."""
 from __future__ import annotations
 
 import pandas as pd
-import plotly.express as px
+import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.practice import progress as figures
 from trainer.ui.lang import tr
 from trainer.ui.session import require_learner, store
 
+MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
 learner = require_learner()
 st.title(tr("progress.title"))
 
@@ -31,9 +32,10 @@ else:
     st.subheader(tr("progress.rating_history"))
     if history:
         ratings = pd.DataFrame(history, columns=["time", "rating", "rd"])
-        figure = px.line(ratings, x="time", y="rating", markers=True,
-                         labels={"time": tr("progress.time"), "rating": tr("progress.rating")})
-        figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+        figure = go.Figure(go.Scatter(x=ratings["time"], y=ratings["rating"],
+                                      mode="lines+markers", name=tr("progress.rating")))
+        figure.update_layout(height=300, margin=MARGIN, xaxis_title=tr("progress.time"),
+                             yaxis_title=tr("progress.rating"))
         st.plotly_chart(figure, key="rating-chart")
     else:
         st.caption(tr("progress.no_rating"))
@@ -41,16 +43,17 @@ else:
     st.subheader(tr("progress.skills"))
     by_day = figures.skill_by_day(frame)
     left, right = st.columns(2)
-    accuracy = px.line(by_day, x="day", y="accuracy", color="skill", markers=True,
-                       labels={"day": tr("progress.day"), "accuracy": tr("progress.accuracy"),
-                               "skill": tr("progress.skill")})
-    accuracy.update_layout(height=320, margin={"l": 10, "r": 10, "t": 10, "b": 10},
-                           yaxis_tickformat=".0%")
+    accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
+                                     name=skill) for skill, part in by_day.groupby("skill")])
+    accuracy.update_layout(height=320, margin=MARGIN, yaxis_tickformat=".0%",
+                           xaxis_title=tr("progress.day"), yaxis_title=tr("progress.accuracy"),
+                           legend_title_text=tr("progress.skill"))
     left.plotly_chart(accuracy, key="accuracy-chart")
-    speed = px.line(by_day, x="day", y="median_seconds", color="skill", markers=True,
-                    labels={"day": tr("progress.day"), "median_seconds": tr("progress.median"),
-                            "skill": tr("progress.skill")})
-    speed.update_layout(height=320, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    speed = go.Figure([go.Scatter(x=part["day"], y=part["median_seconds"],
+                                  mode="lines+markers", name=skill)
+                       for skill, part in by_day.groupby("skill")])
+    speed.update_layout(height=320, margin=MARGIN, xaxis_title=tr("progress.day"),
+                        yaxis_title=tr("progress.median"), legend_title_text=tr("progress.skill"))
     right.plotly_chart(speed, key="speed-chart")
 
     st.subheader(tr("progress.themes"))
@@ -75,13 +78,14 @@ else:
     if mistakes.empty:
         st.caption(tr("progress.no_mistakes"))
     else:
-        bars = px.bar(mistakes, x="rule", y="mistakes",
-                      labels={"rule": tr("progress.rule"), "mistakes": tr("progress.mistakes_n")})
-        bars.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+        bars = go.Figure(go.Bar(x=mistakes["rule"], y=mistakes["mistakes"],
+                                name=tr("progress.mistakes_n")))
+        bars.update_layout(height=300, margin=MARGIN, xaxis_title=tr("progress.rule"),
+                           yaxis_title=tr("progress.mistakes_n"))
         st.plotly_chart(bars, key="mistakes-chart")
 
 st.subheader(tr("progress.data"))
-st.download_button(tr("progress.export"), figures.export_csv(store(), learner.id),
+st.download_button(tr("progress.export"), figures.export_csv(store(), learner.id, frame),
                    file_name=f"dou14-{learner.name}.csv", mime="text/csv", key="export")
 upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import")
 if upload is not None and st.session_state.get("imported") != upload.file_id:

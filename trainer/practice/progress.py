@@ -46,13 +46,15 @@ def theme_performance(store: ProgressStore, frame: pd.DataFrame) -> pd.DataFrame
         return pd.DataFrame(columns=columns)
     stored = store.puzzle_ratings()
     index = bank_index()
-    records = []
-    for _, row in puzzles.iterrows():
-        puzzle = index.get(row["item"])
-        opponent = puzzle_rating(puzzle, stored).rating if puzzle is not None else 1500.0
-        for theme in filter(None, str(row["themes"]).split(",")):
-            records.append((theme, bool(row["correct"]), opponent))
-    table = pd.DataFrame(records, columns=["theme", "win", "opponent"])
+    ratings = {pid: puzzle_rating(index[pid], stored).rating
+               for pid in puzzles["item"].unique() if pid in index}
+    table = pd.DataFrame({"theme": puzzles["themes"].str.split(","),
+                          "win": puzzles["correct"],
+                          "opponent": puzzles["item"].map(ratings).fillna(1500.0)})
+    table = table.explode("theme")
+    table = table[table["theme"].str.len() > 0]
+    if table.empty:
+        return pd.DataFrame(columns=columns)
     summary = table.groupby("theme").agg(attempts=("win", "size"), wins=("win", "sum"),
                                          opponent=("opponent", "mean")).reset_index()
     summary["performance"] = (summary["opponent"] + 400 * (2 * summary["wins"]
@@ -78,30 +80,29 @@ class Records:
 
 
 def records(frame: pd.DataFrame) -> Records:
+    """The longest streak run (right answers before the first miss) and the most right answers
+    in one 3-minute run."""
     if frame.empty:
         return Records(0, 0)
+    streaks = frame[frame["mode"] == "streak"].sort_values("id")
     best_streak = 0
-    for _, run in frame[frame["mode"] == "streak"].groupby("run"):
-        streak = 0
-        for correct in run.sort_values("id")["correct"]:
-            if not correct:
-                break
-            streak += 1
-        best_streak = max(best_streak, streak)
+    if not streaks.empty:
+        unbroken = streaks.groupby("run")["correct"].cumprod().astype(bool)
+        best_streak = int(unbroken.groupby(streaks["run"]).sum().max())
     timed = frame[(frame["mode"] == "timed") & frame["correct"]]
     best_timed = int(timed.groupby("run").size().max()) if not timed.empty else 0
     return Records(best_streak, best_timed)
 
 
-def export_csv(store: ProgressStore, learner_id: int) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(EXPORT_COLUMNS))
-    writer.writeheader()
-    for row in store.answer_rows(learner_id):
-        values = {key: row[key] for key in EXPORT_COLUMNS}
-        values["created_at"] = _aware(row["created_at"]).isoformat()
-        writer.writerow(values)
-    return out.getvalue()
+def export_csv(store: ProgressStore, learner_id: int,
+               frame: pd.DataFrame | None = None) -> str:
+    """Every answer as CSV (the columns of ``EXPORT_COLUMNS``, times in ISO 8601 UTC)."""
+    if frame is None:
+        frame = answers_frame(store, learner_id)
+    out = frame.reindex(columns=list(EXPORT_COLUMNS)).copy()
+    if not out.empty:
+        out["created_at"] = out["created_at"].map(lambda moment: moment.isoformat())
+    return str(out.to_csv(index=False, lineterminator="\n"))
 
 
 def _aware(moment: datetime) -> datetime:

@@ -4,6 +4,7 @@ rating both sides of each attempt."""
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -74,13 +75,20 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
         ids = failed_puzzles(store, learner_id)
         pool = [bank_index()[pid] for pid in ids if pid in bank_index() and pid not in seen]
         return pool[0] if pool else None
-    candidates = [p for p in bank() if players_of(p) == rules.players and p.id not in seen
-                  and (theme is None or mode != "theme" or theme in p.themes)]
-    if not candidates:
-        return None
     target = target_rating(mode, learner, streak)
-    candidates.sort(key=lambda p: abs(puzzle_rating(p, stored).rating - target))
-    return rng.choice(candidates[:NEAREST])
+    nearest = heapq.nsmallest(
+        NEAREST,
+        ((abs((stored[p.id][0].rating if p.id in stored else base) - target), index, p)
+         for index, (p, players, base) in enumerate(_catalogue())
+         if players == rules.players and p.id not in seen
+         and (theme is None or mode != "theme" or theme in p.themes)))
+    return rng.choice(nearest)[2] if nearest else None
+
+
+@cache
+def _catalogue() -> tuple[tuple[Puzzle, int, float], ...]:
+    """Each bank puzzle with its table size and starting rating, computed once."""
+    return tuple((p, players_of(p), float(p.rating["rating"])) for p in bank())
 
 
 def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:

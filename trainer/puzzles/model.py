@@ -41,16 +41,18 @@ class Puzzle:
     difficulty: dict[str, Any]
     source: str
     rating: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_RATING))
+    id: str = field(init=False, compare=False)
+    """``kind-`` and 12 hex digits of the SHA-256 of the content (computed once)."""
+
+    def __post_init__(self) -> None:
+        text = json.dumps(self.content(), sort_keys=True, ensure_ascii=False)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+        object.__setattr__(self, "id", f"{self.kind}-{digest}")
 
     def content(self) -> dict[str, Any]:
         """What the id hashes: everything a learner is shown and graded on."""
         return {"kind": self.kind, "level": self.level, "board": self.board,
                 "answer": self.answer}
-
-    @property
-    def id(self) -> str:
-        text = json.dumps(self.content(), sort_keys=True, ensure_ascii=False)
-        return f"{self.kind}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
     def to_json(self) -> dict[str, Any]:
         """A fresh JSON object (a deep copy: changing it never changes the puzzle)."""

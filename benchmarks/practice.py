@@ -1,0 +1,80 @@
+"""Serving the next puzzle (server side, choosing it by rating) and the Progress page's script run
+for a learner with 10,000 answers. Run by ``make bench``. Targets: < 50 ms and < 500 ms."""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy.orm import Session  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.practice import puzzles as service  # noqa: E402
+from trainer.practice.ratings import Rating  # noqa: E402
+from trainer.progress import ProgressStore, open_database  # noqa: E402
+from trainer.progress.models import Answer  # noqa: E402
+from trainer.ui import session  # noqa: E402
+
+
+def fill(store: ProgressStore, learner: int, count: int) -> None:
+    rng = random.Random(1)
+    puzzles = service.bank()
+    with Session(store.engine) as db, db.begin():
+        for number in range(count):
+            puzzle = puzzles[rng.randrange(len(puzzles))]
+            kind = rng.choice(("puzzle", "drill", "lesson", "review"))
+            db.add(Answer(learner_id=learner, context=kind, item=puzzle.id if kind == "puzzle"
+                          else f"x{number}", question="q", answer="a", expected="a",
+                          correct=rng.random() < 0.7, seconds=rng.uniform(1, 20),
+                          rule_ids=",".join(puzzle.rules), skill=f"{kind}:x",
+                          themes=",".join(puzzle.themes) if kind == "puzzle" else "",
+                          mode=rng.choice(("rated", "streak", "timed")), run=f"r{number // 7}"))
+    for number in range(200):
+        store.save_learner_rating(learner, Rating(1500 + number, 100, 0.06))
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/bench.sqlite3"
+        os.environ["DOU14_DATABASE_URL"] = url
+        session._store.clear()
+        store = ProgressStore(open_database(url))
+        learner = store.create_learner("Bench")
+        service.bank()
+        for puzzle in service.bank()[:300]:
+            store.save_puzzle_rating(puzzle.id, Rating(1400, 120, 0.06), True)
+        times = []
+        rng = random.Random(3)
+        for mode in ("rated", "theme", "streak", "timed") * 10:
+            start = time.perf_counter()
+            service.choose(store, learner.id, learner.rules, mode, theme="near-miss",
+                           streak=3, rng=rng)
+            times.append(time.perf_counter() - start)
+        print(f"serve the next puzzle (choose by rating among {len(service.bank())}, 300 rated):"
+              f" median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
+              " [target < 50 ms]")
+        fill(store, learner.id, 10_000)
+        at = AppTest.from_file(str(ROOT / "trainer" / "app.py"), default_timeout=120)
+        at.query_params["learner"] = str(learner.id)
+        at.switch_page("app_pages/progress.py")
+        at.run()
+        assert not at.exception, at.exception
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            at.run()
+            runs.append(time.perf_counter() - start)
+        print(f"Progress page script run, 10,000 answers: median "
+              f"{statistics.median(runs) * 1000:.0f} ms [target < 500 ms]")
+
+
+if __name__ == "__main__":
+    main()
