@@ -46,6 +46,7 @@ else:
     accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
                                      name=skill) for skill, part in by_day.groupby("skill")])
     accuracy.update_layout(height=320, margin=MARGIN, yaxis_tickformat=".0%",
+                           xaxis_type="category", yaxis_range=[0, 1.05],
                            xaxis_title=tr("progress.day"), yaxis_title=tr("progress.accuracy"),
                            legend_title_text=tr("progress.skill"))
     left.plotly_chart(accuracy, key="accuracy-chart")
@@ -53,6 +54,7 @@ else:
                                   mode="lines+markers", name=skill)
                        for skill, part in by_day.groupby("skill")])
     speed.update_layout(height=320, margin=MARGIN, xaxis_title=tr("progress.day"),
+                        xaxis_type="category",
                         yaxis_title=tr("progress.median"), legend_title_text=tr("progress.skill"))
     right.plotly_chart(speed, key="speed-chart")
 
@@ -62,7 +64,8 @@ else:
         st.caption(tr("progress.no_puzzles"))
     else:
         weakest = str(themes.iloc[0]["theme"])
-        shown = themes.rename(columns={"theme": tr("puzzles.theme"),
+        shown = themes.assign(theme=themes["theme"].map(lambda name: tr(f"theme.{name}")))
+        shown = shown.rename(columns={"theme": tr("puzzles.theme"),
                                        "attempts": tr("progress.attempts"),
                                        "wins": tr("progress.wins"),
                                        "performance": tr("progress.performance")})

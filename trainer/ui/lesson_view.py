@@ -58,6 +58,8 @@ def show_task(task: Task) -> None:
                           scoring=tr(f"settings.scoring_{position.rules.scoring}"),
                           base=position.rules.base))
     elif kind == "kong":
+        st.caption(tr(f"kong_event.{task.extra['event']}",
+                      card=task.claimed.symbol if task.claimed is not None else ""))
         show_cards(task.cards, label=tr("lesson.your_hand"))
         show_melds(task.melds, label=tr("lesson.your_melds"))
         if task.claimed is not None:
