@@ -177,4 +177,4 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
                         rating_after=1510.0)
     with store.engine.connect() as connection2:
         assert connection2.execute(text("SELECT version FROM schema_info")).scalar() == \
-            SCHEMA_VERSION == 2
+            SCHEMA_VERSION == 3

@@ -24,6 +24,8 @@ pages = {
                 url_path="drills"),
         st.Page("app_pages/puzzles.py", title=tr("nav.puzzles"), icon=":material/extension:",
                 url_path="puzzles"),
+        st.Page("app_pages/play.py", title=tr("nav.play"), icon=":material/playing_cards:",
+                url_path="play"),
         st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:",
                 url_path="check"),
     ],

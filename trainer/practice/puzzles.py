@@ -72,8 +72,9 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
     stored = store.puzzle_ratings()
     learner = store.learner_rating(learner_id)
     if mode == "failed":
+        known = {**bank_index(), **own_puzzles(store, learner_id)}
         ids = failed_puzzles(store, learner_id)
-        pool = [bank_index()[pid] for pid in ids if pid in bank_index() and pid not in seen]
+        pool = [known[pid] for pid in ids if pid in known and pid not in seen]
         return pool[0] if pool else None
     target = target_rating(mode, learner, streak)
     nearest = heapq.nsmallest(
@@ -91,8 +92,18 @@ def _catalogue() -> tuple[tuple[Puzzle, int, float], ...]:
     return tuple((p, players_of(p), float(p.rating["rating"])) for p in bank())
 
 
+def own_puzzles(store: ProgressStore, learner_id: int) -> dict[str, Puzzle]:
+    """The learner's review set: puzzles made from flagged moments of their own hands."""
+    found = {}
+    for text in store.own_puzzles(learner_id):
+        puzzle = Puzzle.from_json(text)
+        found[puzzle.id] = puzzle
+    return found
+
+
 def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
-    """Puzzles the learner missed and has not solved since, most recent miss first."""
+    """Puzzles the learner missed and has not solved since, most recent miss first, then their
+    own review set's puzzles not solved yet."""
     last: dict[str, bool] = {}
     order: list[str] = []
     for row in store.answer_rows(learner_id):
@@ -100,7 +111,8 @@ def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
             last[row["item"]] = bool(row["correct"])
             order.append(row["item"])
     missed = [pid for pid in reversed(order) if not last[pid]]
-    return list(dict.fromkeys(missed))
+    own = [pid for pid in own_puzzles(store, learner_id) if not last.get(pid, False)]
+    return list(dict.fromkeys([*missed, *own]))
 
 
 def grade(puzzle: Puzzle, given: dict[str, Any]) -> bool:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from trainer.progress.models import Base, SchemaInfo
 
 ENV_URL = "DOU14_DATABASE_URL"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -97,7 +97,11 @@ def _v2_columns(session: Session) -> None:
                 session.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
 
-MIGRATIONS: dict[int, Callable[[Session], None]] = {2: _v2_columns}
+def _v3_tables(session: Session) -> None:
+    """v3: stored replays and own puzzles — new tables only, made by ``create_all``."""
+
+
+MIGRATIONS: dict[int, Callable[[Session], None]] = {2: _v2_columns, 3: _v3_tables}
 """``MIGRATIONS[n]`` upgrades a database from version n − 1 to n (1 is the initial schema)."""
 
 

@@ -121,3 +121,26 @@ class ReviewItem(Base):
     fact: Mapped[str] = mapped_column(String(40), nullable=False)
     card_json: Mapped[str] = mapped_column(Text, nullable=False)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class StoredReplay(Base):
+    """A finished hand the learner played, as its replay JSON (FORMAT of ``Replay.to_json``)."""
+
+    __tablename__ = "replays"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
+    replay_json: Mapped[str] = mapped_column(Text, nullable=False)
+    outcome: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class OwnPuzzle(Base):
+    """A puzzle made from a flagged moment of the learner's own hand (their review set)."""
+
+    __tablename__ = "own_puzzles"
+    __table_args__ = (UniqueConstraint("learner_id", "puzzle_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
+    puzzle_id: Mapped[str] = mapped_column(String(40), nullable=False)
+    puzzle_json: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -22,9 +22,11 @@ from trainer.progress.models import (
     Answer,
     Learner,
     LessonProgress,
+    OwnPuzzle,
     PuzzleRating,
     RatingHistory,
     ReviewItem,
+    StoredReplay,
 )
 
 MAX_NAME = 40
@@ -249,6 +251,34 @@ class ProgressStore:
                                        due=due))
             else:
                 row.card_json, row.due = card_json, due
+
+    # -- replays and own puzzles ----------------------------------------------------------------
+    def save_replay(self, learner_id: int, replay_json: str, outcome: str) -> int:
+        with Session(self.engine) as session, session.begin():
+            row = StoredReplay(learner_id=learner_id, replay_json=replay_json,
+                               outcome=outcome[:64])
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def replays(self, learner_id: int) -> list[tuple[int, datetime, str, str]]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(StoredReplay).where(
+                StoredReplay.learner_id == learner_id).order_by(StoredReplay.id.desc()))
+            return [(r.id, _aware(r.created_at), r.outcome, r.replay_json) for r in rows]
+
+    def save_own_puzzle(self, learner_id: int, puzzle_id: str, puzzle_json: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            exists = session.scalars(select(OwnPuzzle).where(
+                OwnPuzzle.learner_id == learner_id, OwnPuzzle.puzzle_id == puzzle_id)).first()
+            if exists is None:
+                session.add(OwnPuzzle(learner_id=learner_id, puzzle_id=puzzle_id,
+                                      puzzle_json=puzzle_json))
+
+    def own_puzzles(self, learner_id: int) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(OwnPuzzle.puzzle_json).where(
+                OwnPuzzle.learner_id == learner_id).order_by(OwnPuzzle.id)))
 
     # -- lessons -----------------------------------------------------------------------------
     def lesson_state(self, learner_id: int, lesson_id: str) -> LessonState:

@@ -1,0 +1,99 @@
+"""The review of a finished hand from the learner's seat: the engine flags discards that dealt in
+or carried a high risk while a provably safe card was in hand (R-SAFE), wins passed up (R-WIN),
+and pongs or kongs that broke a ready hand (R-WAIT); each flag explains itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trainer.engine.explain import Message
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import view_of
+from trainer.engine.position import Position
+from trainer.engine.safety import SafetyTable, hidden_analysis, table_from_view
+from trainer.engine.waits import waits
+
+RISK_FLAG = Fraction(1, 20)
+"""A discard is flagged as risky from a 5% chance (summed over opponents) of dealing in."""
+
+
+@dataclass(frozen=True)
+class Flag:
+    step: int
+    """Index of the flagged action in the replay."""
+    kind: str
+    """``dealt_in``, ``risky``, ``passed_win`` or ``broke_ready``."""
+    message: Message
+    table: SafetyTable | None = None
+    """The safety table of a flagged discard (to turn it into a puzzle)."""
+
+
+def _ready(state: HandState, seat: int) -> bool:
+    hand = state.hands[seat]
+    if len(hand) % 2 == 0:
+        return False
+    position = Position(tuple(hand), tuple(state.melds[seat]), None, None, False, state.rules)
+    return waits(position).ready
+
+
+def review_hand(replay: Replay, seat: int = 0) -> list[Flag]:
+    """Flags for ``seat``'s decisions in ``replay``."""
+    state = HandState.deal(replay.seed, replay.rules, replay.dealer)
+    flags: list[Flag] = []
+    last_discard: tuple[int, Action] | None = None
+    for step, action in enumerate(replay.actions):
+        if action.seat == seat:
+            flags.extend(_judge(state, step, action, seat))
+            if action.kind is ActionKind.DISCARD:
+                last_discard = (step, action)
+        ready_before = _ready(state, seat) if action.seat == seat and action.kind in (
+            ActionKind.PONG, ActionKind.KONG) else False
+        state.apply(action)
+        if ready_before and not state.over and not _can_stay_ready(state, seat):
+            flags.append(Flag(step, "broke_ready", Message.of(
+                "review_flag.broke_ready", ("R-WAIT", "R-PONG", "R-KONG"),
+                kind=Message.of(f"priority.kind.{action.kind.value}"))))
+    result = state.result
+    if result is not None and result.discarder == seat and last_discard is not None:
+        step, action = last_discard
+        flags.append(Flag(step, "dealt_in", Message.of(
+            "review_flag.dealt_in", ("R-PAY", "R-SAFE"), card=action.cards[0],
+            seat=Message.of(f"seat.{result.winner}"), paid=-result.payments[seat])))
+    return sorted(flags, key=lambda flag: flag.step)
+
+
+def _can_stay_ready(state: HandState, seat: int) -> bool:
+    """After a claim, whether some discard still leaves the hand ready (下叫)."""
+    hand = state.hands[seat]
+    for card in set(hand):
+        rest = list(hand)
+        rest.remove(card)
+        position = Position(tuple(rest), tuple(state.melds[seat]), None, None, False,
+                            state.rules)
+        if waits(position).ready:
+            return True
+    return False
+
+
+def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]:
+    if action.kind is ActionKind.PASS and any(a.kind is ActionKind.WIN
+                                              for a in state.legal_actions()):
+        assert state.offer is not None
+        return [Flag(step, "passed_win", Message.of("review_flag.passed_win", ("R-WIN",),
+                                                    card=state.offer.card))]
+    if action.kind is not ActionKind.DISCARD or not state.dealer_discarded:
+        return []
+    view = view_of(state, seat)
+    table = table_from_view(view, first_discard=False)
+    analysis = {result.card: result for result in hidden_analysis(table, samples=0)}
+    chosen = analysis[action.cards[0]]
+    safe = [card for card, result in analysis.items() if result.provably_safe]
+    risk = sum((count.probability for count in chosen.counts), Fraction(0))
+    if chosen.provably_safe or not safe or risk < RISK_FLAG:
+        return []
+    return [Flag(step, "risky", Message.of(
+        "review_flag.risky", ("R-SAFE",), card=action.cards[0], percent=f"{float(risk):.0%}",
+        safe=tuple(safe)), table)]
