@@ -46,6 +46,7 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
 	$(PY) benchmarks/practice.py
+	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py
 
 clean:

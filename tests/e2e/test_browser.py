@@ -125,3 +125,45 @@ def test_solve_puzzles_by_clicking(page: Page, server: str) -> None:
     expect(page.get_by_role("heading", name=t("progress.title", "en"))).to_be_visible()
     expect(page.get_by_text("2", exact=True).first).to_be_visible()
     _no_errors(page)
+
+
+def test_play_a_hand_by_clicking(page: Page, server: str) -> None:
+    """A seeded hand against the bots, clicked through in Chromium: the learner chis, pongs and
+    wins; then the review."""
+    import random as _random
+
+    from trainer.engine import RuleSet
+    from trainer.engine.bots import HeuristicBot
+    from trainer.engine.game.actions import ActionKind
+    from trainer.play.session import PlaySession
+
+    learner = _sign_up(page, server, "Player")
+    page.goto(f"{server}/play?learner={learner}&lang=en&seed=1&pace=instant")
+    mirror = PlaySession(1, RuleSet())
+    bot = HeuristicBot()
+    rng = _random.Random(0)
+    for _ in range(200):
+        mirror.run_bots()
+        if mirror.state.over:
+            break
+        action = bot.choose(mirror.view(), rng)
+        if action.kind is ActionKind.DISCARD:
+            card = action.cards[0]
+            label = t("card.joker", "en") if card.is_joker else card.symbol
+        else:
+            label = t(f"button.{action.kind.value}", "en",
+                      card=action.cards[0].symbol if action.cards else "",
+                      cards=" ".join(c.symbol for c in action.cards))
+        button = page.get_by_role("button", name=label, exact=True)
+        expect(button).to_be_visible()
+        button.click()
+        _settle(page)
+        mirror.act(action)
+    assert mirror.state.result is not None and mirror.state.result.winner == 0
+    expect(page.get_by_text(t("play.winner", "en", seat=0))).to_be_visible()
+    _no_errors(page)
+    page.get_by_role("button", name=t("play.review", "en")).click()
+    expect(page.get_by_text(t("play.no_flags", "en"))).to_be_visible()
+    page.get_by_role("button", name=t("play.back", "en")).click()
+    expect(page.get_by_text(re.compile(r"Step \d+ of \d+"))).to_be_visible()
+    _no_errors(page)
