@@ -115,26 +115,24 @@ def learner_controls(view: PlayerView) -> None:
         st.markdown(f"**{tr('play.your_turn_discard')}**")
     specials = [a for a in legal if a.kind is not ActionKind.DISCARD]
     if specials:
-        cols = st.columns(min(len(specials), 5))
+        row = st.container(horizontal=True, wrap=True)
         for index, action in enumerate(specials):
             label = tr(f"button.{action.kind.value}",
                        card=action.cards[0].symbol if action.cards else "",
                        cards=" ".join(c.symbol for c in action.cards))
             primary = action.kind in (ActionKind.WIN, ActionKind.TIANZOU)
-            if cols[index % len(cols)].button(label, key=f"act-{index}-{action.kind.value}",
-                                              type="primary" if primary else "secondary",
-                                              use_container_width=True):
+            if row.button(label, key=f"act-{index}-{action.kind.value}",
+                          type="primary" if primary else "secondary"):
                 act(action)
     discards = [a for a in legal if a.kind is ActionKind.DISCARD]
     if discards:
         risks = risk_labels(view) if hints else {}
-        cols = st.columns(min(len(discards), 8))
-        for index, action in enumerate(discards):
+        row = st.container(horizontal=True, wrap=True)
+        for action in discards:
             card = action.cards[0]
             marker, help_text = risks.get(str(card), ("", None))
             name = tr("card.joker") if card.is_joker else card.symbol
-            if cols[index % len(cols)].button(f"{marker}{name}", key=f"discard-{card}",
-                                              help=help_text, use_container_width=True):
+            if row.button(f"{marker}{name}", key=f"discard-{card}", help=help_text):
                 act(action)
 
 
@@ -254,19 +252,27 @@ def flag_row(index: int, flag: Flag) -> None:
                 st.success(tr("play.puzzle_made"))
 
 
-opened = st.file_uploader(tr("play.open_replay"), type=["json"], key="open-replay")
-if opened is not None and st.session_state.get("opened_replay") != opened.file_id:
+def open_replay() -> None:
+    """Open a downloaded replay again, for its review."""
+    with st.expander(tr("play.open_replay")):
+        opened = st.file_uploader(tr("play.open_replay"), type=["json"], key="open-replay",
+                                  label_visibility="collapsed")
+    if opened is None or st.session_state.get("opened_replay") == opened.file_id:
+        return
     try:
         loaded = Replay.from_json(opened.getvalue().decode("utf-8"))
         loaded.state_at()
     except (Dou14Error, UnicodeDecodeError) as error:
         st.error(tr("play.bad_replay", error=str(error)))
-    else:
-        st.session_state.update(opened_replay=opened.file_id, play_review=loaded.dumps(),
-                                play_step=len(loaded.actions))
+        return
+    st.session_state.update(opened_replay=opened.file_id, play_review=loaded.dumps(),
+                            play_step=len(loaded.actions))
+    st.rerun()
+
 
 if st.session_state.get("play_review"):
     review(Replay.from_json(st.session_state["play_review"]))
+    open_replay()
     st.stop()
 
 if play.bots_to_act and PACES[pace] == 0:
@@ -280,7 +286,8 @@ if recent:
             st.caption(action_words(action))
 if play.state.over:
     end_of_hand(play.state)
-elif play.bots_to_act:
+open_replay()
+if play.bots_to_act:
     time.sleep(PACES[pace])
     play.bot_step()
     st.rerun()

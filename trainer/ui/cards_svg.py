@@ -74,9 +74,10 @@ def card_svg(card: Card | None, *, width: int = CARD_W, selected: bool = False,
     caption = ""
     extra_h = 0
     if label:
-        extra_h = 16
-        caption = (f'<text x="{CARD_W / 2}" y="{CARD_H + 13}" text-anchor="middle" '
-                   f'font-size="11" fill="#5f6368">{escape(label)}</text>')
+        extra_h = 24
+        caption = (f'<text x="{CARD_W / 2}" y="{CARD_H + 20}" text-anchor="middle" '
+                   f'font-size="{18 if width < 45 else 13}" font-weight="600" '
+                   f'fill="#5f6368">{escape(label)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(title)}" '
             f'width="{width}" height="{height + round(extra_h * width / CARD_W)}" '
             f'viewBox="0 0 {CARD_W} {CARD_H + extra_h}"{opacity}>'
