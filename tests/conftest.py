@@ -1,9 +1,31 @@
-"""Shared test settings: a deterministic hypothesis profile for CI."""
+"""Shared test settings: a deterministic hypothesis profile for CI, and a fresh progress database
+with one learner for the app tests."""
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+from trainer.progress import ProgressStore, open_database
+from trainer.ui import session
 
 settings.register_profile(
     "default", max_examples=300, deadline=None, derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("default")
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ProgressStore, str]]:
+    """A fresh SQLite progress database for the app (``DOU14_DATABASE_URL``) and the id of one
+    learner, Ann."""
+    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
+    monkeypatch.setenv("DOU14_DATABASE_URL", url)
+    session._store.clear()
+    store = ProgressStore(open_database(url))
+    yield store, str(store.create_learner("Ann").id)
+    session._store.clear()

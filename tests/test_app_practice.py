@@ -4,8 +4,6 @@ right rows; the progress charts hold the learner's own data."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,18 +12,7 @@ from tests.apptest_helpers import app, click
 from trainer.i18n import t
 from trainer.practice import puzzles as service
 from trainer.practice.drills import DRILLS, DrillItem
-from trainer.progress import ProgressStore, open_database
-from trainer.ui import session
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ProgressStore, str]]:
-    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
-    monkeypatch.setenv("DOU14_DATABASE_URL", url)
-    session._store.clear()
-    store = ProgressStore(open_database(url))
-    yield store, str(store.create_learner("Ann").id)
-    session._store.clear()
+from trainer.progress import ProgressStore
 
 
 def _answer(at: AppTest, key: str, task: object, value: object) -> None:

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app
@@ -19,20 +16,9 @@ from trainer.engine.game.replay import Replay
 from trainer.i18n import t
 from trainer.play.review import review_hand
 from trainer.play.session import LEARNER, PlaySession
-from trainer.progress import ProgressStore, open_database
-from trainer.ui import session
+from trainer.progress import ProgressStore
 
 ALT = re.compile(r'alt="([^"]+)"')
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ProgressStore, str]]:
-    url = f"sqlite:///{tmp_path / 'p.sqlite3'}"
-    monkeypatch.setenv("DOU14_DATABASE_URL", url)
-    session._store.clear()
-    store = ProgressStore(open_database(url))
-    yield store, str(store.create_learner("Ann").id)
-    session._store.clear()
 
 
 def _key(play: PlaySession, action: Action) -> str:

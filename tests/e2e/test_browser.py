@@ -62,12 +62,15 @@ def test_complete_lesson_2_by_clicking(page: Page, server: str) -> None:
     expect(page.get_by_role("heading", name=t("lessons.title", "en"))).to_be_visible()
     page.get_by_role("button", name=t("lessons.start", "en")).nth(1).click()
     expect(page.get_by_role("heading", name=re.compile(LESSON_2.title["en"]))).to_be_visible()
+    continue_button = page.get_by_role("button", name=t("lessons.continue_step", "en"))
     for index, step in enumerate(LESSON_2.steps):
         expect(page.get_by_text(t("lessons.step_of", "en", step=index + 1,
                                   steps=len(LESSON_2.steps)))).to_be_visible()
+        _settle(page)
         task = step.task
         if task is None:
-            page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+            expect(continue_button).to_have_count(1)
+            continue_button.click()
             continue
         form = page.get_by_test_id("stForm")
         if task.answer_type == "pick":
@@ -80,7 +83,9 @@ def test_complete_lesson_2_by_clicking(page: Page, server: str) -> None:
             form.get_by_text(label, exact=True).click()
         form.get_by_role("button", name=t("lessons.check", "en")).click()
         expect(page.get_by_text(t("lessons.right", "en"))).to_be_visible()
-        page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+        _settle(page)
+        expect(continue_button).to_have_count(1)
+        continue_button.click()
     expect(page.get_by_text(t("lessons.done", "en", title=LESSON_2.title["en"]))).to_be_visible()
     expect(page.locator('[aria-label="3/3"]')).to_be_visible()
     page.get_by_role("button", name=t("lessons.back", "en")).click()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -31,7 +31,7 @@ from trainer.engine.explain import Message, render_all
 from trainer.engine.melds import Meld
 from trainer.engine.position import Position
 from trainer.engine.rules import RuleSet
-from trainer.engine.verdict import Verdict, verdict
+from trainer.engine.verdict import Verdict, claim_wins, verdict
 
 SEAT_KEYS = ("seat.0", "seat.1", "seat.2", "seat.3")
 
@@ -432,37 +432,11 @@ def _sample_joint(table: SafetyTable, cards: Sequence[Card], samples: int,
             start += size
         for card in cards:
             for other, hand in dealt:
-                if _quick_win(hand, table.melds[other], card, table.first_discard,
+                if claim_wins(hand, table.melds[other], card, table.first_discard,
                               table.rules.red_threshold):
                     hits[card] += 1
                     break
     return hits
-
-
-def _quick_win(hand: Iterable[Card], melds: Sequence[Meld], card: Card, first: bool,
-               threshold: int) -> bool:
-    counts = [0] * 14
-    red = card.red
-    has_red = card.is_red
-    has_black = card.is_black
-    for held in hand:
-        counts[held.rank or 0] += 1
-        red += held.red
-        has_red = has_red or held.is_red
-        has_black = has_black or held.is_black
-    if counts[0] or card.rank is None:
-        return False
-    counts[card.rank] += 1
-    if any(counts[r] != counts[14 - r] for r in range(1, 7)) or counts[7] % 2:
-        return False
-    if first:
-        return True
-    for meld in melds:
-        red += meld.red
-        for laid in meld.cards:
-            has_red = has_red or laid.is_red
-            has_black = has_black or laid.is_black
-    return red >= threshold or has_red != has_black
 
 
 def hidden_analysis(table: SafetyTable, *, samples: int = 2000,
@@ -504,7 +478,7 @@ def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[in
     for hand in combinations(range(len(pool)), size):
         total += 1
         cards = [pool[i] for i in hand]
-        if _quick_win(cards, table.melds[opponent], card, table.first_discard,
+        if claim_wins(cards, table.melds[opponent], card, table.first_discard,
                       table.rules.red_threshold):
             winning += 1
     return winning, total

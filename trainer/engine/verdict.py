@@ -7,14 +7,16 @@ the red total.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import NamedTuple
 
 from trainer.engine.cards import Card, Suit
-from trainer.engine.combine import counts_combined, split_pairs
+from trainer.engine.combine import counts_combined, rank_counts, split_pairs
 from trainer.engine.errors import PositionError
 from trainer.engine.explain import Message, render_all
 from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
+from trainer.engine.melds import Meld
 from trainer.engine.position import Position
 
 
@@ -134,6 +136,38 @@ def is_win(position: Position) -> bool:
     if red + card.red >= position.rules.red_threshold or position.dealer_first_discard:
         return True
     return _single_colour(position) is not None
+
+
+def claim_wins(hand: Iterable[Card], melds: Iterable[Meld], card: Card,
+               dealer_first_discard: bool, threshold: int) -> bool:
+    """The bare R-WIN / R-SPECIAL test from cards, for hot paths that hold no :class:`Position`
+    (the game's claims, the safety sampler): combined with ``card``, then 接地, the red total,
+    全红/全黑."""
+    hand = list(hand)
+    if card.rank is None:
+        return False
+    counts = rank_counts(hand)
+    if counts[0]:
+        return False
+    counts[card.rank] += 1
+    if not counts_combined(counts):
+        return False
+    if dealer_first_discard:
+        return True
+    red = card.red + sum(held.red for held in hand)
+    has_red = card.is_red
+    has_black = card.is_black
+    for meld in melds:
+        red += meld.red
+        for laid in meld.cards:
+            has_red = has_red or laid.is_red
+            has_black = has_black or laid.is_black
+    if red >= threshold:
+        return True
+    for held in hand:
+        has_red = has_red or held.is_red
+        has_black = has_black or held.is_black
+    return has_red != has_black
 
 
 def _single_colour(position: Position) -> Special | None:

@@ -4,18 +4,11 @@ and prefers discards that nobody can win on (R-WIN, R-PAIR14, R-SAFE), from its 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from trainer.engine.cards import Card
+from trainer.engine.combine import rank_counts
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-
-
-def _counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 14
-    for card in cards:
-        counts[card.rank or 0] += 1
-    return counts
 
 
 def imbalance(counts: list[int]) -> int:
@@ -44,7 +37,7 @@ class HeuristicBot:
                      ActionKind.LAY_KONG, ActionKind.LAY_JOKER):
             if kind in by_kind:
                 return by_kind[kind][0]
-        counts = _counts(view.hand)
+        counts = rank_counts(view.hand)
         for action in by_kind.get(ActionKind.LAY_PONG, []):
             if _unmatched(counts, action.cards[0].rank):
                 return action

@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from trainer.engine.cards import JOKER, Card, deck
+from trainer.engine.combine import counts_combined, rank_counts
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
-from trainer.engine.verdict import Verdict, verdict
+from trainer.engine.verdict import Verdict, claim_wins, verdict
 
 
 class IllegalAction(Dou14Error):
@@ -96,19 +97,6 @@ def first_dealer(rng: random.Random, players: int) -> tuple[int, Card, int]:
         card = rng.choice(cards)
         if card.rank is not None:
             return (turner + card.rank - 1) % players, card, turner
-
-
-def _rank_counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 14
-    for card in cards:
-        counts[card.rank or 0] += 1
-    return counts
-
-
-def _combined(counts: list[int]) -> bool:
-    return (counts[0] == 0 and counts[1] == counts[13] and counts[2] == counts[12]
-            and counts[3] == counts[11] and counts[4] == counts[10] and counts[5] == counts[9]
-            and counts[6] == counts[8] and counts[7] % 2 == 0)
 
 
 @dataclass
@@ -201,7 +189,7 @@ class HandState:
         if self.phase is Phase.DISCARD:
             actions: list[Action] = []
             if seat == self.dealer and not self.dealer_discarded and \
-                    _combined(_rank_counts(self.hands[seat])):
+                    counts_combined(rank_counts(self.hands[seat])):
                 actions.append(Action(seat, ActionKind.TIANZOU))
             if self.may_lay_down:
                 actions.extend(self._laydown_actions(seat))
@@ -412,29 +400,8 @@ class HandState:
 
     def _wins(self, seat: int, offer: Offer) -> bool:
         """The bare R-WIN / R-SPECIAL test for ``seat`` on the offered card."""
-        hand = self.hands[seat]
-        counts = _rank_counts(hand)
-        if counts[0]:
-            return False
-        counts[offer.card.rank or 0] += 1
-        if not _combined(counts):
-            return False
-        if offer.dealer_first_discard:
-            return True
-        red = offer.card.red + sum(c.red for c in hand)
-        has_red = offer.card.is_red
-        has_black = offer.card.is_black
-        for meld in self.melds[seat]:
-            red += meld.red
-            for laid in meld.cards:
-                has_red = has_red or laid.is_red
-                has_black = has_black or laid.is_black
-        if red >= self.rules.red_threshold:
-            return True
-        for held in hand:
-            has_red = has_red or held.is_red
-            has_black = has_black or held.is_black
-        return has_red != has_black
+        return claim_wins(self.hands[seat], self.melds[seat], offer.card,
+                          offer.dealer_first_discard, self.rules.red_threshold)
 
     def _claim(self, action: Action) -> None:
         offer = self.offer
