@@ -7,6 +7,7 @@ STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
 CHROMIUM   := /usr/bin/chromium
+PG_MARK    := /usr/share/postgresql-common/pg_wrapper
 
 .PHONY: run test lint typecheck pytest bench clean
 
@@ -36,7 +37,12 @@ $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium
 
-pytest: $(STAMP_TEST) $(CHROMIUM)
+# The PostgreSQL tests start a throwaway cluster from Debian's postgresql binaries.
+$(PG_MARK):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql
+
+pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK)
 	$(PY) -m pytest
 
 test: lint typecheck pytest
