@@ -230,15 +230,3 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
     except Dou14Error as error:
         raise PositionError(str(error)) from None
     return Position(cards, laid, claimed, source, dealer_first_discard, rules)
-
-
-def positions_from_lines(lines: Iterable[str]) -> Iterable[Position | Dou14Error]:
-    """Read JSON lines; yields a position or the error of each non-blank line."""
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            yield Position.from_json(line)
-        except Dou14Error as error:
-            yield error
-

@@ -13,7 +13,7 @@ from trainer.engine.cards import ALL_CARDS, SUITS, Card, rank_name
 from trainer.engine.errors import PositionError
 from trainer.engine.explain import Message, render_all
 from trainer.engine.position import Position
-from trainer.engine.verdict import Special, Verdict, verdict
+from trainer.engine.verdict import Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +44,6 @@ class Waits:
     def ready(self) -> bool:
         """下叫: some card wins (R-WAIT)."""
         return any(c.wins for c in self.candidates)
-
-    def verdict_on(self, card: Card) -> Verdict:
-        """The full verdict if ``card`` is discarded by another player."""
-        return verdict(self.position.with_card(card, "discard"))
 
     def to_json(self) -> dict[str, object]:
         return {"ready": self.ready, "wins_on": [str(card) for card in self.wins_on]}
