@@ -35,8 +35,11 @@ def test_bank_revalidates(kind: str) -> None:
 def test_bank_covers_the_themes() -> None:
     themes = Counter(theme for p in BANK["win"] for theme in p.themes)
     for theme in ("red-short", "near-miss", "colour-matters", "concealed-triple",
-                  "joker-in-hand", "special-win", "three-players", "not-combined", "wins"):
+                  "joker-in-hand", "special-win", "all-red", "all-black", "jiedi",
+                  "three-players", "not-combined", "wins"):
         assert themes[theme] >= 20, theme
+    sources = Counter(p.source for p in BANK["win"])
+    assert sources["simulated"] >= 100 and sources["constructed"] >= 1000
     safe_themes = Counter(theme for p in BANK["safe"] for theme in p.themes)
     for theme in ("open", "hidden", "complement-exhausted", "red-unreachable"):
         assert safe_themes[theme] >= 20, theme

@@ -87,35 +87,109 @@ def build(position: Position, source: str) -> Puzzle:
 
 
 TARGETS = ("near-miss", "colour-matters", "concealed-triple", "joker-in-hand", "special-win",
-           "three-players", "wins", "not-combined", "fan")
+           "all-red", "all-black", "jiedi", "three-players", "wins", "not-combined", "fan",
+           "simulated")
 
 
 def generate(count: int, seed: int) -> Iterator[Puzzle]:
-    """Puzzles from seeded positions built from 14-pairs (complete or one card off), with quotas
-    per theme so every kind of trap appears: near misses on red, the right rank in the wrong
-    colour, concealed triples, jokers in hand, 全红/全黑/接地, three-player tables."""
+    """Puzzles from simulated hands (each moment a player could claim a card) and from targeted
+    constructions, with quotas per theme so every kind of trap appears: near misses on red, the
+    right rank in the wrong colour, concealed triples, jokers in hand, 全红/全黑 with low red, 接地,
+    three-player tables."""
     rng = random.Random(seed)
     seen: set[str] = set()
     made = 0
-    quota = {theme: 0 for theme in TARGETS}
+    quota = dict.fromkeys(TARGETS, 0)
+    simulated = _simulated_positions(rng)
     while made < count:
         want = min(quota, key=quota.__getitem__)
-        rules = RuleSet(players=3) if want == "three-players" or rng.random() < 0.15 else RuleSet()
-        position = random_position(rng, rules, spoil=0.5 if want == "not-combined" else 0.25,
-                                   joker_in_hand=0.3 if want == "joker-in-hand" else 0.03)
-        if want == "concealed-triple":
-            position = _with_triple(rng, position) or position
-        puzzle = build(position, "constructed")
-        if want not in puzzle.themes and rng.random() < 0.7:
+        if want == "simulated":
+            position, source = next(simulated), "simulated"
+        else:
+            position, source = _constructed(rng, want), "constructed"
+        puzzle = build(position, source)
+        themes = (*puzzle.themes, "simulated") if source == "simulated" else puzzle.themes
+        if want not in themes and rng.random() < 0.7:
             continue
         if puzzle.id in seen:
             continue
         seen.add(puzzle.id)
-        for theme in puzzle.themes:
+        for theme in themes:
             if theme in quota:
                 quota[theme] += 1
         made += 1
         yield puzzle
+
+
+def _constructed(rng: random.Random, want: str) -> Position:
+    rules = RuleSet(players=3) if want == "three-players" or rng.random() < 0.15 else RuleSet()
+    if want in ("all-red", "all-black"):
+        made = _single_colour(rng, rules, red=want == "all-red")
+        if made is not None:
+            return made
+    position = random_position(rng, rules, spoil=0.5 if want == "not-combined" else 0.25,
+                               joker_in_hand=0.3 if want == "joker-in-hand" else 0.03)
+    if want == "concealed-triple":
+        position = _with_triple(rng, position) or position
+    if want == "jiedi" and position.source == "discard":
+        position = Position(position.hand, (), position.card, "discard", True, position.rules)
+    return position
+
+
+def _simulated_positions(rng: random.Random) -> Iterator[Position]:
+    """Every moment of seeded bot games where a player holds a partner of the card on the table:
+    their position facing it (R-WIN)."""
+    from trainer.engine.bots import HeuristicBot, RandomBot
+    from trainer.engine.game.state import HandState, Phase
+    from trainer.engine.game.view import view_of
+
+    while True:
+        rules = RuleSet(players=3) if rng.random() < 0.2 else RuleSet()
+        bots = [HeuristicBot() if rng.random() < 0.6 else RandomBot()
+                for _ in range(rules.players)]
+        state = HandState.deal(rng.getrandbits(40), rules)
+        while not state.over:
+            offer = state.offer
+            if state.phase is Phase.CLAIM and offer is not None and offer.card.rank is not None:
+                for seat in range(rules.players):
+                    if seat == offer.seat:
+                        continue
+                    hand = state.hands[seat]
+                    if any((c.rank or 0) + offer.card.rank == 14 for c in hand) and \
+                            rng.random() < 0.5:
+                        yield Position(tuple(hand), tuple(state.melds[seat]), offer.card,
+                                       "discard" if offer.source == "discard" else "flip",
+                                       offer.dealer_first_discard, rules)
+            seat = state.to_act
+            state.apply(bots[seat].choose(view_of(state, seat), rng))
+
+
+def _single_colour(rng: random.Random, rules: RuleSet, *, red: bool) -> Position | None:
+    """A hand of one colour built from 14-pairs, low in red (A+K, 2+Q, 3+J first): 全红 or 全黑
+    must win without the red total (R-SPECIAL)."""
+    from trainer.engine.errors import Dou14Error
+
+    colour = [c for c in ALL_CARDS[:52] if c.is_red == red]
+    low_first = sorted(colour, key=lambda c: (min(c.rank or 0, 14 - (c.rank or 0)) > 3,
+                                              rng.random()))
+    cards: list = []
+    for card in low_first:
+        if card in cards:
+            continue
+        partner = next((p for p in colour if (p.rank or 0) + (card.rank or 0) == 14
+                        and p != card and p not in cards), None)
+        if partner is not None:
+            cards.extend((card, partner))
+        if len(cards) >= 8:
+            break
+    rng.shuffle(cards)
+    size = rng.choice((3, 5, 7))
+    hand = cards[:size]
+    claimed = cards[size]
+    try:
+        return Position(tuple(hand), (), claimed, rng.choice(("discard", "flip")), False, rules)
+    except Dou14Error:
+        return None
 
 
 def _with_triple(rng: random.Random, position: Position) -> Position | None:
