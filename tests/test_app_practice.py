@@ -151,3 +151,19 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
 
 def test_bank_is_loaded_once() -> None:
     assert service.bank() is service.bank()
+
+
+def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    other = store.create_learner("Bo").id
+    store.record_answer(other, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    from trainer.practice import progress as figures
+
+    text = figures.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
+    at = app("progress", learner=learner)
+    at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv")).run()
+    assert not at.exception
+    assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0, bad=1)
+    assert at.warning[0].value.startswith(t("progress.bad_row", "en", line=3, problem="")[:14])
+    assert store.answer_count(int(learner)) == 1

@@ -165,3 +165,23 @@ def test_a_flagged_moment_becomes_a_puzzle_in_the_review_set(
     assert len(own) == 1
     replay = app("puzzles", learner=learner, mode="failed")
     assert replay.session_state["puzzle_current"].source == "own"
+
+
+def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("play", learner=learner, seed="57", pace="instant")
+    play = _play_by_clicking(at)
+    saved = store.replays(int(learner))[0][3]
+    fresh = app("play", learner=learner, seed="3", pace="instant")
+    fresh.file_uploader(key="open-replay").set_value(("hand.json", saved.encode(),
+                                                       "application/json")).run()
+    assert not fresh.exception
+    steps = len(play.state.history)
+    assert t("play.review_step", "en", step=steps, steps=steps) in [c.value for c in
+                                                                    fresh.caption]
+    assert any("dealt in (点炮)" in m.value for m in fresh.markdown)
+    broken = app("play", learner=learner, seed="3", pace="instant")
+    broken.file_uploader(key="open-replay").set_value(("bad.json", b'{"seed": "x"}',
+                                                        "application/json")).run()
+    assert not broken.exception and broken.error[0].value.startswith(
+        t("play.bad_replay", "en", error="")[:20])
