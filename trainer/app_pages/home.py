@@ -50,20 +50,20 @@ with path:
         st.markdown(tr("home.today"))
         due = len(due_facts(store(), learner.id))
         st.markdown(tr("home.due", count=due))
-        cols = st.columns(3)
-        if cols[0].button(tr("home.open_review"), key="home-review", type="primary",
-                          disabled=due == 0):
-            st.switch_page("app_pages/drills.py",
-                           query_params={**st.query_params.to_dict(), "drill": "review"})
-        if cols[1].button(tr("home.open_puzzles"), key="home-puzzles"):
-            st.switch_page("app_pages/puzzles.py", query_params=st.query_params.to_dict())
         weak = [lesson for lesson in lessons
                 if lesson.id in completed and states[lesson.id].best_stars < 3]
         if weak:
             st.markdown(tr("home.review", title=weak[0].title[lang]))
         else:
             st.markdown(tr("home.practice_check"))
-        if cols[2].button(tr("home.open_check"), key="home-check"):
+        row = st.container(horizontal=True, wrap=True)
+        if row.button(tr("home.open_review"), key="home-review", type="primary",
+                      disabled=due == 0):
+            st.switch_page("app_pages/drills.py",
+                           query_params={**st.query_params.to_dict(), "drill": "review"})
+        if row.button(tr("home.open_puzzles"), key="home-puzzles"):
+            st.switch_page("app_pages/puzzles.py", query_params=st.query_params.to_dict())
+        if row.button(tr("home.open_check"), key="home-check"):
             st.switch_page("app_pages/check.py", query_params=dict(st.query_params))
 with glance:
     st.markdown(f"##### {tr('home.glance')}")
