@@ -76,3 +76,8 @@ def test_partner_exhausted(card: str, visible: str, exhausted: bool) -> None:
     result = partner_count(parse_card(card), parse_cards(visible))
     assert result.exhausted == exhausted
     assert result.explain("en") and result.explain("zh")
+
+
+def test_flipper_first_is_explained() -> None:
+    result = resolve_claims([Claim(1, C), Claim(0, C)], 0, "flip")
+    assert "the flipper comes before their lower player" in result.explain("en")[-1]

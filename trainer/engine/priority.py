@@ -61,6 +61,9 @@ class ClaimResolution:
             _RANK[c.kind] > _RANK[self.winner.kind] for c in beaten) else "priority.gets"
         if any(_RANK[c.kind] == _RANK[self.winner.kind] for c in beaten):
             key = "priority.gets_order"
+            if self.winner.kind is ClaimKind.CHI and self.source == "flip" and \
+                    self.winner.seat == self.origin:
+                key = "priority.gets_flipper"
         messages.append(Message.of(key, ("R-PRIORITY",), seat=self.winner.seat,
                                    kind=Message.of(f"priority.kind.{self.winner.kind.value}"),
                                    origin=self.origin))
