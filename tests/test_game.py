@@ -181,6 +181,15 @@ def test_two_players_win_on_one_discard_first_in_order_wins() -> None:
     assert state.result.payments == (-24, 0, 24, 0)  # the dealer's first discard: 接地
 
 
+def test_every_players_options_are_listed_while_a_card_is_offered() -> None:
+    state = _two_winners()
+    act(state, A.DISCARD, "7d")
+    assert [a.kind for a in state.legal_actions_for(2)] == [A.WIN, A.PASS]
+    assert [a.kind for a in state.legal_actions_for(3)] == [A.WIN, A.PASS]
+    assert state.legal_actions_for(1) == [] and state.legal_actions_for(0) == []
+    assert state.legal_actions_for(2) == state.legal_actions()
+
+
 def test_second_winner_only_if_the_first_passes() -> None:
     state = _two_winners()
     act(state, A.DISCARD, "7d")

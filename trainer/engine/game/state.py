@@ -216,6 +216,23 @@ class HandState:
         actions.append(Action(seat, ActionKind.PASS))
         return actions
 
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """What ``seat`` may do at the current decision: the acting seat's actions; while a card
+        is offered, the claims of every seat still to be asked (each answers in priority order,
+        R-PRIORITY); nothing for a seat with no say."""
+        if seat == self.to_act:
+            return self.legal_actions()
+        if self.phase is not Phase.CLAIM:
+            return []
+        for claimable in self.ask_order:
+            if claimable.seat == seat:
+                actions = [Action(seat, kind) for kind, allowed in (
+                    (ActionKind.WIN, claimable.win), (ActionKind.KONG, claimable.kong),
+                    (ActionKind.PONG, claimable.pong)) if allowed]
+                actions.extend(Action(seat, ActionKind.CHI, (card,)) for card in claimable.chi)
+                return [*actions, Action(seat, ActionKind.PASS)]
+        return []
+
     def _laydown_actions(self, seat: int) -> list[Action]:
         """R-TOU: a joker for one card, a triple as a pong for one, four as a kong for two —
         only while the stock can pay the draws (R-STOCK-EMPTY)."""
