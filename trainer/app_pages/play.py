@@ -83,7 +83,7 @@ def learner_red(view: PlayerView) -> int:
     return sum(card.red for card in view.hand) + sum(m.red for m in view.melds[LEARNER])
 
 
-def risk_labels(view: PlayerView) -> dict[str, tuple[str, str]]:
+def risk_labels(view: PlayerView) -> dict[str, tuple[str, str, str]]:
     """Per card: a coloured marker and the certificate (hints)."""
     if view.phase is not Phase.DISCARD or not view.dealer_discarded:
         return {}
@@ -95,8 +95,11 @@ def risk_labels(view: PlayerView) -> dict[str, tuple[str, str]]:
         text = tr("play.risk_safe") if result.provably_safe else tr(
             "play.risk_pct", percent=f"{risk:.1%}")
         help_text = " · ".join(m.render(lang) for m in result.certificates)
-        labels[str(result.card)] = (f":{colour}[●] ", f"{text} — {help_text}")
+        labels[str(result.card)] = (f":{colour}[●] ", f"{text} — {help_text}", colour)
     return labels
+
+
+FRAME_COLOURS = {"green": "#2e9d4f", "orange": "#e08a00", "red": "#d33a2c"}
 
 
 def act(action: Action) -> None:
@@ -104,7 +107,7 @@ def act(action: Action) -> None:
     st.rerun()
 
 
-def learner_controls(view: PlayerView) -> None:
+def learner_controls(view: PlayerView, risks: dict[str, tuple[str, str, str]]) -> None:
     legal = list(view.legal)
     if view.phase is Phase.CLAIM:
         assert view.offer is not None
@@ -126,11 +129,10 @@ def learner_controls(view: PlayerView) -> None:
                 act(action)
     discards = [a for a in legal if a.kind is ActionKind.DISCARD]
     if discards:
-        risks = risk_labels(view) if hints else {}
         row = st.container(horizontal=True, wrap=True)
         for action in discards:
             card = action.cards[0]
-            marker, help_text = risks.get(str(card), ("", None))
+            marker, help_text, _colour = risks.get(str(card), ("", None, ""))
             name = tr("card.joker") if card.is_joker else card.symbol
             if row.button(f"{marker}{name}", key=f"discard-{card}", help=help_text):
                 act(action)
@@ -161,7 +163,10 @@ def table(view: PlayerView) -> None:
     with st.container(border=True):
         dealer = f" · {tr('play.dealer')}" if view.dealer == LEARNER else ""
         st.markdown(f"**{tr('play.you')}**{dealer}")
-        show_cards(view.hand, width=58)
+        risks = risk_labels(view) if hints and play.learner_to_act else {}
+        frames = [FRAME_COLOURS.get(risks[str(c)][2]) if str(c) in risks else None
+                  for c in view.hand]
+        show_cards(view.hand, width=58, frames=frames if risks else None)
         show_melds(view.melds[LEARNER])
         pile = view.piles[LEARNER]
         if pile:
@@ -170,7 +175,7 @@ def table(view: PlayerView) -> None:
         if hints:
             hint_panel(view)
         if play.learner_to_act:
-            learner_controls(view)
+            learner_controls(view, risks)
         elif not play.state.over:
             st.caption(tr("play.waiting"))
 

@@ -36,12 +36,13 @@ def _pip(suit: str, x: float, y: float, size: float, colour: str) -> str:
 
 
 def card_svg(card: Card | None, *, width: int = CARD_W, selected: bool = False,
-             dimmed: bool = False, label: str | None = None) -> str:
-    """One card as an SVG element; ``None`` draws a face-down back."""
+             dimmed: bool = False, label: str | None = None, frame: str | None = None) -> str:
+    """One card as an SVG element; ``None`` draws a face-down back. ``frame`` colours the
+    border (e.g. by deal-in risk)."""
     height = round(width * CARD_H / CARD_W)
     title = "🂠" if card is None else card.symbol
-    border = "#e0a800" if selected else "#9aa0a6"
-    stroke = 3 if selected else 1.2
+    border = frame or ("#e0a800" if selected else "#9aa0a6")
+    stroke = 3.5 if selected or frame else 1.2
     body: list[str] = []
     if card is None:
         body.append(f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="4" '
@@ -88,10 +89,10 @@ def card_svg(card: Card | None, *, width: int = CARD_W, selected: bool = False,
 
 
 def card_img(card: Card | None, *, width: int = CARD_W, selected: bool = False,
-             label: str | None = None) -> str:
+             label: str | None = None, frame: str | None = None) -> str:
     """A card as an ``<img>`` of its SVG (a data URI, so no HTML sanitizer can strip it); the
     alt text is the card in notation with Unicode suits."""
-    svg = card_svg(card, width=width, selected=selected, label=label)
+    svg = card_svg(card, width=width, selected=selected, label=label, frame=frame)
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     alt = "🂠" if card is None else card.symbol
     return (f'<img class="d14-card" src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}" '
@@ -99,12 +100,14 @@ def card_img(card: Card | None, *, width: int = CARD_W, selected: bool = False,
 
 
 def cards_row(cards: Sequence[Card | None], *, width: int = CARD_W,
-              selected: Iterable[int] = (), labels: Sequence[str] | None = None) -> str:
-    """A wrapping row of cards (a hand, a pile)."""
+              selected: Iterable[int] = (), labels: Sequence[str] | None = None,
+              frames: Sequence[str | None] | None = None) -> str:
+    """A wrapping row of cards (a hand, a pile); ``frames`` colours each card's border."""
     chosen = set(selected)
     items = "".join(
         card_img(card, width=width, selected=i in chosen,
-                 label=None if labels is None else labels[i])
+                 label=None if labels is None else labels[i],
+                 frame=None if frames is None else frames[i])
         for i, card in enumerate(cards))
     return f'<div class="d14-row">{items}</div>'
 

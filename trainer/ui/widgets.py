@@ -19,11 +19,13 @@ def use_card_style() -> None:
 
 
 def show_cards(cards: Sequence[Card | None], *, label: str | None = None, width: int = 60,
-               selected: Iterable[int] = (), labels: Sequence[str] | None = None) -> None:
+               selected: Iterable[int] = (), labels: Sequence[str] | None = None,
+               frames: Sequence[str | None] | None = None) -> None:
     if not cards:
         return
     header = f'<div class="d14-label">{label}</div>' if label else ""
-    st.html(STYLE + header + cards_row(cards, width=width, selected=selected, labels=labels))
+    st.html(STYLE + header + cards_row(cards, width=width, selected=selected, labels=labels,
+                                       frames=frames))
 
 
 def show_melds(melds: Sequence[Meld], *, label: str | None = None) -> None:
