@@ -178,3 +178,21 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
     with store.engine.connect() as connection2:
         assert connection2.execute(text("SELECT version FROM schema_info")).scalar() == \
             SCHEMA_VERSION == 3
+
+
+def test_filtered_answers_and_totals(tmp_path: Path) -> None:
+    store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
+    learner = store.create_learner("Ann").id
+    for number in range(40):
+        store.record_answer(learner, context="drill" if number % 2 else "puzzle",
+                            item=f"i{number}", question="q", answer="a", expected="a",
+                            correct=number % 4 == 0, seconds=1.0,
+                            skill="drill:red" if number % 2 else "puzzle:win",
+                            mode="level:2" if number % 2 else "rated")
+    assert store.answer_totals(learner) == (40, 10)
+    assert store.answer_totals(store.create_learner("Bo").id) == (0, 0)
+    drills = store.answer_rows(learner, skill="drill:red", last=5)
+    assert [r["item"] for r in drills] == ["i31", "i33", "i35", "i37", "i39"]
+    puzzles = store.answer_rows(learner, context="puzzle", mode="rated")
+    assert len(puzzles) == 20 and all(r["context"] == "puzzle" for r in puzzles)
+    assert store.answer_rows(learner) == sorted(store.answer_rows(learner), key=lambda r: r["id"])

@@ -28,9 +28,9 @@ kind = st.segmented_control(tr("drills.choose"), KINDS, format_func=lambda k: tr
 
 def level_for(drill: str) -> int:
     history = [(bool(r["correct"]), float(r["seconds"]), int(r["mode"].split(":")[1]))
-               for r in store().answer_rows(learner.id)
-               if r["skill"] == f"drill:{drill}" and r["mode"].startswith("level:")]
-    return next_level(history[-30:])
+               for r in store().answer_rows(learner.id, skill=f"drill:{drill}", last=30)
+               if r["mode"].startswith("level:")]
+    return next_level(history)
 
 
 def new_item(drill: str) -> DrillItem:

@@ -27,8 +27,7 @@ st.subheader(tr("home.hello", name=learner.name))
 states = store().lesson_states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}
-answers = store().answers(learner.id)
-right = sum(1 for answer in answers if answer.correct)
+answered, right = store().answer_totals(learner.id)
 
 path, glance = st.columns([3, 2], gap="large")
 with path:
@@ -73,7 +72,7 @@ with glance:
         first.metric(tr("home.lessons_done"), f"{len(completed)}/{len(lessons)}")
         second.metric(tr("home.stars"), f"{stars}/{3 * len(lessons)}")
         third.metric(tr("home.accuracy"),
-                     f"{right / len(answers):.0%}" if answers else "—")
+                     f"{right / answered:.0%}" if answered else "—")
         for lesson in lessons:
             state = states.get(lesson.id)
             earned = state.best_stars if state and state.completed else 0

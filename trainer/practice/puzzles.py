@@ -106,10 +106,9 @@ def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
     own review set's puzzles not solved yet."""
     last: dict[str, bool] = {}
     order: list[str] = []
-    for row in store.answer_rows(learner_id):
-        if row["context"] == "puzzle":
-            last[row["item"]] = bool(row["correct"])
-            order.append(row["item"])
+    for row in store.answer_rows(learner_id, context="puzzle"):
+        last[row["item"]] = bool(row["correct"])
+        order.append(row["item"])
     missed = [pid for pid in reversed(order) if not last[pid]]
     own = [pid for pid in own_puzzles(store, learner_id) if not last.get(pid, False)]
     return list(dict.fromkeys([*missed, *own]))

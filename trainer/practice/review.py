@@ -15,9 +15,9 @@ def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None
     items = store.review_items(learner_id)
     due = sorted((fact for fact, (_card, when) in items.items() if when <= now),
                  key=lambda fact: items[fact][1])
-    introduced_today = sum(1 for row in store.answer_rows(learner_id)
-                           if row["context"] == "review" and row["mode"] == "new"
-                           and _day(row["created_at"]) == now.date())
+    introduced_today = sum(1 for row in store.answer_rows(learner_id, context="review",
+                                                          mode="new")
+                           if _day(row["created_at"]) == now.date())
     new = [fact for fact in all_facts() if fact not in items]
     return due + new[: max(0, NEW_PER_DAY - introduced_today)]
 

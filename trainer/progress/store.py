@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, case, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -179,13 +179,34 @@ class ProgressStore:
                               a.correct, a.seconds, a.rule_ids, a.created_at)
                     for a in session.scalars(query.order_by(Answer.id))]
 
-    def answer_rows(self, learner_id: int) -> list[dict[str, Any]]:
-        """Every answer of the learner as plain dicts (for the Progress page and export)."""
+    def answer_rows(self, learner_id: int, *, context: str | None = None,
+                    skill: str | None = None, mode: str | None = None,
+                    last: int | None = None) -> list[dict[str, Any]]:
+        """The learner's answers as plain dicts, oldest first: all of them (Progress, export),
+        or only those of one context / skill / mode, or only the ``last`` few — filtered in the
+        database, so a long history is not read to find a handful."""
         columns = [c.name for c in Answer.__table__.columns if c.name != "learner_id"]
+        query = select(*[getattr(Answer, c) for c in columns]).where(
+            Answer.learner_id == learner_id)
+        for column, value in ((Answer.context, context), (Answer.skill, skill),
+                              (Answer.mode, mode)):
+            if value is not None:
+                query = query.where(column == value)
         with Session(self.engine) as session:
-            rows = session.execute(select(*[getattr(Answer, c) for c in columns]).where(
-                Answer.learner_id == learner_id).order_by(Answer.id))
+            if last is None:
+                rows = list(session.execute(query.order_by(Answer.id)))
+            else:
+                rows = list(session.execute(query.order_by(Answer.id.desc()).limit(last)))
+                rows.reverse()
             return [dict(zip(columns, row, strict=True)) for row in rows]
+
+    def answer_totals(self, learner_id: int) -> tuple[int, int]:
+        """(answers, right answers) of the learner, counted in the database."""
+        with Session(self.engine) as session:
+            total, right = session.execute(
+                select(func.count(), func.coalesce(func.sum(case((Answer.correct, 1), else_=0)),
+                                                   0)).where(Answer.learner_id == learner_id)).one()
+            return int(total), int(right)
 
     def import_answer(self, learner_id: int, values: dict[str, Any]) -> None:
         """Store one validated, imported answer with its own time."""
