@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.engine.bots import HeuristicBot, RandomBot
-from trainer.engine.game.match import play_hand
+from trainer.bots import HeuristicBot, RandomBot
+from trainer.bots.table import play_hand
 from trainer.engine.game.state import HandState
 
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer.progress import ProgressStore, open_database  # noqa: E402
+from trainer.store import ProgressStore, open_database  # noqa: E402
 from trainer.ui import session  # noqa: E402
 
 APP = str(ROOT / "trainer" / "app.py")

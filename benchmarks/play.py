@@ -17,13 +17,13 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from trainer.analysis.safety import hidden_analysis, table_from_view  # noqa: E402
+from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.engine import RuleSet  # noqa: E402
-from trainer.engine.bots import HeuristicBot  # noqa: E402
 from trainer.engine.game.actions import ActionKind  # noqa: E402
 from trainer.engine.game.state import Phase  # noqa: E402
-from trainer.engine.safety import hidden_analysis, table_from_view  # noqa: E402
 from trainer.play.session import PlaySession  # noqa: E402
-from trainer.progress import ProgressStore, open_database  # noqa: E402
+from trainer.store import ProgressStore, open_database  # noqa: E402
 from trainer.ui import session  # noqa: E402
 
 

@@ -20,8 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trainer.content.sampling import random_position
 from trainer.engine import Card, KongEvent, is_win, kong_eligibility, verdict, waits
-from trainer.engine.sampling import random_position
 
 
 def floor_check(concealed: Sequence[Card], laid: Sequence[Card], threshold: int) -> bool:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.engine import safety
-from trainer.engine.bots import HeuristicBot
+from trainer.analysis import safety
+from trainer.analysis.safety import hidden_analysis, open_analysis, table_from_view
+from trainer.bots import HeuristicBot
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
-from trainer.engine.safety import hidden_analysis, open_analysis, table_from_view
 from trainer.puzzles import safe, win
 
 

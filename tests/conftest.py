@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from trainer.progress import ProgressStore, open_database
+from trainer.store import ProgressStore, open_database
 from trainer.ui import session
 
 settings.register_profile(

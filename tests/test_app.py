@@ -11,7 +11,7 @@ import pytest
 from tests.apptest_helpers import app, click, walk_lesson
 from trainer.i18n import t
 from trainer.lessons import load_lessons
-from trainer.progress import ProgressStore, open_database
+from trainer.store import ProgressStore, open_database
 from trainer.ui import session
 
 PAGES = ["home", "lessons", "rules", "check", "settings"]

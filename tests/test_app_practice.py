@@ -10,9 +10,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click
 from trainer.i18n import t
-from trainer.practice import puzzles as service
+from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, DrillItem
-from trainer.progress import ProgressStore
+from trainer.store import ProgressStore
 
 
 def _answer(at: AppTest, key: str, task: object, value: object) -> None:
@@ -158,7 +158,7 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     other = store.create_learner("Bo").id
     store.record_answer(other, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
-    from trainer.practice import progress as figures
+    from trainer.practice import progress_figures as figures
 
     text = figures.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
     at = app("progress", learner=learner)

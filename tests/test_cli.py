@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.cli import run_json_lines
+from trainer.content.sampling import random_position, random_rules
 from trainer.engine import verdict, waits
-from trainer.engine.sampling import random_position, random_rules
 
 DOU14 = str(Path(sys.executable).parent / "dou14")
 EXAMPLE = {"rules": {"players": 4, "jokers": 4, "scoring": "doubling", "base": 1, "fan_cap": 5},

@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game_helpers import act, kinds, stacked
+from trainer.bots import HeuristicBot, RandomBot
+from trainer.bots.table import play_hand, play_match_hand
 from trainer.engine import RuleSet, verdict
-from trainer.engine.bots import HeuristicBot, RandomBot
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.match import Match, play_hand
+from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState, IllegalAction, Phase
 from trainer.engine.game.view import view_of
@@ -65,7 +66,7 @@ def _play_checked(seed: int, rules: RuleSet, bots: list[object]) -> HandState:
 
 
 RULE_SETS = [RuleSet(), RuleSet(players=3), RuleSet(jokers=2), RuleSet(jokers=6),
-             RuleSet(players=3, jokers=6, win_on_own_flip=True)]
+             RuleSet(players=3, jokers=6, win_pong_kong_on_own_flip=True)]
 
 
 @settings(max_examples=600)
@@ -122,7 +123,7 @@ def test_heuristic_beats_random() -> None:
     bots = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
     wins = [0, 0]
     for _ in range(400):
-        state = match.play(bots)
+        state = play_match_hand(match, bots, match.rng)
         if state.result and state.result.winner is not None:
             wins[state.result.winner % 2] += 1
     assert wins[0] > 3 * wins[1]
@@ -133,7 +134,7 @@ def test_match_winner_deals_next_and_draw_keeps_dealer() -> None:
     match = Match(5)
     for _ in range(30):
         dealer = match.dealer
-        state = match.play([HeuristicBot()] * 4)
+        state = play_match_hand(match, [HeuristicBot()] * 4, match.rng)
         assert state.dealer == dealer
         assert state.result is not None
         expected = dealer if state.result.winner is None else state.result.winner

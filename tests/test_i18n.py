@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from trainer.content.sampling import random_position, random_rules
 from trainer.engine import KongEvent, kong_eligibility, parse_card, parse_cards, verdict, waits
-from trainer.engine.sampling import random_position, random_rules
-from trainer.i18n import LANGUAGES, catalog, placeholders, t
+from trainer.i18n import LANGUAGES, catalog, explain, placeholders, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,8 +57,8 @@ def test_random_explanations_render_in_both_languages() -> None:
         position = random_position(rng, rules)
         hand = random_position(rng, rules, with_card=False)
         for lang in LANGUAGES:
-            assert verdict(position).explain(lang)
-            assert waits(hand).explain(lang)
+            assert explain(verdict(position), lang)
+            assert explain(waits(hand), lang)
 
 
 @pytest.mark.parametrize("event", list(KongEvent))
@@ -67,7 +67,7 @@ def test_kong_reasons_render(event: KongEvent) -> None:
     card = None if event is KongEvent.AFTER_DEAL else parse_card("5d")
     melds = [Meld.parse("pong:9s,9h,9c")]
     for lang in LANGUAGES:
-        assert kong_eligibility(parse_cards("5s 5h 5c 7h Kd"), melds, event, card).explain(lang)
+        assert explain(kong_eligibility(parse_cards("5s 5h 5c 7h Kd"), melds, event, card), lang)
 
 
 def test_pages_use_the_catalog() -> None:

@@ -14,6 +14,7 @@ from trainer.engine import (
     parse_card,
     parse_cards,
 )
+from trainer.i18n import explain
 
 CASES = [
     # id, hand, melds, event, card, allowed, case, reason
@@ -55,7 +56,7 @@ def test_kong_table(hand: str, melds: list[str], event: KongEvent, card: str | N
     assert (result.allowed, result.case, result.reason) == (allowed, case, reason)
     assert "R-KONG" in result.rules
     for lang in ("en", "zh"):
-        (line,) = result.explain(lang)
+        (line,) = explain(result, lang)
         assert "R-KONG" in line
 
 
@@ -67,16 +68,16 @@ def test_gathered_four_can_be_switched_off() -> None:
 
 def test_own_flip_kong_follows_the_own_flip_option() -> None:
     result = kong_eligibility(parse_cards("5s 5h 5c 7h Kd"), [], KongEvent.OWN_FLIP,
-                              parse_card("5d"), RuleSet(win_on_own_flip=True))
+                              parse_card("5d"), RuleSet(win_pong_kong_on_own_flip=True))
     assert result.allowed and result.case is KongCase.TRIPLE_PLUS_CLAIM
 
 
 def test_explanations_name_the_case() -> None:
     result = kong_eligibility(parse_cards("7h Kd 2s"), [Meld.parse("pong:5s,5h,5c")],
                               KongEvent.CLAIM, parse_card("5d"))
-    assert result.explain("en") == [
+    assert explain(result, "en") == [
         "Your 5s are already ponged: a pong laid earlier can never grow into a kong (R-KONG)"]
-    assert "碰过的牌以后不能再杠" in result.explain("zh")[0]
+    assert "碰过的牌以后不能再杠" in explain(result, "zh")[0]
 
 
 @pytest.mark.parametrize(("event", "card", "message"), [

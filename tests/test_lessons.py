@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.apptest_helpers import wrong_answer
-from trainer.i18n import LANGUAGES
+from trainer.i18n import LANGUAGES, render
 from trainer.lessons import LessonError, load_lesson, load_lessons
 from trainer.lessons.tasks import TASK_KINDS
 
@@ -40,7 +40,7 @@ def test_every_step(lesson: object, step: object) -> None:
         assert all(0 <= i < len(task.cards) for i in task.answer)
     assert task.rule_ids
     for lang in LANGUAGES:
-        lines = [m.render(lang) for m in task.explanation]
+        lines = [render(m, lang) for m in task.explanation]
         assert lines and all(lines)
 
 

@@ -9,14 +9,14 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app
+from trainer.bots import HeuristicBot
 from trainer.engine import RuleSet
-from trainer.engine.bots import HeuristicBot
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
-from trainer.i18n import t
-from trainer.play.review import review_hand
+from trainer.i18n import render, t
+from trainer.play.hand_review import review_hand
 from trainer.play.session import LEARNER, PlaySession
-from trainer.progress import ProgressStore
+from trainer.store import ProgressStore
 
 ALT = re.compile(r'alt="([^"]+)"')
 
@@ -124,7 +124,7 @@ def test_review_flags_on_known_hands() -> None:
         flags = review_hand(Replay.of(play.state))
         assert expected in [flag.kind for flag in flags]
         for flag in flags:
-            assert flag.message.render("en") and flag.message.render("zh")
+            assert render(flag.message, "en") and render(flag.message, "zh")
             if flag.kind == "risky":
                 assert flag.table is not None
 

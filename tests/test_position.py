@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Dou14Error, Position, PositionError, RuleSet
-from trainer.engine.sampling import random_position, random_rules
 
 EXAMPLE = {
     "rules": {"players": 4, "jokers": 4, "scoring": "doubling", "base": 1, "fan_cap": 5},

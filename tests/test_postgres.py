@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import inspect
 
 from trainer.practice.ratings import Rating
-from trainer.progress import ProgressStore, open_database
-from trainer.progress.db import SCHEMA_VERSION
+from trainer.store import ProgressStore, open_database
+from trainer.store.db import SCHEMA_VERSION
 
 
 def _binary(name: str) -> str:
@@ -90,7 +90,7 @@ def test_concurrent_answers_on_postgres(postgres_url: str) -> None:
 
 
 def test_unreachable_server_is_a_clear_message() -> None:
-    from trainer.progress import DatabaseUnreadable
+    from trainer.store import DatabaseUnreadable
 
     with pytest.raises(DatabaseUnreadable, match="Cannot use the progress database"):
         open_database("postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2")

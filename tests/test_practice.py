@@ -11,13 +11,14 @@ import pytest
 from fsrs import Rating as FsrsRating
 from fsrs import State
 
-from trainer.practice import progress as figures
-from trainer.practice import puzzles as service
+from trainer.i18n import render
+from trainer.practice import progress_figures as figures
+from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
+from trainer.practice.fact_reviews import due_facts, record_review
 from trainer.practice.ratings import Rating, expected, play, update
-from trainer.practice.review import due_facts, record_review
 from trainer.practice.srs import NEW_PER_DAY, all_facts, grade, question, review
-from trainer.progress import ProgressStore, open_database
+from trainer.store import ProgressStore, open_database
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_every_fact_has_an_engine_question() -> None:
     for fact in facts:
         asked = question(fact, rng)
         assert asked.task.is_correct(asked.task.answer)
-        assert asked.prompt.render("zh") and asked.prompt.render("en")
+        assert render(asked.prompt, "zh") and render(asked.prompt, "en")
 
 
 def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
@@ -102,7 +103,7 @@ def test_drill_items_are_answered_by_the_engine(drill: str) -> None:
     for level in (1, 4, 9):
         item = generate(drill, level, rng)
         assert item.task.is_correct(item.task.answer)
-        assert [m.render("en") for m in item.task.explanation]
+        assert [render(m, "en") for m in item.task.explanation]
 
 
 def test_red20_is_balanced() -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from trainer.analysis.partners import partner_count
 from trainer.engine import Dou14Error, RuleSet, parse_card, parse_cards
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims, seats_from
-from trainer.engine.safety_basics import partner_count
+from trainer.i18n import explain
 
 W, P, K, C = ClaimKind.WIN, ClaimKind.PONG, ClaimKind.KONG, ClaimKind.CHI
 
@@ -35,15 +36,15 @@ def test_priority_table(claims: list[tuple[int, ClaimKind]], origin: int, source
     assert (None if result.winner is None else result.winner.seat) == winner
     assert [claim.seat for claim, _ in result.refused] == refused
     for lang in ("en", "zh"):
-        assert result.explain(lang)
+        assert explain(result, lang)
 
 
 def test_own_flip_option() -> None:
     result = resolve_claims([Claim(0, W), Claim(1, W)], 0, "flip",
-                            rules=RuleSet(win_on_own_flip=True))
+                            rules=RuleSet(win_pong_kong_on_own_flip=True))
     assert result.winner == Claim(1, W)
     result = resolve_claims([Claim(0, W), Claim(2, P)], 0, "flip",
-                            rules=RuleSet(win_on_own_flip=True))
+                            rules=RuleSet(win_pong_kong_on_own_flip=True))
     assert result.winner == Claim(0, W)
 
 
@@ -55,7 +56,7 @@ def test_chi_order_decision_can_switch() -> None:
 
 def test_explanation_names_the_order() -> None:
     result = resolve_claims([Claim(3, W), Claim(2, W)], 1, "discard")
-    assert "first counterclockwise from seat 1" in result.explain("en")[-1]
+    assert "first counterclockwise from seat 1" in explain(result, "en")[-1]
 
 
 def test_seats_from() -> None:
@@ -75,9 +76,9 @@ def test_partner_exhausted(card: str, visible: str, exhausted: bool) -> None:
     """R-SAFE: when every partner is visible nobody can be waiting on the card."""
     result = partner_count(parse_card(card), parse_cards(visible))
     assert result.exhausted == exhausted
-    assert result.explain("en") and result.explain("zh")
+    assert explain(result, "en") and explain(result, "zh")
 
 
 def test_flipper_first_is_explained() -> None:
     result = resolve_claims([Claim(1, C), Claim(0, C)], 0, "flip")
-    assert "the flipper comes before their lower player" in result.explain("en")[-1]
+    assert "the flipper comes before their lower player" in explain(result, "en")[-1]

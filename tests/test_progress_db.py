@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from trainer.progress import DatabaseUnreadable, ProgressStore, open_database, stars_for_mistakes
-from trainer.progress.db import SCHEMA_VERSION, database_url
-from trainer.progress.store import ProgressError
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database, stars_for_mistakes
+from trainer.store.db import SCHEMA_VERSION, database_url
+from trainer.store.progress_store import ProgressError
 
 
 def _url(path: Path) -> str:

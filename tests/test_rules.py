@@ -11,10 +11,11 @@ def test_defaults_are_rules_md() -> None:
     rules = RuleSet()
     assert (rules.players, rules.jokers, rules.red_threshold) == (4, 4, 20)
     assert (rules.scoring, rules.base, rules.fan_cap, rules.jiedi_cap) == ("doubling", 1, 5, 4)
-    assert rules.win_on_own_flip is False
+    assert rules.win_pong_kong_on_own_flip is False
     assert rules.joker_kong_fan == 5
     assert rules.kong_from_gathered_four and rules.chi_priority_flipper_first
-    assert rules.same_dealer_after_draw and not rules.drawn_hand_pays
+    assert rules.same_dealer_after_draw
+    assert "drawn_hand_pays" not in rules.to_json()
 
 
 def test_three_players_need_25_red() -> None:
@@ -61,7 +62,7 @@ def test_ladder_4_and_5_fan_differ_by_5() -> None:
     ("options", "message"),
     [({"players": 5}, "players"), ({"jokers": 3}, "jokers"), ({"scoring": "x"}, "scoring"),
      ({"base": 0}, "base"), ({"fan_cap": -1}, "fan_cap"), ({"players": True}, "players"),
-     ({"win_on_own_flip": "yes"}, "win_on_own_flip")],
+     ({"win_pong_kong_on_own_flip": "yes"}, "win_pong_kong_on_own_flip")],
 )
 def test_bad_options(options: dict[str, object], message: str) -> None:
     with pytest.raises(RuleSetError, match=message):
@@ -69,9 +70,37 @@ def test_bad_options(options: dict[str, object], message: str) -> None:
 
 
 def test_json_round_trip_and_unknown_keys() -> None:
-    rules = RuleSet(players=3, scoring="ladder", fan_cap=8, win_on_own_flip=True)
+    rules = RuleSet(players=3, scoring="ladder", fan_cap=8, win_pong_kong_on_own_flip=True)
     assert RuleSet.from_json(rules.to_json()) == rules
     assert RuleSet.from_json({}) == RuleSet()
     assert RuleSet.from_json({"fan_cap": None}).fan_cap is None
     with pytest.raises(RuleSetError, match="'colour'"):
         RuleSet.from_json({"colour": "red"})
+
+
+def test_old_own_flip_name_is_read_and_never_written() -> None:
+    """R-OWN-FLIP: the option governs win, pong and kong; its old name is still read."""
+    rules = RuleSet.from_json({"win_on_own_flip": True})
+    assert rules.win_pong_kong_on_own_flip is True
+    assert "win_on_own_flip" not in rules.to_json()
+    assert rules.to_json()["win_pong_kong_on_own_flip"] is True
+
+
+def test_drawn_hand_pays_false_is_ignored_true_refused() -> None:
+    """R-STOCK-EMPTY: a drawn hand never pays, so the retired option may only say false."""
+    assert RuleSet.from_json({"drawn_hand_pays": False}) == RuleSet()
+    for value in (True, 1, "yes", None):
+        with pytest.raises(RuleSetError, match="drawn hand never pays"):
+            RuleSet.from_json({"drawn_hand_pays": value})
+
+
+def test_old_and_new_name_together_are_refused() -> None:
+    with pytest.raises(RuleSetError, match="given twice"):
+        RuleSet.from_json({"win_on_own_flip": True, "win_pong_kong_on_own_flip": False})
+
+
+def test_ladder_cap_only_when_set() -> None:
+    """R-SCORE: ladder scoring has no cap unless the player sets one."""
+    assert RuleSet(scoring="ladder").share(13) == 70
+    assert RuleSet(scoring="ladder", fan_cap=5).share(13) == 30
+    assert RuleSet.from_json({"scoring": "ladder"}).fan_cap is None

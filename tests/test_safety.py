@@ -12,14 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
-from trainer.engine.bots import HeuristicBot
-from trainer.engine.cards import Card
-from trainer.engine.game.match import play_hand
-from trainer.engine.game.state import HandState, Phase
-from trainer.engine.game.view import view_of
-from trainer.engine.position import Position
-from trainer.engine.safety import (
+from trainer.analysis.safety import (
     SafetyTable,
     brute_force_count,
     deal_in_count,
@@ -27,6 +20,14 @@ from trainer.engine.safety import (
     open_analysis,
     table_from_view,
 )
+from trainer.bots import HeuristicBot
+from trainer.bots.table import play_hand
+from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
+from trainer.engine.cards import Card
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.engine.position import Position
+from trainer.i18n import explain, render
 
 
 def small_table(seed: int) -> SafetyTable:
@@ -128,11 +129,11 @@ def test_certificates_in_words() -> None:
     eight = result[parse_card("8h")]
     assert eight.provably_safe and eight.joint == 0.0
     assert "All 4 cards that pair with 8♥ (6s) are visible, so seat 1 cannot be waiting on it" \
-        in eight.explain("en")[0]
+        in explain(eight, "en")[0]
     king = result[parse_card("Kd")]
     assert not king.provably_safe and 0 < king.joint < 1
-    assert any("Chance that somebody wins on K♦" in line for line in king.explain("en"))
-    assert all(line for line in king.explain("zh"))
+    assert any("Chance that somebody wins on K♦" in line for line in explain(king, "en"))
+    assert all(line for line in explain(king, "zh"))
 
 
 def test_red_unreachable_certificate() -> None:
@@ -163,7 +164,7 @@ def test_open_analysis_agrees_with_verdicts(seed: int) -> None:
                                         card, "discard", False, state.rules)).win]
         assert [w.seat for w in analysis.winners] == expected
         for lang in ("en", "zh"):
-            assert [m.render(lang) for m in analysis.messages()]
+            assert [render(m, lang) for m in analysis.messages()]
 
 
 def test_views_of_real_hands_give_consistent_tables() -> None:

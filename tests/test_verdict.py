@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.reference import reference_verdict
+from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Position, PositionError, RuleSet, is_win, position_of, verdict
-from trainer.engine.sampling import random_position, random_rules
+from trainer.i18n import explain
 
 CASES = [
     # id, hand, melds, card, source, first discard, players, reason, red, specials, fan
@@ -145,22 +146,22 @@ def test_no_win_pays_nothing() -> None:
 
 def test_explains_red_short_in_both_languages() -> None:
     position = position_of("7h Kc Ac", melds=["chi:8c,6c", "chi:3d,Jd"], card="7d")
-    english = verdict(position).explain("en")
-    chinese = verdict(position).explain("zh")
+    english = explain(verdict(position), "en")
+    chinese = explain(verdict(position), "zh")
     assert "Red: 7♥ 7 + 7♦ 7 + 3♦ 3 + J♦ 1 = 18, short of 20 by 2 (R-RED, R-WIN)" in english
     assert any("差 2 点才够 20" in line for line in chinese)
 
 
 def test_explains_concealed_triple() -> None:
-    lines = verdict(position_of("5h 5d 5s 9c 9h 7c 3s", card="7s")).explain("en")
+    lines = explain(verdict(position_of("5h 5d 5s 9c 9h 7c 3s", card="7s")), "en")
     assert any("the 3 5s need 3 9s" in line and "R-SET" in line for line in lines)
 
 
 def test_explains_joker_and_specials() -> None:
-    lines = verdict(position_of("X 7h Kd Ac 5h 9c 6d", card="7d")).explain("en")
+    lines = explain(verdict(position_of("X 7h Kd Ac 5h 9c 6d", card="7d")), "en")
     assert any("joker in hand" in line for line in lines)
-    lines = verdict(position_of("Ah Kc 7s 5c 9s", melds=["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
-                                card="7d", dealer_first_discard=True)).explain("zh")
+    lines = explain(verdict(position_of("Ah Kc 7s 5c 9s", melds=["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
+                                card="7d", dealer_first_discard=True)), "zh")
     assert any("接地封顶：6 番按 4 番计" in line for line in lines)
 
 
@@ -185,7 +186,7 @@ def _check_against_reference(position: Position) -> None:
     assert result.share == position.rules.share(expected_fan)
     assert sum(result.payments()) == 0
     for lang in ("en", "zh"):
-        assert all(line.strip() for line in result.explain(lang))
+        assert all(line.strip() for line in explain(result, lang))
 
 
 @given(st.integers(min_value=0, max_value=2**32))

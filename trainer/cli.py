@@ -24,7 +24,7 @@ from trainer.engine import (
     waits,
 )
 from trainer.engine.melds import Meld
-from trainer.i18n import LANGUAGES, t
+from trainer.i18n import LANGUAGES, explain, t
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -108,7 +108,7 @@ def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
         out.write(t("cli.melds", lang, melds=melds) + "\n")
     if command == "check":
         result = verdict(position)
-        for line in result.explain(lang):
+        for line in explain(result, lang):
             out.write(line + "\n")
         if result.win:
             payments = ", ".join(f"{seat}: {amount:+d}" for seat, amount in
@@ -118,7 +118,7 @@ def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
     result_waits = waits(position)
     if result_waits.ready:
         out.write(t("cli.ready", lang, cards=display_cards(result_waits.wins_on)) + "\n")
-    for line in result_waits.explain(lang):
+    for line in explain(result_waits, lang):
         out.write(line + "\n")
     return 0
 

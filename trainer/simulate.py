@@ -12,8 +12,9 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
-from trainer.engine.bots import bot_named
-from trainer.engine.bots.base import Bot
+from trainer.bots import bot_named
+from trainer.bots.base import Bot
+from trainer.bots.table import play_match_hand
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -98,7 +99,7 @@ def simulate(hands: int, seed: int, players: int = 4, bot_names: Sequence[str] =
     summary = Summary(bots=names)
     for number in tqdm(range(hands), disable=not progress or hands < 200, unit="hand",
                        desc="simulating", leave=False):
-        state = match.play(bots)
+        state = play_match_hand(match, bots, match.rng)
         summary.add(state)
         if jsonl is not None:
             jsonl.write(json.dumps(hand_record(number, state), ensure_ascii=False) + "\n")

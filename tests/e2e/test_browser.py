@@ -111,7 +111,7 @@ def _click_answer(page: Page, puzzle: object) -> None:
 
 
 def test_solve_puzzles_by_clicking(page: Page, server: str) -> None:
-    from trainer.practice import puzzles as service
+    from trainer.practice import puzzle_service as service
 
     learner = _sign_up(page, server, "Solver")
     win = next(p for p in service.bank() if p.kind == "win" and p.answer["win"]
@@ -137,8 +137,8 @@ def test_play_a_hand_by_clicking(page: Page, server: str) -> None:
     wins; then the review."""
     import random as _random
 
+    from trainer.bots import HeuristicBot
     from trainer.engine import RuleSet
-    from trainer.engine.bots import HeuristicBot
     from trainer.engine.game.actions import ActionKind
     from trainer.play.session import PlaySession
 

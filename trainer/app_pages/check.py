@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
+from trainer.i18n import explain
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import show_cards, show_melds, use_card_style
@@ -51,7 +52,7 @@ with right:
             st.subheader(tr("app.waits_title"))
             if result.ready:
                 st.success(display_cards(result.wins_on))
-            lines = result.explain(lang)
+            lines = explain(result, lang)
         else:
             if position.card is not None:
                 show_cards([position.card], label=tr(f"lesson.source_{position.source}"),
@@ -61,7 +62,7 @@ with right:
                 st.success(tr("app.verdict_win"))
             else:
                 st.error(tr("app.verdict_no_win"))
-            lines = judged.explain(lang)
+            lines = explain(judged, lang)
     except Dou14Error as error:
         st.warning(tr("app.error", error=str(error)))
         st.stop()

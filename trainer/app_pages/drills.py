@@ -7,8 +7,9 @@ import time
 
 import streamlit as st
 
+from trainer.i18n import render
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
-from trainer.practice.review import due_facts, next_question, record_review
+from trainer.practice.fact_reviews import due_facts, next_question, record_review
 from trainer.ui.lang import current_language, tr
 from trainer.ui.lesson_view import answer_widget, explanation_lines, show_task, shown_answer
 from trainer.ui.session import require_learner, store
@@ -103,7 +104,7 @@ def review_view() -> None:
         st.session_state["review_question"] = question
         st.session_state["review_started"] = time.monotonic()
     assert question is not None
-    st.markdown(f"#### {question.prompt.render(current_language())}")
+    st.markdown(f"#### {render(question.prompt, current_language())}")
     show_task(question.task)
     with st.form("review-form", clear_on_submit=True):
         given = answer_widget(question.task, key="review-answer")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import parse_cards
-from trainer.practice.review import due_facts
+from trainer.practice.fact_reviews import due_facts
 from trainer.ui.content import all_lessons, next_lesson
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner, profile_picker, store

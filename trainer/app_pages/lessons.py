@@ -7,7 +7,7 @@ import time
 import streamlit as st
 
 from trainer.lessons import Lesson
-from trainer.progress.store import stars_for_mistakes
+from trainer.store.progress_store import stars_for_mistakes
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, tr
 from trainer.ui.lesson_view import answer_widget, explanation_lines, show_context, shown_answer

@@ -10,15 +10,16 @@ import time
 
 import streamlit as st
 
+from trainer.analysis.safety import hidden_analysis, table_from_view
 from trainer.engine import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView
 from trainer.engine.position import Position
-from trainer.engine.safety import hidden_analysis, table_from_view
-from trainer.engine.waits import waits
-from trainer.play.review import Flag, review_hand
+from trainer.engine.waiting import waits
+from trainer.i18n import explain, render
+from trainer.play.hand_review import Flag, review_hand
 from trainer.play.session import LEARNER, PlaySession
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.lang import current_language, tr
@@ -94,7 +95,7 @@ def risk_labels(view: PlayerView) -> dict[str, tuple[str, str, str]]:
         colour = "green" if result.provably_safe else ("orange" if risk < 0.05 else "red")
         text = tr("play.risk_safe") if result.provably_safe else tr(
             "play.risk_pct", percent=f"{risk:.1%}")
-        help_text = " · ".join(m.render(lang) for m in result.certificates)
+        help_text = " · ".join(render(m, lang) for m in result.certificates)
         labels[str(result.card)] = (f":{colour}[●] ", f"{text} — {help_text}", colour)
     return labels
 
@@ -143,7 +144,7 @@ def hint_panel(view: PlayerView) -> None:
                   threshold=view.rules.red_threshold))
     if len(view.hand) % 2 == 1:
         position = Position(view.hand, view.melds[LEARNER], None, None, False, view.rules)
-        for line in waits(position).explain(lang):
+        for line in explain(waits(position), lang):
             st.caption(line)
 
 
@@ -192,7 +193,7 @@ def end_of_hand(state: HandState) -> None:
             show_cards(result.position.hand, width=44, label=tr("play.you") if
                        result.winner == LEARNER else tr("play.bot", seat=result.winner))
         if result.verdict is not None:
-            for line in result.verdict.explain(lang):
+            for line in explain(result.verdict, lang):
                 st.markdown(f"- {line}")
     scores = ", ".join(f"{seat}: {score:+d}" for seat, score in enumerate(play.match.scores))
     st.caption(tr("play.scores", scores=scores))
@@ -245,7 +246,7 @@ def review(replay: Replay) -> None:
 
 def flag_row(index: int, flag: Flag) -> None:
     with st.container(border=True):
-        st.markdown(flag.message.render(lang))
+        st.markdown(render(flag.message, lang))
         cols = st.columns(2)
         if cols[0].button(tr("play.jump"), key=f"jump-{index}"):
             st.session_state["play_step"] = flag.step

@@ -7,7 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.practice import progress as figures
+from trainer.practice import progress_figures as figures
 from trainer.ui.lang import tr
 from trainer.ui.session import require_learner, store
 

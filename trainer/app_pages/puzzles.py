@@ -9,9 +9,9 @@ import uuid
 
 import streamlit as st
 
+from trainer.analysis.safety import SafetyTable
 from trainer.engine import Position, parse_cards
-from trainer.engine.safety import SafetyTable
-from trainer.practice import puzzles as service
+from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
 from trainer.ui.lang import current_language, tr
 from trainer.ui.lesson_view import card_label

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.content.rule_examples import EXAMPLES, SECTIONS
 from trainer.engine import Card, Dou14Error, Meld, parse_cards, position_of, verdict, waits
-from trainer.rule_examples import EXAMPLES, SECTIONS
+from trainer.i18n import explain
 from trainer.ui.lang import current_language, tr
 from trainer.ui.widgets import show_cards, show_melds, use_card_style
 
@@ -26,8 +27,8 @@ def engine_line(rule_id: str) -> str | None:
     except Dou14Error as error:
         return str(error)
     if check == "waits":
-        return waits(position).explain(lang)[-1]
-    explained = verdict(position).explain(lang)
+        return explain(waits(position), lang)[-1]
+    explained = explain(verdict(position), lang)
     return " · ".join(explained[:1] + explained[-2:])
 
 

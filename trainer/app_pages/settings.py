@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.i18n import LANGUAGES
-from trainer.progress.store import ProgressError
+from trainer.store.progress_store import ProgressError
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import require_learner, store
 
@@ -42,13 +42,13 @@ with st.form("house-rules"):
     cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
                           value=int(rules.fan_cap if rules.fan_cap is not None else 5),
                           key="rules_cap")
-    own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_on_own_flip,
+    own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
                            help=tr("settings.own_flip_help"), key="rules_own_flip")
     saved = st.form_submit_button(tr("settings.save"), type="primary")
 if saved:
     options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
                "base": int(base), "fan_cap": int(cap) if capped else None,
-               "win_on_own_flip": bool(own_flip)}
+               "win_pong_kong_on_own_flip": bool(own_flip)}
     try:
         new_rules = store().set_rules(learner.id, options)
     except ProgressError as error:

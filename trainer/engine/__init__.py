@@ -3,6 +3,9 @@
 Small public API::
 
     from trainer.engine import parse_cards, Position, verdict, waits, kong_eligibility
+
+Explanations leave the engine as :class:`Message` values (catalog keys with typed parameters);
+:mod:`trainer.i18n` renders them. The engine imports nothing of the app.
 """
 
 from trainer.engine.cards import (
@@ -28,14 +31,16 @@ from trainer.engine.errors import (
     PositionError,
     RuleSetError,
 )
-from trainer.engine.explain import Message, render_all
 from trainer.engine.fan import FanItem
 from trainer.engine.kong import KongCase, KongEvent, KongVerdict, kong_eligibility
 from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.messages import Message
 from trainer.engine.position import Position, position_of
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
-from trainer.engine.verdict import Reason, Special, Verdict, is_win, verdict
-from trainer.engine.waits import WaitCard, Waits, waits
+from trainer.engine.verdict_messages import verdict_messages
+from trainer.engine.verdicts import Verdict, is_win, verdict
+from trainer.engine.waiting import WaitCard, Waits, waits
+from trainer.engine.win_rule import Reason, Special, claim_wins
 
 __all__ = [
     "ALL_CARDS",
@@ -63,6 +68,7 @@ __all__ = [
     "Verdict",
     "WaitCard",
     "Waits",
+    "claim_wins",
     "deck",
     "display_cards",
     "format_cards",
@@ -75,8 +81,8 @@ __all__ = [
     "position_of",
     "rank_name",
     "red_total",
-    "render_all",
     "split_pairs",
     "verdict",
+    "verdict_messages",
     "waits",
 ]

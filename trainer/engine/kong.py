@@ -16,8 +16,8 @@ from enum import Enum, StrEnum
 
 from trainer.engine.cards import Card, rank_name
 from trainer.engine.errors import Dou14Error
-from trainer.engine.explain import Message, render_all
 from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
 
@@ -60,8 +60,6 @@ class KongVerdict:
         ranks = ", ".join(_name(card) for card in self.cards)
         return [Message.of(f"kong.{self.reason}", self.rules, rank=ranks, cards=self.cards)]
 
-    def explain(self, lang: str = "en") -> list[str]:
-        return render_all(self.messages(), lang)
 
 
 def _name(card: Card) -> str:
@@ -94,7 +92,7 @@ def kong_eligibility(hand: Iterable[Card], melds: Iterable[Meld], event: KongEve
     same = _same_rank_count(concealed, card)
     exposed_pong = _exposed_pong(laid, card)
     if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP):
-        if event is KongEvent.OWN_FLIP and not rules.win_on_own_flip:
+        if event is KongEvent.OWN_FLIP and not rules.win_pong_kong_on_own_flip:
             return KongVerdict(False, None, (card,), "own_flip", ("R-OWN-FLIP", "R-KONG"))
         if same >= 3:
             return KongVerdict(True, KongCase.TRIPLE_PLUS_CLAIM, (card,), "triple_plus_claim",

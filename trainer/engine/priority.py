@@ -4,7 +4,7 @@ Win beats pong and kong, which beat chi. Among claims of one class the first in 
 order from the discarder (or flipper) gets the card: there is no double win. Chi is only for the
 discarder's or flipper's lower player, or for the flipper on their own flip; for chi on a flip the
 flipper comes before their lower player (``RuleSet.chi_priority_flipper_first``). Nobody pongs,
-kongs or wins on their own flip unless ``RuleSet.win_on_own_flip``, nor on their own discard.
+kongs or wins on their own flip unless ``RuleSet.win_pong_kong_on_own_flip``, nor on their own discard.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.engine.errors import Dou14Error
-from trainer.engine.explain import Message, render_all
+from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
 
@@ -69,8 +69,6 @@ class ClaimResolution:
                                    origin=self.origin))
         return messages
 
-    def explain(self, lang: str = "en") -> list[str]:
-        return render_all(self.messages(), lang)
 
 
 def seats_from(origin: int, players: int) -> list[int]:
@@ -95,7 +93,7 @@ def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
         own = claim.seat == origin
         if own and source == "discard":
             refused.append((claim, "own_discard"))
-        elif own and claim.kind is not ClaimKind.CHI and not rules.win_on_own_flip:
+        elif own and claim.kind is not ClaimKind.CHI and not rules.win_pong_kong_on_own_flip:
             refused.append((claim, "own_flip"))
         elif claim.kind is ClaimKind.CHI and claim.seat not in (lower, origin):
             refused.append((claim, "chi_not_lower"))

@@ -1,7 +1,8 @@
-"""House rules: every option of RULES.md, with RULES.md's defaults.
+"""House rules: every option of the rules reference (``docs/rules.md``), with its defaults.
 
-Each **[decision]** of RULES.md is an option here whose default is that decision, so a table that
-plays it otherwise can switch it.
+Each **[decision]** of the reference is an option here whose default is that decision, so a table
+that plays it otherwise can switch it. Names stored by older versions are still read
+(:data:`RENAMED_OPTIONS`, :data:`RETIRED_OPTIONS`); :meth:`RuleSet.to_json` writes only today's.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ class RuleSet:
       ``base`` defaults to 1 for doubling and 5 for ladder; ``fan_cap`` to 5 for doubling and
       ``None`` (no cap) for ladder. Pass ``fan_cap=None`` for no cap.
     - ``jiedi_cap``: 接地's total is capped at this many fan (R-SPECIAL, default 4; ``None`` = no cap).
-    - ``win_on_own_flip``: may a player win (and pong) on their own flip (R-OWN-FLIP, default False).
+    - ``win_pong_kong_on_own_flip``: may a player win, pong or kong on the card they flipped
+      themselves (R-OWN-FLIP, default False: only chi is allowed on one's own flip).
     - ``joker_kong_fan``: fan of four jokers laid as a kong (R-FAN decision, default 5).
     - ``kong_from_gathered_four``: four of a rank gathered later by draws may be laid down as a kong
       (R-KONG decision, default True).
@@ -34,7 +36,8 @@ class RuleSet:
       (R-PRIORITY decision, default True).
     - ``same_dealer_after_draw``: after a drawn hand the same dealer deals again
       (R-DEALER decision, default True).
-    - ``drawn_hand_pays``: nobody pays on a drawn hand (R-STOCK-EMPTY decision, default False).
+
+    A drawn hand never pays (R-STOCK-EMPTY): that is not an option.
     """
 
     players: int = 4
@@ -44,12 +47,11 @@ class RuleSet:
     base: int = _AUTO
     fan_cap: int | None = _AUTO
     jiedi_cap: int | None = 4
-    win_on_own_flip: bool = False
+    win_pong_kong_on_own_flip: bool = False
     joker_kong_fan: int = 5
     kong_from_gathered_four: bool = True
     chi_priority_flipper_first: bool = True
     same_dealer_after_draw: bool = True
-    drawn_hand_pays: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4) or isinstance(self.players, bool):
@@ -71,8 +73,8 @@ class RuleSet:
         if self.jiedi_cap is not None:
             _check_int("jiedi_cap", self.jiedi_cap, 0, 64)
         _check_int("joker_kong_fan", self.joker_kong_fan, 0, 64)
-        for name in ("win_on_own_flip", "kong_from_gathered_four", "chi_priority_flipper_first",
-                     "same_dealer_after_draw", "drawn_hand_pays"):
+        for name in ("win_pong_kong_on_own_flip", "kong_from_gathered_four",
+                     "chi_priority_flipper_first", "same_dealer_after_draw"):
             if not isinstance(getattr(self, name), bool):
                 raise RuleSetError(f"{name} must be true or false, not {getattr(self, name)!r}")
 
@@ -107,18 +109,48 @@ class RuleSet:
 
     @classmethod
     def from_json(cls, data: Any) -> RuleSet:
-        """Read FORMAT.md's ``rules`` object; any key may be left out, unknown keys are errors."""
+        """Read a ``rules`` object (docs/format.md); any key may be left out, unknown keys are
+        errors. Older names are read too: see :func:`upgrade_rules_json`."""
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
             raise RuleSetError(f"'rules' must be an object, not {data!r}")
+        options = upgrade_rules_json(data)
         known = {f.name for f in fields(cls)}
-        unknown = sorted(str(key) for key in data if key not in known)
+        unknown = sorted(str(key) for key in options if key not in known)
         if unknown:
             raise RuleSetError(
                 f"unknown rules key {unknown[0]!r} (known: {', '.join(sorted(known))})"
             )
-        return cls(**{str(key): value for key, value in data.items()})
+        return cls(**options)
+
+
+RENAMED_OPTIONS = {"win_on_own_flip": "win_pong_kong_on_own_flip"}
+"""Old option name → today's name (the old name said "win" but the option also governs pong
+and kong on one's own flip, R-OWN-FLIP)."""
+
+RETIRED_OPTIONS = {"drawn_hand_pays": False}
+"""Options that no longer exist, with the only value they may still carry: ``drawn_hand_pays``
+was defined but changed nothing, since a drawn hand never pays (R-STOCK-EMPTY)."""
+
+
+def upgrade_rules_json(data: Mapping[Any, Any]) -> dict[str, Any]:
+    """A stored ``rules`` object in today's names: renamed options mapped, a retired option with
+    its harmless value dropped, and :class:`RuleSetError` for a retired option set otherwise."""
+    options: dict[str, Any] = {}
+    for key, value in data.items():
+        name = str(key)
+        if name in RETIRED_OPTIONS:
+            if value is not RETIRED_OPTIONS[name]:
+                raise RuleSetError(
+                    f"{name} = {value!r} is not supported: a drawn hand never pays (R-STOCK-EMPTY);"
+                    f" remove the option")
+            continue
+        name = RENAMED_OPTIONS.get(name, name)
+        if name in options:
+            raise RuleSetError(f"the option {name!r} is given twice (once by its old name)")
+        options[name] = value
+    return options
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:

@@ -1,4 +1,5 @@
-"""Both languages: one lookup function over the zh/en catalogs (``en.toml``, ``zh.toml``).
+"""Both languages: one lookup function over the zh/en catalogs (``en.toml``, ``zh.toml``), and the
+rendering of the engine's :class:`~trainer.engine.Message` values.
 
 Every string a user sees comes from these catalogs; ``tests/test_i18n.py`` checks that both hold
 the same keys with the same placeholders.
@@ -8,10 +9,12 @@ from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
+
+from trainer.engine import Card, Message, Verdict, verdict_messages
 
 LANGUAGES = ("zh", "en")
 DEFAULT_LANGUAGE = "en"
@@ -53,13 +56,10 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
 
 
 def _render_param(value: object, lang: str) -> str:
-    from trainer.engine.cards import Card
-    from trainer.engine.explain import Message
-
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, Message):
-        return value.render(lang)
+        return render(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):
         return " + ".join(_render_param(item, lang) for item in value)
     if isinstance(value, tuple):
@@ -70,10 +70,28 @@ def _render_param(value: object, lang: str) -> str:
     return str(value)
 
 
-def render_message(key: str, params: Mapping[str, object], rules: tuple[str, ...],
-                   lang: str = DEFAULT_LANGUAGE) -> str:
-    """Render one engine message, with its rule ids appended, e.g. ``… (R-WIN)``."""
-    text = t(key, lang, **{name: _render_param(value, lang) for name, value in params.items()})
-    if rules:
-        text += t("rules.cite", lang, rules=", ".join(rules))
+def render(message: Message, lang: str = DEFAULT_LANGUAGE, *, cite: bool = True) -> str:
+    """One engine message in ``lang``, with its rule ids appended (``… (R-WIN)``) unless
+    ``cite`` is false."""
+    params = {name: _render_param(value, lang) for name, value in message.params}
+    text = t(message.key, lang, **params)
+    if cite and message.rules:
+        text += t("rules.cite", lang, rules=", ".join(message.rules))
     return text
+
+
+def render_all(messages: Iterable[Message], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Each message rendered in ``lang``."""
+    return [render(message, lang) for message in messages]
+
+
+class Explained(Protocol):
+    """A result of the engine or the analysis that explains itself as messages."""
+
+    def messages(self) -> list[Message]: ...
+
+
+def explain(subject: Verdict | Explained, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """A verdict, waits, kong check, claim resolution or safety result in words."""
+    messages = verdict_messages(subject) if isinstance(subject, Verdict) else subject.messages()
+    return render_all(messages, lang)

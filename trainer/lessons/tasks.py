@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainer.analysis.partners import partner_count
 from trainer.engine import (
     Card,
     KongEvent,
@@ -24,12 +25,12 @@ from trainer.engine import (
     parse_cards,
     split_pairs,
     verdict,
+    verdict_messages,
     waits,
 )
 from trainer.engine.position import Source
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
-from trainer.engine.safety_basics import partner_count
-from trainer.engine.verdict_explain import pairs_expression, red_sum_expression
+from trainer.engine.verdict_messages import pairs_expression, red_sum_expression
 
 
 class TaskError(ValueError):
@@ -184,7 +185,7 @@ def win(data: Mapping[str, Any]) -> Task:
     position = _position(data)
     judged = verdict(position)
     return Task("win", "choice", position.hand, position.melds, position.card,
-                "yes" if judged.win else "no", tuple(judged.messages()), ("yes", "no"),
+                "yes" if judged.win else "no", tuple(verdict_messages(judged)), ("yes", "no"),
                 ("R-WIN",), {"position": position})
 
 
@@ -194,7 +195,7 @@ def reason(data: Mapping[str, Any]) -> Task:
     judged = verdict(position)
     options = ("win", "not_combined", "red_short", "joker_in_hand")
     return Task("reason", "choice", position.hand, position.melds, position.card,
-                judged.reason.value, tuple(judged.messages()), options, ("R-WIN",),
+                judged.reason.value, tuple(verdict_messages(judged)), options, ("R-WIN",),
                 {"position": position})
 
 
@@ -205,7 +206,7 @@ def _number_from_verdict(kind: str, data: Mapping[str, Any],
     if not judged.win:
         raise TaskError(f"a {kind} task needs a winning position")
     return Task(kind, "number", position.hand, position.melds, position.card, pick(judged),
-                tuple(judged.messages()), (), (rule,), {"position": position})
+                tuple(verdict_messages(judged)), (), (rule,), {"position": position})
 
 
 def fan(data: Mapping[str, Any]) -> Task:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.engine.bots import HeuristicBot
-from trainer.engine.bots.base import Bot
+from trainer.bots import HeuristicBot
+from trainer.bots.base import Bot
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
 from trainer.engine.game.match import Match

@@ -14,9 +14,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.content.sampling import random_position
 from trainer.engine import DEFAULT_RULES, JOKER, RANKED_CARDS, RuleSet, deck, verdict
 from trainer.engine.cards import Card, format_cards
-from trainer.engine.sampling import random_position
 from trainer.lessons.tasks import Task, fan, kong, pays, pick_leftover, pick_partner, red_total
 from trainer.lessons.tasks import combined as combined_task
 

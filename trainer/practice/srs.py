@@ -14,9 +14,9 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
-from trainer.engine import RANKED_CARDS, parse_cards, position_of, verdict
+from trainer.engine import RANKED_CARDS, parse_cards, position_of, verdict, verdict_messages
 from trainer.engine.cards import rank_name
-from trainer.engine.explain import Message
+from trainer.engine.messages import Message
 from trainer.lessons.tasks import Task, kong, pick_partner, red_total
 
 SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
@@ -101,6 +101,6 @@ def question(fact: str, rng: random.Random) -> FactQuestion:
     judged = verdict(position)
     answer = judged.specials[0].value if judged.specials else "none"
     task = Task("special", "choice", position.hand, position.melds, position.card, answer,
-                tuple(judged.messages()), ("tianzou", "jiedi", "all_red", "all_black", "none"),
+                tuple(verdict_messages(judged)), ("tianzou", "jiedi", "all_red", "all_black", "none"),
                 ("R-SPECIAL",), {"position": position})
     return FactQuestion(fact, task, Message.of("review.special"))

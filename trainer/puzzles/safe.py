@@ -7,19 +7,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from trainer.engine.bots import HeuristicBot, RandomBot
-from trainer.engine.bots.base import Bot
-from trainer.engine.game.state import HandState, Phase
-from trainer.engine.game.view import view_of
-from trainer.engine.rules import RuleSet
-from trainer.engine.safety import (
+from trainer.analysis.safety import (
     SafetyTable,
     deal_in_count,
     hidden_analysis,
     open_analysis,
     table_from_view,
 )
-from trainer.i18n import LANGUAGES, t
+from trainer.bots import HeuristicBot, RandomBot
+from trainer.bots.base import Bot
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.engine.rules import RuleSet
+from trainer.i18n import LANGUAGES, render, t
 from trainer.puzzles.model import Puzzle, initial_rating
 
 
@@ -44,7 +44,7 @@ def build(table: SafetyTable, level: str, source: str) -> Puzzle | None:
                 "seat": first.seat, "fan": first.verdict.fan,
                 "points": first.verdict.share * (table.rules.players - 1)}
             for lang in LANGUAGES:
-                explanation[lang].extend(m.render(lang) for m in analysis.messages())
+                explanation[lang].extend(render(m, lang) for m in analysis.messages())
     else:
         unseen = table.unseen()
         if not any(all(deal_in_count(table, other, card, unseen).provably_safe
@@ -56,7 +56,7 @@ def build(table: SafetyTable, level: str, source: str) -> Puzzle | None:
                 safe.append(card)
             risks[card] = {str(c.opponent): f"{c.winning}/{c.total}" for c in result.counts}
             for lang in LANGUAGES:
-                explanation[lang].extend(m.render(lang) for m in result.certificates)
+                explanation[lang].extend(render(m, lang) for m in result.certificates)
     if not safe or len(safe) == len(candidates):
         return None
     themes = ["safe-discard", level]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from trainer.content.sampling import random_position
 from trainer.engine import Position, RuleSet, verdict
 from trainer.engine.cards import ALL_CARDS
-from trainer.engine.sampling import random_position
-from trainer.i18n import LANGUAGES, t
+from trainer.i18n import LANGUAGES, explain, t
 from trainer.puzzles.model import Puzzle, initial_rating
 
 QUESTION = {lang: t("puzzle.win_question", lang) for lang in LANGUAGES}
@@ -79,7 +79,7 @@ def build(position: Position, source: str) -> Puzzle:
     answer = {"win": judged.win, "reason": judged.reason.value, "red": judged.red,
               "fan": judged.fan if judged.win else 0, "share": judged.share if judged.win else 0,
               "payments": judged.payments() if judged.win else [0] * position.rules.players}
-    explanation = {lang: judged.explain(lang) for lang in LANGUAGES}
+    explanation = {lang: explain(judged, lang) for lang in LANGUAGES}
     estimate = difficulty(position)
     return Puzzle("win", "open", position.to_json(), dict(QUESTION), answer, explanation,
                   tuple(themes), tuple(dict.fromkeys(rules)), estimate, source,
@@ -139,7 +139,7 @@ def _constructed(rng: random.Random, want: str) -> Position:
 def _simulated_positions(rng: random.Random) -> Iterator[Position]:
     """Every moment of seeded bot games where a player holds a partner of the card on the table:
     their position facing it (R-WIN)."""
-    from trainer.engine.bots import HeuristicBot, RandomBot
+    from trainer.bots import HeuristicBot, RandomBot
     from trainer.engine.game.state import HandState, Phase
     from trainer.engine.game.view import view_of
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.engine import Card, render_all
+from trainer.engine import Card
 from trainer.engine.priority import seats_from
+from trainer.i18n import render_all
 from trainer.lessons import Step, Task
 from trainer.ui.lang import current_language, tr
 from trainer.ui.widgets import show_cards, show_melds

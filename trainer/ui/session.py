@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.progress import DatabaseUnreadable, ProgressStore, open_database
-from trainer.progress.store import LearnerInfo, ProgressError
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store.progress_store import LearnerInfo, ProgressError
 from trainer.ui.lang import current_language, tr
 
 

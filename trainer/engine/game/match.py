@@ -1,24 +1,14 @@
 """A match of several hands: the winner deals next, the same dealer after a drawn hand
-(R-DEALER, ``RuleSet.same_dealer_after_draw``), running scores (R-PAY)."""
+(R-DEALER, ``RuleSet.same_dealer_after_draw``), running scores (R-PAY). Who plays the seats
+(bots, a learner) is not the engine's business: see :mod:`trainer.bots.table`."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.engine.bots.base import Bot
 from trainer.engine.game.state import HandState, first_dealer
-from trainer.engine.game.view import view_of
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
-
-
-def play_hand(state: HandState, bots: Sequence[Bot], rng: random.Random) -> HandState:
-    """Let ``bots`` (one per seat) play ``state`` to its end, each from its own view."""
-    while not state.over:
-        seat = state.to_act
-        state.apply(bots[seat].choose(view_of(state, seat), rng))
-    return state
 
 
 @dataclass
@@ -30,9 +20,11 @@ class Match:
     dealer: int = -1
     scores: list[int] = field(default_factory=list)
     hands: list[HandState] = field(default_factory=list)
+    rng: random.Random = field(init=False, repr=False)
+    """Draws each hand's seed; seated bots may share it, so one seed gives one whole match."""
 
     def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+        self.rng = random.Random(self.seed)
         if self.dealer < 0:
             self.dealer = first_dealer(random.Random(self.seed), self.rules.players)[0]
         if not self.scores:
@@ -40,7 +32,7 @@ class Match:
 
     def next_hand(self) -> HandState:
         """Deal the next hand (its seed drawn from the match's seed)."""
-        return HandState.deal(self._rng.getrandbits(48), self.rules, self.dealer)
+        return HandState.deal(self.rng.getrandbits(48), self.rules, self.dealer)
 
     def record(self, state: HandState) -> None:
         """Book a finished hand: scores, and who deals next."""
@@ -52,8 +44,3 @@ class Match:
         elif not self.rules.same_dealer_after_draw:
             self.dealer = (self.dealer + 1) % self.rules.players
         self.hands.append(state)
-
-    def play(self, bots: Sequence[Bot]) -> HandState:
-        state = play_hand(self.next_hand(), bots, self._rng)
-        self.record(state)
-        return state

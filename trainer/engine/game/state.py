@@ -29,7 +29,8 @@ from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
-from trainer.engine.verdict import Verdict, claim_wins, verdict
+from trainer.engine.verdicts import Verdict, verdict
+from trainer.engine.win_rule import claim_wins
 
 
 class IllegalAction(Dou14Error):
@@ -391,7 +392,7 @@ class HandState:
             own = seat == offer.seat
             if own and offer.source == "discard":
                 continue
-            others_only = not own or rules.win_on_own_flip
+            others_only = not own or rules.win_pong_kong_on_own_flip
             hand = self.hands[seat]
             same = 0
             partners: list[Card] = []

@@ -3,7 +3,7 @@
 A card wins for another player only by pairing with one of their concealed cards of the partner
 rank (R-WIN 1: the claimed card always makes a 14-pair with one concealed card). So when every
 copy of the partner rank is visible to the discarder — in their own hand or face up on the table —
-nobody can win on the card: it is provably safe. The full analysis is ``trainer.engine.safety``.
+nobody can win on the card: it is provably safe. The full analysis is ``trainer.analysis.safety``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.engine.cards import Card, partner_rank, rank_name
-from trainer.engine.explain import Message, render_all
+from trainer.engine.messages import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,6 @@ class PartnerCount:
                            partner=rank_name(self.partner), visible=self.visible,
                            total=self.total, hidden=self.total - self.visible)]
 
-    def explain(self, lang: str = "en") -> list[str]:
-        return render_all(self.messages(), lang)
 
 
 def partner_count(card: Card, visible: Iterable[Card]) -> PartnerCount:

@@ -7,35 +7,22 @@ the red total.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from enum import StrEnum
 from typing import NamedTuple
 
-from trainer.engine.cards import Card, Suit
-from trainer.engine.combine import counts_combined, rank_counts, split_pairs
+from trainer.engine.cards import Card
+from trainer.engine.combine import counts_combined, split_pairs
 from trainer.engine.errors import PositionError
-from trainer.engine.explain import Message, render_all
 from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
-from trainer.engine.melds import Meld
 from trainer.engine.position import Position
+from trainer.engine.win_rule import (
+    Reason,
+    Special,
+    colour_flags,
+    combined_hand_wins,
+    single_colour,
+)
 
-
-class Reason(StrEnum):
-    """Why a hand wins or not (FORMAT.md's ``reason``)."""
-
-    WIN = "win"
-    NOT_COMBINED = "not_combined"
-    RED_SHORT = "red_short"
-    JOKER_IN_HAND = "joker_in_hand"
-
-
-class Special(StrEnum):
-    """The four special wins (R-SPECIAL), FORMAT.md's ``specials`` names."""
-
-    TIANZOU = "tianzou"
-    JIEDI = "jiedi"
-    ALL_RED = "all_red"
-    ALL_BLACK = "all_black"
+__all__ = ["Reason", "Special", "Verdict", "is_win", "verdict"]
 
 
 class Verdict(NamedTuple):
@@ -105,16 +92,6 @@ class Verdict(NamedTuple):
             "share": self.share,
         }
 
-    def messages(self) -> list[Message]:
-        """The verdict's reasons, each citing its rule ids."""
-        from trainer.engine.verdict_explain import verdict_messages
-
-        return verdict_messages(self)
-
-    def explain(self, lang: str = "en") -> list[str]:
-        """The verdict in words, in ``"en"`` or ``"zh"``."""
-        return render_all(self.messages(), lang)
-
 
 def is_win(position: Position) -> bool:
     """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL), without building a verdict."""
@@ -133,61 +110,18 @@ def is_win(position: Position) -> bool:
     counts[card.rank or 0] += 1
     if not counts_combined(counts):
         return False
-    if red + card.red >= position.rules.red_threshold or position.dealer_first_discard:
+    if combined_hand_wins(red + card.red, position.rules.red_threshold,
+                          position.dealer_first_discard):
         return True
     return _single_colour(position) is not None
 
 
-def claim_wins(hand: Iterable[Card], melds: Iterable[Meld], card: Card,
-               dealer_first_discard: bool, threshold: int) -> bool:
-    """The bare R-WIN / R-SPECIAL test from cards, for hot paths that hold no :class:`Position`
-    (the game's claims, the safety sampler): combined with ``card``, then 接地, the red total,
-    全红/全黑."""
-    hand = list(hand)
-    if card.rank is None:
-        return False
-    counts = rank_counts(hand)
-    if counts[0]:
-        return False
-    counts[card.rank] += 1
-    if not counts_combined(counts):
-        return False
-    if dealer_first_discard:
-        return True
-    red = card.red + sum(held.red for held in hand)
-    has_red = card.is_red
-    has_black = card.is_black
-    for meld in melds:
-        red += meld.red
-        for laid in meld.cards:
-            has_red = has_red or laid.is_red
-            has_black = has_black or laid.is_black
-    if red >= threshold:
-        return True
-    for held in hand:
-        has_red = has_red or held.is_red
-        has_black = has_black or held.is_black
-    return has_red != has_black
-
-
 def _single_colour(position: Position) -> Special | None:
-    """全红 or 全黑 when every non-joker card of the player has one colour (R-SPECIAL)."""
-    has_red = position.melds_have_red
-    has_black = position.melds_have_black
-    if has_red and has_black:
-        return None
+    """全红 or 全黑 over every card of the player (R-SPECIAL)."""
     card = position.card
-    for held in position.hand if card is None else (card, *position.hand):
-        suit = held.suit
-        if suit is None:
-            continue
-        if suit is Suit.HEARTS or suit is Suit.DIAMONDS:
-            has_red = True
-        else:
-            has_black = True
-    if has_red == has_black:
-        return None
-    return Special.ALL_RED if has_red else Special.ALL_BLACK
+    concealed = position.hand if card is None else (card, *position.hand)
+    return single_colour(*colour_flags(concealed, position.melds_have_red,
+                                       position.melds_have_black))
 
 
 def verdict(position: Position) -> Verdict:
@@ -217,7 +151,8 @@ def verdict(position: Position) -> Verdict:
         colour = _single_colour(position)
         if colour is not None:
             specials.append(colour)
-        reason = Reason.WIN if specials or red >= threshold else Reason.RED_SHORT
+        reason = Reason.WIN if combined_hand_wins(red, threshold, bool(specials)) \
+            else Reason.RED_SHORT
     win = reason is Reason.WIN
     if not win:
         specials.clear()

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from trainer.engine import Dou14Error, RuleSet
 from trainer.i18n import LANGUAGES
 from trainer.practice.ratings import Rating
-from trainer.progress.models import (
+from trainer.store.models import (
     Answer,
     Learner,
     LessonProgress,

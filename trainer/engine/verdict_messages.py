@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card, display_cards, partner_rank, rank_name
 from trainer.engine.combine import rank_counts
-from trainer.engine.explain import Message
+from trainer.engine.messages import Message
 
 if TYPE_CHECKING:
-    from trainer.engine.verdict import Verdict
+    from trainer.engine.verdicts import Verdict
 
 _SPECIAL_NAME = {
     "tianzou": "special.tianzou",

@@ -11,8 +11,8 @@ from typing import Any
 
 import pandas as pd
 
-from trainer.practice.puzzles import bank_index, puzzle_rating
-from trainer.progress.store import ProgressStore
+from trainer.practice.puzzle_service import bank_index, puzzle_rating
+from trainer.store.progress_store import ProgressStore
 
 EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
                   "correct", "seconds", "rule_ids", "themes", "mode", "run", "rating_before",

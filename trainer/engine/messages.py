@@ -1,5 +1,6 @@
-"""Explanations as data: a :class:`Message` is a catalog key with parameters, rendered in
-Chinese or English by :mod:`trainer.i18n`. The engine builds messages; it never holds prose."""
+"""Explanations as data: a :class:`Message` is a catalog key with typed parameters and the rule
+ids it rests on. The engine builds messages and never holds prose; :mod:`trainer.i18n` renders
+them in Chinese or English."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ as a sum ("a + b")."""
 @dataclass(frozen=True, slots=True)
 class Message:
     """One sentence of an explanation: ``key`` in the zh/en catalogs, ``params`` to fill in,
-    and the rule ids (RULES.md) it rests on."""
+    and the rule ids (docs/rules.md) it rests on."""
 
     key: str
     params: tuple[tuple[str, Param], ...] = ()
@@ -28,12 +29,9 @@ class Message:
     def of(cls, key: str, rules: Iterable[str] = (), **params: Param) -> Message:
         return cls(key, tuple(params.items()), tuple(rules))
 
-    def render(self, lang: str = "en") -> str:
-        from trainer.i18n import render_message
-
-        return render_message(self.key, dict(self.params), self.rules, lang)
-
-
-def render_all(messages: Iterable[Message], lang: str = "en") -> list[str]:
-    """Render each message in ``lang`` (``"en"`` or ``"zh"``)."""
-    return [message.render(lang) for message in messages]
+    def param(self, name: str) -> Param | None:
+        """The value of parameter ``name`` (``None`` when the message has none)."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return None

@@ -13,9 +13,9 @@ from typing import Any
 
 from trainer.engine import RuleSet
 from trainer.practice.ratings import Rating, play
-from trainer.progress.store import ProgressStore
 from trainer.puzzles import BANK_DIR, Puzzle
 from trainer.puzzles.check import read_puzzles
+from trainer.store.progress_store import ProgressStore
 
 MODES = ("rated", "theme", "streak", "timed", "failed", "fresh")
 TIMED_SECONDS = 180
@@ -171,7 +171,7 @@ def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: dict[st
 
 def fresh(kind: str, rules: RuleSet, rng: random.Random) -> Puzzle:
     """A newly generated puzzle under the learner's house rules."""
-    from trainer.engine.sampling import random_position
+    from trainer.content.sampling import random_position
     from trainer.puzzles import safe, win
 
     if kind == "win":

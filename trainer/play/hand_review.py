@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trainer.engine.explain import Message
+from trainer.analysis.safety import SafetyTable, hidden_analysis, table_from_view
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
+from trainer.engine.messages import Message
 from trainer.engine.position import Position
-from trainer.engine.safety import SafetyTable, hidden_analysis, table_from_view
-from trainer.engine.waits import waits
+from trainer.engine.waiting import waits
 
 RISK_FLAG = Fraction(1, 20)
 """A discard is flagged as risky from a 5% chance (summed over opponents) of dealing in."""

@@ -25,13 +25,14 @@ from functools import lru_cache
 from math import comb, sqrt
 from typing import Any
 
-from trainer.engine.cards import Card, deck, format_cards, parse_cards, rank_name
+from trainer.engine.cards import Card, Suit, deck, format_cards, parse_cards, rank_name, red_value
 from trainer.engine.errors import Dou14Error, PositionError
-from trainer.engine.explain import Message, render_all
 from trainer.engine.melds import Meld
+from trainer.engine.messages import Message
 from trainer.engine.position import Position
 from trainer.engine.rules import RuleSet
-from trainer.engine.verdict import Verdict, claim_wins, verdict
+from trainer.engine.verdicts import Verdict, verdict
+from trainer.engine.win_rule import claim_wins, colour_flags, combined_hand_wins, single_colour
 
 SEAT_KEYS = ("seat.0", "seat.1", "seat.2", "seat.3")
 
@@ -195,9 +196,6 @@ def open_analysis(table: SafetyTable, card: Card) -> OpenAnalysis:
 
 # -- hidden hands: exact counting over ranks and colours ----------------------------------------
 
-def _red_value(rank: int) -> int:
-    return 1 if rank == 1 or rank > 10 else rank
-
 
 @dataclass(frozen=True)
 class DealInCount:
@@ -248,7 +246,7 @@ def _rank_options(rank: int, count: int, reds: list[int], blacks: list[int],
     unseen cards."""
     options = []
     red_cards, black_cards = reds[rank], blacks[rank]
-    value = _red_value(rank)
+    value = red_value(rank, Suit.HEARTS)
     for taken_red in range(max(0, count - black_cards), min(count, red_cards) + 1):
         taken_black = count - taken_red
         ways = comb(red_cards, taken_red) * comb(black_cards, taken_black)
@@ -333,8 +331,7 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
         return DealInCount(opponent, card, 0, total, size, None, False, "no_partner", 0,
                            melds_red)
     threshold = table.rules.red_threshold
-    meld_red = any(c.is_red for m in melds for c in m.cards)
-    meld_black = any(c.is_black for m in melds for c in m.cards)
+    meld_flags = colour_flags(c for m in melds for c in m.cards)
     # Red beyond what the threshold needs changes nothing (a capped hand already wins), so the
     # count runs with red capped there; the certificate's "best" is exact below the threshold.
     hands = _combining_hands(card, size, reds, blacks,
@@ -345,11 +342,11 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
     for (red, has_r, has_b), ways in hands.items():
         total_red = red + card.red + melds_red
         max_red = total_red if max_red is None else max(max_red, total_red)
-        all_red = card.is_red and not has_b and not meld_black
-        all_black = card.is_black and not has_r and not meld_red
-        special = all_red or all_black or table.first_discard
+        colour = single_colour(*colour_flags((card,), has_r or meld_flags[0],
+                                             has_b or meld_flags[1]))
+        special = colour is not None or table.first_discard
         special_possible = special_possible or special
-        if total_red >= threshold or special:
+        if combined_hand_wins(total_red, threshold, special):
             winning += ways
     if winning:
         reason = "danger"
@@ -411,8 +408,6 @@ class CandidateSafety:
                                     error=f"{self.joint_error * 100:.1f}", samples=self.samples))
         return lines
 
-    def explain(self, lang: str = "en") -> list[str]:
-        return render_all(self.messages(), lang)
 
 
 def _sample_joint(table: SafetyTable, cards: Sequence[Card], samples: int,

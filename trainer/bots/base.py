@@ -19,8 +19,8 @@ class Bot(Protocol):
 
 
 def bot_named(name: str) -> Bot:
-    from trainer.engine.bots.heuristic import HeuristicBot
-    from trainer.engine.bots.random_bot import RandomBot
+    from trainer.bots.heuristic import HeuristicBot
+    from trainer.bots.random_bot import RandomBot
 
     bots: dict[str, type[HeuristicBot] | type[RandomBot]] = {
         "heuristic": HeuristicBot, "random": RandomBot}

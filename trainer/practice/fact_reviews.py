@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+from trainer.i18n import render
 from trainer.practice.srs import NEW_PER_DAY, FactQuestion, all_facts, question, review
-from trainer.progress.store import ProgressStore
+from trainer.store.progress_store import ProgressStore
 
 
 def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None) -> list[str]:
@@ -41,7 +42,7 @@ def record_review(store: ProgressStore, learner_id: int, fact_question: FactQues
     card = review(previous[0] if previous else None, correct, seconds)
     store.save_review(learner_id, fact_question.fact, card.to_json(), card.due)
     store.record_answer(learner_id, context="review", item=fact_question.fact,
-                        question=fact_question.prompt.render("en"),
+                        question=render(fact_question.prompt, "en"),
                         answer=task.answer_text(given), expected=task.answer_text(task.answer),
                         correct=correct, seconds=seconds, rule_ids=task.rule_ids,
                         skill=f"review:{fact_question.fact.split(':')[0]}",

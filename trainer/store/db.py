@@ -18,7 +18,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from trainer.progress.models import Base, SchemaInfo
+from trainer.store.models import Base, SchemaInfo
 
 ENV_URL = "DOU14_DATABASE_URL"
 SCHEMA_VERSION = 3

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import ALL_CARDS, SUITS, Card, rank_name
 from trainer.engine.errors import PositionError
-from trainer.engine.explain import Message, render_all
+from trainer.engine.messages import Message
 from trainer.engine.position import Position
-from trainer.engine.verdict import Special
+from trainer.engine.win_rule import Special, colour_flags, combined_hand_wins, single_colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,20 +51,6 @@ class Waits:
     def messages(self) -> list[Message]:
         return waits_messages(self)
 
-    def explain(self, lang: str = "en") -> list[str]:
-        return render_all(self.messages(), lang)
-
-
-def _colour_special(position: Position) -> tuple[bool, bool]:
-    """(all red so far, all black so far) over the player's non-joker cards."""
-    reds = blacks = 0
-    for card in position.all_cards:
-        if card.suit is not None:
-            if card.suit.is_red:
-                reds += 1
-            else:
-                blacks += 1
-    return blacks == 0, reds == 0
 
 
 def needed_rank(counts: list[int]) -> int | None:
@@ -103,20 +89,16 @@ def waits(position: Position) -> Waits:
     if rank is None:
         return Waits(position, None, (), counts[0] > 0)
     own = set(position.all_cards)
-    all_red, all_black = _colour_special(position)
+    flags = colour_flags(position.all_cards)
     threshold = position.rules.red_threshold
     candidates = []
     base = (rank - 1) * 4
     for suit in SUITS:
         card = ALL_CARDS[base + suit.order]
-        special = None
-        if suit.is_red and all_red:
-            special = Special.ALL_RED
-        elif not suit.is_red and all_black:
-            special = Special.ALL_BLACK
+        special = single_colour(*colour_flags((card,), *flags))
         total = red + card.red
         mine = card in own
-        wins = not mine and (total >= threshold or special is not None)
+        wins = not mine and combined_hand_wins(total, threshold, special is not None)
         candidates.append(WaitCard(card, wins, total, mine, special))
     return Waits(position, rank, tuple(candidates), False)
 

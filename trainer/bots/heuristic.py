@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from trainer.analysis.partners import partner_count
 from trainer.engine.cards import Card
 from trainer.engine.combine import rank_counts
 from trainer.engine.game.actions import Action, ActionKind
@@ -61,11 +62,6 @@ class HeuristicBot:
     def _discard_cost(view: PlayerView, counts: list[int], card: Card) -> float:
         after = list(counts)
         after[card.rank or 0] -= 1
-        visible = view.visible_cards()
-        if card.rank is None:
-            danger = 0
-        else:
-            partner = 14 - card.rank
-            seen = sum(1 for c in visible if c.rank == partner and c != card)
-            danger = (3 if partner == card.rank else 4) - seen
+        partners = partner_count(card, view.visible_cards())
+        danger = partners.total - partners.visible
         return imbalance(after) * 10 + danger * 1.5 + card.red * 0.4
