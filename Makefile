@@ -28,6 +28,7 @@ run: $(STAMP_APP)
 
 lint: $(STAMP_TEST)
 	$(PY) -m ruff check trainer tests benchmarks
+	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy --strict trainer/engine

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.practice import puzzle_service as service  # noqa: E402
-from trainer.practice.ratings import Rating  # noqa: E402
+from trainer.rating import Rating  # noqa: E402
 from trainer.store import ProgressStore, open_database  # noqa: E402
 from trainer.store.models import Answer  # noqa: E402
 from trainer.ui import session  # noqa: E402

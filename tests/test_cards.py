@@ -1,4 +1,4 @@
-"""R-DECK, R-RANK, R-RED and FORMAT.md's card notation."""
+"""R-DECK, R-RANK, R-RED and docs/format.md's card notation."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from trainer.engine import (
 from trainer.engine.cards import deck_red_total, partner_rank, sorted_cards
 
 
+@pytest.mark.rule("R-DECK")
 @pytest.mark.parametrize(("jokers", "size"), [(2, 54), (4, 56), (6, 58)])
 def test_deck_sizes(jokers: int, size: int) -> None:
     cards = deck(jokers)
@@ -31,6 +32,7 @@ def test_deck_sizes(jokers: int, size: int) -> None:
     assert len(set(cards) - {JOKER}) == 52
 
 
+@pytest.mark.rule("R-DECK")
 @pytest.mark.parametrize("jokers", [1, 3, 5, 0])
 def test_deck_rejects_other_joker_counts(jokers: int) -> None:
     with pytest.raises(ValueError, match=str(jokers)):
@@ -42,11 +44,13 @@ def test_deck_rejects_other_joker_counts(jokers: int) -> None:
     [("Ah", 1), ("Jd", 1), ("Qd", 1), ("Kh", 1), ("10h", 10), ("3d", 3), ("2h", 2), ("9d", 9),
      ("As", 0), ("10c", 0), ("Ks", 0), ("7c", 0), ("X", 0)],
 )
+@pytest.mark.rule("R-RED")
 def test_red_points(text: str, red: int) -> None:
     """R-RED: red A/J/Q/K carry 1, red 2–10 their face, black cards and jokers 0."""
     assert parse_card(text).red == red
 
 
+@pytest.mark.rule("R-RED", "R-DECK")
 def test_deck_holds_116_red_points() -> None:
     """R-RED: a 4-joker deck holds 116 red points (and jokers add none)."""
     assert deck_red_total(4) == 116
@@ -55,11 +59,13 @@ def test_deck_holds_116_red_points() -> None:
 
 @pytest.mark.parametrize(("text", "rank"), [("A", 1), ("2", 2), ("10", 10), ("T", 10),
                                             ("J", 11), ("Q", 12), ("K", 13)])
+@pytest.mark.rule("R-RANK")
 def test_ranks(text: str, rank: int) -> None:
     """R-RANK."""
     assert parse_card(text + "s").rank == rank
 
 
+@pytest.mark.rule("R-RED")
 def test_colours() -> None:
     """R-RED: hearts and diamonds red, spades and clubs black, jokers neither."""
     assert parse_card("5h").is_red and parse_card("5d").is_red
@@ -67,6 +73,7 @@ def test_colours() -> None:
     assert not JOKER.is_red and not JOKER.is_black
 
 
+@pytest.mark.rule("R-PAIR14")
 def test_partners_make_14() -> None:
     """R-PAIR14: the seven pairs."""
     assert {(r, partner_rank(r)) for r in range(1, 8)} == {
@@ -135,6 +142,7 @@ def test_format_parse_round_trip(cards: list[Card]) -> None:
     assert parse_cards(" , ".join(c.symbol for c in cards)) == tuple(cards)
 
 
+@pytest.mark.rule("R-RED")
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=20))
 def test_red_total_is_sum(cards: list[Card]) -> None:
     assert red_total(cards) == sum(c.red for c in cards)

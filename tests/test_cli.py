@@ -1,4 +1,4 @@
-"""``dou14 check`` / ``dou14 waits`` exactly as FORMAT.md specifies: JSON lines in and out, exit 1 on
+"""``dou14 check`` / ``dou14 waits`` exactly as docs/format.md specifies: JSON lines in and out, exit 1 on
 an invalid line, never a traceback; and the human forms."""
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ HANDS = st.lists(st.sampled_from(ALL_CARDS), max_size=9, unique_by=lambda c: c.i
     st.sampled_from(ALL_CARDS[:52]), max_size=9, unique=True)
 
 
+@pytest.mark.rule("R-PAIR14")
 @given(HANDS, st.data())
 def test_split_is_a_largest_pairing(cards: list[Card], data: st.DataObject) -> None:
     claimed = data.draw(st.sampled_from(cards)) if cards and data.draw(st.booleans()) else None
@@ -33,6 +35,7 @@ def test_split_is_a_largest_pairing(cards: list[Card], data: st.DataObject) -> N
     assert is_combined(cards) == (splits_into_pairs(ranks) and len(ranks) == len(cards))
 
 
+@pytest.mark.rule("R-SET", "R-PAIR14")
 def test_concealed_triple_needs_three_partners() -> None:
     """R-SET: a concealed triple is no set; three 5s need three 9s."""
     assert not is_combined(parse_cards("5h 5d 5s 9c 9h 7c 7s 3s"))

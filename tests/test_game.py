@@ -69,6 +69,7 @@ RULE_SETS = [RuleSet(), RuleSet(players=3), RuleSet(jokers=2), RuleSet(jokers=6)
              RuleSet(players=3, jokers=6, win_pong_kong_on_own_flip=True)]
 
 
+@pytest.mark.rule("R-PARITY", "R-PUBLIC", "R-DECK")
 @settings(max_examples=600)
 @given(st.integers(0, 2**40), st.sampled_from(RULE_SETS), st.booleans())
 def test_seeded_hands_keep_every_invariant(seed: int, rules: RuleSet, heuristic: bool) -> None:
@@ -94,6 +95,7 @@ def test_same_seed_same_hand() -> None:
     assert one.history == two.history and one.result == two.result
 
 
+@pytest.mark.rule("R-DISCARD")
 def test_illegal_actions_are_refused_with_the_rule() -> None:
     state = HandState.deal(7)
     other = (state.to_act + 1) % 4
@@ -130,6 +132,7 @@ def test_heuristic_beats_random() -> None:
     assert match.scores[0] + match.scores[2] > 0 > match.scores[1] + match.scores[3]
 
 
+@pytest.mark.rule("R-DEALER")
 def test_match_winner_deals_next_and_draw_keeps_dealer() -> None:
     match = Match(5)
     for _ in range(30):
@@ -144,6 +147,7 @@ def test_match_winner_deals_next_and_draw_keeps_dealer() -> None:
 
 # -- the tricky rules, one by one ---------------------------------------------------------------
 
+@pytest.mark.rule("R-SPECIAL", "R-PAY")
 def test_jiedi_on_the_dealers_first_discard() -> None:
     state = stacked(["7d 2s 2h 3c 4d 10s Jd Qs", "7s Kc Ac 5s 9c 6s 8h",
                      "2c 3d 4s 5c 9d Jc Kd", "3h 4h 10c Js Qh 6c 8d"])
@@ -158,6 +162,7 @@ def test_jiedi_on_the_dealers_first_discard() -> None:
     assert result.payments == (-24, 24, 0, 0)  # 点炮: the dealer pays 3 shares of 8
 
 
+@pytest.mark.rule("R-SPECIAL")
 def test_tianzou() -> None:
     state = stacked(["Ah Ks 2d Qc 3s Jh 4c 10d", "7s Kc Ac 5s 9c 6s 8h",
                      "2c 3d 4s 5c 9d Jc Kd", "3h 4h 10c Js Qh 6c 8d"])
@@ -173,6 +178,7 @@ def _two_winners() -> HandState:
                     "7h Kd Ac 5h 9c 6d 8s", "7c Kh As 5d 9h 6h 8c"])
 
 
+@pytest.mark.rule("R-PRIORITY")
 def test_two_players_win_on_one_discard_first_in_order_wins() -> None:
     state = _two_winners()
     act(state, A.DISCARD, "7d")
@@ -191,6 +197,7 @@ def test_every_players_options_are_listed_while_a_card_is_offered() -> None:
     assert state.legal_actions_for(2) == state.legal_actions()
 
 
+@pytest.mark.rule("R-PRIORITY")
 def test_second_winner_only_if_the_first_passes() -> None:
     state = _two_winners()
     act(state, A.DISCARD, "7d")
@@ -200,6 +207,7 @@ def test_second_winner_only_if_the_first_passes() -> None:
     assert state.result is not None and state.result.winner == 3
 
 
+@pytest.mark.rule("R-FLIP-JOKER", "R-PONG")
 def test_flipped_joker_ponged_by_a_player_holding_two_jokers() -> None:
     state = stacked(["Kd 2s 2h 3c 4d 10s Jd Qs", "2c 3d 4s 5c 9d Jc 6s",
                      "X X 7h 5h 9c 6d 8s", "7c Kh 3s 5d 9h 6h 8c"], stock="X 4c")
@@ -216,6 +224,7 @@ def test_flipped_joker_ponged_by_a_player_holding_two_jokers() -> None:
     assert str(state.drawn) == "4c" and len(state.hands[2]) == 6
 
 
+@pytest.mark.rule("R-FLIP-JOKER", "R-TOU-LATER")
 def test_unclaimed_flipped_joker_goes_to_the_flipper_who_draws() -> None:
     state = stacked(["Kd 2s 2h 3c 4d 10s Jd Qs", "2c 3d 4s 5c 9d Jc 6s",
                      "7d 10h 7h 5h 9c 6d 8s", "7c Kh 3s 5d 9h 6h 8c"], stock="X 4c")
@@ -225,6 +234,7 @@ def test_unclaimed_flipped_joker_goes_to_the_flipper_who_draws() -> None:
     assert A.DISCARD in kinds(state)
 
 
+@pytest.mark.rule("R-KONG", "R-PONG")
 def test_pong_whose_draw_is_the_fourth_card_kong_case_3() -> None:
     state = stacked(["9h 2s 2h 3c 4d 10s Jd Qs", "9s 9c 4s 6c Ac Jc Kc",
                      "7h Kd 3d 5h 8c 6d 8s", "7c Kh 3s 5d 10h 6h 2c"], stock="9d Ad Qh")
@@ -238,6 +248,7 @@ def test_pong_whose_draw_is_the_fourth_card_kong_case_3() -> None:
     assert len(state.hands[1]) == 6
 
 
+@pytest.mark.rule("R-KONG")
 def test_later_flip_matching_an_exposed_pong_is_no_kong() -> None:
     state = stacked(["9h 2s 2h 3c 4d 10s Jd Qs", "9s 9c 4s 6c Ac Jc Kc",
                      "7h Kd 3d 5h 8c 6d 8s", "7c Kh 3s 5d 10h 6h 2c"], stock="Qh 9d")
@@ -254,6 +265,7 @@ def test_later_flip_matching_an_exposed_pong_is_no_kong() -> None:
     assert any(str(t.card) == "9d" and t.source == "flip" for t in state.piles[2])
 
 
+@pytest.mark.rule("R-CHI", "R-OWN-FLIP", "R-PRIORITY")
 def test_chi_from_the_upper_players_discard_and_from_ones_own_flip() -> None:
     state = stacked(["6h Ks 2h 3c 4d 10s Jd Qs", "8s 5s 5c 9s Ac Jc Kc",
                      "8c Kd 9c 5h 3d 6d 2s", "7c Kh 3s 10h 10d 6c 2c"], stock="5d")
@@ -272,6 +284,7 @@ def test_chi_from_the_upper_players_discard_and_from_ones_own_flip() -> None:
     assert state.to_act == 1 and state.melds[1][-1].kind.value == "chi"  # flipper first
 
 
+@pytest.mark.rule("R-STOCK-EMPTY")
 def test_stock_running_out_draws_the_hand() -> None:
     state = HandState.deal(11)
     while not state.over:
@@ -283,6 +296,7 @@ def test_stock_running_out_draws_the_hand() -> None:
     assert state.card_count() == 56
 
 
+@pytest.mark.rule("R-STOCK-EMPTY", "R-PONG")
 def test_no_pong_without_stock_to_draw() -> None:
     state = stacked(["9h 2s 2h 3c 4d 10s Jd Qs", "9s 9c 4s 6c Ac Jc Kc",
                      "7h Kd 3d 5h 8c 6d 8s", "7c Kh 3s 5d 10h 6h 2c"])

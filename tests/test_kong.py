@@ -49,6 +49,7 @@ CASES = [
 
 @pytest.mark.parametrize(("hand", "melds", "event", "card", "allowed", "case", "reason"),
                          [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.rule("R-KONG")
 def test_kong_table(hand: str, melds: list[str], event: KongEvent, card: str | None,
                     allowed: bool, case: KongCase | None, reason: str) -> None:
     result = kong_eligibility(parse_cards(hand), [Meld.parse(m) for m in melds], event,
@@ -60,12 +61,14 @@ def test_kong_table(hand: str, melds: list[str], event: KongEvent, card: str | N
         assert "R-KONG" in line
 
 
+@pytest.mark.rule("R-KONG", "R-TOU-LATER")
 def test_gathered_four_can_be_switched_off() -> None:
     result = kong_eligibility(parse_cards("5s 5h 5c Kd 2s"), [], KongEvent.LATER_DRAW,
                               parse_card("5d"), RuleSet(kong_from_gathered_four=False))
     assert not result.allowed and result.reason == "gathered_four_off"
 
 
+@pytest.mark.rule("R-OWN-FLIP", "R-KONG")
 def test_own_flip_kong_follows_the_own_flip_option() -> None:
     result = kong_eligibility(parse_cards("5s 5h 5c 7h Kd"), [], KongEvent.OWN_FLIP,
                               parse_card("5d"), RuleSet(win_pong_kong_on_own_flip=True))
@@ -91,6 +94,7 @@ def test_bad_events(event: KongEvent, card: str | None, message: str) -> None:
                          None if card is None else parse_card(card))
 
 
+@pytest.mark.rule("R-KONG", "R-TOU")
 def test_dealt_four_is_laid_down_by_r_tou() -> None:
     """Case 1 is a lay-down exchange (R-TOU): four of a rank for two stock cards."""
     result = kong_eligibility(parse_cards("5s 5h 5c 5d 7h Kd 2s 3c"), [], KongEvent.AFTER_DEAL)

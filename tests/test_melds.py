@@ -13,6 +13,7 @@ from trainer.engine import Meld, MeldError, RuleSet
      ("kong:5s,5c,5d,5h", 2, 10), ("joker:X", 1, 0), ("pong:X,X,X", 4, 0),
      ("kong:X,X,X,X", 5, 0)],
 )
+@pytest.mark.rule("R-FAN", "R-SET")
 def test_valid_melds(text: str, fan: int, red: int) -> None:
     """R-FAN: joker 1, pong 1, kong 2, joker pong 4, joker kong 5 [decision]."""
     meld = Meld.parse(text)
@@ -21,6 +22,7 @@ def test_valid_melds(text: str, fan: int, red: int) -> None:
     assert Meld.from_json(meld.to_json()) == meld
 
 
+@pytest.mark.rule("R-FAN")
 def test_joker_kong_fan_is_an_option() -> None:
     assert Meld.parse("kong:X,X,X,X").fan(RuleSet(joker_kong_fan=6).joker_kong_fan) == 6
 
@@ -33,6 +35,7 @@ def test_joker_kong_fan_is_an_option() -> None:
      ("joker:7h", "one joker"), ("joker:X,X", "one joker"), ("triple:5s,5c,5d", "unknown meld kind"),
      ("pong:X,X,7h", "mixes ranks"), ("chi8h6s", "kind:cards")],
 )
+@pytest.mark.rule("R-SET", "R-PAIR14")
 def test_invalid_melds_name_the_cards(text: str, message: str) -> None:
     with pytest.raises(MeldError, match=message):
         Meld.parse(text)

@@ -1,4 +1,4 @@
-"""FORMAT.md positions: reading, writing, and rejecting what cannot occur (R-PARITY, R-DECK)."""
+"""docs/format.md positions: reading, writing, and rejecting what cannot occur (R-PARITY, R-DECK)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_format_example_reads() -> None:
 
 
 def test_format_example_kong_is_rejected() -> None:
-    """FORMAT.md's kong of mixed ranks must be rejected with a clear message."""
+    """docs/format.md's kong of mixed ranks must be rejected with a clear message."""
     data = dict(EXAMPLE, melds=[*EXAMPLE["melds"], {"kind": "kong", "cards": "5s 5c 5d 9h"}])
     with pytest.raises(PositionError, match=r"meld 4: .*mixes ranks"):
         Position.from_json(data)
@@ -52,11 +52,13 @@ def test_format_example_kong_is_rejected() -> None:
      ({"melds": "chi:8h,6s"}, "melds must be a list"),
      ({"hand": ["7h"]}, "hand must be a string")],
 )
+@pytest.mark.rule("R-PARITY", "R-DECK")
 def test_invalid_positions(change: dict[str, object], message: str) -> None:
     with pytest.raises(PositionError, match=message):
         Position.from_json({**EXAMPLE, **change})
 
 
+@pytest.mark.rule("R-DECK")
 def test_jokers_counted_against_the_rules() -> None:
     two_jokers = {**EXAMPLE, "rules": {"jokers": 2},
                   "melds": [{"kind": "pong", "cards": "X X X"}]}
@@ -65,6 +67,7 @@ def test_jokers_counted_against_the_rules() -> None:
     assert Position.from_json({**two_jokers, "rules": {"jokers": 4}}).melds[0].is_joker_set
 
 
+@pytest.mark.rule("R-PARITY", "R-SPECIAL")
 def test_no_card_even_hand_is_the_dealer() -> None:
     dealer = Position.from_json({"hand": "As Ks 2c Qc", "melds": [{"kind": "pong",
                                                                    "cards": "5s 5h 5d"}]})

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import inspect
 
-from trainer.practice.ratings import Rating
+from trainer.rating import Rating
 from trainer.store import ProgressStore, open_database
 from trainer.store.db import SCHEMA_VERSION
 

@@ -16,8 +16,8 @@ from trainer.practice import progress_figures as figures
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
 from trainer.practice.fact_reviews import due_facts, record_review
-from trainer.practice.ratings import Rating, expected, play, update
 from trainer.practice.srs import NEW_PER_DAY, all_facts, grade, question, review
+from trainer.rating import Rating, expected, play, update
 from trainer.store import ProgressStore, open_database
 
 

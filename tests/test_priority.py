@@ -29,6 +29,7 @@ CASES = [
 
 @pytest.mark.parametrize(("claims", "origin", "source", "players", "winner", "refused"),
                          [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.rule("R-PRIORITY", "R-CHI", "R-OWN-FLIP")
 def test_priority_table(claims: list[tuple[int, ClaimKind]], origin: int, source: str,
                         players: int, winner: int | None, refused: list[int]) -> None:
     result = resolve_claims([Claim(seat, kind) for seat, kind in claims], origin, source,
@@ -39,6 +40,7 @@ def test_priority_table(claims: list[tuple[int, ClaimKind]], origin: int, source
         assert explain(result, lang)
 
 
+@pytest.mark.rule("R-OWN-FLIP")
 def test_own_flip_option() -> None:
     result = resolve_claims([Claim(0, W), Claim(1, W)], 0, "flip",
                             rules=RuleSet(win_pong_kong_on_own_flip=True))
@@ -48,6 +50,7 @@ def test_own_flip_option() -> None:
     assert result.winner == Claim(0, W)
 
 
+@pytest.mark.rule("R-PRIORITY", "R-CHI")
 def test_chi_order_decision_can_switch() -> None:
     result = resolve_claims([Claim(0, C), Claim(1, C)], 0, "flip",
                             rules=RuleSet(chi_priority_flipper_first=False))
@@ -59,6 +62,7 @@ def test_explanation_names_the_order() -> None:
     assert "first counterclockwise from seat 1" in explain(result, "en")[-1]
 
 
+@pytest.mark.rule("R-SEAT")
 def test_seats_from() -> None:
     assert seats_from(2, 4) == [3, 0, 1, 2]
     with pytest.raises(Dou14Error):
@@ -72,6 +76,7 @@ def test_seats_from() -> None:
     ("7h", "7h 7s 7c", False),
     ("X", "", True),
 ])
+@pytest.mark.rule("R-SAFE")
 def test_partner_exhausted(card: str, visible: str, exhausted: bool) -> None:
     """R-SAFE: when every partner is visible nobody can be waiting on the card."""
     result = partner_count(parse_card(card), parse_cards(visible))

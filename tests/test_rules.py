@@ -7,6 +7,7 @@ import pytest
 from trainer.engine import RuleSet, RuleSetError
 
 
+@pytest.mark.rule("R-SEAT", "R-DECK", "R-WIN", "R-SCORE")
 def test_defaults_are_rules_md() -> None:
     rules = RuleSet()
     assert (rules.players, rules.jokers, rules.red_threshold) == (4, 4, 20)
@@ -18,12 +19,14 @@ def test_defaults_are_rules_md() -> None:
     assert "drawn_hand_pays" not in rules.to_json()
 
 
+@pytest.mark.rule("R-WIN")
 def test_three_players_need_25_red() -> None:
     """R-WIN 2 / seeds: 3 players raise the threshold to 25."""
     assert RuleSet(players=3).red_threshold == 25
     assert RuleSet(players=3, red_threshold=22).red_threshold == 22
 
 
+@pytest.mark.rule("R-SCORE")
 def test_ladder_defaults() -> None:
     rules = RuleSet(scoring="ladder")
     assert (rules.base, rules.fan_cap) == (5, None)
@@ -31,28 +34,33 @@ def test_ladder_defaults() -> None:
 
 @pytest.mark.parametrize(("players", "jokers", "stock"),
                          [(4, 4, 27), (4, 2, 25), (4, 6, 29), (3, 4, 34)])
+@pytest.mark.rule("R-DEAL")
 def test_stock_after_deal(players: int, jokers: int, stock: int) -> None:
     """R-DEAL: a 4-joker deal with 4 players leaves 27 cards."""
     assert RuleSet(players=players, jokers=jokers).stock_after_deal == stock
 
 
+@pytest.mark.rule("R-SCORE")
 @pytest.mark.parametrize(("fan", "share"), [(0, 1), (1, 2), (3, 8), (5, 32), (6, 32), (13, 32)])
 def test_doubling_share_capped_at_5_fan(fan: int, share: int) -> None:
     """R-SCORE: base × 2^min(n, 5); a loser pays at most 32 at base 1."""
     assert RuleSet().share(fan) == share
 
 
+@pytest.mark.rule("R-SCORE")
 def test_doubling_no_cap_and_base() -> None:
     assert RuleSet(fan_cap=None).share(7) == 128
     assert RuleSet(base=2).share(3) == 16
 
 
+@pytest.mark.rule("R-SCORE")
 @pytest.mark.parametrize(("fan", "share"), [(0, 5), (1, 10), (4, 25), (5, 30), (13, 70)])
 def test_ladder_share(fan: int, share: int) -> None:
     """R-SCORE: base × (n + 1), base 5, no cap."""
     assert RuleSet(scoring="ladder").share(fan) == share
 
 
+@pytest.mark.rule("R-SCORE")
 def test_ladder_4_and_5_fan_differ_by_5() -> None:
     rules = RuleSet(scoring="ladder")
     assert rules.share(5) - rules.share(4) == 5
@@ -78,6 +86,7 @@ def test_json_round_trip_and_unknown_keys() -> None:
         RuleSet.from_json({"colour": "red"})
 
 
+@pytest.mark.rule("R-OWN-FLIP")
 def test_old_own_flip_name_is_read_and_never_written() -> None:
     """R-OWN-FLIP: the option governs win, pong and kong; its old name is still read."""
     rules = RuleSet.from_json({"win_on_own_flip": True})
@@ -86,6 +95,7 @@ def test_old_own_flip_name_is_read_and_never_written() -> None:
     assert rules.to_json()["win_pong_kong_on_own_flip"] is True
 
 
+@pytest.mark.rule("R-STOCK-EMPTY")
 def test_drawn_hand_pays_false_is_ignored_true_refused() -> None:
     """R-STOCK-EMPTY: a drawn hand never pays, so the retired option may only say false."""
     assert RuleSet.from_json({"drawn_hand_pays": False}) == RuleSet()
@@ -99,6 +109,7 @@ def test_old_and_new_name_together_are_refused() -> None:
         RuleSet.from_json({"win_on_own_flip": True, "win_pong_kong_on_own_flip": False})
 
 
+@pytest.mark.rule("R-SCORE")
 def test_ladder_cap_only_when_set() -> None:
     """R-SCORE: ladder scoring has no cap unless the player sets one."""
     assert RuleSet(scoring="ladder").share(13) == 70

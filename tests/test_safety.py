@@ -73,6 +73,7 @@ def small_table(seed: int) -> SafetyTable:
                        tuple(sizes), rng.random() < 0.1)
 
 
+@pytest.mark.rule("R-SAFE")
 @settings(max_examples=120)
 @given(st.integers(0, 2**32))
 def test_exact_counts_agree_with_brute_force(seed: int) -> None:
@@ -97,6 +98,7 @@ def _max_red_brute(table: SafetyTable, other: int, card: Card) -> int | None:
     return best
 
 
+@pytest.mark.rule("R-SAFE")
 @settings(max_examples=80)
 @given(st.integers(0, 2**32))
 def test_every_certificate_is_true(seed: int) -> None:
@@ -136,6 +138,7 @@ def test_certificates_in_words() -> None:
     assert all(line for line in explain(king, "zh"))
 
 
+@pytest.mark.rule("R-SAFE", "R-WIN")
 def test_red_unreachable_certificate() -> None:
     """West shows little red and holds one card: even the reddest partner cannot reach 20."""
     table = SafetyTable(RuleSet(), 0, (parse_card("9c"), parse_card("2s")),
@@ -146,6 +149,7 @@ def test_red_unreachable_certificate() -> None:
     assert count.probability == Fraction(0)
 
 
+@pytest.mark.rule("R-SAFE", "R-PRIORITY")
 @pytest.mark.parametrize("seed", range(12))
 def test_open_analysis_agrees_with_verdicts(seed: int) -> None:
     state = HandState.deal(seed)
@@ -167,6 +171,7 @@ def test_open_analysis_agrees_with_verdicts(seed: int) -> None:
             assert [render(m, lang) for m in analysis.messages()]
 
 
+@pytest.mark.rule("R-PUBLIC")
 def test_views_of_real_hands_give_consistent_tables() -> None:
     for seed in range(20):
         state = play_hand(HandState.deal(seed), [HeuristicBot()] * 4, random.Random(seed))

@@ -55,6 +55,7 @@ CASES = [
 @pytest.mark.parametrize(
     ("hand", "melds", "card", "source", "first", "players", "reason", "red", "specials", "fan"),
     [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+@pytest.mark.rule("R-WIN", "R-RED", "R-PAIR14", "R-SET", "R-SPECIAL", "R-FAN")
 def test_verdict_table(hand: str, melds: list[str], card: str, source: str, first: bool,
                        players: int, reason: str, red: int, specials: list[str],
                        fan: int) -> None:
@@ -79,6 +80,7 @@ def test_format_example_verdict_line() -> None:
         "share": 4}
 
 
+@pytest.mark.rule("R-FAN", "R-SPECIAL")
 def test_maximum_11_fan() -> None:
     """Seeds: 天走 + 全黑 + four jokers of which three ponged = 3+3+4+1 = 11."""
     position = position_of("As Ks 2c Qc 3s Js", melds=["pong:X,X,X", "joker:X"])
@@ -88,6 +90,7 @@ def test_maximum_11_fan() -> None:
     assert result.share == 32  # capped at 5 fan: a loser pays at most 32 at base 1
 
 
+@pytest.mark.rule("R-FAN", "R-SPECIAL")
 def test_maximum_13_fan() -> None:
     """Seeds: 天走 + three kongs + four jokers = 3+6+4 = 13."""
     position = position_of("As Kd", melds=["kong:5s,5h,5c,5d", "kong:9s,9h,9c,9d",
@@ -101,6 +104,7 @@ def test_maximum_13_fan() -> None:
                             rules=RuleSet(scoring="ladder"))).share == 5 * 14
 
 
+@pytest.mark.rule("R-SPECIAL")
 def test_tianzou_not_combined() -> None:
     result = verdict(position_of("As Ks 2c Qc 3s 5s 8h 9d"))
     assert not result.win and result.reason.value == "not_combined"
@@ -118,6 +122,7 @@ def test_waiting_hand_without_card_cannot_be_judged() -> None:
     ("discard", False, 3, [8, 0, -8]),
     ("flip", False, 3, [8, -4, -4]),
 ])
+@pytest.mark.rule("R-PAY", "R-SCORE")
 def test_payments(source: str, first: bool, players: int, payments: list[int]) -> None:
     """R-PAY: 点炮 — the discarder pays every share; a flip — everyone pays one share."""
     position = position_of("Ah Kd 7h 5h 9d", melds=["pong:Qh,Qs,Qd", "joker:X"], card="7d",
@@ -132,11 +137,13 @@ def test_payments(source: str, first: bool, players: int, payments: list[int]) -
         assert other[1] == payments[0] and sum(other) == 0
 
 
+@pytest.mark.rule("R-PAY", "R-SPECIAL")
 def test_tianzou_everyone_pays() -> None:
     result = verdict(position_of("As Ks 2c Qc 3s Js", melds=["pong:X,X,X", "joker:X"]))
     assert result.payments(winner=2) == [-32, -32, 96, -32]
 
 
+@pytest.mark.rule("R-PAY")
 def test_no_win_pays_nothing() -> None:
     result = verdict(position_of("7h Kd Ac 5h 9c 6d 8s", card="8d"))
     assert result.payments() == [0, 0, 0, 0]
@@ -189,12 +196,14 @@ def _check_against_reference(position: Position) -> None:
         assert all(line.strip() for line in explain(result, lang))
 
 
+@pytest.mark.rule("R-WIN", "R-SPECIAL", "R-FAN", "R-SCORE")
 @given(st.integers(min_value=0, max_value=2**32))
 def test_verdict_agrees_with_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     _check_against_reference(random_position(rng, random_rules(rng)))
 
 
+@pytest.mark.rule("R-SPECIAL")
 @given(st.integers(min_value=0, max_value=2**32))
 def test_tianzou_agrees_with_brute_force(seed: int) -> None:
     rng = random.Random(seed)

@@ -26,6 +26,7 @@ def _brute_force_waits(position: Position) -> list[str]:
     return result
 
 
+@pytest.mark.rule("R-WAIT")
 @given(st.integers(min_value=0, max_value=2**32))
 def test_waits_agree_with_trying_all_53_cards(seed: int) -> None:
     rng = random.Random(seed)
@@ -37,6 +38,7 @@ def test_waits_agree_with_trying_all_53_cards(seed: int) -> None:
         assert explain(result, lang)
 
 
+@pytest.mark.rule("R-WAIT", "R-WIN")
 def test_colour_dependence_is_explained() -> None:
     """6♥ and 6♦ win; 6♠ and 6♣ leave the hand short of 20 red."""
     position = position_of("8h 5h 9c", melds=["chi:10c,4d", "chi:Ah,Kc", "chi:Qs,2c"])
@@ -48,6 +50,7 @@ def test_colour_dependence_is_explained() -> None:
     assert any("6♥和6♦ 能糊" in line for line in explain(result, "zh"))
 
 
+@pytest.mark.rule("R-WAIT")
 def test_own_copy_left_out() -> None:
     position = position_of("7h Kd Ac 5h 9c 6d 8s")
     result = waits(position)
@@ -57,17 +60,20 @@ def test_own_copy_left_out() -> None:
     assert "7♥ is already yours, so nobody can discard it." in lines
 
 
+@pytest.mark.rule("R-WAIT", "R-SPECIAL")
 def test_special_wait_without_red() -> None:
     result = waits(position_of("7s Ks Ac 5s 9c 6c 8s"))
     assert [str(c) for c in result.wins_on] == ["7c"]
     assert any("special win" in line for line in explain(result, "en"))
 
 
+@pytest.mark.rule("R-WAIT", "R-WIN")
 def test_joker_in_hand_never_ready() -> None:
     result = waits(position_of("X 7h Kd Ac 5h 9c 6d"))
     assert not result.ready and "joker" in explain(result, "en")[0]
 
 
+@pytest.mark.rule("R-PARITY")
 def test_waits_needs_waiting_hand() -> None:
     with pytest.raises(PositionError, match="odd"):
         waits(position_of("7h Kd"))

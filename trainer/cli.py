@@ -1,4 +1,4 @@
-"""``dou14``: the command line of FORMAT.md.
+"""``dou14``: the command line of docs/format.md.
 
 ``dou14 check`` / ``dou14 waits`` read JSON lines on standard input and write one JSON line per
 position (exit 1 if any line was invalid, never a traceback). Given a hand as an argument they
@@ -126,7 +126,7 @@ def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dou14",
-        description="斗十四 rules engine: win verdicts and waits (see FORMAT.md).",
+        description="斗十四 rules engine: win verdicts and waits (see docs/format.md).",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     for name, summary in (("check", "does the card on the table win?"),

@@ -1,5 +1,5 @@
 """``dou14 simulate``: bots play many hands; a summary, and optionally one JSON line per hand with
-its replay and, for each win, the winner's final position (FORMAT.md) with the engine's verdict."""
+its replay and, for each win, the winner's final position (docs/format.md) with the engine's verdict."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
 
 
 def random_rules(rng: random.Random) -> RuleSet:
-    """A random house-rule set among RULES.md's options."""
+    """A random house-rule set among docs/rules.md's options."""
     scoring: Scoring = "ladder" if rng.random() < 0.5 else "doubling"
     return RuleSet(players=rng.choice((3, 4)), jokers=rng.choice((2, 4, 6)),
                    scoring=scoring)

@@ -1,4 +1,4 @@
-"""The rules engine of 斗十四 — the single source of truth (RULES.md, FORMAT.md).
+"""The rules engine of 斗十四 — the single source of truth (docs/rules.md, docs/format.md).
 
 Small public API::
 

@@ -1,4 +1,4 @@
-"""Cards, suits, the deck and red points (R-DECK, R-RANK, R-RED), and the card notation of FORMAT.md.
+"""Cards, suits, the deck and red points (R-DECK, R-RANK, R-RED), and the card notation of docs/format.md.
 
 The notation round-trips: ``format_cards(parse_cards(s))`` is canonical and
 ``parse_cards(format_cards(cards)) == cards`` for every list of cards.
@@ -15,7 +15,7 @@ from trainer.engine.errors import NotationError
 
 
 class Suit(StrEnum):
-    """The four suits in FORMAT.md's sort order ``s h c d``."""
+    """The four suits in docs/format.md's sort order ``s h c d``."""
 
     SPADES = "s"
     HEARTS = "h"
@@ -149,7 +149,7 @@ def deck_red_total(jokers: int = 4) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Notation (FORMAT.md)
+# Notation (docs/format.md)
 
 _JOKER_TOKENS = {"x", "joker", "鬼", "🃏"}
 _SUIT_TOKENS = {

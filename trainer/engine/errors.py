@@ -12,7 +12,7 @@ class Dou14Error(ValueError):
 
 
 class NotationError(Dou14Error):
-    """A card token or card list that does not follow FORMAT.md's notation.
+    """A card token or card list that does not follow docs/format.md's notation.
 
     ``token`` is the offending text and ``offset`` its 0-based character position in the input.
     """
@@ -29,8 +29,8 @@ class MeldError(Dou14Error):
 
 
 class RuleSetError(Dou14Error):
-    """A house-rule option outside what RULES.md allows."""
+    """A house-rule option outside what docs/rules.md allows."""
 
 
 class PositionError(Dou14Error):
-    """A position (FORMAT.md JSON) that cannot occur or cannot be read."""
+    """A position (docs/format.md JSON) that cannot occur or cannot be read."""

@@ -1,7 +1,7 @@
 """Fan items (R-FAN): what each laid-down meld and each special win adds.
 
 Each joker laid singly 1, each pong 1, each kong 2, a joker pong 4 in all, a joker kong
-``RuleSet.joker_kong_fan`` (5 by RULES.md's decision), each special win 3 (R-SPECIAL).
+``RuleSet.joker_kong_fan`` (5 by docs/rules.md's decision), each special win 3 (R-SPECIAL).
 """
 
 from __future__ import annotations
@@ -43,5 +43,5 @@ def meld_fan_items(melds: Iterable[Meld], joker_kong_fan: int = 5) -> tuple[FanI
 
 
 def special_fan_item(name: str) -> FanItem:
-    """The fan item of a special win named as in FORMAT.md (``tianzou``, ``jiedi``, …)."""
+    """The fan item of a special win named as in docs/format.md (``tianzou``, ``jiedi``, …)."""
     return FanItem(f"fan.{name}", (), SPECIAL_FAN, "R-SPECIAL")

@@ -2,7 +2,7 @@
 
 Only three ways to kong: (1) four of a rank in hand after the deal, laid down by R-TOU; (2) a
 concealed triple plus a matching card discarded or flipped by another player; (3) the card drawn
-right after a pong has the pong's rank. A pong laid earlier never grows into a kong. By RULES.md's
+right after a pong has the pong's rank. A pong laid earlier never grows into a kong. By docs/rules.md's
 decision (``RuleSet.kong_from_gathered_four``) four of a rank gathered later by draws may be laid
 down as a kong under R-TOU-LATER.
 """
@@ -43,7 +43,7 @@ class KongCase(int, Enum):
     TRIPLE_PLUS_CLAIM = 2
     PONG_PLUS_DRAW = 3
     GATHERED_FOUR = 4
-    """RULES.md's [decision]: four gathered by draws, laid down under R-TOU-LATER."""
+    """docs/rules.md's [decision]: four gathered by draws, laid down under R-TOU-LATER."""
 
 
 @dataclass(frozen=True, slots=True)

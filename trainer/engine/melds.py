@@ -16,7 +16,7 @@ from trainer.engine.errors import Dou14Error, MeldError
 
 
 class MeldKind(StrEnum):
-    """The ``kind`` values of FORMAT.md."""
+    """The ``kind`` values of docs/format.md."""
 
     CHI = "chi"
     PONG = "pong"
@@ -91,7 +91,7 @@ class Meld:
 
     def fan(self, joker_kong_fan: int = 5) -> int:
         """Fan of this meld (R-FAN): joker 1, pong 1, kong 2, joker pong 4, joker kong
-        ``joker_kong_fan`` (5 by RULES.md's decision), chi 0."""
+        ``joker_kong_fan`` (5 by docs/rules.md's decision), chi 0."""
         if self.kind is MeldKind.JOKER:
             return 1
         if self.kind is MeldKind.PONG:

@@ -1,4 +1,4 @@
-"""Positions: FORMAT.md's JSON position, read, validated and written (R-PARITY, R-DECK).
+"""Positions: docs/format.md's JSON position, read, validated and written (R-PARITY, R-DECK).
 
 A position is what one player sees when deciding: their concealed ``hand``, their ``melds``,
 the ``card`` they may claim with its ``source``, and the house ``rules``. ``card`` is ``None`` for
@@ -29,7 +29,7 @@ POSITION_KEYS = ("rules", "hand", "melds", "card", "source", "dealer_first_disca
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """One player's decision point (FORMAT.md), validated on construction.
+    """One player's decision point (docs/format.md), validated on construction.
 
     Raises :class:`PositionError` for a card used more often than the deck holds (R-DECK), a
     concealed count that cannot occur (R-PARITY: odd while waiting; even only for the dealer
@@ -86,7 +86,7 @@ class Position:
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's position object; ``Position.from_json(p.to_json()) == p``."""
+        """docs/format.md's position object; ``Position.from_json(p.to_json()) == p``."""
         rules = self.rules.to_json()
         main = ("players", "jokers", "scoring", "base", "fan_cap")
         default = DEFAULT_RULES.to_json()

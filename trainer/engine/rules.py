@@ -104,7 +104,7 @@ class RuleSet:
         return int(self.base * (counted + 1))
 
     def to_json(self) -> dict[str, Any]:
-        """Every option, as FORMAT.md's ``rules`` object (defaults written out)."""
+        """Every option, as docs/format.md's ``rules`` object (defaults written out)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod

@@ -1,7 +1,7 @@
 """The win verdict: combination, red total, special wins, fan, share and payments.
 
 Implements R-WIN (both conditions), R-SPECIAL (天走, 接地, 全红, 全黑), R-FAN, R-SCORE and R-PAY.
-Reasons are judged in FORMAT.md's order: a concealed joker first, then the combination, then
+Reasons are judged in docs/format.md's order: a concealed joker first, then the combination, then
 the red total.
 """
 
@@ -26,7 +26,7 @@ __all__ = ["Reason", "Special", "Verdict", "is_win", "verdict"]
 
 
 class Verdict(NamedTuple):
-    """Everything the engine says about one position (FORMAT.md's ``dou14 check`` line and more).
+    """Everything the engine says about one position (docs/format.md's ``dou14 check`` line and more).
 
     ``fan_items`` lists each contribution; ``fan`` is their total after the 接地 cap; ``share`` is
     one losing share under the position's rules (R-SCORE). For a hand that does not win, ``fan``
@@ -81,7 +81,7 @@ class Verdict(NamedTuple):
         return result
 
     def to_json(self) -> dict[str, object]:
-        """FORMAT.md's ``dou14 check`` output line."""
+        """docs/format.md's ``dou14 check`` output line."""
         return {
             "win": self.win,
             "reason": self.reason.value,

@@ -2,7 +2,7 @@
 
 The missing rank is fixed by the hand (R-PAIR14); whether a card of that rank wins can depend on
 its colour through the red total (R-WIN 2) or through 全红/全黑 (R-SPECIAL). A card whose every
-copy is already among the player's own cards is left out (FORMAT.md ``dou14 waits``).
+copy is already among the player's own cards is left out (docs/format.md ``dou14 waits``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class WaitCard:
 
 @dataclass(frozen=True, slots=True)
 class Waits:
-    """The waits of a hand: ``wins_on`` in FORMAT.md's order, and every candidate card."""
+    """The waits of a hand: ``wins_on`` in docs/format.md's order, and every candidate card."""
 
     position: Position
     rank: int | None

@@ -16,7 +16,7 @@ from trainer.engine.melds import Meld
 
 
 class Reason(StrEnum):
-    """Why a hand wins or not (FORMAT.md's ``reason``), judged in this order: a concealed joker,
+    """Why a hand wins or not (docs/format.md's ``reason``), judged in this order: a concealed joker,
     then the combination, then the red total."""
 
     WIN = "win"
@@ -26,7 +26,7 @@ class Reason(StrEnum):
 
 
 class Special(StrEnum):
-    """The four special wins (R-SPECIAL), FORMAT.md's ``specials`` names."""
+    """The four special wins (R-SPECIAL), docs/format.md's ``specials`` names."""
 
     TIANZOU = "tianzou"
     JIEDI = "jiedi"

@@ -14,10 +14,12 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
+from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, Verdict, verdict_messages
 
-LANGUAGES = ("zh", "en")
-DEFAULT_LANGUAGE = "en"
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
+           "render_all", "t"]
+
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer.content.languages import LANGUAGES
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
-from trainer.i18n import LANGUAGES
 from trainer.lessons.tasks import TASK_KEYS, TASK_KINDS, Task, TaskError
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"

@@ -12,9 +12,9 @@ from functools import cache
 from typing import Any
 
 from trainer.engine import RuleSet
-from trainer.practice.ratings import Rating, play
 from trainer.puzzles import BANK_DIR, Puzzle
 from trainer.puzzles.check import read_puzzles
+from trainer.rating import Rating, play
 from trainer.store.progress_store import ProgressStore
 
 MODES = ("rated", "theme", "streak", "timed", "failed", "fresh")

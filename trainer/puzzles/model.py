@@ -1,4 +1,4 @@
-"""A puzzle as data: FORMAT.md's position (or a safety table) plus question, answer,
+"""A puzzle as data: docs/format.md's position (or a safety table) plus question, answer,
 explanation in both languages, themes, rule ids, a difficulty estimate and the rating fields the
 rating system needs. The id is a content hash, so any change to the puzzle's content changes it."""
 
@@ -32,7 +32,7 @@ class Puzzle:
     kind: str
     level: str
     board: dict[str, Any]
-    """The FORMAT.md position (``win``) or the safety table (``safe``)."""
+    """The docs/format.md position (``win``) or the safety table (``safe``)."""
     question: dict[str, str]
     answer: dict[str, Any]
     explanation: dict[str, list[str]]

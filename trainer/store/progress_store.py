@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from trainer.engine import Dou14Error, RuleSet
 from trainer.i18n import LANGUAGES
-from trainer.practice.ratings import Rating
+from trainer.rating import Rating
 from trainer.store.models import (
     Answer,
     Learner,

@@ -1,4 +1,4 @@
-"""One hand of 斗十四 as a state machine, every step a rule of RULES.md.
+"""One hand of 斗十四 as a state machine, every step a rule of docs/rules.md.
 
 The dealer is chosen (R-DEALER) and deals (R-DEAL); players lay down in seat order (R-TOU,
 R-TOU-ORDER); the dealer may declare 天走 or discards (R-DISCARD); a discarded or flipped card is
