@@ -36,7 +36,8 @@ def _message_keys_in(path: Path) -> set[str]:
     keys = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(
-                r"(verdict|waits|kong|fan|special|cli|app|list|rules)\.[a-z_]*[a-z]", node.value):
+                r"(verdict|waits|kong|fan|special|cli|app|list|rules)\.[a-z_]*[a-z]", node.value) \
+                and not node.value.endswith(".py"):  # a file name, not a key
             keys.add(node.value)
     return keys
 

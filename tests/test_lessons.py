@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.apptest_helpers import wrong_answer
+from trainer.data import data_folder
 from trainer.i18n import LANGUAGES, render
 from trainer.lessons import LessonError, load_lesson, load_lessons
 from trainer.lessons.tasks import TASK_KINDS
@@ -84,6 +85,6 @@ def test_bad_lesson_files(tmp_path: Path, text: str, message: str) -> None:
 def test_duplicate_ids(tmp_path: Path) -> None:
     for name in ("a.toml", "b.toml"):
         (tmp_path / name).write_text(
-            (LESSONS[0].path).read_text(encoding="utf-8"), encoding="utf-8")
+            data_folder("lessons").joinpath(LESSONS[0].source).read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(LessonError, match="used twice"):
         load_lessons(tmp_path)

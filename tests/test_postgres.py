@@ -1,16 +1,8 @@
-"""The progress store on a real PostgreSQL server (any SQLAlchemy URL via DOU14_DATABASE_URL):
-a throwaway cluster is started for these tests and removed after."""
+"""The progress store on a real PostgreSQL server (any SQLAlchemy URL via DOU14_DATABASE_URL),
+started as a throwaway cluster by the ``postgres_url`` fixture (tests/conftest.py)."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -18,47 +10,14 @@ from sqlalchemy import inspect
 
 from trainer.rating import Rating
 from trainer.store import ProgressStore, open_database
-from trainer.store.db import SCHEMA_VERSION
-
-
-def _binary(name: str) -> str:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    assert found, f"PostgreSQL's {name} is missing: `make test` installs Debian's postgresql"
-    return found[-1]
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    folder = tempfile.mkdtemp(prefix="dou14-pg-")
-    as_root = os.geteuid() == 0
-    run_as = ["runuser", "-u", "postgres", "--"] if as_root else []
-    if as_root:
-        shutil.chown(folder, "postgres")
-        os.chmod(folder, 0o700)
-    data = os.path.join(folder, "data")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    subprocess.run([*run_as, _binary("initdb"), "-D", data, "-U", "postgres", "-A", "trust"],
-                   check=True, capture_output=True)
-    subprocess.run([*run_as, _binary("pg_ctl"), "-D", data, "-w", "-l",
-                    os.path.join(folder, "log"), "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=''", "start"],
-                   check=True, capture_output=True)
-    try:
-        time.sleep(0.2)
-        yield f"postgresql+psycopg://postgres@/postgres?host={folder}&port={port}"
-    finally:
-        subprocess.run([*run_as, _binary("pg_ctl"), "-D", data, "-m", "immediate", "stop"],
-                       check=False, capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+from trainer.store.db import head_revision
 
 
 def test_schema_and_progress_on_postgres(postgres_url: str) -> None:
     engine = open_database(postgres_url)
     tables = set(inspect(engine).get_table_names())
     assert {"learners", "answers", "lesson_progress", "puzzle_ratings", "review_items",
-            "replays", "own_puzzles", "schema_info"} <= tables
+            "replays", "own_puzzles", "alembic_version"} <= tables and "schema_info" not in tables
     store = ProgressStore(engine)
     learner = store.create_learner("Pg")
     store.complete_lesson(learner.id, "red-points", 1, 10)
@@ -70,8 +29,8 @@ def test_schema_and_progress_on_postgres(postgres_url: str) -> None:
     with reopened.engine.connect() as connection:
         from sqlalchemy import text
 
-        assert connection.execute(text("SELECT version FROM schema_info")).scalar() == \
-            SCHEMA_VERSION
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            head_revision()
 
 
 def test_concurrent_answers_on_postgres(postgres_url: str) -> None:
@@ -94,3 +53,58 @@ def test_unreachable_server_is_a_clear_message() -> None:
 
     with pytest.raises(DatabaseUnreadable, match="Cannot use the progress database"):
         open_database("postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2")
+
+
+def test_no_drift_between_models_and_migrations_on_postgres(fresh_postgres_url: str) -> None:
+    from alembic import command
+
+    from trainer.store.db import alembic_config
+
+    engine = open_database(fresh_postgres_url)
+    with engine.connect() as connection:
+        command.check(alembic_config(connection))
+    engine.dispose()
+
+
+def test_a_pre_alembic_database_is_stamped_and_upgraded_on_postgres(
+        fresh_postgres_url: str) -> None:
+    """A version-3 database (schema_info, no alembic_version) keeps its rows and moves on."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from trainer.store.db import alembic_config
+
+    engine = create_engine(fresh_postgres_url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "r0003")
+        connection.execute(text("DROP TABLE alembic_version"))
+        connection.execute(text(
+            "INSERT INTO learners (name, created_at, language, rules_json, rating, rd, volatility)"
+            " VALUES ('Old', now(), 'zh', '{\"win_on_own_flip\": true, \"drawn_hand_pays\": false}',"
+            " 1500, 350, 0.06)"))
+    engine.dispose()
+    store = ProgressStore(open_database(fresh_postgres_url))
+    (learner,) = store.learners()
+    assert learner.name == "Old" and learner.rules.win_pong_kong_on_own_flip is True
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT rules_json FROM learners")).scalar() == \
+            '{"win_pong_kong_on_own_flip": true}'
+
+
+def test_a_newer_revision_is_refused_without_writing_on_postgres(fresh_postgres_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    from trainer.store import DatabaseUnreadable
+
+    open_database(fresh_postgres_url).dispose()
+    engine = create_engine(fresh_postgres_url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'r9999'"))
+        before = connection.execute(text("SELECT count(*) FROM learners")).scalar()
+    with pytest.raises(DatabaseUnreadable, match="newer version"):
+        open_database(fresh_postgres_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            "r9999"
+        assert connection.execute(text("SELECT count(*) FROM learners")).scalar() == before
+    engine.dispose()

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database, stars_for_mistakes
-from trainer.store.db import SCHEMA_VERSION, database_url
+from trainer.store.db import alembic_config, database_url, head_revision
 from trainer.store.progress_store import ProgressError
 
 
@@ -32,8 +32,8 @@ def test_creates_schema_in_wal_mode(tmp_path: Path) -> None:
     engine = open_database(_url(tmp_path / "p.sqlite3"))
     with engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert connection.execute(text("SELECT version FROM schema_info")).scalar() == \
-            SCHEMA_VERSION
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            head_revision()
 
 
 def test_default_url_is_under_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,15 +81,35 @@ def test_damaged_file_is_refused_and_untouched(tmp_path: Path, content: bytes) -
     assert not (tmp_path / "p.sqlite3-wal").exists()
 
 
-def test_newer_schema_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("statement", "message"), [
+    ("UPDATE alembic_version SET version_num = 'r9999'", "newer version of the trainer"),
+    ("CREATE TABLE schema_info (id INTEGER PRIMARY KEY, version INTEGER);"
+     "INSERT INTO schema_info VALUES (1, 99); DROP TABLE alembic_version", "does not know"),
+])
+def test_newer_or_unknown_schema_is_refused_byte_for_byte(tmp_path: Path, statement: str,
+                                                          message: str) -> None:
     path = tmp_path / "p.sqlite3"
     open_database(_url(path)).dispose()
     connection = sqlite3.connect(path)
-    connection.execute("UPDATE schema_info SET version = 99")
-    connection.commit()
+    connection.executescript(statement)
+    connection.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
     connection.close()
-    with pytest.raises(DatabaseUnreadable, match="newer than this app"):
+    before = path.read_bytes()
+    with pytest.raises(DatabaseUnreadable, match=message):
         open_database(_url(path))
+    assert path.read_bytes() == before
+    assert not (tmp_path / "p.sqlite3-wal").exists()
+
+
+def test_foreign_tables_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.executescript("CREATE TABLE learners (x INTEGER); INSERT INTO learners VALUES (1)")
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(DatabaseUnreadable, match="not the trainer's progress"):
+        open_database(_url(path))
+    assert path.read_bytes() == before
 
 
 def test_bad_url(tmp_path: Path) -> None:
@@ -176,8 +196,8 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
                         correct=True, seconds=1.0, skill="puzzle:win", rating_before=1500.0,
                         rating_after=1510.0)
     with store.engine.connect() as connection2:
-        assert connection2.execute(text("SELECT version FROM schema_info")).scalar() == \
-            SCHEMA_VERSION == 3
+        assert connection2.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            head_revision()
 
 
 def test_filtered_answers_and_totals(tmp_path: Path) -> None:
@@ -196,3 +216,52 @@ def test_filtered_answers_and_totals(tmp_path: Path) -> None:
     puzzles = store.answer_rows(learner, context="puzzle", mode="rated")
     assert len(puzzles) == 20 and all(r["context"] == "puzzle" for r in puzzles)
     assert store.answer_rows(learner) == sorted(store.answer_rows(learner), key=lambda r: r["id"])
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_databases_written_by_versions_1_to_3_are_upgraded(tmp_path: Path, version: int) -> None:
+    """Files written by the commits of schema versions 1–3 (tests/fixtures): stamped at their
+    revision, upgraded to the newest, every row kept, old option names rewritten, no drift."""
+    from alembic import command
+
+    path = tmp_path / "old.sqlite3"
+    path.write_bytes((FIXTURES / f"progress_v{version}.sqlite3").read_bytes())
+    store = ProgressStore(open_database(_url(path)))
+    names = {learner.name: learner for learner in store.learners()}
+    assert set(names) == {"Ann", "Bob"}
+    ann = names["Ann"]
+    assert ann.language == "zh" and ann.rules.players == 3
+    assert ann.rules.win_pong_kong_on_own_flip is True
+    assert store.lesson_state(ann.id, "red-points").step == 3
+    assert store.lesson_state(names["Bob"].id, "red-points").best_stars == 3
+    assert store.answer_totals(ann.id) == (5, 4)
+    if version >= 2:
+        assert store.learner_rating(ann.id).rating == pytest.approx(1560.0)
+        assert "red:Qd" in store.review_items(ann.id)
+    if version >= 3:
+        ((_id, _at, outcome, replay),) = store.replays(ann.id)
+        assert outcome == "drawn" and "win_on_own_flip" not in replay
+        assert "drawn_hand_pays" not in replay
+    with store.engine.connect() as connection:
+        stored = connection.execute(text("SELECT rules_json FROM learners WHERE name = 'Ann'"))
+        assert stored.scalar() == '{"players": 3, "win_pong_kong_on_own_flip": true}'
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            head_revision()
+        command.check(alembic_config(connection))
+
+
+def test_drift_check_fails_when_the_database_and_models_differ(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.util.exc import AutogenerateDiffsDetected
+
+    path = tmp_path / "p.sqlite3"
+    engine = open_database(_url(path))
+    with engine.connect() as connection:
+        command.check(alembic_config(connection))
+        connection.execute(text("DROP INDEX ix_answers_learner_id"))
+        connection.commit()
+        with pytest.raises(AutogenerateDiffsDetected):
+            command.check(alembic_config(connection))

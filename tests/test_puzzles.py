@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.puzzles import BANK_DIR, Puzzle, safe, win
+from trainer.puzzles import Puzzle, bank_file, safe, win
 from trainer.puzzles.check import check_lines, check_puzzle, read_puzzles
 
 DOU14 = str(Path(sys.executable).parent / "dou14")
-BANK = {kind: read_puzzles((BANK_DIR / f"{kind}.jsonl").read_text(encoding="utf-8").splitlines())
+BANK = {kind: read_puzzles(bank_file(kind).read_text(encoding="utf-8").splitlines())
         for kind in ("win", "safe")}
 
 

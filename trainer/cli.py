@@ -153,7 +153,27 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print the JSON line, not words")
     _add_simulate(commands)
     _add_puzzles(commands)
+    _add_app(commands)
     return parser
+
+
+def _add_app(commands: Any) -> None:
+    sub = commands.add_parser(
+        "app", help="serve the trainer in the browser (Streamlit)",
+        description="Serve the whole trainer with Streamlit from the installed package. Options "
+                    "after -- go to `streamlit run` (e.g. -- --server.port 8600).")
+    sub.add_argument("streamlit_args", nargs="*", help="options for `streamlit run`")
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """``streamlit run`` on the installed package's entrypoint, as a child process."""
+    import subprocess
+    from importlib import resources
+
+    with resources.as_file(resources.files("trainer").joinpath("app.py")) as entrypoint:
+        command = [sys.executable, "-m", "streamlit", "run", str(entrypoint),
+                   *args.streamlit_args]
+        return subprocess.call(command)
 
 
 def _add_simulate(commands: Any) -> None:
@@ -251,6 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "puzzles":
             return run_puzzles(args)
+        if args.command == "app":
+            return run_app(args)
         if args.hand is None:
             return run_json_lines(args.command, sys.stdin.buffer, sys.stdout)
         return run_human(args.command, args, sys.stdout)

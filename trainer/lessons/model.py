@@ -11,14 +11,14 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from trainer.content.languages import LANGUAGES
+from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
 from trainer.lessons.tasks import TASK_KEYS, TASK_KINDS, Task, TaskError
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
 LESSON_KEYS = {"id", "rules", "title", "summary", "steps"}
 STEP_KEYS = {"kind", "text", "prompt", "hint"} | TASK_KEYS
 
@@ -50,7 +50,8 @@ class Lesson:
     title: Mapping[str, str]
     summary: Mapping[str, str]
     steps: tuple[Step, ...]
-    path: Path
+    source: str
+    """The lesson's file name."""
 
     @property
     def task_count(self) -> int:
@@ -92,7 +93,7 @@ def _step(number: int, data: Any, where: str) -> Step:
         raise LessonError(f"{where}: {error}") from None
 
 
-def load_lesson(path: Path, order: int = 0) -> Lesson:
+def load_lesson(path: Traversable, order: int = 0) -> Lesson:
     """Read and validate one lesson file."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -115,16 +116,19 @@ def load_lesson(path: Path, order: int = 0) -> Lesson:
         raise LessonError(f"{path.name}: rules must be a list of rule ids")
     return Lesson(lesson_id, order, tuple(str(r) for r in rules),
                   _bilingual(data.get("title"), f"{path.name} title"),
-                  _bilingual(data.get("summary"), f"{path.name} summary"), steps, path)
+                  _bilingual(data.get("summary"), f"{path.name} summary"), steps, path.name)
 
 
-def load_lessons(directory: Path = LESSONS_DIR) -> list[Lesson]:
-    """Every ``*.toml`` lesson in file-name order; ids must be unique."""
-    lessons = [load_lesson(path, order) for order, path in
-               enumerate(sorted(directory.glob("*.toml")), start=1)]
+def load_lessons(directory: Traversable | None = None) -> list[Lesson]:
+    """Every ``*.toml`` lesson in file-name order (the shipped lessons by default); ids must be
+    unique."""
+    folder = directory if directory is not None else data_folder("lessons")
+    files = sorted((item for item in folder.iterdir() if item.name.endswith(".toml")),
+                   key=lambda item: item.name)
+    lessons = [load_lesson(path, order) for order, path in enumerate(files, start=1)]
     seen: set[str] = set()
     for lesson in lessons:
         if lesson.id in seen:
-            raise LessonError(f"{lesson.path.name}: id {lesson.id!r} is used twice")
+            raise LessonError(f"{lesson.source}: id {lesson.id!r} is used twice")
         seen.add(lesson.id)
     return lessons

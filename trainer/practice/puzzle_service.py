@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from trainer.engine import RuleSet
-from trainer.puzzles import BANK_DIR, Puzzle
+from trainer.puzzles import KINDS, Puzzle, bank_file
 from trainer.puzzles.check import read_puzzles
 from trainer.rating import Rating, play
 from trainer.store.progress_store import ProgressStore
@@ -25,9 +25,8 @@ NEAREST = 25
 @cache
 def bank() -> tuple[Puzzle, ...]:
     puzzles: list[Puzzle] = []
-    for kind in ("win", "safe"):
-        path = BANK_DIR / f"{kind}.jsonl"
-        puzzles.extend(read_puzzles(path.read_text(encoding="utf-8").splitlines()))
+    for kind in KINDS:
+        puzzles.extend(read_puzzles(bank_file(kind).read_text(encoding="utf-8").splitlines()))
     return tuple(puzzles)
 
 

@@ -1,10 +1,19 @@
-"""Puzzles generated, validated and explained by the engine; the shipped bank is in
-``puzzles/`` at the top of the repository. No Streamlit here."""
+"""Puzzles generated, validated and explained by the engine; the shipped bank is package data
+(``trainer/data/puzzles``, linked from the repository's top-level ``puzzles``). No Streamlit here."""
 
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
+from trainer.data import data_folder
 from trainer.puzzles.model import Puzzle, PuzzleError
 
-BANK_DIR = Path(__file__).resolve().parent.parent.parent / "puzzles"
+KINDS = ("win", "safe")
 
-__all__ = ["BANK_DIR", "Puzzle", "PuzzleError"]
+
+def bank_file(kind: str) -> Traversable:
+    """The shipped bank file of ``kind`` (``win`` or ``safe``)."""
+    if kind not in KINDS:
+        raise PuzzleError(f"unknown puzzle kind {kind!r} (use {' or '.join(KINDS)})")
+    return data_folder("puzzles").joinpath(f"{kind}.jsonl")
+
+
+__all__ = ["KINDS", "Puzzle", "PuzzleError", "bank_file"]

@@ -1,28 +1,31 @@
-"""Opening the progress database: the URL, SQLite's WAL mode, refusing damaged files, and
-creating or upgrading the schema.
+"""Opening the progress database: the URL, SQLite's WAL mode, refusing damaged or newer files,
+and bringing the schema to the newest Alembic revision.
 
-A damaged or unreadable SQLite file raises :class:`DatabaseUnreadable` with a clear message and
-is never written to: the file is checked read-only before SQLAlchemy touches it.
+Everything that could refuse a database is decided before anything is written: an existing
+SQLite file is checked through a read-only connection (header, ``PRAGMA quick_check``, its
+Alembic revision), so a refused file keeps every byte. A database written before Alembic (its
+``schema_info`` version 1–3) is stamped at the matching revision, then upgraded.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
-from sqlalchemy import Engine, create_engine, event, inspect, select, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
-
-from trainer.store.models import Base, SchemaInfo
 
 ENV_URL = "DOU14_DATABASE_URL"
-SCHEMA_VERSION = 3
 SQLITE_HEADER = b"SQLite format 3\x00"
+LEGACY_REVISIONS = {1: "r0001", 2: "r0002", 3: "r0003"}
+"""``schema_info.version`` of a database written before Alembic → the revision it matches."""
 
 
 class DatabaseUnreadable(RuntimeError):
@@ -41,10 +44,64 @@ def database_url() -> str:
     return f"sqlite:///{default_sqlite_path()}"
 
 
-def _check_sqlite_file(path: Path) -> None:
-    """Read-only checks of an existing SQLite file: header, then ``PRAGMA quick_check``."""
-    if not path.exists() or path.stat().st_size == 0:
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration for the migrations shipped in the package."""
+    config = Config()
+    config.set_main_option("script_location", "trainer.store:migrations")
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def known_revisions() -> set[str]:
+    script = ScriptDirectory.from_config(alembic_config())
+    return {revision.revision for revision in script.walk_revisions()}
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    """Where a database stands: its Alembic revision, or the version of a pre-Alembic schema,
+    or nothing at all (a new database)."""
+
+    revision: str | None
+    legacy_version: int | None
+    has_tables: bool
+
+
+def _state_from_tables(tables: set[str], revision: str | None,
+                       legacy: int | None) -> SchemaState:
+    return SchemaState(revision, legacy, bool(tables & {"learners", "answers"}))
+
+
+def _check_state(state: SchemaState, where: str) -> None:
+    if state.revision is not None:
+        if state.revision not in known_revisions():
+            raise DatabaseUnreadable(
+                f"The progress database {where} was written by a newer version of the trainer "
+                f"(schema revision {state.revision!r}). Update the trainer; the database was "
+                f"left untouched.")
         return
+    if state.legacy_version is not None:
+        if state.legacy_version not in LEGACY_REVISIONS:
+            raise DatabaseUnreadable(
+                f"The progress database {where} is at schema version {state.legacy_version}, "
+                f"which this trainer does not know. Update the trainer; the database was left "
+                f"untouched.")
+        return
+    if state.has_tables:
+        raise DatabaseUnreadable(
+            f"The database {where} holds tables that are not the trainer's progress. It was "
+            f"left untouched: set {ENV_URL} to another database.")
+
+
+def _sqlite_state(path: Path) -> SchemaState:
+    """Read-only checks of an existing SQLite file: header, integrity, schema revision."""
     try:
         with path.open("rb") as handle:
             header = handle.read(16)
@@ -58,6 +115,16 @@ def _check_sqlite_file(path: Path) -> None:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             result = connection.execute("PRAGMA quick_check").fetchone()
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            revision = None
+            if "alembic_version" in tables:
+                row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+                revision = row[0] if row else None
+            legacy = None
+            if revision is None and "schema_info" in tables:
+                row = connection.execute("SELECT version FROM schema_info").fetchone()
+                legacy = int(row[0]) if row else None
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
@@ -68,6 +135,19 @@ def _check_sqlite_file(path: Path) -> None:
         raise DatabaseUnreadable(
             f"The progress database {path} failed its integrity check ({result}). It was left "
             f"untouched: move it away, or set {ENV_URL} to another database.")
+    return _state_from_tables(tables, revision, legacy)
+
+
+def _server_state(connection: Connection) -> SchemaState:
+    tables = set(inspect(connection).get_table_names())
+    revision = None
+    if "alembic_version" in tables:
+        revision = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    legacy = None
+    if revision is None and "schema_info" in tables:
+        value = connection.execute(text("SELECT version FROM schema_info")).scalar()
+        legacy = None if value is None else int(value)
+    return _state_from_tables(tables, revision, legacy)
 
 
 def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -79,82 +159,71 @@ def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> No
     cursor.close()
 
 
-def _v2_columns(session: Session) -> None:
-    """v2: ratings on learners; skill, themes, mode, run and rating change on answers (new
-    tables are created by ``create_all``)."""
-    columns = {
-        "learners": [("rating", "FLOAT DEFAULT 1500.0"), ("rd", "FLOAT DEFAULT 350.0"),
-                     ("volatility", "FLOAT DEFAULT 0.06")],
-        "answers": [("skill", "VARCHAR(32) DEFAULT ''"), ("themes", "VARCHAR(256) DEFAULT ''"),
-                    ("mode", "VARCHAR(32) DEFAULT ''"), ("run", "VARCHAR(64) DEFAULT ''"),
-                    ("rating_before", "FLOAT"), ("rating_after", "FLOAT")],
-    }
-    inspector = inspect(session.connection())
-    for table, wanted in columns.items():
-        present = {column["name"] for column in inspector.get_columns(table)}
-        for name, kind in wanted:
-            if name not in present:
-                session.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
-
-
-def _v3_tables(session: Session) -> None:
-    """v3: stored replays and own puzzles — new tables only, made by ``create_all``."""
-
-
-MIGRATIONS: dict[int, Callable[[Session], None]] = {2: _v2_columns, 3: _v3_tables}
-"""``MIGRATIONS[n]`` upgrades a database from version n − 1 to n (1 is the initial schema)."""
-
-
-def _upgrade(engine: Engine) -> None:
-    tables = set(inspect(engine).get_table_names())
-    with Session(engine) as session, session.begin():
-        if "schema_info" not in tables:
-            Base.metadata.create_all(session.connection())
-            session.add(SchemaInfo(id=1, version=SCHEMA_VERSION))
-            return
-        info = session.scalars(select(SchemaInfo)).first()
-        version = info.version if info else 0
-        if version > SCHEMA_VERSION:
-            raise DatabaseUnreadable(
-                f"The progress database is at schema version {version}, newer than this app "
-                f"({SCHEMA_VERSION}). Update the trainer; the database was left untouched.")
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            MIGRATIONS[target](session)
-        Base.metadata.create_all(session.connection())
-        if info is None:
-            session.add(SchemaInfo(id=1, version=SCHEMA_VERSION))
-        else:
-            info.version = SCHEMA_VERSION
+def upgrade(engine: Engine, state: SchemaState) -> None:
+    """Bring the schema to the newest revision (stamping a pre-Alembic database first)."""
+    if state.revision == head_revision():
+        return
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:  # batch mode copies tables: foreign keys are checked again afterwards
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            config = alembic_config(connection)
+            if state.revision is None and state.legacy_version is not None:
+                command.stamp(config, LEGACY_REVISIONS[state.legacy_version])
+            command.upgrade(config, "head")
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise DatabaseUnreadable(
+                        f"The upgrade found rows whose learner is missing ({len(broken)}); "
+                        "nothing was changed.")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 def open_database(url: str | None = None) -> Engine:
-    """An engine on ``url`` (default :func:`database_url`) with the schema created or upgraded.
+    """An engine on ``url`` (default :func:`database_url`) with the schema at the newest revision.
 
-    Raises :class:`DatabaseUnreadable` for a damaged file or an unreachable server.
+    Raises :class:`DatabaseUnreadable` — before writing anything — for a damaged file, a newer
+    or unknown schema, or an unreachable server.
     """
     url = url or database_url()
     try:
         parsed = make_url(url)
     except Exception as error:
-        raise DatabaseUnreadable(f"{ENV_URL} is not a database URL: {url!r} ({error}).") from None
+        raise DatabaseUnreadable(f"{ENV_URL} is not a database URL ({error}).") from None
+    shown = parsed.render_as_string(hide_password=True)
     is_sqlite = parsed.get_backend_name() == "sqlite"
+    state: SchemaState | None = None
     if is_sqlite and parsed.database and parsed.database != ":memory:":
         path = Path(parsed.database).expanduser()
-        _check_sqlite_file(path)
+        if path.exists() and path.stat().st_size > 0:
+            state = _sqlite_state(path)
+            _check_state(state, str(path))
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        engine = create_engine(url, future=True, pool_pre_ping=not is_sqlite)
+        engine = create_engine(url, pool_pre_ping=not is_sqlite)
     except Exception as error:
-        raise DatabaseUnreadable(f"Cannot open the progress database {url!r}: {error}.") from None
+        raise DatabaseUnreadable(f"Cannot open the progress database {shown}: "
+                                 f"{error.__class__.__name__}.") from None
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-        _upgrade(engine)
+        if state is None:
+            with engine.connect() as connection:
+                state = _server_state(connection)
+                connection.rollback()
+            _check_state(state, shown)
+        upgrade(engine, state)
     except SQLAlchemyError as error:
         engine.dispose()
         raise DatabaseUnreadable(
-            f"Cannot use the progress database {parsed.render_as_string(hide_password=True)}: "
+            f"Cannot use the progress database {shown}: "
             f"{error.__class__.__name__}: {str(error).splitlines()[0]}") from None
+    except DatabaseUnreadable:
+        engine.dispose()
+        raise
     return engine
