@@ -1,5 +1,8 @@
 # Two commands: `make run` (install what the app needs into .venv, start it) and `make test`
-# (install the test tools, then ruff, mypy --strict on the engine, and every test).
+# (install the test tools, then ruff, the import contracts, mypy --strict, and every test).
+# Python packages come from the lock files in requirements/ (pip-compile of pyproject.toml:
+# `make lock` regenerates them); the browser and database tests need Debian's chromium and
+# postgresql, installed with apt-get when missing, or a clear stop saying what to install.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -8,19 +11,24 @@ STAMP_TEST := $(VENV)/.installed-test
 
 CHROMIUM   := /usr/bin/chromium
 PG_MARK    := /usr/share/postgresql-common/pg_wrapper
+SYSTEM_PACKAGES := tools/system-packages.sh
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench lock clean
 
 $(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
+	  { echo "make: Python 3.11 or newer is needed (set PYTHON=python3.11 or newer)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP_APP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+$(STAMP_APP): pyproject.toml requirements/app.lock | $(PY)
+	$(PY) -m pip install --quiet -r requirements/app.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+$(STAMP_TEST): pyproject.toml requirements/test.lock | $(PY)
+	$(PY) -m pip install --quiet -r requirements/test.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP_APP) $@
 
 run: $(STAMP_APP)
@@ -31,17 +39,15 @@ lint: $(STAMP_TEST)
 	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP_TEST)
-	$(PY) -m mypy --strict trainer/engine
+	$(PY) -m mypy --strict trainer
 
-# The browser tests drive Debian's Chromium (Playwright's own download does not work offline).
+# The browser tests drive Debian's Chromium (Playwright's own download does not work offline);
+# the database tests start a throwaway PostgreSQL cluster from Debian's binaries.
 $(CHROMIUM):
-	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium
+	@sh $(SYSTEM_PACKAGES) chromium
 
-# The PostgreSQL tests start a throwaway cluster from Debian's postgresql binaries.
 $(PG_MARK):
-	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql
+	@sh $(SYSTEM_PACKAGES) postgresql
 
 pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK)
 	$(PY) -m pytest
@@ -55,6 +61,13 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py
+
+# Regenerate the lock files from pyproject.toml (needs pip-tools: pip install pip-tools).
+lock:
+	pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras \
+	  -o requirements/app.lock pyproject.toml
+	pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras \
+	  --extra test --extra postgres -o requirements/test.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -43,9 +43,8 @@ def new_session() -> PlaySession:
     return play
 
 
-play = st.session_state.get("play")
-if not isinstance(play, PlaySession):
-    play = new_session()
+existing = st.session_state.get("play")
+play: PlaySession = existing if isinstance(existing, PlaySession) else new_session()
 
 controls = st.columns([1, 2, 3])
 if controls[0].button(tr("play.new_match"), key="new-match"):

@@ -93,16 +93,13 @@ assert isinstance(puzzle, Puzzle)
 def show_board(puzzle: Puzzle) -> None:
     if puzzle.kind == "win":
         position = Position.from_json(puzzle.board)
-        hand, laid, card = st.columns([3, 3, 2]) if position.melds else (*st.columns([3, 2]),
-                                                                         None)
-        with hand:
+        columns = st.columns([3, 3, 2] if position.melds else [3, 2])
+        with columns[0]:
             show_cards(position.hand, label=tr("lesson.your_hand"))
-        if card is None:
-            card = laid
-        else:
-            with laid:
+        if position.melds:
+            with columns[1]:
                 show_melds(position.melds, label=tr("lesson.your_melds"))
-        with card:
+        with columns[-1]:
             origin = ("lesson.first_discard" if position.dealer_first_discard else
                       f"lesson.source_{position.source}")
             if position.card is not None:

@@ -54,13 +54,13 @@ class Task:
 
     def is_correct(self, given: Any) -> bool:
         if self.answer_type == "pick":
-            return frozenset(given or ()) == self.answer
+            return bool(frozenset(given or ()) == self.answer)
         if self.answer_type == "number":
             try:
-                return int(given) == self.answer
+                return bool(int(given) == self.answer)
             except (TypeError, ValueError):
                 return False
-        return given == self.answer
+        return bool(given == self.answer)
 
     def answer_text(self, given: Any) -> str:
         """A stable text of an answer, for the answers table."""

@@ -60,7 +60,7 @@ class FactQuestion:
     prompt: Message
 
 
-_KONG_SCENES = {
+_KONG_SCENES: dict[str, dict[str, object]] = {
     "kong:case1": {"event": "after_deal", "cards": "8s 8h 8c 8d Kd 2s 3c 5h"},
     "kong:case2": {"event": "claim", "card": "Jd", "cards": "Js Jh Jc 4d 9s"},
     "kong:case3": {"event": "draw_after_pong", "card": "6d", "cards": "Ah 10c 3s",
@@ -68,7 +68,7 @@ _KONG_SCENES = {
     "kong:forbidden": {"event": "claim", "card": "6d", "cards": "Ah 10c 3s",
                        "melds": ["pong:6s,6h,6c"]},
 }
-_SPECIAL_HANDS = {
+_SPECIAL_HANDS: dict[str, tuple[str, str | None, bool]] = {
     "special:tianzou": ("As Ks 2c Qh 3s Jh 4c 10d", None, False),
     "special:jiedi": ("7s Kc Ac 5s 9c 6s 8h", "7d", True),
     "special:all_red": ("Ah Kd 7h 5h 9d 6d 8h", "7d", False),
@@ -96,8 +96,8 @@ def question(fact: str, rng: random.Random) -> FactQuestion:
     if kind == "kong":
         task = kong(_KONG_SCENES[fact])
         return FactQuestion(fact, task, Message.of(f"review.{name}"))
-    hand, card, first = _SPECIAL_HANDS[fact]
-    position = position_of(hand, card=card, dealer_first_discard=first)
+    hand, claimed, first = _SPECIAL_HANDS[fact]
+    position = position_of(hand, card=claimed, dealer_first_discard=first)
     judged = verdict(position)
     answer = judged.specials[0].value if judged.specials else "none"
     task = Task("special", "choice", position.hand, position.melds, position.card, answer,

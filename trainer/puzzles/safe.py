@@ -51,10 +51,10 @@ def build(table: SafetyTable, level: str, source: str) -> Puzzle | None:
                        for other in table.opponents()) for card in candidates):
             return None  # nothing provably safe: not a puzzle (cheap early exit)
         for result in hidden_analysis(table, samples=0):
-            card = str(result.card)
+            name = str(result.card)
             if result.provably_safe:
-                safe.append(card)
-            risks[card] = {str(c.opponent): f"{c.winning}/{c.total}" for c in result.counts}
+                safe.append(name)
+            risks[name] = {str(c.opponent): f"{c.winning}/{c.total}" for c in result.counts}
             for lang in LANGUAGES:
                 explanation[lang].extend(render(m, lang) for m in result.certificates)
     if not safe or len(safe) == len(candidates):

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from trainer.content.sampling import random_position
 from trainer.engine import Position, RuleSet, verdict
-from trainer.engine.cards import ALL_CARDS
+from trainer.engine.cards import ALL_CARDS, Card
 from trainer.i18n import LANGUAGES, explain, t
 from trainer.puzzles.model import Puzzle, initial_rating
 
@@ -172,7 +172,7 @@ def _single_colour(rng: random.Random, rules: RuleSet, *, red: bool) -> Position
     colour = [c for c in ALL_CARDS[:52] if c.is_red == red]
     low_first = sorted(colour, key=lambda c: (min(c.rank or 0, 14 - (c.rank or 0)) > 3,
                                               rng.random()))
-    cards: list = []
+    cards: list[Card] = []
     for card in low_first:
         if card in cards:
             continue

@@ -40,15 +40,13 @@ def show_task(task: Task) -> None:
     kind = task.kind
     if kind in ("win", "reason", "fan", "share", "pays", "special"):
         position = task.extra["position"]
-        hand, melds, claimed = st.columns([3, 3, 2]) if position.melds else (*st.columns([3, 2]),
-                                                                             None)
-        with hand:
+        columns = st.columns([3, 3, 2] if position.melds else [3, 2])
+        with columns[0]:
             show_cards(position.hand, label=tr("lesson.your_hand"))
-        if claimed is not None:
-            with melds:
+        if position.melds:
+            with columns[1]:
                 show_melds(position.melds, label=tr("lesson.your_melds"))
-        else:
-            claimed = melds
+        claimed = columns[-1]
         if position.card is not None:
             origin = ("lesson.first_discard" if position.dealer_first_discard else
                       f"lesson.source_{position.source}")

@@ -24,9 +24,9 @@ depends_on = None
 
 RENAMED = {"win_on_own_flip": "win_pong_kong_on_own_flip"}
 RETIRED = ("drawn_hand_pays",)
-NOT_NULL = {
-    "learners": (("rating", sa.Float, 1500.0), ("rd", sa.Float, 350.0),
-                 ("volatility", sa.Float, 0.06)),
+NOT_NULL: dict[str, tuple[tuple[str, sa.types.TypeEngine[Any], object], ...]] = {
+    "learners": (("rating", sa.Float(), 1500.0), ("rd", sa.Float(), 350.0),
+                 ("volatility", sa.Float(), 0.06)),
     "answers": (("skill", sa.String(32), ""), ("themes", sa.String(256), ""),
                 ("mode", sa.String(32), ""), ("run", sa.String(64), "")),
 }
