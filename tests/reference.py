@@ -60,3 +60,34 @@ def reference_verdict(hand: list[str], melds: list[list[str]], card: str | None,
     if specials or red >= threshold:
         return "win", red, specials
     return "red_short", red, []
+
+
+def reference_fan(melds: list[list[str]], specials: list[str], joker_kong_fan: int,
+                  jiedi_cap: int | None) -> int:
+    """R-FAN from the cards laid, independent of ``Meld.fan``: a single joker 1, a pong 1, a kong
+    2, three jokers 4, four jokers ``joker_kong_fan``, a chi 0; each special 3; 接地 capped."""
+    fan = 0
+    for meld in melds:
+        jokers = meld.count("X")
+        if len(meld) == 1 and jokers == 1:
+            fan += 1
+        elif len(meld) == 3:
+            fan += 4 if jokers == 3 else 1
+        elif len(meld) == 4:
+            fan += joker_kong_fan if jokers == 4 else 2
+    fan += 3 * len(specials)
+    if "jiedi" in specials and jiedi_cap is not None:
+        fan = min(fan, jiedi_cap)
+    return fan
+
+
+def reference_share(fan: int, scoring: str, base: int, cap: int | None) -> int:
+    """R-SCORE, independent of ``RuleSet.share``: doubling base·2^n, ladder base·(n+1), the
+    fan first capped when a cap is set."""
+    counted = fan if cap is None else min(fan, cap)
+    if scoring == "doubling":
+        share = base
+        for _ in range(counted):
+            share *= 2
+        return share
+    return base * (counted + 1)

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.reference import reference_verdict
+from tests.reference import reference_fan, reference_share, reference_verdict
+from tests.strategies import claim_positions, dealer_hands
 from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Position, PositionError, RuleSet, is_win, position_of, verdict
 from trainer.i18n import explain
@@ -185,33 +186,46 @@ def _check_against_reference(position: Position) -> None:
     if result.combined:
         assert not result.leftovers
         assert all((a.rank or 0) + (b.rank or 0) == 14 for a, b in result.pairs)
-    expected_fan = sum(m.fan(position.rules.joker_kong_fan) for m in position.melds)
-    expected_fan += 3 * len(specials)
-    if "jiedi" in specials:
-        expected_fan = min(expected_fan, 4)
+    rules = position.rules
+    expected_fan = reference_fan(melds, specials, rules.joker_kong_fan, rules.jiedi_cap)
     assert result.fan == expected_fan
-    assert result.share == position.rules.share(expected_fan)
-    assert sum(result.payments()) == 0
+    assert result.share == reference_share(expected_fan, rules.scoring, rules.base, rules.fan_cap)
+    payments = result.payments()
+    assert sum(payments) == 0
+    if result.win:
+        assert max(payments) == result.share * (rules.players - 1)
+    else:
+        assert payments == [0] * rules.players
     for lang in ("en", "zh"):
         assert all(line.strip() for line in explain(result, lang))
 
 
-@pytest.mark.rule("R-WIN", "R-SPECIAL", "R-FAN", "R-SCORE")
+@pytest.mark.rule("R-WIN", "R-RED", "R-SPECIAL", "R-FAN", "R-SCORE", "R-PAY")
+@given(claim_positions())
+def test_verdict_agrees_with_brute_force(position: Position) -> None:
+    _check_against_reference(position)
+
+
+@pytest.mark.rule("R-WIN", "R-SPECIAL")
 @given(st.integers(min_value=0, max_value=2**32))
-def test_verdict_agrees_with_brute_force(seed: int) -> None:
+def test_verdict_agrees_with_brute_force_on_sampled_positions(seed: int) -> None:
+    """The engine's own sampler (used by drills and puzzles) too."""
     rng = random.Random(seed)
     _check_against_reference(random_position(rng, random_rules(rng)))
 
 
 @pytest.mark.rule("R-SPECIAL")
-@given(st.integers(min_value=0, max_value=2**32))
-def test_tianzou_agrees_with_brute_force(seed: int) -> None:
-    rng = random.Random(seed)
-    waiting = random_position(rng, random_rules(rng), with_card=False, spoil=0.2)
-    if any(meld.kind.value == "chi" for meld in waiting.melds):
-        return
-    extra = next(c for c in rng.sample(range(52), 52) if all(
-        c != x.index for x in waiting.all_cards))
-    from trainer.engine import ALL_CARDS
-    dealer = Position((*waiting.hand, ALL_CARDS[extra]), waiting.melds, rules=waiting.rules)
-    _check_against_reference(dealer)
+@given(dealer_hands())
+def test_tianzou_agrees_with_brute_force(position: Position) -> None:
+    assert not any(meld.kind.value == "chi" for meld in position.melds)
+    _check_against_reference(position)
+
+
+@pytest.mark.rule("R-WIN")
+@given(claim_positions())
+def test_drawn_positions_are_reachable(position: Position) -> None:
+    """The strategy itself: 7 − 2·s concealed, no chi beside 接地."""
+    sets = sum(1 for meld in position.melds if meld.kind.value != "joker")
+    assert len(position.hand) == 7 - 2 * sets
+    if position.dealer_first_discard:
+        assert all(meld.kind.value != "chi" for meld in position.melds)

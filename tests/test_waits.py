@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.reference import reference_verdict
+from tests.strategies import waiting_positions
 from trainer.content.sampling import random_position, random_rules
-from trainer.engine import ALL_CARDS, Position, PositionError, position_of, verdict, waits
+from trainer.engine import ALL_CARDS, Position, PositionError, position_of, waits
 from trainer.i18n import explain
 
 
@@ -21,7 +23,10 @@ def _brute_force_waits(position: Position) -> list[str]:
         copies = position.rules.jokers if card.is_joker else 1
         if own[card] >= copies:
             continue
-        if verdict(position.with_card(card, "discard")).win:
+        reason, _red, _specials = reference_verdict(
+            [str(c) for c in position.hand], [[str(c) for c in m.cards] for m in position.melds],
+            str(card), False, position.rules.red_threshold)
+        if reason == "win":
             result.append(str(card))
     return result
 
@@ -36,6 +41,14 @@ def test_waits_agree_with_trying_all_53_cards(seed: int) -> None:
     assert result.ready == bool(result.wins_on)
     for lang in ("en", "zh"):
         assert explain(result, lang)
+
+
+@pytest.mark.rule("R-WAIT", "R-WIN")
+@given(waiting_positions())
+def test_waits_of_drawn_hands_agree_with_the_reference(position: Position) -> None:
+    result = waits(position)
+    assert [str(c) for c in result.wins_on] == _brute_force_waits(position)
+    assert result.ready == bool(result.wins_on)
 
 
 @pytest.mark.rule("R-WAIT", "R-WIN")
