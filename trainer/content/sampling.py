@@ -3,7 +3,8 @@
 Random hands almost never combine, so a plain shuffle flatters any check; these positions are
 built from 14-pairs (R-PAIR14) and then, with some probability, spoiled by one card, so most are
 complete or one card away. Every position respects the deck (R-DECK) and the concealed-count
-invariant of a real hand: 7 − 2 × (sets and chi pairs laid) while waiting (R-DEAL, R-PARITY).
+invariant of a real hand: 7 − 2 × (sets and chi pairs laid) while waiting (R-DEAL, R-PARITY),
+and no chi beside 接地 — each passes ``trainer.engine.reachability`` (tested).
 """
 
 from __future__ import annotations
@@ -83,7 +84,9 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
     if with_card:
         card = combined.pop()
         source: Source = "flip" if rng.random() < 1 / 3 else "discard"
-        first = source == "discard" and rng.random() < 0.05
+        # 接地 only on a discard and never beside a chi: none exists before the first discard.
+        no_chi = all(meld.kind is not MeldKind.CHI for meld in melds)
+        first = source == "discard" and no_chi and rng.random() < 0.05
         return Position(tuple(combined), tuple(melds), card, source, first, rules)
     combined.pop()
     return Position(tuple(combined), tuple(melds), None, None, False, rules)

@@ -36,6 +36,7 @@ from trainer.engine.kong import KongCase, KongEvent, KongVerdict, kong_eligibili
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 from trainer.engine.position import Position, position_of
+from trainer.engine.reachability import Moment, is_reachable, reachability_problems
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.verdict_messages import verdict_messages
 from trainer.engine.verdicts import Verdict, is_win, verdict
@@ -56,6 +57,7 @@ __all__ = [
     "Meld",
     "MeldError",
     "MeldKind",
+    "Moment",
     "Message",
     "NotationError",
     "Position",
@@ -73,6 +75,7 @@ __all__ = [
     "display_cards",
     "format_cards",
     "is_combined",
+    "is_reachable",
     "is_win",
     "kong_eligibility",
     "parse_card",
@@ -80,6 +83,7 @@ __all__ = [
     "partner_rank",
     "position_of",
     "rank_name",
+    "reachability_problems",
     "red_total",
     "split_pairs",
     "verdict",
