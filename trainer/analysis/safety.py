@@ -20,13 +20,24 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, sqrt
 from typing import Any
 
-from trainer.engine.cards import Card, Suit, deck, format_cards, parse_cards, rank_name, red_value
+from trainer.engine.cards import (
+    Card,
+    Suit,
+    deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+    rank_name,
+    red_value,
+)
 from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld
 from trainer.engine.messages import Message
 from trainer.engine.position import Position
@@ -51,9 +62,22 @@ class SafetyTable:
     hand_sizes: tuple[int, ...]
     first_discard: bool = False
     hands: tuple[tuple[Card, ...], ...] | None = None
+    piles: tuple[tuple[tuple[Card, str], ...], ...] | None = None
+    """Per seat, the cards lying between that seat and its lower player with how each got there
+    (``discard`` or ``flip``, R-PUBLIC); when given, ``table_cards`` are exactly these cards."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
+        if self.piles is not None:
+            if len(self.piles) != players:
+                raise PositionError("piles need one list per seat")
+            for pile in self.piles:
+                for _card, source in pile:
+                    if source not in ("discard", "flip"):
+                        raise PositionError(f"a pile card is discarded or flipped, not {source!r}")
+            laid = sorted((card for pile in self.piles for card, _ in pile), key=lambda c: c.index)
+            if laid != sorted(self.table_cards, key=lambda c: c.index):
+                raise PositionError("the table cards must be the cards of the piles")
         if not 0 <= self.seat < players:
             raise PositionError(f"seat {self.seat} is not 0..{players - 1}")
         if len(self.melds) != players or len(self.hand_sizes) != players:
@@ -118,13 +142,16 @@ class SafetyTable:
         }
         if self.hands is not None:
             data["hands"] = [format_cards(h) for h in self.hands]
+        if self.piles is not None:
+            data["piles"] = [[[str(card), source] for card, source in pile] for pile in self.piles]
         return data
 
     @classmethod
     def from_json(cls, data: Any) -> SafetyTable:
         if not isinstance(data, dict):
             raise PositionError("a table is a JSON object")
-        known = {"rules", "seat", "hand", "melds", "table", "hand_sizes", "first_discard", "hands"}
+        known = {"rules", "seat", "hand", "melds", "table", "hand_sizes", "first_discard", "hands",
+                 "piles"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise PositionError(f"unknown table key {unknown[0]!r}")
@@ -133,11 +160,15 @@ class SafetyTable:
             melds = tuple(tuple(Meld.from_json(m) for m in seat_melds)
                           for seat_melds in data.get("melds", []))
             hands = data.get("hands")
+            piles_data = data.get("piles")
+            piles = None if piles_data is None else tuple(
+                tuple((parse_card(str(card)), str(source)) for card, source in pile)
+                for pile in piles_data)
             return cls(rules, int(data["seat"]), parse_cards(data["hand"]), melds,
                        parse_cards(data.get("table", "")),
                        tuple(int(size) for size in data["hand_sizes"]),
                        bool(data.get("first_discard", False)),
-                       None if hands is None else tuple(parse_cards(h) for h in hands))
+                       None if hands is None else tuple(parse_cards(h) for h in hands), piles)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, Dou14Error):
                 raise
@@ -197,6 +228,21 @@ def open_analysis(table: SafetyTable, card: Card) -> OpenAnalysis:
 # -- hidden hands: exact counting over ranks and colours ----------------------------------------
 
 
+class SafetyReason(StrEnum):
+    """Why a card is safe against one opponent, or that it is not (the certificate's kind)."""
+
+    JOKER = "joker"
+    """A joker never joins a 14-pair: nobody wins on it (R-PAIR14)."""
+    NO_PARTNER = "no_partner"
+    """Every card of the partner rank is visible (R-PAIR14, R-PUBLIC)."""
+    NONE_COMBINE = "none_combine"
+    """No hand of the opponent's size drawn from the unseen cards combines with it."""
+    RED = "red"
+    """Hands combine, but none reaches the red threshold and no special win is possible."""
+    DANGER = "danger"
+    """Some consistent hand wins on it."""
+
+
 @dataclass(frozen=True)
 class DealInCount:
     """How many of the ``total`` equally likely hands of ``opponent`` win on ``card``."""
@@ -210,10 +256,7 @@ class DealInCount:
     """The most red any hand of the opponent that combines with the card reaches (with the card
     and their melds), or None when no hand combines."""
     special_possible: bool
-    reason: str
-    """``joker`` (a joker never wins), ``no_partner`` (every partner visible), ``red`` (no
-    combining hand reaches the red total and no special win is possible), ``none_combine`` or
-    ``danger`` (some hand wins)."""
+    reason: SafetyReason
     partners_unseen: int = 0
     melds_red: int = 0
 
@@ -323,13 +366,14 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
     melds = table.melds[opponent]
     melds_red = sum(m.red for m in melds)
     if card.rank is None:
-        return DealInCount(opponent, card, 0, total, size, None, False, "joker", 0, melds_red)
+        return DealInCount(opponent, card, 0, total, size, None, False, SafetyReason.JOKER, 0,
+                           melds_red)
     reds, blacks, _jokers = _groups(unseen)
     partner = 14 - card.rank
     partners_unseen = reds[partner] + blacks[partner]
     if partners_unseen == 0:
-        return DealInCount(opponent, card, 0, total, size, None, False, "no_partner", 0,
-                           melds_red)
+        return DealInCount(opponent, card, 0, total, size, None, False,
+                           SafetyReason.NO_PARTNER, 0, melds_red)
     threshold = table.rules.red_threshold
     meld_flags = colour_flags(c for m in melds for c in m.cards)
     # Red beyond what the threshold needs changes nothing (a capped hand already wins), so the
@@ -349,11 +393,11 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
         if combined_hand_wins(total_red, threshold, special):
             winning += ways
     if winning:
-        reason = "danger"
+        reason = SafetyReason.DANGER
     elif max_red is None:
-        reason = "none_combine"
+        reason = SafetyReason.NONE_COMBINE
     else:
-        reason = "red"
+        reason = SafetyReason.RED
     return DealInCount(opponent, card, winning, total, size, max_red, special_possible, reason,
                        partners_unseen, melds_red)
 
@@ -365,17 +409,17 @@ def certificate(table: SafetyTable, count: DealInCount) -> Message:
     ``count.opponent`` — or why it is not."""
     seat = Message.of(SEAT_KEYS[count.opponent])
     card = count.card
-    if count.reason == "joker":
+    if count.reason is SafetyReason.JOKER:
         return Message.of("safety.joker_safe", ("R-PAIR14", "R-SAFE"))
     partner = rank_name(14 - (card.rank or 0))
-    if count.reason == "no_partner":
+    if count.reason is SafetyReason.NO_PARTNER:
         total = 3 if card.rank == 7 else 4
         return Message.of("safety.cert_no_partner", ("R-SAFE", "R-PAIR14"), card=card,
                           partner=partner, total=total, seat=seat)
-    if count.reason == "none_combine":
+    if count.reason is SafetyReason.NONE_COMBINE:
         return Message.of("safety.cert_none_combine", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           size=count.hand_size)
-    if count.reason == "red":
+    if count.reason is SafetyReason.RED:
         return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           shown=count.melds_red, size=count.hand_size,
                           best=count.max_red or 0, threshold=table.rules.red_threshold)
@@ -479,12 +523,14 @@ def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[in
     return winning, total
 
 
-def table_from_view(view: Any, *, open_hands: Sequence[Sequence[Card]] | None = None,
+def table_from_view(view: PlayerView, *, open_hands: Sequence[Sequence[Card]] | None = None,
                     first_discard: bool | None = None) -> SafetyTable:
-    """The safety table of a game view (``trainer.engine.game.view.PlayerView``)."""
+    """The safety table of a player's view of a game (R-PUBLIC), piles with their origin."""
     table_cards = tuple(entry.card for pile in view.piles for entry in pile)
     first = (view.seat == view.dealer and not view.dealer_discarded) if first_discard is None \
         else first_discard
+    piles = tuple(tuple((entry.card, entry.source) for entry in pile) for pile in view.piles)
     return SafetyTable(view.rules, view.seat, view.hand, view.melds, table_cards,
                        view.hand_sizes, first,
-                       None if open_hands is None else tuple(tuple(h) for h in open_hands))
+                       None if open_hands is None else tuple(tuple(h) for h in open_hands),
+                       piles)

@@ -1,4 +1,5 @@
-"""Drills: fast, adaptive practice generated and graded by the engine, plus the day's reviews."""
+"""Drills: fast, adaptive practice generated and graded by the engine, plus the day's reviews.
+A miss gets a hint and another try; the answer comes after a second miss."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import time
 
 import streamlit as st
 
-from trainer.i18n import render
+from trainer.lessons import Feedback
+from trainer.lessons.answers import Answer
+from trainer.lessons.task import Task
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
-from trainer.ui.lang import current_language, tr
-from trainer.ui.lesson_view import answer_widget, explanation_lines, show_task, shown_answer
+from trainer.ui.lang import tr
+from trainer.ui.lesson_view import answer_words, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import use_card_style
 
@@ -22,77 +25,82 @@ st.caption(tr("drills.intro"))
 
 KINDS = (*DRILLS, "review")
 chosen = st.query_params.get("drill")
-kind = st.segmented_control(tr("drills.choose"), KINDS, format_func=lambda k: tr(f"drills.{k}"),
+threshold = learner.rules.red_threshold
+kind = st.segmented_control(tr("drills.choose"), KINDS,
+                            format_func=lambda k: tr(f"drills.{k}", threshold=threshold),
                             default=chosen if chosen in KINDS else "red", key="drill_kind",
                             label_visibility="collapsed") or "red"
 
 
 def level_for(drill: str) -> int:
-    history = [(bool(r["correct"]), float(r["seconds"]), int(r["mode"].split(":")[1]))
+    history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
                for r in store().answer_rows(learner.id, skill=f"drill:{drill}", last=30)
-               if r["mode"].startswith("level:")]
+               if r["level"] is not None]
     return next_level(history)
 
 
 def new_item(drill: str) -> DrillItem:
-    seed = random.randrange(2**31)
-    item = generate(drill, level_for(drill), random.Random(seed), learner.rules)
-    st.session_state["drill_item"] = item
-    st.session_state["drill_started"] = time.monotonic()
-    st.session_state.pop("drill_feedback", None)
+    item = generate(drill, level_for(drill), random.Random(random.getrandbits(32)),
+                    learner.rules)
+    st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
+                            drill_feedback=None, drill_given=None)
     return item
+
+
+def answer_item(task: Task, given: Answer, record: bool) -> Feedback:
+    """A hint after a first miss; the answer after a second."""
+    if task.is_correct(given):
+        return Feedback.RIGHT
+    misses = int(st.session_state.get("drill_misses", 0)) + 1
+    st.session_state["drill_misses"] = misses
+    return Feedback.HINT if misses == 1 else Feedback.REVEALED
 
 
 def drill_view(drill: str) -> None:
     item = st.session_state.get("drill_item")
     if not isinstance(item, DrillItem) or item.drill != drill:
         item = new_item(drill)
-    feedback = st.session_state.get("drill_feedback")
-    if feedback is not None:
-        right, lines, said = feedback
-        (st.success if right else st.error)(tr("drills.right" if right else "drills.wrong"))
-        if not right:
-            st.caption(tr("lessons.you_said", answer=said))
-        for line in lines:
-            st.markdown(f"- {line}")
-        if st.button(tr("drills.next"), type="primary", key="drill-next"):
-            new_item(drill)
-            st.rerun()
-        return
+    task = item.task
+    feedback: Feedback | None = st.session_state.get("drill_feedback")
     st.caption(tr("drills.level", level=item.level))
-    params = {"threshold": item.task.extra.get("threshold", learner.rules.red_threshold)}
-    st.markdown(f"#### {tr(f'drills.prompt_{drill}', **params)}")
-    show_task(item.task)
-    with st.form(f"drill-form-{drill}", clear_on_submit=True):
-        given = answer_widget(item.task, key=f"drill-answer-{drill}")
-        submitted = st.form_submit_button(tr("lessons.check"), type="primary")
-    if not submitted:
-        return
-    if given is None or (item.task.answer_type == "pick" and not given and item.task.answer):
-        st.warning(tr("lessons.answer_first"))
-        return
-    seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
-    correct = item.task.is_correct(given)
-    store().record_answer(
-        learner.id, context="drill", item=f"{drill}:{item.level}",
-        question=tr(f"drills.prompt_{drill}", **params), answer=item.task.answer_text(given),
-        expected=item.task.answer_text(item.task.answer), correct=correct, seconds=seconds,
-        rule_ids=item.task.rule_ids, skill=f"drill:{drill}", mode=f"level:{item.level}")
-    if correct:
-        st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+    st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
+    done = feedback in (Feedback.RIGHT, Feedback.REVEALED)
+    if not done:
+        st.caption(words(task.instruction))
+    misses = int(st.session_state.get("drill_misses", 0))
+    given = show_question(task, key=f"drill-{drill}", seq=f"{id(item)}-{misses}", locked=done)
+    if given is not None:
+        seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
+        result = answer_item(task, given, True)
+        if misses == 0:  # the first answer is the one that measures the level
+            store().record_answer(
+                learner.id, context="drill", item=f"{drill}:{item.level}",
+                question=words(task.prompt) if task.prompt else drill,
+                answer=task.answer_text(given), expected=task.answer_text(task.answer),
+                correct=result is Feedback.RIGHT, seconds=seconds, rule_ids=task.rule_ids,
+                skill=f"drill:{drill}", level=item.level)
+        if result is Feedback.RIGHT and misses == 0:
+            st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+            new_item(drill)
+        else:
+            st.session_state.update(drill_feedback=result, drill_given=given)
+        st.rerun()
+    if feedback is not None:
+        show_feedback(task, feedback, st.session_state.get("drill_given"))
+    if feedback is Feedback.HINT and st.button(tr("lessons.show_answer"), key="drill-reveal"):
+        st.session_state["drill_feedback"] = Feedback.REVEALED
+        st.rerun()
+    if done and st.button(tr("drills.next"), type="primary", key="drill-next"):
         new_item(drill)
-    else:
-        st.session_state["drill_feedback"] = (False, explanation_lines(item.task),
-                                              shown_answer(item.task, given))
-    st.rerun()
+        st.rerun()
 
 
 def review_view() -> None:
     feedback = st.session_state.pop("review_feedback", None)
     if feedback:
-        st.error(tr("drills.wrong"))
-        for line in feedback:
-            st.markdown(f"- {line}")
+        task, given = feedback
+        show_feedback(task, Feedback.REVEALED, given)
+        st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
     due = due_facts(store(), learner.id)
     st.caption(tr("review.due", count=len(due)))
     if not due:
@@ -104,19 +112,17 @@ def review_view() -> None:
         st.session_state["review_question"] = question
         st.session_state["review_started"] = time.monotonic()
     assert question is not None
-    st.markdown(f"#### {render(question.prompt, current_language())}")
-    show_task(question.task)
-    with st.form("review-form", clear_on_submit=True):
-        given = answer_widget(question.task, key="review-answer")
-        submitted = st.form_submit_button(tr("lessons.check"), type="primary")
-    if submitted and given is not None:
+    st.markdown(f"#### {words(question.prompt)}")
+    st.caption(words(question.task.instruction))
+    given = show_question(question.task, key="review", seq=question.fact, locked=False)
+    if given is not None:
         seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
         correct = record_review(store(), learner.id, question, given, seconds)
         st.session_state.pop("review_question", None)
         if correct:
             st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
         else:
-            st.session_state["review_feedback"] = explanation_lines(question.task)
+            st.session_state["review_feedback"] = (question.task, given)
         st.rerun()
 
 

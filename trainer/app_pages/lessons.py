@@ -1,18 +1,21 @@
-"""Lessons: the list with stars, and one lesson step by step (answers recorded as they happen)."""
+"""Lessons: the track of stages with stars, and one lesson run step by step — a hint after a
+first miss, the answer after a second (or on request), missed items asked again as fresh
+variants, the run kept in the database after every answer so a reload resumes it exactly."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import streamlit as st
 
-from trainer.lessons import Lesson
-from trainer.store.progress_store import stars_for_mistakes
+from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
+from trainer.lessons.task import Task
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, tr
-from trainer.ui.lesson_view import answer_widget, explanation_lines, show_context, shown_answer
+from trainer.ui.lesson_view import answer_words, show_explain, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import show_cards, show_melds, show_stars, stars_html, use_card_style
+from trainer.ui.widgets import show_stars, stars_html, use_card_style
 
 lang = current_language()
 learner = require_learner()
@@ -24,7 +27,6 @@ def open_lesson(lesson_id: str | None) -> None:
         st.query_params.pop("lesson", None)
     else:
         st.query_params["lesson"] = lesson_id
-    st.session_state.pop("lesson_feedback", None)
     st.rerun()
 
 
@@ -32,6 +34,9 @@ def lesson_list() -> None:
     st.title(tr("lessons.title"))
     st.caption(tr("lessons.intro"))
     states = store().lesson_states(learner.id)
+    earned = sum(state.best_stars for state in states.values())
+    st.progress(earned / (3 * len(all_lessons())),
+                text=tr("lessons.stars_total", stars=earned, total=3 * len(all_lessons())))
     for lesson in all_lessons():
         state = states.get(lesson.id)
         with st.container(border=True):
@@ -41,103 +46,127 @@ def lesson_list() -> None:
                 st.caption(lesson.summary[lang])
                 if state and state.completed:
                     st.html(stars_html(state.best_stars))
-                elif state and state.step:
-                    st.caption(tr("lessons.in_progress", step=state.step + 1,
-                                  steps=len(lesson.steps)))
             with right:
-                label = ("lessons.again" if state and state.completed and not state.step < len(
-                    lesson.steps) else "lessons.continue" if state and state.step else
-                    "lessons.start")
+                in_progress = bool(state and store().lesson_run(learner.id, lesson.id))
+                label = "lessons.continue" if in_progress else (
+                    "lessons.again" if state and state.completed else "lessons.start")
                 if st.button(tr(label), key=f"open-{lesson.id}", use_container_width=True,
-                             type="primary" if label != "lessons.again" else "secondary"):
+                             type="secondary" if label == "lessons.again" else "primary"):
                     open_lesson(lesson.id)
 
 
-def finish_view(lesson: Lesson, mistakes: int) -> None:
-    stars = stars_for_mistakes(mistakes)
+def load_run(lesson: Lesson) -> LessonRun:
+    stored = store().lesson_run(learner.id, lesson.id)
+    run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
+    if run is None:
+        run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
+    return run
+
+
+def save(lesson: Lesson, run: LessonRun) -> None:
+    store().save_lesson_run(learner.id, lesson.id, run.to_json(), run.index, run.missed)
+
+
+def finish_view(lesson: Lesson) -> None:
+    state = store().lesson_state(learner.id, lesson.id)
+    last = st.session_state.get(f"stars-{lesson.id}", state.best_stars)
     st.success(tr("lessons.done", title=lesson.title[lang]))
-    show_stars(stars)
-    st.caption(tr("lessons.mistakes", mistakes=mistakes))
+    show_stars(last)
+    st.caption(tr(f"lessons.stars_rule_{last}"))
     later = [other for other in all_lessons() if other.order > lesson.order]
-    cols = st.columns(2)
-    if later and cols[0].button(tr("lessons.next", title=later[0].title[lang]), type="primary",
-                                key="next-lesson"):
+    row = st.container(horizontal=True, wrap=True)
+    if later and row.button(tr("lessons.next", title=later[0].title[lang]), type="primary",
+                            key="next-lesson"):
         open_lesson(later[0].id)
-    if cols[1].button(tr("lessons.redo"), key="redo-lesson"):
-        store().restart_lesson(learner.id, lesson.id)
-        open_lesson(lesson.id)
+    if row.button(tr("lessons.practise"), key="practise-lesson"):
+        questions = [s.number for s in lesson.steps if isinstance(s, Question)]
+        run = LessonRun.practice(lesson.id, questions, random.getrandbits(32))
+        save(lesson, run)
+        st.rerun()
+    if row.button(tr("lessons.redo"), key="redo-lesson"):
+        save(lesson, LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32)))
+        st.rerun()
+    if row.button(tr("lessons.all"), key="all-lessons"):
+        open_lesson(None)
 
 
-def advance(lesson: Lesson, step_index: int, mistakes: int) -> None:
-    """Move past a step; the last step completes the lesson with its stars."""
-    if step_index + 1 >= len(lesson.steps):
-        store().complete_lesson(learner.id, lesson.id, mistakes, len(lesson.steps))
+def task_of(step: Question, seed: int | None) -> Task:
+    return step.task if seed is None else step.variant(seed)
+
+
+def go_on(lesson: Lesson, run: LessonRun) -> None:
+    run.go_on()
+    if run.finished:
+        stars = run.stars()
+        store().complete_lesson(learner.id, lesson.id, stars, len(lesson.steps), run.missed)
+        st.session_state[f"stars-{lesson.id}"] = stars
     else:
-        store().save_lesson_step(learner.id, lesson.id, step_index + 1, mistakes)
+        save(lesson, run)
+    st.rerun()
 
 
 def run_lesson(lesson: Lesson) -> None:
-    if st.button(tr("lessons.back"), key="back-to-list"):
+    top = st.container(horizontal=True, vertical_alignment="center")
+    if top.button(tr("lessons.back"), key="back-to-list", icon=":material/arrow_back:"):
         open_lesson(None)
     st.title(f"{lesson.order}. {lesson.title[lang]}")
-    state = store().lesson_state(learner.id, lesson.id)
-    feedback = st.session_state.get("lesson_feedback")
-    shown_step = state.step
-    if feedback and feedback["lesson"] == lesson.id and feedback["step"] == state.step - 1:
-        shown_step = feedback["step"]
-    if state.completed and shown_step >= len(lesson.steps):
-        finish_view(lesson, state.mistakes)
+    run = load_run(lesson)
+    if run.finished or (not run.plan):
+        finish_view(lesson)
         return
-    if shown_step >= len(lesson.steps):
-        shown_step = 0
-    st.progress(shown_step / len(lesson.steps),
-                text=tr("lessons.step_of", step=shown_step + 1, steps=len(lesson.steps)))
-    step = lesson.steps[shown_step]
-    if step.task is None:
-        st.markdown(step.words(lang))
-        show_cards(step.cards)
-        show_melds(step.melds)
-        if st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{shown_step}"):
-            advance(lesson, shown_step, state.mistakes)
-            st.rerun()
+    item = run.current
+    assert item is not None
+    total = len(run.plan)
+    st.progress(run.index / total, text=tr("lessons.step_of", step=run.index + 1, steps=total))
+    step = lesson.steps[item.step]
+    key = f"lesson-{lesson.id}-{run.index}"
+    if isinstance(step, Explain):
+        show_explain(step, key)
+        if st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}"):
+            go_on(lesson, run)
         return
-    task = step.task
-    st.markdown(f"#### {step.words(lang)}")
-    show_context(step)
-    if shown_step != state.step:  # just answered right: show why, then go on
-        st.success(tr("lessons.right"))
-        for line in explanation_lines(task):
-            st.markdown(f"- {line}")
-        if st.button(tr("lessons.continue_step"), type="primary", key=f"next-{shown_step}"):
-            st.session_state.pop("lesson_feedback", None)
-            st.rerun()
-        return
-    started = st.session_state.setdefault(f"started-{lesson.id}-{shown_step}", time.monotonic())
-    with st.form(f"form-{lesson.id}-{shown_step}"):
-        given = answer_widget(task, key=f"answer-{lesson.id}-{shown_step}")
-        submitted = st.form_submit_button(tr("lessons.check"), type="primary")
-    st.caption(tr("lessons.rules", rules=", ".join(task.rule_ids)))
-    if not submitted:
-        return
-    if given is None or (task.answer_type == "pick" and not given and task.answer):
-        st.warning(tr("lessons.answer_first"))
-        return
-    correct = task.is_correct(given)
-    store().record_answer(
-        learner.id, context="lesson", item=f"{lesson.id}:{shown_step}",
-        question=f"{lesson.id} #{shown_step + 1}: {step.words('en')}",
-        answer=task.answer_text(given), expected=task.answer_text(task.answer),
-        correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids)
-    st.session_state.pop(f"started-{lesson.id}-{shown_step}", None)
-    if correct:
-        advance(lesson, shown_step, state.mistakes)
-        st.session_state["lesson_feedback"] = {"lesson": lesson.id, "step": shown_step}
+    task = task_of(step, item.seed)
+    if item.seed is not None:
+        st.caption(tr("lessons.fresh_variant"))
+        prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
+    else:
+        prompt = step.words(lang)
+    st.markdown(f"#### {prompt}")
+    if not run.done:
+        st.caption(words(task.instruction))
+    started = st.session_state.setdefault(f"started-{key}", time.monotonic())
+    shown = task
+    if run.feedback is Feedback.RIGHT and task.solved_board is not None:
+        from dataclasses import replace
+
+        shown = replace(task, board=task.solved_board)
+    given = show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}",
+                          locked=run.done)
+    if given is not None and not run.done:
+        correct = task.is_correct(given)
+        run.answer(correct, given)
+        store().record_answer(
+            learner.id, context="lesson",
+            item=f"{lesson.id}:{item.step}" + ("" if item.seed is None else f":v{item.seed}"),
+            question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
+            answer=answer_words(task, given), expected=answer_words(task, task.answer),
+            correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids)
+        st.session_state.pop(f"started-{key}", None)
+        save(lesson, run)
         st.rerun()
-    store().save_lesson_step(learner.id, lesson.id, shown_step, state.mistakes + 1)
-    st.error(tr("lessons.wrong"))
-    st.caption(tr("lessons.you_said", answer=shown_answer(task, given)))
-    for line in explanation_lines(task):
-        st.markdown(f"- {line}")
+    if run.feedback is not None:
+        show_feedback(task, run.feedback, run.last)
+    reveal = run.feedback is Feedback.HINT and st.button(tr("lessons.show_answer"),
+                                                         key=f"reveal-{run.index}")
+    if reveal:
+        run.reveal()
+        save(lesson, run)
+        st.rerun()
+    go = run.done and st.button(tr("lessons.continue_step"), type="primary",
+                                key=f"next-{run.index}")
+    if go:
+        go_on(lesson, run)
+    st.caption(tr("lessons.rules", rules=", ".join(task.rule_ids)))
 
 
 selected = lesson_by_id(st.query_params.get("lesson"))

@@ -10,16 +10,21 @@ import uuid
 import streamlit as st
 
 from trainer.analysis.safety import SafetyTable
-from trainer.engine import Position, parse_cards
+from trainer.engine import Card, Position, parse_cards
 from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
 from trainer.ui.lang import current_language, tr
-from trainer.ui.lesson_view import card_label
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import show_cards, show_melds, use_card_style
 
 lang = current_language()
 learner = require_learner()
+
+
+def card_label(card: Card) -> str:
+    return tr("card.joker") if card.is_joker else card.symbol
+
+
 use_card_style()
 st.title(tr("puzzles.title"))
 

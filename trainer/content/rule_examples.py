@@ -45,7 +45,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "R-STOCK-EMPTY": {"cards": ""},
     "R-WIN": {"cards": "7h Kd Ac 5s 9c", "melds": ["chi:3d,Jd"], "card": "7d",
               "check": "verdict"},
-    "R-WAIT": {"cards": "8h 5h 9c", "melds": ["chi:10c,4d", "chi:Ah,Kc", "chi:Qs,2c"],
+    "R-WAIT": {"cards": "8h 5h 9c", "melds": ["chi:10c,4d", "chi:Ah,Kc"],
                "check": "waits"},
     "R-SPECIAL": {"cards": "7s Ks Ac 5s 9c 6c 8s", "card": "7c", "check": "verdict"},
     "R-FAN": {"cards": "Ah Kd 7h", "melds": ["pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h", "joker:X"],

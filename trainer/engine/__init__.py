@@ -38,6 +38,7 @@ from trainer.engine.messages import Message
 from trainer.engine.position import Position, position_of
 from trainer.engine.reachability import Moment, is_reachable, reachability_problems
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.seats import Relation, relation, seat_of
 from trainer.engine.verdict_messages import verdict_messages
 from trainer.engine.verdicts import Verdict, is_win, verdict
 from trainer.engine.waiting import WaitCard, Waits, waits
@@ -57,12 +58,13 @@ __all__ = [
     "Meld",
     "MeldError",
     "MeldKind",
-    "Moment",
     "Message",
+    "Moment",
     "NotationError",
     "Position",
     "PositionError",
     "Reason",
+    "Relation",
     "RuleSet",
     "RuleSetError",
     "Special",
@@ -85,6 +87,8 @@ __all__ = [
     "rank_name",
     "reachability_problems",
     "red_total",
+    "relation",
+    "seat_of",
     "split_pairs",
     "verdict",
     "verdict_messages",

@@ -1,4 +1,4 @@
-"""Kong eligibility (巴起, R-KONG, R-TOU, R-TOU-LATER, R-OWN-FLIP).
+"""Kong eligibility (杠; 巴起 in the older text is case 3 only — R-KONG, R-TOU, R-TOU-LATER, R-OWN-FLIP).
 
 Only three ways to kong: (1) four of a rank in hand after the deal, laid down by R-TOU; (2) a
 concealed triple plus a matching card discarded or flipped by another player; (3) the card drawn

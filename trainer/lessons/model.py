@@ -1,13 +1,16 @@
-"""Lessons as data: one TOML file per lesson in ``lessons/``, both languages in the file.
+"""Lessons as data: one TOML file per lesson (a stage of the track), both languages in the file.
 
-A lesson is a list of steps. An ``explain`` step shows text (zh and en) with cards drawn; every
-other step is a task of :mod:`trainer.lessons.tasks` whose answer the engine computes from the
-step's cards. Loading validates everything and raises :class:`LessonError` naming the file, the
-step and what is wrong.
+A lesson is a list of steps. An ``explain`` step shows text with pictures (cards, melds, pairs
+as groups, a named picture such as the seats or a kong case); every other step is a task of a
+kind in ``trainer.lessons.kinds`` (or a move at the table, ``trainer.lessons.table_tasks``)
+whose answer the engine computes from the step's cards. Loading validates everything and raises
+:class:`LessonError` naming the file, the step and what is wrong. No answer is ever written in a
+lesson file.
 """
 
 from __future__ import annotations
 
+import random
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,10 +20,16 @@ from typing import Any
 from trainer.content.languages import LANGUAGES
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
-from trainer.lessons.tasks import TASK_KEYS, TASK_KINDS, Task, TaskError
+from trainer.lessons import table_tasks
+from trainer.lessons.kinds import KINDS as QUESTION_KINDS
+from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
+KINDS: dict[str, TaskKind] = {**QUESTION_KINDS, **{k.name: k for k in table_tasks.KINDS}}
 LESSON_KEYS = {"id", "rules", "title", "summary", "steps"}
-STEP_KEYS = {"kind", "text", "prompt", "hint"} | TASK_KEYS
+EXPLAIN_KEYS = {"kind", "text", "cards", "melds", "groups", "picture"}
+PICTURES = ("seats", "deal", "kong_case_1", "kong_case_2", "kong_case_3", "kong_never",
+            "turn", "table_reading")
+"""Named pictures an explain step may show (drawn by the page)."""
 
 
 class LessonError(ValueError):
@@ -28,18 +37,47 @@ class LessonError(ValueError):
 
 
 @dataclass(frozen=True)
-class Step:
-    """One step: ``kind`` ``explain`` (text only) or a task kind with its engine-built task."""
+class Explain:
+    """A step of words and pictures."""
+
+    number: int
+    text: Mapping[str, str]
+    cards: tuple[Card, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    groups: tuple[tuple[Card, ...], ...] = ()
+    """Cards drawn in groups, each kept together (the seven 14-pairs, one per group)."""
+    picture: str | None = None
+
+    def words(self, lang: str) -> str:
+        return self.text[lang]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A step the learner answers (or a move they make), built and answered by the engine."""
 
     number: int
     kind: str
-    text: Mapping[str, str]
-    cards: tuple[Card, ...]
-    melds: tuple[Meld, ...]
-    task: Task | None
+    prompt: Mapping[str, str]
+    data: Mapping[str, Any]
+    task: Task
 
     def words(self, lang: str) -> str:
-        return self.text.get(lang) or self.text.get("en", "")
+        return self.prompt[lang]
+
+    def variant(self, seed: int) -> Task:
+        """A fresh variant of this step (new cards, the same point), checked by the engine."""
+        kind = KINDS[self.kind]
+        rng = random.Random(seed)
+        for _ in range(5):
+            try:
+                return kind.build(StepData(kind.generate(rng, StepData(self.data))))
+            except TaskError:
+                continue
+        return self.task
+
+
+Step = Explain | Question
 
 
 @dataclass(frozen=True)
@@ -55,7 +93,7 @@ class Lesson:
 
     @property
     def task_count(self) -> int:
-        return sum(1 for step in self.steps if step.task is not None)
+        return sum(1 for step in self.steps if isinstance(step, Question))
 
 
 def _bilingual(value: Any, where: str) -> dict[str, str]:
@@ -70,27 +108,44 @@ def _bilingual(value: Any, where: str) -> dict[str, str]:
     return {lang: str(value[lang]).strip() for lang in LANGUAGES}
 
 
+def _explain(number: int, data: Mapping[str, Any], where: str) -> Explain:
+    unknown = sorted(set(data) - EXPLAIN_KEYS)
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r}")
+    reader = StepData(data)
+    groups_data = data.get("groups", [])
+    if not isinstance(groups_data, list) or not all(isinstance(g, str) for g in groups_data):
+        raise LessonError(f"{where}: 'groups' must be a list of card lists")
+    picture = data.get("picture")
+    if picture is not None and picture not in PICTURES:
+        raise LessonError(f"{where}: unknown picture {picture!r} (use {', '.join(PICTURES)})")
+    try:
+        return Explain(number, _bilingual(data.get("text"), f"{where} text"), reader.cards(),
+                       reader.melds(), tuple(parse_cards(g) for g in groups_data), picture)
+    except (Dou14Error, TaskError) as error:
+        raise LessonError(f"{where}: {error}") from None
+
+
 def _step(number: int, data: Any, where: str) -> Step:
     if not isinstance(data, Mapping):
         raise LessonError(f"{where}: a step must be a table")
-    unknown = sorted(set(data) - STEP_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r}")
     kind = data.get("kind")
+    if kind == "explain":
+        return _explain(number, data, where)
+    if kind not in KINDS:
+        raise LessonError(f"{where}: unknown kind {kind!r} (use explain, "
+                          f"{', '.join(sorted(KINDS))})")
+    task_kind = KINDS[str(kind)]
+    unknown = sorted(set(data) - task_kind.keys - {"kind", "prompt"})
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} for a {kind} step")
+    prompt = _bilingual(data.get("prompt"), f"{where} prompt")
+    fields = {key: value for key, value in data.items() if key not in ("kind", "prompt")}
     try:
-        if kind == "explain":
-            text = _bilingual(data.get("text"), f"{where} text")
-            cards = parse_cards(str(data.get("cards", "")))
-            melds = tuple(Meld.parse(m) for m in data.get("melds", []))
-            return Step(number, "explain", text, cards, melds, None)
-        if kind not in TASK_KINDS:
-            raise LessonError(
-                f"{where}: unknown kind {kind!r} (use explain, {', '.join(sorted(TASK_KINDS))})")
-        prompt = _bilingual(data.get("prompt"), f"{where} prompt")
-        task = TASK_KINDS[str(kind)](data)
-        return Step(number, str(kind), prompt, task.cards, task.melds, task)
+        task = task_kind.build(StepData(fields))
     except (Dou14Error, TaskError) as error:
         raise LessonError(f"{where}: {error}") from None
+    return Question(number, str(kind), prompt, fields, task)
 
 
 def load_lesson(path: Traversable, order: int = 0) -> Lesson:
@@ -109,7 +164,7 @@ def load_lesson(path: Traversable, order: int = 0) -> Lesson:
     if not isinstance(steps_data, list) or not steps_data:
         raise LessonError(f"{path.name}: needs steps")
     steps = tuple(_step(i, step, f"{path.name} step {i + 1}") for i, step in enumerate(steps_data))
-    if not any(step.task for step in steps):
+    if not any(isinstance(step, Question) for step in steps):
         raise LessonError(f"{path.name}: needs at least one task")
     rules = data.get("rules", [])
     if not isinstance(rules, list):

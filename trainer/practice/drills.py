@@ -1,11 +1,14 @@
-"""Drill items generated and graded by the engine, with adaptive sizes.
+"""Drills: short questions generated and graded by the engine, sized by how the learner has been
+doing — the same task kinds as the lessons (``trainer.lessons.kinds``), so every drill gets the
+same hints and working.
 
-- ``red``: the red total of cards (and laid-down sets) — R-RED; variant ``red20``: is it ≥ the
-  threshold? — R-WIN.
-- ``pairs``: the 14-partners of a card — R-PAIR14; variant ``split``: the cards left without a
-  partner.
-- ``kong``: may this player kong now, and by which case? — R-KONG.
-- ``fan``: fan of a winning hand — R-FAN; variant ``pays``: what the payer pays — R-SCORE, R-PAY.
+- ``red``: the red total of cards (and laid-down sets) — R-RED; ``red20``: does it reach the
+  table's threshold? — R-WIN;
+- ``pairs``: the 14-partners of a card — R-PAIR14; ``split``: the cards left without a partner;
+- ``kong``: may you kong now, and by which case? — R-KONG;
+- ``fan``: fan of a winning hand — R-FAN; ``pays``: what the payer pays — R-SCORE, R-PAY.
+
+Every position a drill shows is one a real hand reaches (tested).
 """
 
 from __future__ import annotations
@@ -13,16 +16,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.content.sampling import random_position
-from trainer.engine import DEFAULT_RULES, JOKER, RANKED_CARDS, RuleSet, deck, verdict
-from trainer.engine.cards import Card, format_cards
-from trainer.lessons.tasks import Task, fan, kong, pays, pick_leftover, pick_partner, red_total
-from trainer.lessons.tasks import combined as combined_task
+from trainer.engine import DEFAULT_RULES, RANKED_CARDS, RuleSet, format_cards, verdict
+from trainer.lessons.kinds import KINDS
+from trainer.lessons.kinds._position import position_data, random_claim
+from trainer.lessons.kinds.kong import _kong_variant
+from trainer.lessons.task import StepData, Task
 
 DRILLS = ("red", "red20", "pairs", "split", "kong", "fan", "pays")
 MIN_LEVEL, MAX_LEVEL = 1, 9
 SECONDS_PER_CARD = 2.5
+KIND_OF = {"red": "red_total", "red20": "red_enough", "pairs": "pick_partner",
+           "split": "pick_leftover", "kong": "kong", "fan": "fan", "pays": "pays"}
 
 
 @dataclass(frozen=True)
@@ -30,7 +37,7 @@ class DrillItem:
     drill: str
     level: int
     task: Task
-    data: dict[str, object]
+    data: dict[str, Any]
 
 
 def next_level(history: Sequence[tuple[bool, float, int]], start: int = 2) -> int:
@@ -51,20 +58,61 @@ def next_level(history: Sequence[tuple[bool, float, int]], start: int = 2) -> in
     return level
 
 
-def _cards_and_melds(rng: random.Random, level: int, rules: RuleSet) -> dict[str, object]:
-    pool = deck(rules.jokers)
-    rng.shuffle(pool)
-    size = level + 1
-    hand = [c for c in pool if c is not JOKER][:size]
-    melds: list[str] = []
-    if level >= 4 and rng.random() < 0.6:
-        rest = [c for c in RANKED_CARDS if c not in hand]
-        rank = rng.choice(sorted({c.rank for c in rest if sum(1 for d in rest if d.rank == c.rank) >= 3}))  # type: ignore[type-var]
-        trio = [c for c in rest if c.rank == rank][:3]
-        melds.append("pong:" + ",".join(str(c) for c in trio))
-        if level >= 6:
-            melds.append("joker:X")
-    return {"cards": format_cards(hand), "melds": melds}
+def _red_data(rng: random.Random, level: int, rules: RuleSet) -> dict[str, Any]:
+    """Small levels: a few loose cards; from level 4, a real waiting hand with its melds."""
+    if level < 4:
+        cards = rng.sample(RANKED_CARDS, level + 1)
+        return {"cards": format_cards(cards), "rules": rules.to_json()}
+    while True:
+        position = random_position(rng, rules, with_card=False, joker_in_hand=0.0)
+        if position.melds or level < 6:
+            return {"cards": format_cards(position.hand),
+                    "melds": [str(m) for m in position.melds], "rules": rules.to_json()}
+
+
+def _data(drill: str, level: int, rng: random.Random, rules: RuleSet) -> dict[str, Any]:
+    if drill == "red":
+        data = _red_data(rng, level, rules)
+        return {key: value for key, value in data.items() if key != "rules"}
+    if drill == "red20":
+        for _ in range(300):  # near the threshold, half above and half below
+            data = _red_data(rng, max(level, 4), rules)
+            reader = StepData(data)
+            total = sum(c.red for c in reader.cards()) + sum(m.red for m in reader.melds())
+            if abs(total - rules.red_threshold) <= 6 and \
+                    (total >= rules.red_threshold) == (rng.random() < 0.5):
+                return data
+        return data
+    if drill == "pairs":
+        card = rng.choice(RANKED_CARDS)
+        others = [c for c in RANKED_CARDS if c != card]
+        choices = rng.sample(others, min(4 + level, 12))
+        partners = [c for c in others if (c.rank or 0) + (card.rank or 0) == 14]
+        if not set(partners) & set(choices):
+            choices[rng.randrange(len(choices))] = rng.choice(partners)
+        return {"card": str(card), "cards": format_cards(choices)}
+    if drill == "split":
+        return dict(KINDS["pick_leftover"].generate(rng, StepData(
+            {"cards": format_cards(rng.sample(RANKED_CARDS, max(4, min(8, level + 3))))})))
+    if drill == "kong":
+        event = rng.choice(("after_deal", "claim", "claim", "draw_after_pong", "own_flip",
+                            "later_draw"))
+        return _kong_variant(rng, StepData({"event": event, "cards": "", "card": "",
+                                            **_KONG_SEEDS[event]}))
+    while True:
+        position, origin = random_claim(rng, rules, spoil=0.0, joker_in_hand=0.0)
+        judged = verdict(position)
+        if judged.win and (drill != "fan" or judged.fan > 0 or rng.random() < 0.2):
+            return position_data(position, origin)
+
+
+_KONG_SEEDS: dict[str, dict[str, Any]] = {
+    "after_deal": {"cards": "8s 8h 8c 8d Kd 2s 3c 5h"},
+    "claim": {"card": "Jd", "cards": "Js Jh Jc 4d 9s 2c 6h"},
+    "draw_after_pong": {"card": "6d", "cards": "Ah 10c 3s 9h 5c", "melds": ["pong:6s,6h,6c"]},
+    "own_flip": {"card": "4s", "cards": "4h 4c 4d Ks Ad 9c 2h"},
+    "later_draw": {"card": "5d", "cards": "5s 5h 5c Kd 2s 7h 9c", "melds": ["joker:X"]},
+}
 
 
 def generate(drill: str, level: int, rng: random.Random,
@@ -73,68 +121,5 @@ def generate(drill: str, level: int, rng: random.Random,
     if drill not in DRILLS:
         raise ValueError(f"unknown drill {drill!r}")
     level = max(MIN_LEVEL, min(MAX_LEVEL, level))
-    if drill in ("red", "red20"):
-        data = _cards_and_melds(rng, level, rules)
-        task = red_total(data)
-        if drill == "red20":
-            want_yes = rng.random() < 0.5
-            for _ in range(200):  # near the threshold, half above and half below
-                data = _cards_and_melds(rng, max(level, 4) + 2, rules)
-                task = red_total(data)
-                total = int(task.answer)
-                if (total >= rules.red_threshold) == want_yes and \
-                        abs(total - rules.red_threshold) <= 6:
-                    break
-            total = int(task.answer)
-            task = Task("red20", "choice", task.cards, task.melds, None,
-                        "yes" if total >= rules.red_threshold else "no", task.explanation,
-                        ("yes", "no"), ("R-RED", "R-WIN"), {"threshold": rules.red_threshold})
-        return DrillItem(drill, level, task, data)
-    if drill == "pairs":
-        card = rng.choice(RANKED_CARDS)
-        others = [c for c in RANKED_CARDS if c != card]
-        choices = rng.sample(others, min(4 + level, 12))
-        partners = [c for c in others if (c.rank or 0) + (card.rank or 0) == 14]
-        if not set(partners) & set(choices):
-            choices[rng.randrange(len(choices))] = rng.choice(partners)
-        data = {"card": str(card), "cards": format_cards(choices)}
-        return DrillItem(drill, level, pick_partner(data), data)
-    if drill == "split":
-        position = random_position(rng, rules, with_card=False, spoil=1.0)
-        cards: list[Card] = [c for c in position.hand if not c.is_joker]
-        data = {"cards": format_cards(cards[: max(4, min(len(cards), level + 3))])}
-        task = pick_leftover(data) if rng.random() < 0.7 else combined_task(data)
-        return DrillItem(drill, level, task, data)
-    if drill == "kong":
-        data = _kong_scene(rng)
-        return DrillItem(drill, level, kong(data), data)
-    while True:
-        position = random_position(rng, rules, spoil=0.0, joker_in_hand=0.0)
-        if verdict(position).win:
-            break
-    data = {"cards": format_cards(position.hand), "melds": [str(m) for m in position.melds],
-            "card": str(position.card), "source": position.source,
-            "dealer_first_discard": position.dealer_first_discard, "rules": rules.to_json()}
-    return DrillItem(drill, level, fan(data) if drill == "fan" else pays(data), data)
-
-
-def _kong_scene(rng: random.Random) -> dict[str, object]:
-    """A random scenario of one of the kong cases, or of the forbidden one (R-KONG)."""
-    pool = list(RANKED_CARDS)
-    rng.shuffle(pool)
-    rank = pool[0].rank
-    four = [c for c in RANKED_CARDS if c.rank == rank]
-    rng.shuffle(four)
-    filler = [c for c in pool if c.rank != rank]
-    case = rng.choice(("after_deal", "claim3", "claim2", "pong_draw", "later", "own_flip"))
-    if case == "after_deal":
-        hand = four + filler[:4]
-        return {"event": "after_deal", "cards": format_cards(hand)}
-    if case in ("claim3", "claim2", "own_flip"):
-        held = four[:3] if case != "claim2" else four[:2]
-        hand = held + filler[: 5 - len(held)]
-        return {"event": "own_flip" if case == "own_flip" else "claim", "card": str(four[3]),
-                "cards": format_cards(hand)}
-    pong = "pong:" + ",".join(str(c) for c in four[:3])
-    return {"event": "draw_after_pong" if case == "pong_draw" else "claim", "card": str(four[3]),
-            "cards": format_cards(filler[:3]), "melds": [pong]}
+    data = _data(drill, level, rng, rules)
+    return DrillItem(drill, level, KINDS[KIND_OF[drill]].build(StepData(data)), data)

@@ -6,6 +6,7 @@ import random
 from datetime import UTC, datetime
 
 from trainer.i18n import render
+from trainer.lessons.answers import Answer
 from trainer.practice.srs import NEW_PER_DAY, FactQuestion, all_facts, question, review
 from trainer.store.progress_store import ProgressStore
 
@@ -33,7 +34,7 @@ def next_question(store: ProgressStore, learner_id: int, rng: random.Random) -> 
 
 
 def record_review(store: ProgressStore, learner_id: int, fact_question: FactQuestion,
-                  given: object, seconds: float) -> bool:
+                  given: Answer, seconds: float) -> bool:
     """Grade the answer, schedule the fact again and store the answer; returns correctness."""
     task = fact_question.task
     correct = task.is_correct(given)

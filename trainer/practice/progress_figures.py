@@ -16,7 +16,7 @@ from trainer.store.progress_store import ProgressStore
 
 EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
                   "correct", "seconds", "rule_ids", "themes", "mode", "run", "rating_before",
-                  "rating_after")
+                  "rating_after", "level")
 
 
 def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
@@ -178,4 +178,13 @@ def _parse_row(row: dict[str, Any]) -> dict[str, Any]:
             "seconds": seconds, "rule_ids": str(row.get("rule_ids") or ""),
             "themes": str(row.get("themes") or ""), "mode": str(row.get("mode") or ""),
             "run": str(row.get("run") or ""), "rating_before": number("rating_before"),
-            "rating_after": number("rating_after")}
+            "rating_after": number("rating_after"), "level": _level(row.get("level"))}
+
+
+def _level(value: object) -> int | None:
+    text = str(value or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 9:
+        raise ValueError(f"level {text!r} is not a drill level 1 to 9")
+    return int(text)

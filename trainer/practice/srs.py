@@ -14,10 +14,11 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
-from trainer.engine import RANKED_CARDS, parse_cards, position_of, verdict, verdict_messages
+from trainer.engine import RANKED_CARDS, parse_cards
 from trainer.engine.cards import rank_name
 from trainer.engine.messages import Message
-from trainer.lessons.tasks import Task, kong, pick_partner, red_total
+from trainer.lessons.kinds import KINDS
+from trainer.lessons.task import StepData, Task
 
 SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
                       relearning_steps=(timedelta(minutes=10),), enable_fuzzing=False)
@@ -30,7 +31,7 @@ def all_facts() -> list[str]:
     facts = [f"red:{card}" for card in RANKED_CARDS]
     facts += [f"partner:{rank_name(rank)}" for rank in range(1, 14)]
     facts += ["kong:case1", "kong:case2", "kong:case3", "kong:forbidden"]
-    facts += ["special:tianzou", "special:jiedi", "special:all_red", "special:all_black"]
+    facts += ["special:jiedi", "special:all_red", "special:all_black"]
     return facts
 
 
@@ -62,17 +63,17 @@ class FactQuestion:
 
 _KONG_SCENES: dict[str, dict[str, object]] = {
     "kong:case1": {"event": "after_deal", "cards": "8s 8h 8c 8d Kd 2s 3c 5h"},
-    "kong:case2": {"event": "claim", "card": "Jd", "cards": "Js Jh Jc 4d 9s"},
-    "kong:case3": {"event": "draw_after_pong", "card": "6d", "cards": "Ah 10c 3s",
+    "kong:case2": {"event": "claim", "card": "Jd", "cards": "Js Jh Jc 4d 9s 2c 6h"},
+    "kong:case3": {"event": "draw_after_pong", "card": "6d", "cards": "Ah 10c 3s 9h 5c",
                    "melds": ["pong:6s,6h,6c"]},
-    "kong:forbidden": {"event": "claim", "card": "6d", "cards": "Ah 10c 3s",
+    "kong:forbidden": {"event": "claim", "card": "6d", "cards": "Ah 10c 3s 9h 5c",
                        "melds": ["pong:6s,6h,6c"]},
 }
-_SPECIAL_HANDS: dict[str, tuple[str, str | None, bool]] = {
-    "special:tianzou": ("As Ks 2c Qh 3s Jh 4c 10d", None, False),
-    "special:jiedi": ("7s Kc Ac 5s 9c 6s 8h", "7d", True),
-    "special:all_red": ("Ah Kd 7h 5h 9d 6d 8h", "7d", False),
-    "special:all_black": ("7s Ks Ac 5s 9c 6c 8s", "7c", False),
+_SPECIAL_HANDS: dict[str, dict[str, object]] = {
+    "special:jiedi": {"cards": "7s Kc Ac 5s 9c 6s 8h", "card": "7d", "first": True},
+    "special:all_red": {"cards": "Ah Kd 7h 5h 9d 6d 8h", "card": "7d", "source": "flip",
+                        "from": "opposite"},
+    "special:all_black": {"cards": "7s Ks Ac 5s 9c 6c 8s", "card": "7c"},
 }
 
 
@@ -80,27 +81,21 @@ def question(fact: str, rng: random.Random) -> FactQuestion:
     """A fresh question about ``fact``, answered by the engine."""
     kind, _, name = fact.partition(":")
     if kind == "red":
-        task = red_total({"cards": name})
+        task = KINDS["red_total"].build(StepData({"cards": name}))
         return FactQuestion(fact, task, Message.of("review.red", card=parse_cards(name)[0]))
     if kind == "partner":
-        rank = name
-        own = [c for c in RANKED_CARDS if rank_name(c.rank or 0) == rank]
+        own = [c for c in RANKED_CARDS if rank_name(c.rank or 0) == name]
         card = rng.choice(own)
         others = [c for c in RANKED_CARDS if c != card]
         choices = rng.sample(others, 5)
         partner = [c for c in others if (c.rank or 0) + (card.rank or 0) == 14]
         if not any(c in partner for c in choices):
             choices[rng.randrange(5)] = rng.choice(partner)
-        task = pick_partner({"card": str(card), "cards": " ".join(str(c) for c in choices)})
+        task = KINDS["pick_partner"].build(StepData(
+            {"card": str(card), "cards": " ".join(str(c) for c in choices)}))
         return FactQuestion(fact, task, Message.of("review.partner", card=card))
     if kind == "kong":
-        task = kong(_KONG_SCENES[fact])
+        task = KINDS["kong"].build(StepData(_KONG_SCENES[fact]))
         return FactQuestion(fact, task, Message.of(f"review.{name}"))
-    hand, claimed, first = _SPECIAL_HANDS[fact]
-    position = position_of(hand, card=claimed, dealer_first_discard=first)
-    judged = verdict(position)
-    answer = judged.specials[0].value if judged.specials else "none"
-    task = Task("special", "choice", position.hand, position.melds, position.card, answer,
-                tuple(verdict_messages(judged)), ("tianzou", "jiedi", "all_red", "all_black", "none"),
-                ("R-SPECIAL",), {"position": position})
+    task = KINDS["special"].build(StepData(_SPECIAL_HANDS[fact]))
     return FactQuestion(fact, task, Message.of("review.special"))

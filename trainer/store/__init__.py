@@ -2,7 +2,6 @@
 ``DOU14_DATABASE_URL``. No Streamlit here."""
 
 from trainer.store.db import DatabaseUnreadable, database_url, open_database
-from trainer.store.progress_store import ProgressStore, stars_for_mistakes
+from trainer.store.progress_store import ProgressStore
 
-__all__ = ["DatabaseUnreadable", "ProgressStore", "database_url", "open_database",
-           "stars_for_mistakes"]
+__all__ = ["DatabaseUnreadable", "ProgressStore", "database_url", "open_database"]

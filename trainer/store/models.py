@@ -41,7 +41,7 @@ class Learner(Base):
 
 
 class LessonProgress(Base):
-    """Where a learner is in a lesson, and the best stars earned."""
+    """Where a learner is in a lesson (the run in progress), and the best stars earned."""
 
     __tablename__ = "lesson_progress"
     __table_args__ = (UniqueConstraint("learner_id", "lesson_id"),)
@@ -55,6 +55,8 @@ class LessonProgress(Base):
     times_completed: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now,
                                                  onupdate=now)
+    run_json: Mapped[str] = mapped_column(Text, default="")
+    """The run in progress (``trainer.lessons.run.LessonRun``), kept after every answer."""
 
 
 class Answer(Base):
@@ -78,6 +80,8 @@ class Answer(Base):
     run: Mapped[str] = mapped_column(String(64), default="")
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    level: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A drill item's size level (1–9); none for other answers."""
 
 
 class RatingHistory(Base):

@@ -41,13 +41,6 @@ class ProgressError(ValueError):
         super().__init__(f"{key} {params}")
 
 
-def stars_for_mistakes(mistakes: int) -> int:
-    """3 stars with no mistake, 2 with one or two, 1 with more."""
-    if mistakes <= 0:
-        return 3
-    return 2 if mistakes <= 2 else 1
-
-
 @dataclass(frozen=True)
 class LearnerInfo:
     id: int
@@ -157,7 +150,7 @@ class ProgressStore:
                       rule_ids: tuple[str, ...] = (), skill: str = "",
                       themes: tuple[str, ...] = (), mode: str = "", run: str = "",
                       rating_before: float | None = None,
-                      rating_after: float | None = None) -> int:
+                      rating_after: float | None = None, level: int | None = None) -> int:
         """Store one answer at once; returns its id."""
         with Session(self.engine) as session, session.begin():
             row = Answer(learner_id=learner_id, context=context, item=item[:128],
@@ -165,7 +158,7 @@ class ProgressStore:
                          correct=bool(correct), seconds=max(0.0, float(seconds)),
                          rule_ids=",".join(rule_ids)[:256], skill=skill[:32] or context[:32],
                          themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
-                         rating_before=rating_before, rating_after=rating_after)
+                         rating_before=rating_before, rating_after=rating_after, level=level)
             session.add(row)
             session.flush()
             return row.id
@@ -318,9 +311,15 @@ class ProgressStore:
                                                row.completed, row.best_stars,
                                                row.times_completed) for row in rows}
 
-    def save_lesson_step(self, learner_id: int, lesson_id: str, step: int,
-                         mistakes: int) -> None:
-        """Remember where the learner is in a lesson and the mistakes made in this run."""
+    def lesson_run(self, learner_id: int, lesson_id: str) -> str:
+        """The stored run of a lesson in progress ("" when none)."""
+        with Session(self.engine) as session:
+            row = self._progress_row(session, learner_id, lesson_id)
+            return "" if row is None else row.run_json or ""
+
+    def save_lesson_run(self, learner_id: int, lesson_id: str, run_json: str, step: int,
+                        mistakes: int) -> None:
+        """Keep the run in progress: where the learner is, and the misses so far."""
         with Session(self.engine) as session, session.begin():
             row = self._progress_row(session, learner_id, lesson_id)
             if row is None:
@@ -329,11 +328,14 @@ class ProgressStore:
                 session.add(row)
             row.step = step
             row.mistakes = mistakes
+            row.run_json = run_json
 
-    def complete_lesson(self, learner_id: int, lesson_id: str, mistakes: int,
-                        steps: int) -> int:
-        """Finish a run: stars by mistakes, best kept; returns this run's stars."""
-        stars = stars_for_mistakes(mistakes)
+    def complete_lesson(self, learner_id: int, lesson_id: str, stars: int, steps: int,
+                        mistakes: int = 0) -> int:
+        """Finish a run with its stars; the best stars are kept (a replay never lowers them).
+        Returns the best."""
+        if not 1 <= stars <= 3:
+            raise ValueError(f"stars are 1 to 3, not {stars}")
         with Session(self.engine) as session, session.begin():
             row = self._progress_row(session, learner_id, lesson_id)
             if row is None:
@@ -345,10 +347,11 @@ class ProgressStore:
             row.completed = True
             row.best_stars = max(row.best_stars or 0, stars)
             row.times_completed = (row.times_completed or 0) + 1
-        return stars
+            row.run_json = ""
+            return row.best_stars
 
     def restart_lesson(self, learner_id: int, lesson_id: str) -> None:
-        self.save_lesson_step(learner_id, lesson_id, 0, 0)
+        self.save_lesson_run(learner_id, lesson_id, "", 0, 0)
 
     @staticmethod
     def _progress_row(session: Session, learner_id: int, lesson_id: str) -> LessonProgress | None:

@@ -113,7 +113,7 @@ def cards_row(cards: Sequence[Card | None], *, width: int = CARD_W,
 
 
 def meld_group(meld: Meld, caption: str, *, width: int = 46) -> str:
-    """One laid-down meld: its cards overlapped slightly, with a caption (扯, 巴起, 吃, 鬼)."""
+    """One laid-down meld: its cards overlapped slightly, with a caption (扯, 杠, 吃, 鬼)."""
     cards = "".join(f'<span class="d14-meld-card">{card_img(card, width=width)}</span>'
                     for card in meld.cards)
     return (f'<div class="d14-meld"><div class="d14-meld-cards">{cards}</div>'
@@ -134,6 +134,9 @@ img.d14-card{display:block;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.18))}
 .d14-meld-caption{font-size:12px;color:#4d5b45;margin-top:3px}
 .d14-label{font-size:13px;color:#5f6368;margin:6px 0 2px 0}
 .d14-stars{font-size:22px;color:#e0a800;letter-spacing:2px}
+.d14-groups{display:flex;flex-wrap:wrap;gap:10px;margin:4px 0 10px 0}
+.d14-group{background:#eef3ea;border:1px solid #d5e2cc;border-radius:10px;padding:4px 6px}
+.d14-group .d14-row{flex-wrap:nowrap;margin:0}
 .d14-stars .off{color:#d0d4da}
 </style>
 """

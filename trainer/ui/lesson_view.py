@@ -1,116 +1,137 @@
-"""Drawing one lesson step and reading the learner's answer (UI only: grading is
-``Task.is_correct``, answers come from the engine)."""
+"""Drawing a lesson step and reading the learner's answer (UI only: grading is the task's,
+answers come from the engine). Cards are tapped on the card table; numbers typed; choices and
+moves are buttons."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
-from trainer.engine import Card
-from trainer.engine.priority import seats_from
-from trainer.i18n import render_all
-from trainer.lessons import Step, Task
+from trainer.engine import Message
+from trainer.i18n import render, render_all
+from trainer.lessons import Explain, Feedback, Task
+from trainer.lessons.answers import (
+    Answer,
+    CardsAnswer,
+    ChoiceAnswer,
+    MoveAnswer,
+    NumberAnswer,
+    Shape,
+)
+from trainer.lessons.board import Board
+from trainer.lessons.table_tasks import BUTTON_KINDS, CARDS_NEEDED
+from trainer.ui.board_view import table_view
+from trainer.ui.card_table import ActionButton, CardView, TableView, show_table
 from trainer.ui.lang import current_language, tr
-from trainer.ui.widgets import show_cards, show_melds
+from trainer.ui.pictures import picture
+from trainer.ui.widgets import show_cards, show_groups, show_melds
+
+MOVE_LABEL = {"discard": "button.discard_selected", "chi": "button.chi_selected",
+              "pong": "button.pong", "kong": "button.kong", "win": "button.win",
+              "pass": "button.pass", "lay_down": "button.lay_down",
+              "kong_drawn": "button.kong_drawn_selected", "done": "button.done"}
 
 
-def card_label(card: Card) -> str:
-    """A card's label on a pill: ``7♥``; the joker by its name, 鬼."""
-    return tr("card.joker") if card.is_joker else card.symbol
+def words(message: Message) -> str:
+    return render(message, current_language(), cite=False)
 
 
-def choice_label(task: Task, value: str) -> str:
-    if task.kind == "priority" and value.isdigit():
-        return tr("choice.seat", seat=value)
-    specific = f"choice.{task.kind}.{value}"
-    from trainer.i18n import catalog
-
-    return tr(specific) if specific in catalog("en") else tr(f"choice.{value}")
-
-
-def show_context(step: Step) -> None:
-    """The cards a lesson task is about."""
-    assert step.task is not None
-    show_task(step.task)
+def show_explain(step: Explain, key: str) -> None:
+    st.markdown(step.words(current_language()))
+    if step.picture:
+        show_table(picture(step.picture), key=f"{key}-picture")
+    if step.groups:
+        show_groups(step.groups)
+    show_cards(step.cards)
+    show_melds(step.melds)
 
 
-def show_task(task: Task) -> None:
-    """The cards a task is about (lessons, drills, reviews)."""
-    kind = task.kind
-    if kind in ("win", "reason", "fan", "share", "pays", "special"):
-        position = task.extra["position"]
-        columns = st.columns([3, 3, 2] if position.melds else [3, 2])
-        with columns[0]:
-            show_cards(position.hand, label=tr("lesson.your_hand"))
-        if position.melds:
-            with columns[1]:
-                show_melds(position.melds, label=tr("lesson.your_melds"))
-        claimed = columns[-1]
-        if position.card is not None:
-            origin = ("lesson.first_discard" if position.dealer_first_discard else
-                      f"lesson.source_{position.source}")
-            with claimed:
-                show_cards([position.card], label=tr(origin))
-        if position.rules.players != 4 or position.rules.scoring != "doubling":
-            st.caption(tr("lesson.table_rules", players=position.rules.players,
-                          scoring=tr(f"settings.scoring_{position.rules.scoring}"),
-                          base=position.rules.base))
-    elif kind == "kong":
-        st.caption(tr(f"kong_event.{task.extra['event']}",
-                      card=task.claimed.symbol if task.claimed is not None else ""))
-        show_cards(task.cards, label=tr("lesson.your_hand"))
-        show_melds(task.melds, label=tr("lesson.your_melds"))
-        if task.claimed is not None:
-            show_cards([task.claimed], label=tr("lesson.the_card"))
-    elif kind == "priority":
-        if task.claimed is not None:
-            show_cards([task.claimed], label=tr(f"lesson.priority_{task.extra['source']}",
-                                                 seat=task.extra["origin"]))
-        for claim in task.extra["claims"]:
-            st.markdown(tr("lesson.claim_line", seat=claim.seat,
-                           kind=tr(f"priority.kind.{claim.kind.value}")))
-        order = " → ".join(str(seat) for seat in seats_from(task.extra["origin"],
-                                                             task.extra["players"]))
-        st.caption(tr("lesson.seat_order", origin=task.extra["origin"], order=order))
-    elif kind == "pick_waits":
-        show_cards(task.extra["hand"], label=tr("lesson.your_hand"))
-        show_melds(task.melds, label=tr("lesson.your_melds"))
-    elif kind == "pick_partner":
-        assert task.claimed is not None
-        show_cards([task.claimed], label=tr("lesson.your_card"))
-    elif kind == "safe":
-        assert task.claimed is not None
-        show_cards([task.claimed], label=tr("lesson.your_card"))
-        show_cards(task.cards, label=tr("lesson.visible"))
-    elif kind in ("red_total", "red20", "combined", "pick_leftover", "pick_red"):
-        if kind != "pick_red" and task.answer_type != "pick":
-            show_cards(task.cards, label=tr("lesson.cards"))
-        show_melds(task.melds, label=tr("lesson.your_melds"))
+def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
+    buttons = []
+    for name in task.board.buttons:
+        low, high = CARDS_NEEDED.get(name, (0, 0))
+        buttons.append(ActionButton(name, tr(MOVE_LABEL[name]), low, high,
+                                    primary=name in ("win", "discard")))
+    return tuple(buttons)
 
 
-def answer_widget(task: Task, key: str) -> Any:
-    """The input for a task, inside the caller's form."""
-    if task.answer_type == "pick":
-        show_cards(task.cards, label=tr("lesson.choose_from"))
-        return st.pills(tr("lesson.pick_label"), options=list(range(len(task.cards))),
-                        selection_mode="multi", format_func=lambda i: card_label(task.cards[i]),
-                        key=key)
-    if task.answer_type == "number":
-        return st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999,
-                               step=1, value=None, key=key, placeholder=tr("lesson.type_number"))
-    return st.radio(tr("lesson.choose_label"), task.options, index=None, horizontal=True,
-                    format_func=lambda value: choice_label(task, value), key=key)
+def show_question(task: Task, *, key: str, seq: str, locked: bool) -> Answer | None:
+    """The table and the controls of one question; the answer given in this run, if any.
+    ``locked``: answered already (the table stays, the controls go)."""
+    board: Board = task.board
+    shape = task.shape
+    if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
+        multi = shape is Shape.ALL_CARDS
+        check = ActionButton("check", tr("lessons.check"), 1,
+                             len(board.tappable) if multi else 1, primary=True)
+        view = table_view(board, seq=seq, actions=() if locked else (check,),
+                          tappable=not locked, multi=multi)
+        pressed = show_table(view, key=key)
+        if pressed is not None and not locked:
+            return CardsAnswer(frozenset(pressed.cards))
+        return None
+    if shape is Shape.MOVE:
+        view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
+                          tappable=not locked, multi=True)
+        pressed = show_table(view, key=key)
+        if pressed is not None and not locked:
+            return MoveAnswer(BUTTON_KINDS[pressed.action], pressed.cards)
+        return None
+    if board.hand or board.seats or board.melds or board.offer is not None:
+        show_table(table_view(board, seq=seq), key=key)
+    if locked:
+        return None
+    if shape is Shape.NUMBER:
+        with st.form(f"{key}-form", border=False):
+            value = st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999,
+                                    step=1, value=None, key=f"{key}-number",
+                                    placeholder=tr("lesson.type_number"))
+            sent = st.form_submit_button(tr("lessons.check"), type="primary")
+        if sent:
+            if value is None:
+                st.warning(tr("lessons.answer_first"))
+                return None
+            return NumberAnswer(int(value))
+        return None
+    row = st.container(horizontal=True, wrap=True)
+    for option in task.options:
+        if row.button(words(option.label), key=f"{key}-option-{option.value}"):
+            return ChoiceAnswer(option.value)
+    return None
 
 
-def shown_answer(task: Task, given: Any) -> str:
-    """The learner's answer as they saw it: cards, a number, or the option's label."""
-    if task.answer_type == "pick":
-        return " ".join(card_label(task.cards[i]) for i in sorted(given or ())) or "—"
-    if task.answer_type == "choice":
-        return choice_label(task, str(given))
-    return str(given)
+def answer_words(task: Task, answer: Answer) -> str:
+    """An answer as the learner sees it: the cards tapped, the number, the option, the move."""
+    if isinstance(answer, CardsAnswer):
+        cards = task.board.tappable
+        return " ".join(cards[i].symbol for i in sorted(answer.indices)) or "—"
+    if isinstance(answer, NumberAnswer):
+        return str(answer.value)
+    if isinstance(answer, ChoiceAnswer):
+        for option in task.options:
+            if option.value == answer.value:
+                return words(option.label)
+        return answer.value
+    cards = tuple(task.board.hand[i] for i in answer.indices if i < len(task.board.hand))
+    return words(Message.of(f"move.{answer.kind.value}", cards=cards))
 
 
-def explanation_lines(task: Task) -> list[str]:
-    return render_all(task.explanation, current_language())
+def show_feedback(task: Task, feedback: Feedback, given: Answer | None) -> None:
+    """After an answer: right (with the working), a hint (and another try), or the answer."""
+    lang = current_language()
+    if feedback is Feedback.RIGHT:
+        st.success(tr("lessons.right"))
+    elif feedback is Feedback.HINT:
+        st.warning(tr("lessons.try_again"))
+        if given is not None:
+            st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
+            st.markdown(f"💡 {render(task.hint(given), lang)}")
+        return
+    else:
+        st.info(tr("lessons.the_answer", answer=answer_words(task, task.answer)))
+    with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
+        for line in render_all(task.working, lang):
+            st.markdown(f"- {line}")
+
+
+def empty_view(seq: str) -> TableView:
+    return TableView(seq=seq, hand=(CardView(None),), selectable=False)

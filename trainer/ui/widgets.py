@@ -36,6 +36,13 @@ def show_melds(melds: Sequence[Meld], *, label: str | None = None) -> None:
     st.html(STYLE + header + f'<div class="d14-melds">{groups}</div>')
 
 
+def show_groups(groups: Sequence[Sequence[Card]]) -> None:
+    """Cards in groups, each group kept together on one line (the seven 14-pairs)."""
+    boxes = "".join(f'<div class="d14-group">{cards_row(group, width=46)}</div>'
+                    for group in groups)
+    st.html(STYLE + f'<div class="d14-groups">{boxes}</div>')
+
+
 def stars_html(stars: int, total: int = 3) -> str:
     on = "★" * stars
     off = "★" * (total - stars)

@@ -1,0 +1,44 @@
+"""Mine the tables behind the safe-discard lesson's variants from simulated hands (heuristic
+bots, the discarder's view only): for each argument (partners, red, colour), tables where exactly
+one of the discarder's cards is provably safe, by that argument. Writes
+``trainer/data/lessons/safe_tables.json``; the lesson draws a fresh variant from it.
+
+    python tools/make_lesson_tables.py [--count 12] [--seed 2026]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from trainer.analysis.arguments import Argument  # noqa: E402
+from trainer.lessons.kinds.safety import find_tables  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--count", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    pool: dict[str, list[dict[str, object]]] = {}
+    for argument in (Argument.PARTNERS, Argument.RED, Argument.COLOUR):
+        found: list[dict[str, object]] = []
+        while len(found) < args.count:
+            table = find_tables(rng, argument, one_safe=True, moments=2000)
+            if table is not None and table.to_json() not in found:
+                found.append(table.to_json())
+                print(argument.value, len(found), flush=True)
+        pool[argument.value] = found
+    target = ROOT / "trainer" / "data" / "lessons" / "safe_tables.json"
+    target.write_text(json.dumps(pool, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

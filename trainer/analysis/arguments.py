@@ -1,0 +1,61 @@
+"""Which argument proves a discard safe (R-SAFE), as a player would make it at the table:
+
+- **partners**: every card of the partner rank is visible, so nobody can pair with it;
+- **red**: hands could pair with it, but none consistent with the table reaches the red threshold
+  (what each opponent shows, and how few concealed cards they hold, caps their red);
+- **colour**: the red argument holds only because the card is black — its red twin would deal in
+  (R-WAIT: whether a card of the right rank wins can depend on its colour);
+- **no hand**: no hand of the opponent's size combines with it at all;
+- **joker**: nobody ever wins on a joker.
+
+Computed from the exact counts' own reason codes, never from words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import StrEnum
+
+from trainer.analysis.safety import DealInCount, SafetyReason, SafetyTable, deal_in_count
+from trainer.engine import ALL_CARDS, Card
+
+
+class Argument(StrEnum):
+    JOKER = "joker"
+    PARTNERS = "partners"
+    RED = "red"
+    COLOUR = "colour"
+    NO_HAND = "no_hand"
+
+
+def counts_for(table: SafetyTable, card: Card,
+               unseen: Counter[Card] | None = None) -> tuple[DealInCount, ...]:
+    """The exact deal-in count of ``card`` against each opponent, in claim order."""
+    pool = table.unseen() if unseen is None else unseen
+    return tuple(deal_in_count(table, other, card, pool) for other in table.opponents())
+
+
+def argument_for(table: SafetyTable, card: Card,
+                 counts: tuple[DealInCount, ...] | None = None) -> Argument | None:
+    """The argument that proves ``card`` safe, or None when some consistent hand wins on it."""
+    counts = counts if counts is not None else counts_for(table, card)
+    if any(not count.provably_safe for count in counts):
+        return None
+    reasons = {count.reason for count in counts}
+    if reasons == {SafetyReason.JOKER}:
+        return Argument.JOKER
+    if reasons == {SafetyReason.NO_PARTNER}:
+        return Argument.PARTNERS
+    if SafetyReason.RED not in reasons:
+        return Argument.NO_HAND
+    if card.is_black and _red_twin_deals_in(table, card):
+        return Argument.COLOUR
+    return Argument.RED
+
+
+def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:
+    """Would a red card of the same rank (one the discarder could be holding) deal in?"""
+    assert card.rank is not None
+    base = (card.rank - 1) * 4
+    twins = [ALL_CARDS[base + order] for order in (1, 3)]  # hearts, diamonds
+    return any(not count.provably_safe for twin in twins for count in counts_for(table, twin))

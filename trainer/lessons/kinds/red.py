@@ -1,0 +1,132 @@
+"""Red points (R-RED, R-WIN 2): tap the cards that carry red, count a hand's red, the threshold."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from trainer.engine import Card, Message, RuleSet, rank_name
+from trainer.engine.reachability import Moment, concealed_count
+from trainer.lessons.answers import Answer, CardsAnswer, NumberAnswer, Shape
+from trainer.lessons.board import Board
+from trainer.lessons.kinds._shared import draw, instruction_cards, instruction_number, notation
+from trainer.lessons.task import StepData, Task, TaskKind, cards_answer, number
+
+WHAT_RED = Message.of("task.pick_red.what")
+
+
+def _red_each(cards: tuple[Card, ...]) -> tuple[Message, ...]:
+    return tuple(Message.of("lesson.red_of", ("R-RED",), card=card, red=card.red) for card in cards)
+
+
+def red_sum(cards: tuple[Card, ...]) -> Message:
+    """"7♥ 7 + K♦ 1 = 8" over the cards that carry red (R-RED)."""
+    terms = " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red) or "0"
+    return Message.of("lesson.red_sum", ("R-RED",), sum=terms, red=sum(c.red for c in cards))
+
+
+def pick_red(data: StepData) -> Task:
+    cards = data.cards()
+    answer = cards_answer({i for i, card in enumerate(cards) if card.red})
+
+    def hint(given: Answer) -> Message:
+        chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
+        extra = [cards[i] for i in sorted(chosen - answer.indices)]
+        missed = [cards[i] for i in sorted(answer.indices - chosen)]
+        if extra:
+            card = extra[0]
+            key = "hint.red_joker" if card.is_joker else "hint.red_black"
+            return Message.of(key, ("R-RED",), card=card)
+        if any(card.rank in (1, 11, 12, 13) for card in missed):
+            return Message.of("hint.red_face_cards", ("R-RED",))
+        return Message.of("hint.red_missed", ("R-RED",), count=len(missed))
+
+    return Task("pick_red", Shape.ALL_CARDS, Board(cards), answer,
+                instruction_cards(WHAT_RED, len(answer.indices)), _red_each(cards), ("R-RED",),
+                hint, prompt=Message.of("task.pick_red.prompt"))
+
+
+def _pick_red_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    size = len(data.cards()) or 6
+    while True:
+        cards = draw(rng, size, jokers=1 if rng.random() < 0.4 else 0)
+        reds = [c for c in cards if c.red]
+        if reds and len(reds) < len(cards) and any(c.rank in (1, 11, 12, 13) for c in reds):
+            return {"cards": notation(cards)}
+
+
+def red_total(data: StepData) -> Task:
+    cards = data.cards()
+    melds = data.melds()
+    everything = cards + tuple(c for m in melds for c in m.cards)
+    total = sum(card.red for card in everything)
+    laid_red = sum(m.red for m in melds)
+
+    def hint(given: Answer) -> Message:
+        value = given.value if isinstance(given, NumberAnswer) else total
+        diff = value - total
+        for card in everything:
+            if card.is_red and card.rank in (1, 11, 12, 13) and diff == card.rank - 1:
+                return Message.of("hint.red_face_as_rank", ("R-RED",), card=card,
+                                  rank=card.rank, name=rank_name(card.rank))
+        for card in everything:
+            if card.is_black and diff == card.rank:
+                return Message.of("hint.red_black_counted", ("R-RED",), card=card)
+        if melds and diff == -laid_red:
+            return Message.of("hint.red_melds_forgotten", ("R-RED",))
+        for card in everything:
+            if card.red and diff == -card.red:
+                return Message.of("hint.red_one_left_out", ("R-RED",), count=len(everything))
+        key = "hint.red_too_high" if diff > 0 else "hint.red_too_low"
+        return Message.of(key, ("R-RED",))
+
+    board = Board(cards, melds)
+    return Task("red_total", Shape.NUMBER, board, number(total),
+                instruction_number(Message.of("task.red_total.what")),
+                (*_red_each(tuple(c for c in everything if c.red)), red_sum(everything)),
+                ("R-RED",), hint, prompt=Message.of("task.red_total.prompt"))
+
+
+def _red_total_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    melds = data.melds()
+    if not melds:
+        size = len(data.cards()) or 4
+        return {"cards": notation(draw(rng, size))}
+    # A hand beside laid-down melds is a real waiting hand: 7 − 2·s concealed cards.
+    from trainer.content.sampling import random_position
+
+    while True:
+        position = random_position(rng, RuleSet(), with_card=False, joker_in_hand=0.0)
+        if position.melds and not any(c.is_joker for c in position.hand):
+            size = concealed_count(Moment.WAITING, position.melds)
+            assert len(position.hand) == size
+            return {"cards": notation(position.hand), "melds": [str(m) for m in position.melds]}
+
+
+def red_needed(data: StepData) -> Task:
+    rules = data.rules()
+    other = RuleSet(players=7 - rules.players)
+
+    def hint(given: Answer) -> Message:
+        if isinstance(given, NumberAnswer) and given.value == other.red_threshold:
+            return Message.of("hint.red_needed_other_table", ("R-WIN",), players=rules.players,
+                              other=other.players)
+        return Message.of("hint.red_needed", ("R-WIN",))
+
+    return Task("red_needed", Shape.NUMBER, Board(data.cards(), rules=rules),
+                number(rules.red_threshold),
+                instruction_number(Message.of("task.red_needed.what", players=rules.players)),
+                (Message.of("lesson.red_needed", ("R-WIN",), players=rules.players,
+                            red=rules.red_threshold),), ("R-WIN",), hint,
+                prompt=Message.of("task.red_needed.prompt", players=rules.players))
+
+
+def _red_needed_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    return {"rules": {"players": rng.choice((3, 4))}}
+
+
+KINDS = (
+    TaskKind("pick_red", pick_red, _pick_red_variant, frozenset({"cards"})),
+    TaskKind("red_total", red_total, _red_total_variant, frozenset({"cards", "melds"})),
+    TaskKind("red_needed", red_needed, _red_needed_variant, frozenset({"rules", "cards"})),
+)

@@ -1,0 +1,195 @@
+"""Safe discards (R-SAFE, R-PUBLIC): is this discard provably safe, and which of your cards is —
+by the three arguments a player makes at the table: every partner visible, no hand consistent
+with the table reaching the red threshold, and colour (a black card adds no red)."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+from trainer.analysis.arguments import Argument, argument_for, counts_for
+from trainer.analysis.safety import SafetyReason, SafetyTable, certificate, table_from_view
+from trainer.bots import HeuristicBot
+from trainer.data import data_folder
+from trainer.engine import Card, Dou14Error, Message, RuleSet, relation
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
+from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_one
+from trainer.lessons.task import (
+    YES_NO,
+    StepData,
+    Task,
+    TaskError,
+    TaskKind,
+    cards_answer,
+    yes_no,
+)
+
+ARGUMENTS = tuple(a.value for a in Argument)
+
+
+def read_table(data: StepData) -> SafetyTable:
+    try:
+        table = SafetyTable.from_json(json.loads(data.text("table")))
+    except (ValueError, Dou14Error) as error:
+        raise TaskError(f"'table': {error}") from None
+    if table.hands is not None:
+        raise TaskError("a lesson table shows only what the discarder sees: no open hands")
+    return table
+
+
+def board_of_table(table: SafetyTable) -> Board:
+    """The table from the discarder's chair: their hand, everyone's melds and piles."""
+    players = table.rules.players
+    piles = table.piles or tuple(() for _ in range(players))
+    seats = tuple(SeatPicture(relation(seat, table.seat, players), hidden=table.hand_sizes[seat],
+                              melds=table.melds[seat],
+                              pile=tuple(PileCard(c, s) for c, s in piles[seat]))
+                  for seat in table.opponents())
+    return Board(table.hand, table.melds[table.seat],
+                 pile=tuple(PileCard(c, s) for c, s in piles[table.seat]), seats=seats,
+                 rules=table.rules)
+
+
+def _danger_hint(table: SafetyTable, card: Card) -> Message:
+    for count in counts_for(table, card):
+        if not count.provably_safe:
+            return certificate(table, count)
+    return Message.of("hint.safe_look_again", ("R-SAFE",))
+
+
+def _argument_hint(argument: Argument | None, threshold: int) -> Message:
+    key = {Argument.PARTNERS: "hint.safe_partners", Argument.RED: "hint.safe_red",
+           Argument.COLOUR: "hint.safe_colour", Argument.NO_HAND: "hint.safe_red"}.get(
+        argument, "hint.safe_look_again") if argument else "hint.safe_look_again"
+    return Message.of(key, ("R-SAFE",), threshold=threshold)
+
+
+def _working(table: SafetyTable, card: Card) -> tuple[Message, ...]:
+    return tuple(certificate(table, count) for count in counts_for(table, card))
+
+
+def safe(data: StepData) -> Task:
+    """Is discarding ``card`` provably safe? Yes by any of the arguments, no otherwise."""
+    table = read_table(data)
+    card = data.card()
+    if card not in table.hand:
+        raise TaskError("the card must be in the discarder's hand")
+    argument = argument_for(table, card)
+
+    def hint(given: Answer) -> Message:
+        said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
+        if said_yes:
+            return _danger_hint(table, card)
+        return _argument_hint(argument, table.rules.red_threshold)
+
+    board = board_of_table(table)
+    return Task("safe", Shape.CHOICE, Board(board.hand, board.melds, board.pile, board.seats,
+                                            offer=card, caption=Message.of("board.your_discard"),
+                                            rules=table.rules),
+                yes_no(argument is not None), YES_NO_INSTRUCTION, _working(table, card),
+                ("R-SAFE", "R-PUBLIC"), hint, YES_NO,
+                prompt=Message.of("task.safe.prompt", card=card))
+
+
+def pick_safe(data: StepData) -> Task:
+    """Tap the one discard that is provably safe (the table is chosen so exactly one is)."""
+    table = read_table(data)
+    if any(card.is_joker for card in table.hand):
+        raise TaskError("no joker in the hand: 'throw the joker' must not be the answer")
+    found = {card: argument_for(table, card) for card in table.candidates()}
+    safe_cards = [card for card, argument in found.items() if argument is not None]
+    if len(safe_cards) != 1:
+        raise TaskError(f"exactly one card must be provably safe, not {len(safe_cards)}")
+    card = safe_cards[0]
+    wanted = data.choice("argument", ARGUMENTS, found[card] or "partners")
+    if found[card] != wanted:
+        raise TaskError(f"the safe card is safe by {found[card]}, not {wanted}")
+    answer = cards_answer({table.hand.index(card)})
+
+    def hint(given: Answer) -> Message:
+        chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
+        if chosen and table.hand[chosen[0]] != card:
+            return _danger_hint(table, table.hand[chosen[0]])
+        return _argument_hint(found[card], table.rules.red_threshold)
+
+    return Task("pick_safe", Shape.ONE_CARD, board_of_table(table), answer,
+                instruction_one(Message.of("task.pick_safe.what")), _working(table, card),
+                ("R-SAFE", "R-PUBLIC"), hint, prompt=Message.of("task.pick_safe.prompt"))
+
+
+def colour_pair(table: SafetyTable, found: dict[Card, Argument | None]) -> bool:
+    """The hand holds a black card safe by colour and a red card of the same rank that is not:
+    the colour argument, side by side."""
+    for card, argument in found.items():
+        if argument is Argument.COLOUR and any(
+                other.rank == card.rank and other.is_red and found.get(other) is None
+                for other in table.hand):
+            return True
+    return False
+
+
+def find_tables(rng: random.Random, argument: Argument, *, one_safe: bool,
+                moments: int = 300, paired: bool = False) -> SafetyTable | None:
+    """A table from a simulated hand (heuristic bots, the discarder's view only) where the
+    discarder, holding no joker, has a card provably safe by ``argument`` — the only one when
+    ``one_safe``; with ``paired``, a black card safe by colour beside its dangerous red twin."""
+    seen = 0
+    while seen < moments:
+        state = HandState.deal(rng.getrandbits(40), RuleSet())
+        bot = HeuristicBot()
+        while not state.over and seen < moments:
+            seat = state.to_act
+            view = view_of(state, seat)
+            if state.phase is Phase.DISCARD and state.dealer_discarded and \
+                    not any(c.is_joker for c in view.hand):
+                seen += 1
+                table = table_from_view(view, first_discard=False)
+                found = {c: argument_for(table, c) for c in table.candidates()}
+                hits = [c for c, a in found.items() if a is argument]
+                safe_count = sum(1 for a in found.values() if a is not None)
+                if hits and (not one_safe or safe_count == 1) and (
+                        not paired or colour_pair(table, found)):
+                    return table
+            state.apply(bot.choose(view, rng))
+    return None
+
+
+@cache
+def table_pool() -> dict[str, tuple[str, ...]]:
+    """Tables mined from simulated hands (``tools/make_lesson_tables.py``), by argument."""
+    text = data_folder("lessons").joinpath("safe_tables.json").read_text(encoding="utf-8")
+    return {argument: tuple(json.dumps(table) for table in tables)
+            for argument, tables in json.loads(text).items()}
+
+
+def _table_variant(kind: str) -> Any:
+    def generate(rng: random.Random, data: StepData) -> dict[str, Any]:
+        wanted = Argument(data.choice("argument", ARGUMENTS, "partners"))
+        pool = [t for t in table_pool().get(wanted.value, ()) if t != data.text("table")]
+        if not pool:
+            raise TaskError(f"no table in the pool for {wanted.value}")
+        text = rng.choice(pool)
+        out: dict[str, Any] = {"table": text, "argument": wanted.value}
+        if kind == "safe":
+            table = SafetyTable.from_json(json.loads(text))
+            found = {c: argument_for(table, c) for c in table.candidates()}
+            want_safe = rng.random() < 0.5
+            choice = [c for c, a in found.items() if (a is not None) == want_safe]
+            out["card"] = str(rng.choice(choice or list(found)))
+        return out
+
+    return generate
+
+
+__all__ = ["KINDS", "SafetyReason", "board_of_table", "find_tables"]
+
+KINDS = (
+    TaskKind("safe", safe, _table_variant("safe"), frozenset({"table", "card", "argument"})),
+    TaskKind("pick_safe", pick_safe, _table_variant("pick_safe"),
+             frozenset({"table", "argument"})),
+)

@@ -1,0 +1,172 @@
+"""Winning (R-WIN, R-WAIT, R-SPECIAL): does the card win, what stops it first, which cards would
+win a waiting hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from trainer.engine import (
+    Message,
+    Position,
+    Reason,
+    RuleSet,
+    partner_rank,
+    rank_name,
+    verdict,
+    verdict_messages,
+    waits,
+)
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
+from trainer.lessons.board import Board
+from trainer.lessons.kinds._position import (
+    POSITION_KEYS,
+    board_of,
+    position_data,
+    random_claim,
+    read_position,
+)
+from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_cards, notation
+from trainer.lessons.task import (
+    YES_NO,
+    Option,
+    StepData,
+    Task,
+    TaskError,
+    TaskKind,
+    cards_answer,
+    yes_no,
+)
+
+
+def _why_not_hint(position: Position, said_win: bool) -> Message:
+    """Aimed at the check the learner got wrong, in the engine's own order, without the answer."""
+    judged = verdict(position)
+    threshold = judged.threshold
+    if said_win:
+        if judged.reason is Reason.JOKER_IN_HAND:
+            return Message.of("hint.win_joker", ("R-WIN", "R-PAIR14"))
+        if judged.reason is Reason.NOT_COMBINED:
+            card = next(c for c in judged.leftovers if c.rank is not None)
+            return Message.of("hint.find_partner", ("R-PAIR14",), card=card,
+                              partner=rank_name(partner_rank(card.rank or 7)))
+        return Message.of("hint.count_red_all", ("R-RED", "R-WIN"), threshold=threshold)
+    if judged.specials:
+        return Message.of("hint.special_look", ("R-SPECIAL",))
+    return Message.of("hint.red_recount", ("R-RED", "R-WIN"), threshold=threshold)
+
+
+def win(data: StepData) -> Task:
+    position, origin = read_position(data)
+    judged = verdict(position)
+
+    def hint(given: Answer) -> Message:
+        return _why_not_hint(position, isinstance(given, ChoiceAnswer) and given.value == "yes")
+
+    return Task("win", Shape.CHOICE, board_of(position, origin), yes_no(judged.win),
+                YES_NO_INSTRUCTION, tuple(verdict_messages(judged)), ("R-WIN",), hint, YES_NO,
+                prompt=Message.of("task.win.prompt"))
+
+
+def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    want = rng.random() < 0.5
+    rules = data.rules()
+    while True:
+        position, origin = random_claim(rng, rules)
+        if verdict(position).win == want:
+            return position_data(position, origin)
+
+
+REASONS = ("joker_in_hand", "not_combined", "red_short", "win")
+
+
+def reason(data: StepData) -> Task:
+    """The first check that fails, in the engine's order — so exactly one option is right."""
+    position, origin = read_position(data)
+    judged = verdict(position)
+    options = tuple(Option(value, Message.of(f"choice.reason.{value}")) for value in REASONS)
+
+    def hint(given: Answer) -> Message:
+        said = given.value if isinstance(given, ChoiceAnswer) else ""
+        if said == "not_combined" and judged.reason is Reason.JOKER_IN_HAND:
+            return Message.of("hint.reason_order", ("R-WIN",))
+        return _why_not_hint(position, said == "win")
+
+    return Task("reason", Shape.CHOICE, board_of(position, origin),
+                ChoiceAnswer(judged.reason.value), Message.of("instruct.reason_order"),
+                tuple(verdict_messages(judged)), ("R-WIN",), hint, options,
+                prompt=Message.of("task.reason.prompt"))
+
+
+def pick_waits(data: StepData) -> Task:
+    """Tap every card among these that would win this waiting hand (R-WAIT)."""
+    rules = data.rules()
+    position = Position(data.cards(), data.melds(), None, None, False, rules)
+    from trainer.engine import reachability_problems
+
+    if reachability_problems(position):
+        raise TaskError("no real hand reaches this waiting hand (7 − 2·s concealed cards)")
+    result = waits(position)
+    choices = data.cards("choices")
+    own = set(position.all_cards)
+    if own & set(choices):
+        raise TaskError("a choice is one of the player's own cards: nobody can discard it")
+    winners = set(result.wins_on)
+    answer = cards_answer({i for i, c in enumerate(choices) if c in winners})
+    if not answer.indices:
+        raise TaskError("none of the choices wins this hand")
+    by_card = {candidate.card: candidate for candidate in result.candidates}
+
+    def hint(given: Answer) -> Message:
+        chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
+        extra = sorted(chosen - answer.indices)
+        if extra:
+            card = choices[extra[0]]
+            candidate = by_card.get(card)
+            if candidate is None:
+                return Message.of("hint.waits_rank", ("R-WAIT", "R-PAIR14"), card=card)
+            return Message.of("hint.waits_colour", ("R-WAIT", "R-WIN"), card=card,
+                              red=candidate.red, threshold=rules.red_threshold)
+        return Message.of("hint.waits_missed", ("R-WAIT",))
+
+    board = Board(position.hand, position.melds, choices=choices, rules=rules)
+    return Task("pick_waits", Shape.ALL_CARDS, board, answer,
+                instruction_cards(Message.of("task.pick_waits.what"), len(answer.indices)),
+                tuple(result.messages()), ("R-WAIT",), hint,
+                prompt=Message.of("task.pick_waits.prompt"))
+
+
+def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    from trainer.content.sampling import random_position
+    from trainer.lessons.kinds._shared import draw
+
+    rules = data.rules()
+    while True:
+        position = random_position(rng, rules, with_card=False, joker_in_hand=0.0)
+        result = waits(position)
+        if not result.ready or result.rank is None:
+            continue
+        own = set(position.all_cards)
+        winners = list(result.wins_on)
+        losers = [c.card for c in result.candidates if not c.wins and not c.own]
+        others = [c for c in draw(rng, 8, exclude=list(own)) if c.rank != result.rank][:3]
+        choices = [*winners, *losers, *others]
+        rng.shuffle(choices)
+        return {"cards": notation(position.hand), "melds": [str(m) for m in position.melds],
+                "choices": notation(choices), "rules": rules.to_json()}
+
+
+def _reason_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    want = rng.choice(("not_combined", "red_short", "win"))
+    while True:
+        position, origin = random_claim(rng, RuleSet(), joker_in_hand=0.0)
+        if verdict(position).reason.value == want:
+            return position_data(position, origin)
+
+
+KINDS = (
+    TaskKind("win", win, _win_variant, POSITION_KEYS),
+    TaskKind("reason", reason, _reason_variant, POSITION_KEYS),
+    TaskKind("pick_waits", pick_waits, _pick_waits_variant,
+             frozenset({"cards", "melds", "choices", "rules"})),
+)

@@ -1,0 +1,150 @@
+"""A learner's run through one lesson, as plain data kept in the database after every answer.
+
+Feedback that teaches: a first miss gets a hint drawn from the engine's reasoning and another try;
+the answer and the full working come only after a second miss, or when the learner asks. Every
+missed item is asked again before the lesson ends, as a fresh variant checked by the engine.
+Stars come from how the lesson ended: 3★ every item right by the end with no answer revealed,
+2★ at most two answers revealed, 1★ finished.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from trainer.lessons.answers import Answer, answer_from_json, answer_to_json
+
+MAX_REASKS = 2
+"""A step missed again and again is asked again at most this many times."""
+
+
+class Feedback(StrEnum):
+    RIGHT = "right"
+    HINT = "hint"
+    REVEALED = "revealed"
+
+
+@dataclass(frozen=True)
+class PlanItem:
+    """One item of the run: a step of the lesson, as written (``seed`` None) or as a variant."""
+
+    step: int
+    seed: int | None = None
+
+
+@dataclass
+class LessonRun:
+    """Where the learner is in a lesson and how it has gone."""
+
+    lesson_id: str
+    plan: list[PlanItem]
+    index: int = 0
+    attempts: int = 0
+    """Misses on the current item."""
+    done: bool = False
+    """The current item is solved or its answer revealed: the learner may go on."""
+    feedback: Feedback | None = None
+    revealed: int = 0
+    missed: int = 0
+    reasks: dict[int, int] = field(default_factory=dict)
+    run_seed: int = 0
+    last: Answer | None = None
+    """The learner's last answer to the current item (its hint is shown again after a reload)."""
+
+    @classmethod
+    def start(cls, lesson_id: str, steps: int, run_seed: int) -> LessonRun:
+        return cls(lesson_id, [PlanItem(step) for step in range(steps)], run_seed=run_seed)
+
+    @classmethod
+    def practice(cls, lesson_id: str, questions: list[int], run_seed: int) -> LessonRun:
+        """The lesson's questions again, each a fresh variant (no explanations)."""
+        rng = random.Random(run_seed)
+        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48)) for step in questions],
+                   run_seed=run_seed)
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.plan)
+
+    @property
+    def current(self) -> PlanItem | None:
+        return None if self.finished else self.plan[self.index]
+
+    def answer(self, correct: bool, given: Answer | None = None) -> Feedback:
+        """Record an answer to the current item."""
+        if self.done or self.current is None:
+            raise ValueError("the current item is already answered")
+        self.last = given
+        if correct:
+            self.done = True
+            self.feedback = Feedback.RIGHT
+            return self.feedback
+        self.attempts += 1
+        if self.attempts == 1:
+            self.missed += 1
+            self._queue_again(self.current.step)
+            self.feedback = Feedback.HINT
+            return self.feedback
+        return self.reveal()
+
+    def reveal(self) -> Feedback:
+        """Show the answer and the working (after a second miss, or on request)."""
+        if self.done:
+            raise ValueError("the current item is already answered")
+        self.revealed += 1
+        self.done = True
+        self.feedback = Feedback.REVEALED
+        return self.feedback
+
+    def go_on(self) -> None:
+        """To the next item (explain steps are simply passed)."""
+        self.index += 1
+        self.attempts = 0
+        self.done = False
+        self.feedback = None
+        self.last = None
+
+    def _queue_again(self, step: int) -> None:
+        count = self.reasks.get(step, 0)
+        if count < MAX_REASKS:
+            self.reasks[step] = count + 1
+            seed = random.Random(f"{self.run_seed}:{step}:{count}").getrandbits(48)
+            self.plan.append(PlanItem(step, seed))
+
+    def stars(self) -> int:
+        """3★ no answer revealed (every item right by the end), 2★ at most two revealed,
+        1★ finished."""
+        if self.revealed == 0:
+            return 3
+        return 2 if self.revealed <= 2 else 1
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["feedback"] = None if self.feedback is None else self.feedback.value
+        data["reasks"] = {str(step): count for step, count in self.reasks.items()}
+        data["last"] = None if self.last is None else answer_to_json(self.last)
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str, lesson_id: str, steps: int) -> LessonRun | None:
+        """The stored run, or None when it cannot be read or no longer fits the lesson (a run
+        of an older version of the lesson starts again)."""
+        try:
+            data: dict[str, Any] = json.loads(text)
+            plan = [PlanItem(int(item["step"]), None if item["seed"] is None else int(item["seed"]))
+                    for item in data["plan"]]
+            run = cls(str(data["lesson_id"]), plan, int(data["index"]), int(data["attempts"]),
+                      bool(data["done"]),
+                      None if data["feedback"] is None else Feedback(data["feedback"]),
+                      int(data["revealed"]), int(data["missed"]),
+                      {int(k): int(v) for k, v in dict(data["reasks"]).items()},
+                      int(data["run_seed"]), answer_from_json(data.get("last")))
+        except (ValueError, KeyError, TypeError):
+            return None
+        if run.lesson_id != lesson_id or any(not 0 <= item.step < steps for item in run.plan) \
+                or not 0 <= run.index <= len(run.plan):
+            return None
+        return run

@@ -1,0 +1,403 @@
+"""Doing, not reading: a move made on a small table (R-TOU, R-DISCARD, R-CHI, R-PONG, R-KONG,
+R-WIN). The table is a real hand of the engine's game — dealt from a stacked deck, or replayed
+from a simulated hand — stopped where the learner must act. The learner taps cards and presses an
+action; :func:`apply_table_action` turns that into the engine's action, lets the engine judge it
+(an illegal move is refused with its rule), and compares it with the move the step asks for.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.content.stacking import stacked_hand
+from trainer.engine import Card, Dou14Error, Message, rank_name, relation, seat_of
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.seats import Relation
+from trainer.lessons.answers import Answer, MoveAnswer, Shape
+from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.task import StepData, Task, TaskError, TaskKind
+
+MOVES = ("discard", "chi", "pong", "kong", "win", "pass", "lay_down", "kong_drawn", "done")
+"""The buttons of the table, by the moment: claims, a discard, the lay-down round."""
+CLAIM_BUTTONS = ("win", "kong", "pong", "chi", "pass")
+DISCARD_BUTTONS = ("discard", "lay_down", "kong_drawn")
+LAYDOWN_BUTTONS = ("lay_down", "done")
+CARDS_NEEDED = {"discard": (1, 1), "chi": (1, 1), "lay_down": (1, 4), "kong_drawn": (1, 1)}
+GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
+         "kong_drawn", "done")
+
+
+@dataclass(frozen=True)
+class TableScene:
+    """A hand stopped where ``seat`` (the learner) must act."""
+
+    state: HandState
+    seat: int
+
+    @property
+    def view(self) -> PlayerView:
+        return view_of(self.state, self.seat)
+
+    def buttons(self) -> tuple[str, ...]:
+        phase = self.state.phase
+        if phase is Phase.CLAIM:
+            return CLAIM_BUTTONS
+        if phase is Phase.LAYDOWN:
+            return LAYDOWN_BUTTONS
+        return DISCARD_BUTTONS
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What the engine says of one move: refused (with the rule), allowed but not what was
+    asked, or the move asked for (with the table after it)."""
+
+    legal: bool
+    correct: bool
+    message: Message
+    action: Action | None = None
+
+
+def _parse_script(item: str, players: int, learner: int) -> tuple[int, ActionKind, str]:
+    who, _, rest = item.partition(":")
+    kind, _, cards = rest.partition(":")
+    try:
+        seat = seat_of(Relation(who), learner, players)
+        return seat, ActionKind(kind), cards
+    except ValueError:
+        raise TaskError(f"bad move {item!r}: write who:kind[:cards], e.g. upper:discard:Kd") from None
+
+
+def _answer_others(state: HandState, learner: int, until: int | None) -> None:
+    """Everyone but the learner passes claims and ends their lay-downs, until ``until`` (or the
+    learner) is to act."""
+    while not state.over and state.to_act != learner and state.to_act != until:
+        kinds = {action.kind for action in state.legal_actions()}
+        if ActionKind.PASS in kinds:
+            state.apply(Action(state.to_act, ActionKind.PASS))
+        elif ActionKind.DONE in kinds:
+            state.apply(Action(state.to_act, ActionKind.DONE))
+        else:
+            return
+
+
+def scene_of(data: StepData) -> TableScene:
+    """The step's table: a stacked deal played forward by its script, or a replay."""
+    rules = data.rules()
+    learner = data.integer("seat", 0)
+    try:
+        if data.has("replay"):
+            replay = Replay.from_json(data.text("replay"))
+            return TableScene(replay.state_at(), learner)
+        hands = [data.cards(f"hand_{relation(seat, 0, rules.players).value}")
+                 for seat in range(rules.players)]
+        dealer = seat_of(Relation(data.choice("dealer", tuple(r.value for r in Relation), "you")),
+                         0, rules.players)
+        state = stacked_hand(hands, data.cards("stock"), dealer, rules)
+        for item in data.strings("before"):
+            seat, kind, cards = _parse_script(item, rules.players, learner)
+            _answer_others(state, learner, seat)
+            from trainer.engine import parse_cards
+
+            state.apply(Action(seat, kind, parse_cards(cards)))
+        _answer_others(state, learner, None)
+    except (Dou14Error, ValueError) as error:
+        raise TaskError(f"the table cannot be set up: {error}") from None
+    if state.over or state.to_act != learner:
+        raise TaskError("after the moves before it, it must be the learner's turn to act")
+    return TableScene(state, learner)
+
+
+def board_of_scene(scene: TableScene) -> Board:
+    view = scene.view
+    players = view.rules.players
+    me = scene.seat
+    seats = tuple(SeatPicture(relation(seat, me, players), hidden=view.hand_sizes[seat],
+                              melds=view.melds[seat],
+                              pile=tuple(PileCard(e.card, e.source) for e in view.piles[seat]),
+                              dealer=seat == view.dealer)
+                  for seat in range(players) if seat != me)
+    offer = view.offer
+    return Board(view.hand, view.melds[me],
+                 pile=tuple(PileCard(e.card, e.source) for e in view.piles[me]), seats=seats,
+                 offer=None if offer is None else offer.card,
+                 offer_from=None if offer is None else relation(offer.seat, me, players),
+                 offer_source=None if offer is None else offer.source,
+                 first_discard=bool(offer and offer.dealer_first_discard),
+                 stock=view.stock_size, rules=view.rules, dealer=view.dealer == me,
+                 buttons=scene.buttons())
+
+
+def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
+    """The engine action a button press means, or why the press means nothing yet."""
+    hand = scene.view.hand
+    if any(not 0 <= i < len(hand) for i in move.indices):
+        return Message.of("hint.move_pick_cards", ("R-DISCARD",))
+    cards = tuple(hand[i] for i in move.indices)
+    seat = scene.seat
+    kind = move.kind
+    if kind in (ActionKind.DISCARD, ActionKind.CHI, ActionKind.KONG_DRAWN) and len(cards) != 1:
+        return Message.of(f"hint.move_one_card_{kind.value}", ("R-DISCARD",))
+    if kind is ActionKind.LAY_JOKER:  # the lay-down button: what is laid depends on the cards
+        if len(cards) == 1:
+            kind = ActionKind.LAY_JOKER
+        elif len(cards) == 3:
+            kind = ActionKind.LAY_PONG
+        elif len(cards) == 4:
+            kind = ActionKind.LAY_KONG
+        else:
+            return Message.of("hint.move_lay_down_cards", ("R-TOU",))
+        if kind is not ActionKind.LAY_JOKER and len({c.rank for c in cards}) != 1:
+            return Message.of("hint.move_lay_down_same_rank", ("R-TOU", "R-SET"))
+        if kind is ActionKind.LAY_JOKER and not cards[0].is_joker:
+            return Message.of("hint.move_lay_down_cards", ("R-TOU",))
+        ordered = tuple(sorted(cards, key=lambda c: c.index))
+        return Action(seat, kind, ordered)
+    if kind in (ActionKind.DISCARD, ActionKind.CHI, ActionKind.KONG_DRAWN):
+        return Action(seat, kind, cards)
+    return Action(seat, kind)
+
+
+BUTTON_KINDS = {"discard": ActionKind.DISCARD, "chi": ActionKind.CHI, "pong": ActionKind.PONG,
+                "kong": ActionKind.KONG, "win": ActionKind.WIN, "pass": ActionKind.PASS,
+                "lay_down": ActionKind.LAY_JOKER, "kong_drawn": ActionKind.KONG_DRAWN,
+                "done": ActionKind.DONE, "tianzou": ActionKind.TIANZOU}
+
+
+def refusal(scene: TableScene, action: Action) -> Message:
+    """Why the engine refuses ``action`` here, in the learner's terms, with its rule."""
+    state = scene.state
+    offer = state.offer
+    card = action.cards[0] if action.cards else None
+    if action.kind is ActionKind.CHI and offer is not None and card is not None:
+        total = (card.rank or 0) + (offer.card.rank or 0)
+        if total != 14:
+            return Message.of("hint.move_chi_sum", ("R-CHI", "R-PAIR14"), a=card, b=offer.card,
+                              total=total)
+        return Message.of("hint.move_chi_whose", ("R-CHI",))
+    if action.kind is ActionKind.PONG:
+        return Message.of("hint.move_pong_needs", ("R-PONG",))
+    if action.kind is ActionKind.KONG:
+        return Message.of("hint.move_kong_needs", ("R-KONG",))
+    if action.kind is ActionKind.WIN:
+        return Message.of("hint.move_win_no", ("R-WIN",))
+    if action.kind is ActionKind.KONG_DRAWN:
+        return Message.of("hint.move_kong_drawn", ("R-KONG",))
+    if action.kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
+        return Message.of("hint.move_lay_down_when", ("R-TOU", "R-TOU-LATER"))
+    if action.kind is ActionKind.DISCARD and state.phase is Phase.CLAIM:
+        return Message.of("hint.move_claim_first", ("R-DISCARD",))
+    return Message.of("hint.move_not_now", ("R-DISCARD",))
+
+
+def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> MoveOutcome:
+    """Judge one move on the table against the move the step asks for (``goal``)."""
+    action = to_engine_action(scene, move)
+    if isinstance(action, Message):
+        return MoveOutcome(False, False, action)
+    if action not in scene.state.legal_actions():
+        return MoveOutcome(False, False, refusal(scene, action), action)
+    if action == goal:
+        return MoveOutcome(True, True, Message.of("move.done", (), action=_move_words(action)),
+                           action)
+    return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
+
+
+def _move_words(action: Action) -> Message:
+    return Message.of(f"move.{action.kind.value}", cards=action.cards)
+
+
+def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
+    """The move is allowed, but not the one asked for: say what it would cost or miss."""
+    if goal.kind is ActionKind.WIN:
+        return Message.of("hint.move_missed_win", ("R-WIN",))
+    if action.kind is ActionKind.PASS:
+        return Message.of("hint.move_passed", ("R-CHI", "R-PONG"),
+                          goal=Message.of(f"move_name.{goal.kind.value}"))
+    if goal.kind is action.kind:
+        return Message.of("hint.move_other_card", (), goal=Message.of(f"move_name.{goal.kind.value}"))
+    return Message.of("hint.move_other_move", (), goal=Message.of(f"move_name.{goal.kind.value}"))
+
+
+def after_move(scene: TableScene, action: Action) -> TableScene:
+    """The table after the learner's move, with the others answering claims until the learner's
+    next decision (or the end of the hand) — a copy: the step's own table is left as it was."""
+    state = copy.deepcopy(scene.state)
+    state.apply(action)
+    _answer_others(state, scene.seat, None)
+    return TableScene(state, scene.seat)
+
+
+def goal_of(data: StepData, scene: TableScene) -> Action:
+    goal = data.choice("goal", GOALS, "discard")
+    kind = ActionKind(goal)
+    cards: tuple[Card, ...] = ()
+    if data.has("goal_cards"):
+        cards = data.cards("goal_cards")
+    elif kind in (ActionKind.LAY_JOKER, ActionKind.KONG_DRAWN, ActionKind.CHI,
+                  ActionKind.DISCARD, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
+        matching = [a for a in scene.state.legal_actions() if a.kind is kind]
+        if len(matching) != 1:
+            raise TaskError(f"'{goal}' needs 'goal_cards': {len(matching)} such moves are legal")
+        cards = matching[0].cards
+    action = Action(scene.seat, kind, tuple(sorted(cards, key=lambda c: c.index))
+                    if kind in (ActionKind.LAY_PONG, ActionKind.LAY_KONG) else cards)
+    if action not in scene.state.legal_actions():
+        raise TaskError(f"the move asked for ({action}) is not legal at this table")
+    return action
+
+
+def move_task(data: StepData) -> Task:
+    scene = scene_of(data)
+    goal = goal_of(data, scene)
+    board = board_of_scene(scene)
+    cards = tuple(board.hand.index(c) for c in goal.cards if c in board.hand)
+    answer = MoveAnswer(goal.kind, cards)
+
+    def hint(given: Answer) -> Message:
+        if not isinstance(given, MoveAnswer):
+            return Message.of("hint.move_not_now", ("R-DISCARD",))
+        return apply_table_action(scene, goal, given).message
+
+    return Task("move", Shape.MOVE, board, answer,
+                Message.of(f"instruct.move.{goal.kind.value}",
+                           card=goal.cards[0] if goal.cards else "",
+                           rank=rank_name(goal.cards[0].rank) if goal.cards and goal.cards[0].rank
+                           else ""),
+                (Message.of(f"move_why.{goal.kind.value}", ("R-TOU", "R-CHI", "R-PONG", "R-KONG",
+                                                             "R-WIN")),),
+                (_RULE.get(goal.kind, "R-DISCARD"),), hint, prompt=Message.of("task.move.prompt"),
+                solved_board=board_of_scene(after_move(scene, goal)))
+
+
+_RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",
+         ActionKind.KONG_DRAWN: "R-KONG", ActionKind.WIN: "R-WIN", ActionKind.LAY_JOKER: "R-TOU",
+         ActionKind.LAY_PONG: "R-TOU", ActionKind.LAY_KONG: "R-TOU", ActionKind.PASS: "R-PRIORITY",
+         ActionKind.DONE: "R-TOU-ORDER", ActionKind.DISCARD: "R-DISCARD"}
+
+
+def _plain(cards: list[Card]) -> bool:
+    """No joker and no three of a rank: nothing to lay down after the deal."""
+    ranks = [c.rank for c in cards]
+    return all(c.rank is not None for c in cards) and all(ranks.count(r) < 3 for r in ranks)
+
+
+def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
+    """A fresh table where the learner may make ``goal``: a stacked deal (with the dealer's
+    discard and the learner's pong scripted where the goal needs them), every other hand dealt
+    at random with nothing to lay down. Checked by the engine like any lesson table."""
+    from trainer.engine import JOKER, RANKED_CARDS
+
+    for _ in range(500):
+        pool = list(RANKED_CARDS)
+        rng.shuffle(pool)
+        rank = rng.randrange(1, 14)
+        same = [c for c in pool if c.rank == rank]
+        rest = [c for c in pool if c.rank != rank]
+        mine: list[Card]
+        stock: list[Card] = []
+        before: list[str] = []
+        dealer = "upper"
+        goal_cards = ""
+        upper_first: Card | None = None
+        if goal == "discard":
+            dealer, mine = "you", rest[:8]
+            goal_cards = str(rng.choice(mine))
+        elif goal in ("lay_joker",):
+            dealer, mine = "you", [JOKER, *rest[:7]]
+            stock = rest[7:9]
+        elif goal == "lay_pong":
+            mine = [*same[:3], *rest[:4]]
+            stock = [rest[4]]
+            goal_cards = " ".join(str(c) for c in same[:3])
+        elif goal == "chi":
+            if rank == 7:
+                continue
+            chi_with = next(c for c in rest if c.rank == 14 - rank)
+            mine = [chi_with, *[c for c in rest if c.rank not in (rank, 14 - rank)][:6]]
+            upper_first, goal_cards = same[0], str(chi_with)
+        elif goal == "pong":
+            mine = [*same[:2], *rest[:5]]
+            upper_first = same[2]
+            dealer = "opposite"
+        elif goal == "kong":
+            mine = [*same[:3], *rest[:4]]
+            upper_first = same[3]
+            before.append("you:done")
+        elif goal == "kong_drawn":
+            mine = [*same[:2], *rest[:5]]
+            upper_first, stock = same[2], [same[3], rest[5]]
+            goal_cards = str(same[3])
+        elif goal == "win":
+            pairs: list[Card] = []
+            for card in rest:
+                if card.rank is None or card in pairs:
+                    continue
+                partner = next((c for c in rest if c.rank == 14 - card.rank and c != card
+                                and c not in pairs), None)
+                if partner is not None:
+                    pairs += [card, partner]
+                if len(pairs) == 8:
+                    break
+            if sum(c.red for c in pairs) < 20:
+                continue
+            upper_first = pairs.pop(rng.randrange(8))
+            mine = pairs
+        else:
+            raise TaskError(f"no fresh table for the goal {goal!r}")
+        used = set(mine) | set(stock) | ({upper_first} if upper_first else set())
+        others = [c for c in pool if c not in used]
+        dealer_hand_size = 8
+        hands: dict[str, list[Card]] = {"you": mine}
+        for who in ("lower", "opposite", "upper"):
+            size = dealer_hand_size if who == dealer else 7
+            if who == dealer and upper_first is not None:
+                hands[who] = [upper_first, *others[:size - 1]]
+                others = others[size - 1:]
+            else:
+                hands[who] = others[:size]
+                others = others[size:]
+        if any(not _plain(hands[who]) for who in ("lower", "opposite", "upper")):
+            continue
+        if upper_first is not None:
+            before.append(f"{dealer}:discard:{upper_first}")
+        if goal == "kong_drawn":
+            before.append("you:pong")
+        data: dict[str, Any] = {f"hand_{who}": " ".join(str(c) for c in cards)
+                                for who, cards in hands.items()}
+        data.update(dealer=dealer, stock=" ".join(str(c) for c in stock), before=before,
+                    goal=goal)
+        if goal_cards:
+            data["goal_cards"] = goal_cards
+        try:
+            move_task(StepData(data))
+        except TaskError:
+            continue
+        return data
+    raise TaskError(f"no fresh table found for {goal!r}")
+
+
+def _move_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    return construct_scene(rng, data.choice("goal", GOALS, "discard"))
+
+
+KINDS = (TaskKind("move", move_task, _move_variant,
+                  frozenset({"hand_you", "hand_lower", "hand_opposite", "hand_upper", "stock",
+                             "dealer", "before", "goal", "goal_cards", "seat", "replay",
+                             "rules"})),)
+
+
+def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
+    """The table and the asked-for move of a move step (for the page and the run)."""
+    scene = scene_of(data)
+    return scene, goal_of(data, scene)
+
+
+__all__ = ["KINDS", "MoveOutcome", "TableScene", "after_move", "apply_table_action",
+           "board_of_scene", "construct_scene", "scene_of_task", "to_engine_action"]

@@ -1,0 +1,199 @@
+"""A lesson task: what it shows, the engine's answer, how the answer is asked for, a hint for a
+wrong answer drawn from the engine's own reasoning, and the full working.
+
+Every task kind (``trainer.lessons.kinds``) builds tasks from a step's data and can make a fresh
+variant of the same step — for a learner who missed it, or who repeats a stage.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.engine import (
+    Card,
+    Dou14Error,
+    Meld,
+    Message,
+    RuleSet,
+    parse_card,
+    parse_cards,
+)
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer, Shape
+from trainer.lessons.board import Board
+
+
+class TaskError(ValueError):
+    """A step whose data the engine cannot use; the message names the key."""
+
+
+def describe(message: Message) -> str:
+    """A message for a lesson author, without the catalogs: its key and figures."""
+    figures = ", ".join(f"{name}={value}" for name, value in message.params
+                        if isinstance(value, int | str))
+    return f"{message.key} ({figures})" if figures else message.key
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice offered: the value graded, and its label."""
+
+    value: str
+    label: Message
+
+
+Hinter = Callable[[Answer], Message]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One question, answered by the engine."""
+
+    kind: str
+    shape: Shape
+    board: Board
+    answer: Answer
+    instruction: Message
+    """What to do and the shape of the answer ("Tap all 3 cards that …", "Yes or no")."""
+    working: tuple[Message, ...]
+    """The full reasoning, shown once the answer is given or revealed."""
+    rule_ids: tuple[str, ...]
+    hinter: Hinter = field(compare=False, repr=False)
+    options: tuple[Option, ...] = ()
+    prompt: Message | None = None
+    """The question for generated variants (hand-written steps bring their own words)."""
+    solved_board: Board | None = None
+    """The table after the move asked for (move tasks: what the learner's move made)."""
+
+    def is_correct(self, given: Answer) -> bool:
+        """Graded exactly as asked: a set of cards as a set, a number, a choice."""
+        return given == self.answer
+
+    def hint(self, given: Answer) -> Message:
+        """A hint aimed at this wrong answer: what to look at again, never the answer."""
+        return self.hinter(given)
+
+    def answer_text(self, given: Answer) -> str:
+        """A stable text of an answer for the answers table: cards in notation, the number,
+        the option's value, the move and its cards."""
+        if isinstance(given, CardsAnswer):
+            cards = self.board.tappable
+            return " ".join(str(cards[i]) for i in sorted(given.indices) if i < len(cards))
+        if isinstance(given, NumberAnswer):
+            return str(given.value)
+        if isinstance(given, ChoiceAnswer):
+            return given.value
+        moved = " ".join(str(self.board.hand[i]) for i in given.indices
+                         if i < len(self.board.hand))
+        return f"{given.kind.value} {moved}".strip()
+
+    @property
+    def answer_size(self) -> int:
+        """How many cards the answer holds (tap tasks), as the instruction names it."""
+        return len(self.answer.indices) if isinstance(self.answer, CardsAnswer) else 1
+
+
+def cards_answer(indices: set[int] | frozenset[int]) -> CardsAnswer:
+    return CardsAnswer(frozenset(indices))
+
+
+def yes_no(value: bool) -> ChoiceAnswer:
+    return ChoiceAnswer("yes" if value else "no")
+
+
+YES_NO = (Option("yes", Message.of("choice.yes")), Option("no", Message.of("choice.no")))
+
+
+def number(value: int) -> NumberAnswer:
+    return NumberAnswer(value)
+
+
+class StepData:
+    """Typed access to one step's data (from a lesson file or a generator); every error names
+    the key."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def has(self, key: str) -> bool:
+        return key in self.data and self.data[key] not in (None, "")
+
+    def text(self, key: str, default: str = "") -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str):
+            raise TaskError(f"'{key}' must be text, not {value!r}")
+        return value
+
+    def integer(self, key: str, default: int) -> int:
+        value = self.data.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TaskError(f"'{key}' must be a whole number, not {value!r}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            raise TaskError(f"'{key}' must be true or false, not {value!r}")
+        return value
+
+    def cards(self, key: str = "cards") -> tuple[Card, ...]:
+        try:
+            return parse_cards(self.text(key))
+        except Dou14Error as error:
+            raise TaskError(f"'{key}': {error}") from None
+
+    def card(self, key: str = "card") -> Card:
+        if not self.has(key):
+            raise TaskError(f"needs '{key}'")
+        try:
+            return parse_card(self.text(key))
+        except Dou14Error as error:
+            raise TaskError(f"'{key}': {error}") from None
+
+    def optional_card(self, key: str = "card") -> Card | None:
+        return self.card(key) if self.has(key) else None
+
+    def melds(self, key: str = "melds") -> tuple[Meld, ...]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+            raise TaskError(f"'{key}' must be a list like [\"chi:8h,6s\", \"pong:Qh,Qs,Qd\"]")
+        try:
+            return tuple(Meld.parse(m) for m in value)
+        except Dou14Error as error:
+            raise TaskError(f"'{key}': {error}") from None
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+            raise TaskError(f"'{key}' must be a list of text")
+        return tuple(value)
+
+    def rules(self) -> RuleSet:
+        value = self.data.get("rules", {})
+        try:
+            return RuleSet.from_json(value)
+        except Dou14Error as error:
+            raise TaskError(f"'rules': {error}") from None
+
+    def choice(self, key: str, allowed: tuple[str, ...], default: str) -> str:
+        value = self.text(key, default)
+        if value not in allowed:
+            raise TaskError(f"'{key}' must be one of {', '.join(allowed)}, not {value!r}")
+        return value
+
+
+Builder = Callable[[StepData], Task]
+Generator = Callable[[random.Random, StepData], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class TaskKind:
+    """A kind of task: how to build one from step data, how to make a fresh variant of a step
+    (new cards, same lesson point), and the data keys it reads."""
+
+    name: str
+    build: Builder
+    generate: Generator
+    keys: frozenset[str]

@@ -1,0 +1,73 @@
+"""A lesson, drill or puzzle board drawn on the card table: the same picture everywhere — you at
+the bottom, your lower player (下家) on the right, your upper player (上家) on the left, the
+player opposite at the top; every table card with its origin."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.engine import Relation
+from trainer.i18n import render
+from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
+from trainer.ui.lang import current_language, tr
+
+MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
+
+
+def pile_view(pile: Sequence[PileCard]) -> tuple[CardView, ...]:
+    return tuple(CardView(entry.card, tr(f"board.pile_{entry.source}")) for entry in pile)
+
+
+def seat_view(seat: SeatPicture) -> SeatView:
+    name = tr(f"seat_short.{seat.relation.value}")
+    if seat.claim is not None:
+        name += " · " + tr("board.claims", kind=tr(f"priority.kind.{seat.claim.value}"))
+    return SeatView(
+        place=seat.relation.place, name=name, hidden=seat.hidden,
+        hidden_text="" if seat.hidden is None else tr("board.hidden", count=seat.hidden),
+        melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in seat.melds),
+        pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
+        dealer=tr("board.dealer") if seat.dealer else "",
+        hand=tuple(CardView(c) for c in seat.open_hand))
+
+
+def offer_caption(board: Board) -> str:
+    if board.offer is None:
+        return ""
+    if board.caption is not None:
+        return render(board.caption, current_language(), cite=False)
+    if board.first_discard:
+        return tr("board.offer_first", card=board.offer.symbol)
+    who = tr(f"seat.{(board.offer_from or Relation.UPPER).value}")
+    key = "board.offer_flip" if board.offer_source == "flip" else "board.offer_discard"
+    return tr(key, card=board.offer.symbol, seat=who)
+
+
+def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
+               tappable: bool = False, multi: bool = False, labels: Sequence[str] = (),
+               tap_again: str = "") -> TableView:
+    """The card table for ``board``: the tappable cards at the bottom (your hand, or the
+    choices), everyone else around it."""
+    cards = board.tappable
+    hand = tuple(CardView(card, labels[i] if i < len(labels) else "") for i, card in
+                 enumerate(cards))
+    my_name = tr("board.you")
+    if board.your_claim is not None:
+        my_name += " · " + tr("board.claims", kind=tr(f"priority.kind.{board.your_claim.value}"))
+    shown_hand: tuple[CardView, ...] = ()
+    if board.choices is not None:
+        shown_hand = tuple(CardView(card) for card in board.hand)
+    return TableView(
+        seq=seq, hand=hand, actions=tuple(actions), selectable=tappable, multi=multi,
+        seats=tuple(seat_view(seat) for seat in board.seats), my_name=my_name,
+        my_dealer=tr("board.dealer") if board.dealer else "",
+        my_melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in board.melds),
+        my_pile=pile_view(board.pile) or shown_hand,
+        my_pile_title=tr("board.pile") if board.pile else (tr("board.your_hand")
+                                                           if shown_hand else ""),
+        stock=board.stock, stock_text="" if board.stock is None else tr("board.stock",
+                                                                         count=board.stock),
+        offer=None if board.offer is None else CardView(board.offer),
+        offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
+        tap_again=tap_again)

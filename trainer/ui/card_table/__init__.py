@@ -1,0 +1,211 @@
+"""The card table: one Streamlit component (custom components v2) that draws the table from the
+learner's seat and takes their taps.
+
+A tap selects a card in the browser, with no server round trip; the action buttons are part of
+the component, and each press sends one trigger — the action and the selected cards — which
+:func:`take_action` hands to the page. The page passes it to a plain function (lessons:
+``trainer.lessons.table_tasks.apply_table_action``), tested without Streamlit.
+
+Seats are placed as at a real table seen from your chair: you at the bottom, your lower player
+(下家, who acts after you, counterclockwise) on the right, your upper player (上家) on the left,
+the player opposite at the top.
+
+AppTest cannot tap inside a v2 component. Tests put an action into
+``st.session_state[ACTION_QUEUE][key]``, and :func:`take_action` takes it from there exactly as it
+takes a trigger from the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import streamlit as st
+
+from trainer.engine import Card, Meld
+from trainer.ui.cards_svg import card_svg
+
+ACTION_QUEUE = "card_table_actions"
+"""Session-state key of actions handed in without the browser (AppTest)."""
+
+_FILES = resources.files(__package__)
+_COMPONENT = st.components.v2.component(
+    "dou14_card_table",
+    js=_FILES.joinpath("table.js").read_text(encoding="utf-8"),
+    css=_FILES.joinpath("table.css").read_text(encoding="utf-8"),
+)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card as drawn: ``None`` is a face-down back; ``label`` a caption under it (its origin,
+    its risk); ``tone`` colours that caption (safe, low, mid, high)."""
+
+    card: Card | None
+    label: str = ""
+    tone: str = ""
+
+    @property
+    def code(self) -> str:
+        return "back" if self.card is None else str(self.card)
+
+    def to_data(self) -> dict[str, str]:
+        alt = "🂠" if self.card is None else self.card.symbol
+        return {"code": self.code, "label": self.label, "tone": self.tone,
+                "alt": f"{alt} {self.label}".strip()}
+
+
+@dataclass(frozen=True)
+class MeldView:
+    meld: Meld
+    caption: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"cards": [CardView(card).to_data() for card in self.meld.cards],
+                "caption": self.caption}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Another player's place at the table: ``place`` is ``left``, ``top`` or ``right``."""
+
+    place: str
+    name: str
+    hidden: int | None
+    hidden_text: str
+    melds: tuple[MeldView, ...] = ()
+    pile: tuple[CardView, ...] = ()
+    pile_title: str = ""
+    dealer: str = ""
+    to_act: bool = False
+    hand: tuple[CardView, ...] = ()
+    """Open-hand teaching: the player's concealed cards shown."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"place": self.place, "name": self.name, "hidden": self.hidden,
+                "hidden_text": self.hidden_text, "melds": [m.to_data() for m in self.melds],
+                "pile": [c.to_data() for c in self.pile], "pile_title": self.pile_title,
+                "dealer": self.dealer, "to_act": self.to_act,
+                "hand": [c.to_data() for c in self.hand]}
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button of the table: enabled while ``min_cards`` to ``max_cards`` cards are selected."""
+
+    id: str
+    label: str
+    min_cards: int = 0
+    max_cards: int = 0
+    primary: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "min": self.min_cards,
+                "max": self.max_cards, "primary": self.primary}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the component draws. ``seq`` names the question: a new ``seq`` clears the
+    selection in the browser."""
+
+    seq: str
+    hand: tuple[CardView, ...]
+    actions: tuple[ActionButton, ...] = ()
+    selectable: bool = True
+    multi: bool = False
+    seats: tuple[SeatView, ...] = ()
+    my_name: str = ""
+    my_dealer: str = ""
+    my_melds: tuple[MeldView, ...] = ()
+    my_pile: tuple[CardView, ...] = ()
+    my_pile_title: str = ""
+    stock: int | None = None
+    stock_text: str = ""
+    offer: CardView | None = None
+    offer_caption: str = ""
+    selected_text: str = ""
+    tap_again: str = ""
+    """The action a second tap on the selected card fires (Play: tap twice to discard)."""
+    preselected: tuple[int, ...] = field(default=())
+
+    def cards(self) -> set[str]:
+        codes = {c.code for c in self.hand} | {c.code for c in self.my_pile} | {"back"}
+        for meld in self.my_melds:
+            codes |= {str(c) for c in meld.meld.cards}
+        for seat in self.seats:
+            codes |= {c.code for c in seat.pile} | {c.code for c in seat.hand}
+            for meld in seat.melds:
+                codes |= {str(c) for c in meld.meld.cards}
+        if self.offer is not None:
+            codes.add(self.offer.code)
+        return codes
+
+    def to_data(self, key: str) -> dict[str, Any]:
+        return {
+            "id": key, "seq": self.seq, "art": {code: _art(code) for code in self.cards()},
+            "hand": [c.to_data() for c in self.hand], "selectable": self.selectable,
+            "multi": self.multi, "actions": [a.to_data() for a in self.actions],
+            "seats": [s.to_data() for s in self.seats], "my_name": self.my_name,
+            "my_dealer": self.my_dealer, "my_melds": [m.to_data() for m in self.my_melds],
+            "my_pile": [c.to_data() for c in self.my_pile], "my_pile_title": self.my_pile_title,
+            "stock": self.stock, "stock_text": self.stock_text,
+            "offer": None if self.offer is None else {"card": self.offer.to_data(),
+                                                       "caption": self.offer_caption},
+            "selected_text": self.selected_text, "tap_again": self.tap_again,
+            "preselected": list(self.preselected),
+        }
+
+
+_ART: dict[str, str] = {}
+
+
+def _art(code: str) -> str:
+    """The card's SVG markup (cached: the same 54 pictures over and over)."""
+    art = _ART.get(code)
+    if art is None:
+        from trainer.engine import parse_card
+
+        art = card_svg(None if code == "back" else parse_card(code))
+        _ART[code] = art
+    return art
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One press of a table button: the action's id and the indices of the selected cards."""
+
+    action: str
+    cards: tuple[int, ...]
+    seq: str
+
+
+def show_table(view: TableView, *, key: str) -> TableAction | None:
+    """Draw the table; return the action pressed in this run (or handed in by a test)."""
+    result = _COMPONENT(key=key, data=view.to_data(key), on_action_change=lambda: None)
+    raw = getattr(result, "action", None)
+    if raw is None:
+        raw = st.session_state.get(ACTION_QUEUE, {}).pop(key, None)
+    return _read_action(raw, view)
+
+
+def _read_action(raw: object, view: TableView) -> TableAction | None:
+    """A well-formed action for this very question, or None (stale or malformed input is
+    ignored: it cannot be acted on)."""
+    if not isinstance(raw, dict):
+        return None
+    action, cards, seq = raw.get("action"), raw.get("cards", []), raw.get("seq")
+    known = {button.id for button in view.actions}
+    if action not in known or seq != view.seq or not isinstance(cards, list):
+        return None
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(view.hand)
+               for i in cards):
+        return None
+    return TableAction(str(action), tuple(sorted(set(cards))), str(seq))
+
+
+def queue_action(key: str, action: str, cards: Sequence[int], seq: str) -> dict[str, Any]:
+    """The payload a test puts under ``st.session_state[ACTION_QUEUE][key]``."""
+    return {"action": action, "cards": list(cards), "seq": seq}

@@ -1,0 +1,168 @@
+// The card table: seats (you at the bottom, the lower player 下家 on your right, the upper
+// player 上家 on your left), piles with each card's origin, the card on offer, your hand, and
+// the action buttons. A tap selects a card here, in the browser: no server round trip. Each
+// action sends one trigger {action, cards, seq} with the selected cards' indices.
+const selections = new Map();
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function cardNode(art, card, size) {
+  const box = el("div", `card ${size}` + (card.tone ? ` tone-${card.tone}` : ""));
+  box.innerHTML = art[card.code] || art.back;
+  box.setAttribute("data-code", card.code);
+  if (card.alt) box.setAttribute("aria-label", card.alt);
+  if (card.label) box.appendChild(el("div", "card-label", card.label));
+  return box;
+}
+
+function meldsNode(art, melds, size) {
+  const row = el("div", "melds");
+  for (const meld of melds) {
+    const group = el("div", "meld");
+    const cards = el("div", "meld-cards");
+    for (const card of meld.cards) cards.appendChild(cardNode(art, card, size));
+    group.appendChild(cards);
+    if (meld.caption) group.appendChild(el("div", "meld-caption", meld.caption));
+    row.appendChild(group);
+  }
+  return row;
+}
+
+function pileNode(art, pile, title) {
+  const box = el("div", "pile");
+  if (title) box.appendChild(el("div", "pile-title", title));
+  const row = el("div", "pile-cards");
+  for (const card of pile) row.appendChild(cardNode(art, card, "tiny"));
+  box.appendChild(row);
+  return box;
+}
+
+function seatNode(art, seat) {
+  const box = el("div", `seat seat-${seat.place}` + (seat.to_act ? " to-act" : ""));
+  const head = el("div", "seat-head");
+  head.appendChild(el("span", "seat-name", seat.name));
+  if (seat.dealer) head.appendChild(el("span", "badge", seat.dealer));
+  if (seat.hidden !== null && seat.hidden !== undefined) {
+    head.appendChild(el("span", "hidden-count", seat.hidden_text));
+  }
+  box.appendChild(head);
+  if (seat.hand && seat.hand.length) {
+    const row = el("div", "open-hand");
+    for (const card of seat.hand) row.appendChild(cardNode(art, card, "small"));
+    box.appendChild(row);
+  }
+  if (seat.melds.length) box.appendChild(meldsNode(art, seat.melds, "tiny"));
+  if (seat.pile.length) box.appendChild(pileNode(art, seat.pile, seat.pile_title));
+  return box;
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(".d14-table") || el("div", "d14-table");
+  if (!root.parentNode) parentElement.appendChild(root);
+  root.innerHTML = "";
+  const art = data.art;
+  const id = data.id;
+  let state = selections.get(id);
+  if (!state || state.seq !== data.seq) {
+    state = { seq: data.seq, chosen: new Set(data.preselected || []) };
+    selections.set(id, state);
+  }
+
+  if (data.seats && data.seats.length) {
+    const board = el("div", "board");
+    for (const seat of data.seats) board.appendChild(seatNode(art, seat));
+    const centre = el("div", "centre");
+    if (data.stock !== null && data.stock !== undefined) {
+      centre.appendChild(el("div", "stock", data.stock_text));
+    }
+    if (data.offer) {
+      const offer = el("div", "offer");
+      offer.appendChild(cardNode(art, data.offer.card, "medium"));
+      offer.appendChild(el("div", "offer-caption", data.offer.caption));
+      centre.appendChild(offer);
+    }
+    board.appendChild(centre);
+    root.appendChild(board);
+  }
+
+  const mine = el("div", "mine");
+  if (data.my_name) {
+    const head = el("div", "seat-head");
+    head.appendChild(el("span", "seat-name", data.my_name));
+    if (data.my_dealer) head.appendChild(el("span", "badge", data.my_dealer));
+    mine.appendChild(head);
+  }
+  if (data.my_melds && data.my_melds.length) mine.appendChild(meldsNode(art, data.my_melds, "small"));
+  if (data.my_pile && data.my_pile.length) mine.appendChild(pileNode(art, data.my_pile, data.my_pile_title));
+
+  const hand = el("div", "hand" + (data.selectable ? " selectable" : ""));
+  const buttons = [];
+  const refresh = () => {
+    hand.querySelectorAll(".card").forEach((node, index) => {
+      node.classList.toggle("chosen", state.chosen.has(index));
+      node.setAttribute("aria-pressed", state.chosen.has(index) ? "true" : "false");
+    });
+    for (const [button, action] of buttons) {
+      const n = state.chosen.size;
+      button.disabled = !(action.min === 0 && action.max === 0) && (n < action.min || n > action.max);
+    }
+    if (count) count.textContent = data.selected_text.replace("{n}", String(state.chosen.size));
+  };
+  const fire = (action) => {
+    const wantsCards = !(action.min === 0 && action.max === 0);
+    const cards = wantsCards ? Array.from(state.chosen).sort((a, b) => a - b) : [];
+    setTriggerValue("action", { action: action.id, cards, seq: data.seq });
+  };
+  data.hand.forEach((card, index) => {
+    const node = cardNode(art, card, "large");
+    if (data.selectable) {
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      const tap = () => {
+        if (state.chosen.has(index)) {
+          if (data.tap_again) {
+            const again = data.actions.find((a) => a.id === data.tap_again);
+            if (again && state.chosen.size >= again.min && state.chosen.size <= again.max) {
+              fire(again);
+              return;
+            }
+          }
+          state.chosen.delete(index);
+        } else {
+          if (!data.multi) state.chosen.clear();
+          state.chosen.add(index);
+        }
+        refresh();
+      };
+      node.addEventListener("click", tap);
+      node.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); tap(); }
+      });
+    }
+    hand.appendChild(node);
+  });
+  mine.appendChild(hand);
+  const count = data.selectable && data.multi && data.selected_text ? el("div", "count") : null;
+  if (count) mine.appendChild(count);
+
+  if (data.actions && data.actions.length) {
+    const bar = el("div", "actions");
+    for (const action of data.actions) {
+      const button = el("button", "action" + (action.primary ? " primary" : ""), action.label);
+      button.type = "button";
+      button.setAttribute("data-action", action.id);
+      button.addEventListener("click", () => fire(action));
+      buttons.push([button, action]);
+      bar.appendChild(button);
+    }
+    mine.appendChild(bar);
+  }
+  root.appendChild(mine);
+  refresh();
+}

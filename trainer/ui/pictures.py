@@ -1,0 +1,65 @@
+"""The named pictures of explain steps, drawn on the card table: the seats, the deal, a turn,
+and the three kong cases (and the one that is never allowed) — shown before they are asked."""
+
+from __future__ import annotations
+
+from trainer.engine import Meld, parse_card, parse_cards
+from trainer.ui.card_table import CardView, MeldView, SeatView, TableView
+from trainer.ui.lang import tr
+
+
+def _seat(place: str, relation: str, hidden: int, pile: str = "", melds: tuple[str, ...] = (),
+          dealer: bool = False) -> SeatView:
+    return SeatView(place, tr(f"seat_short.{relation}"), hidden, tr("board.hidden", count=hidden),
+                    melds=tuple(MeldView(Meld.parse(m), tr(f"meld.{m.split(':')[0]}"))
+                                for m in melds),
+                    pile=tuple(CardView(parse_card(c.split("/")[0]),
+                                        tr(f"board.pile_{c.split('/')[1]}"))
+                               for c in pile.split()),
+                    pile_title=tr("board.pile") if pile else "",
+                    dealer=tr("board.dealer") if dealer else "")
+
+
+def _others(pile_upper: str = "", pile_opposite: str = "", pile_lower: str = "",
+            hidden: int = 7, dealer: str = "") -> tuple[SeatView, ...]:
+    return (_seat("left", "upper", hidden, pile_upper, dealer=dealer == "upper"),
+            _seat("top", "opposite", hidden, pile_opposite, dealer=dealer == "opposite"),
+            _seat("right", "lower", hidden, pile_lower, dealer=dealer == "lower"))
+
+
+def picture(name: str) -> TableView:
+    """The picture ``name`` (see ``trainer.lessons.model.PICTURES``)."""
+    me = tr("board.you")
+    backs = tuple(CardView(None) for _ in range(7))
+    if name == "seats":
+        return TableView(seq=name, hand=backs, selectable=False, seats=_others(), my_name=me)
+    if name == "deal":
+        return TableView(seq=name, hand=(*backs, CardView(None)), selectable=False,
+                         seats=_others(), my_name=me, my_dealer=tr("board.dealer"), stock=27,
+                         stock_text=tr("board.stock", count=27))
+    if name == "turn":
+        return TableView(seq=name, hand=backs, selectable=False,
+                         seats=_others(pile_upper="Kd/discard", dealer="upper"), my_name=me,
+                         stock=26, stock_text=tr("board.stock", count=26),
+                         offer=CardView(parse_card("6c")),
+                         offer_caption=tr("board.offer_flip", card="6♣", seat=tr("seat.you")))
+    if name == "table_reading":
+        return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards("8h 5s Jd 2c")),
+                         selectable=False,
+                         seats=(_seat("left", "upper", 5, "Kd/discard 6s/flip", ("chi:Qs,2d",)),
+                                _seat("top", "opposite", 3, "9c/flip", ("pong:4h,4s,4c",)),
+                                _seat("right", "lower", 7, "Ah/discard")),
+                         my_name=me, stock=19, stock_text=tr("board.stock", count=19))
+    kongs = {
+        "kong_case_1": ("Kd 2s 3c 5h 9d Qc", "kong:8s,8h,8c,8d", None, "board.kong_case_1"),
+        "kong_case_2": ("4c 6d 8h 2s", "kong:Jd,Js,Jh,Jc", "Jd", "board.kong_case_2"),
+        "kong_case_3": ("Ah 10c 3s 9h 5c", "kong:6s,6h,6c,6d", "6d", "board.kong_case_3"),
+        "kong_never": ("Ah 10c 3s 9h 5c", "pong:6s,6h,6c", "6d", "board.kong_never"),
+    }
+    hand, meld, card, caption = kongs[name]
+    return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards(hand)),
+                     selectable=False, seats=_others(), my_name=me,
+                     my_melds=(MeldView(Meld.parse(meld), tr(f"meld.{meld.split(':')[0]}")),),
+                     offer=None if card is None else CardView(parse_card(card)),
+                     offer_caption=tr(caption) if card is not None else "",
+                     my_pile_title=tr(caption) if card is None else "")
