@@ -1,17 +1,25 @@
 """Driving the Streamlit app with AppTest: a fresh database per test, and a lesson walker that
-answers with the engine's own answers (optionally wrong first)."""
+answers with the engine's own answers (optionally wrong first). AppTest cannot tap inside the
+card-table component, so taps are handed in through the component's action queue
+(``trainer.ui.card_table.ACTION_QUEUE``), exactly as the browser hands them in."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from trainer.engine.game.actions import ActionKind
 from trainer.i18n import t
-from trainer.lessons import Lesson, Task
+from trainer.lessons import Explain, Lesson, LessonRun
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.task import Task
+from trainer.store import ProgressStore
+from trainer.ui.card_table import ACTION_QUEUE
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer" / "app.py")
+BUTTON_OF = {ActionKind.LAY_JOKER: "lay_down", ActionKind.LAY_PONG: "lay_down",
+             ActionKind.LAY_KONG: "lay_down"}
 
 
 def app(page: str | None = None, **params: str) -> AppTest:
@@ -32,40 +40,72 @@ def click(at: AppTest, label: str) -> AppTest:
     return at
 
 
-def wrong_answer(task: Task) -> Any:
-    if task.answer_type == "pick":
-        everything = set(range(len(task.cards)))
-        return sorted(everything - task.answer) or sorted(everything)[:0] or [0]
-    if task.answer_type == "number":
-        return int(task.answer) + 1
-    return next(option for option in task.options if option != task.answer)
+def tap(at: AppTest, key: str, action: str, cards: list[int], seq: str) -> AppTest:
+    """Hand a press of the card table's ``action`` button, with ``cards`` selected, to the app."""
+    at.session_state[ACTION_QUEUE] = {key: {"action": action, "cards": cards, "seq": seq}}
+    at.run()
+    assert not at.exception, at.exception
+    return at
 
 
-def give(at: AppTest, lesson: Lesson, index: int, value: Any) -> AppTest:
-    task = lesson.steps[index].task
-    assert task is not None
-    key = f"answer-{lesson.id}-{index}"
-    if task.answer_type == "pick":
-        at.pills(key=key).set_value(sorted(value))
-    elif task.answer_type == "number":
-        at.number_input(key=key).set_value(value)
-    else:
-        at.radio(key=key).set_value(value)
-    return click(at, t("lessons.check", "en"))
+def wrong_answer(task: Task) -> Answer:
+    answer = task.answer
+    if isinstance(answer, CardsAnswer):
+        everything = frozenset(range(len(task.board.tappable)))
+        return CardsAnswer(everything - answer.indices or frozenset({0}))
+    if isinstance(answer, NumberAnswer):
+        return NumberAnswer(answer.value + 1)
+    if isinstance(answer, ChoiceAnswer):
+        return ChoiceAnswer(next(o.value for o in task.options if o.value != answer.value))
+    assert isinstance(answer, MoveAnswer)
+    return MoveAnswer(ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN)
 
 
-def walk_lesson(at: AppTest, lesson: Lesson, mistakes_at: set[int] = frozenset()) -> AppTest:
-    """Answer every step of ``lesson`` (the lesson page must be open at step 0)."""
-    for index, step in enumerate(lesson.steps):
-        if step.task is None:
-            at.button(key=f"cont-{index}").click().run()
+def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: Answer) -> AppTest:
+    """Answer the current question of ``run`` as a learner would."""
+    key = f"lesson-{lesson.id}-{run.index}"
+    seq = f"{run.run_seed}-{run.index}-{run.attempts}"
+    if isinstance(given, CardsAnswer):
+        return tap(at, key, "check", sorted(given.indices), seq)
+    if isinstance(given, MoveAnswer):
+        return tap(at, key, BUTTON_OF.get(given.kind, given.kind.value), list(given.indices), seq)
+    if isinstance(given, NumberAnswer):
+        at.number_input(key=f"{key}-number").set_value(given.value)
+        return click(at, t("lessons.check", "en"))
+    at.button(key=f"{key}-option-{given.value}").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def current(store: ProgressStore, learner_id: int, lesson: Lesson) -> LessonRun:
+    run = LessonRun.from_json(store.lesson_run(learner_id, lesson.id), lesson.id,
+                              len(lesson.steps))
+    assert run is not None
+    return run
+
+
+def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Lesson,
+                mistakes_at: frozenset[int] = frozenset()) -> AppTest:
+    """Answer every item of ``lesson`` (the lesson page must be open at its first step),
+    answering wrong once at the steps in ``mistakes_at`` — the re-asked variants come too."""
+    while True:
+        stored = store.lesson_run(learner_id, lesson.id)
+        if not stored:
+            return at  # finished (or not started: the page starts it on its first run)
+        run = current(store, learner_id, lesson)
+        item = run.current
+        assert item is not None
+        step = lesson.steps[item.step]
+        if isinstance(step, Explain):
+            at.button(key=f"cont-{run.index}").click().run()
             assert not at.exception, at.exception
             continue
-        if index in mistakes_at:
-            give(at, lesson, index, wrong_answer(step.task))
-            assert at.error, f"step {index}: a wrong answer must be refused"
-        give(at, lesson, index, step.task.answer)
-        assert at.success, f"step {index}: the engine's answer must be accepted"
-        at.button(key=f"next-{index}").click().run()
+        task = step.task if item.seed is None else step.variant(item.seed)
+        if item.seed is None and item.step in mistakes_at and run.attempts == 0:
+            give(at, lesson, run, task, wrong_answer(task))
+            assert at.warning, f"step {item.step}: a wrong answer gets a hint"
+            run = current(store, learner_id, lesson)
+        give(at, lesson, run, task, task.answer)
+        assert at.success, f"step {item.step}: the engine's answer must be accepted"
+        at.button(key=f"next-{run.index}").click().run()
         assert not at.exception, at.exception
-    return at

@@ -8,55 +8,56 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click
+from tests.apptest_helpers import app, click, tap, wrong_answer
 from trainer.i18n import t
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer
+from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, DrillItem
 from trainer.store import ProgressStore
 
 
-def _answer(at: AppTest, key: str, task: object, value: object) -> None:
-    kind = task.answer_type  # type: ignore[attr-defined]
-    if kind == "pick":
-        at.pills(key=key).set_value(sorted(value))  # type: ignore[arg-type]
-    elif kind == "number":
-        at.number_input(key=key).set_value(value)
+def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
+    """Answer a drill or review question as a learner would (taps through the table's queue)."""
+    if isinstance(given, CardsAnswer):
+        tap(at, key, "check", sorted(given.indices), seq)
+    elif isinstance(given, NumberAnswer):
+        at.number_input(key=f"{key}-number").set_value(given.value)
+        click(at, t("lessons.check", "en"))
     else:
-        at.radio(key=key).set_value(value)
-    click(at, t("lessons.check", "en"))
+        assert isinstance(given, ChoiceAnswer)
+        at.button(key=f"{key}-option-{given.value}").click().run()
+        assert not at.exception
 
 
 @pytest.mark.parametrize("drill", DRILLS)
 def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
+    """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint
+    and another try; the second answer is not recorded again."""
     store, learner = db
     at = app("drills", learner=learner, drill=drill)
     item = at.session_state["drill_item"]
     assert isinstance(item, DrillItem) and item.drill == drill
-    _answer(at, f"drill-answer-{drill}", item.task, item.task.answer)
+    _answer(at, f"drill-{drill}", item.task, item.task.answer, f"{id(item)}-0")
     assert not at.error
     following = at.session_state["drill_item"]
-    wrong = {"pick": [], "number": 999, "choice": None}[following.task.answer_type]
-    if following.task.answer_type == "choice":
-        wrong = next(o for o in following.task.options if o != following.task.answer)
-    if following.task.answer_type == "pick":
-        wrong = sorted(set(range(len(following.task.cards))) - following.task.answer)[:1] or [0]
-        if set(wrong) == following.task.answer:
-            wrong = []
-    if wrong != []:
-        _answer(at, f"drill-answer-{drill}", following.task, wrong)
-        assert at.error and at.button(key="drill-next")
+    assert following is not item
+    _answer(at, f"drill-{drill}", following.task, wrong_answer(following.task),
+            f"{id(following)}-0")
+    assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
+    _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
+    assert at.success and at.button(key="drill-next")
     rows = store.answer_rows(int(learner))
-    assert rows[0]["correct"] and rows[0]["skill"] == f"drill:{drill}"
-    assert rows[0]["mode"] == f"level:{item.level}"
-    if wrong != []:
-        assert len(rows) == 2 and not rows[1]["correct"]
+    assert len(rows) == 2 and rows[0]["correct"] and not rows[1]["correct"]
+    assert rows[0]["skill"] == f"drill:{drill}" and rows[0]["level"] == item.level
+    assert rows[0]["mode"] == ""
 
 
 def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     at = app("drills", learner=learner, drill="review")
     question = at.session_state["review_question"]
-    _answer(at, "review-answer", question.task, question.task.answer)
+    _answer(at, "review", question.task, question.task.answer, question.fact)
     assert question.fact in store.review_items(int(learner))
     assert store.answer_rows(int(learner))[0]["context"] == "review"
 

@@ -4,6 +4,7 @@ folder outside it, loads every lesson and the whole puzzle bank from package dat
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,11 @@ def test_top_level_folders_are_the_package_data() -> None:
 
 def test_wheel_installed_elsewhere_loads_every_lesson_and_the_bank(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
+    source = tmp_path / "source"  # a clean copy: no build/ left over from an earlier build
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--no-index", "-w", str(wheels), str(ROOT)],
+                    "--no-build-isolation", "--no-index", "-w", str(wheels), str(source)],
                    check=True, cwd=tmp_path)
     (wheel,) = wheels.glob("dou14_trainer-*.whl")
     target = tmp_path / "site"
@@ -39,6 +43,8 @@ def test_wheel_installed_elsewhere_loads_every_lesson_and_the_bank(tmp_path: Pat
         "from trainer.puzzles import KINDS, bank_file\n"
         "from trainer.puzzles.check import read_puzzles\n"
         "lessons = load_lessons()\n"
+        "from trainer.lessons.kinds.safety import table_pool\n"
+        "assert all(table_pool().values())\n"
         "bank = {k: len(read_puzzles(bank_file(k).read_text(encoding='utf-8').splitlines()))"
         " for k in KINDS}\n"
         "print(json.dumps({'file': trainer.__file__, 'lessons': [l.id for l in lessons],"

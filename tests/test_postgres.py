@@ -20,7 +20,7 @@ def test_schema_and_progress_on_postgres(postgres_url: str) -> None:
             "replays", "own_puzzles", "alembic_version"} <= tables and "schema_info" not in tables
     store = ProgressStore(engine)
     learner = store.create_learner("Pg")
-    store.complete_lesson(learner.id, "red-points", 1, 10)
+    store.complete_lesson(learner.id, "red-points", 2, 10)
     store.save_learner_rating(learner.id, Rating(1520, 200, 0.06))
     assert store.lesson_state(learner.id, "red-points").best_stars == 2
     assert store.learner_rating(learner.id).rating == pytest.approx(1520)

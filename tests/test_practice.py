@@ -11,7 +11,9 @@ import pytest
 from fsrs import Rating as FsrsRating
 from fsrs import State
 
+from tests.apptest_helpers import wrong_answer
 from trainer.i18n import render
+from trainer.lessons.answers import ChoiceAnswer
 from trainer.practice import progress_figures as figures
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
@@ -68,10 +70,11 @@ def test_scheduling_with_same_day_relearning() -> None:
 def test_every_fact_has_an_engine_question() -> None:
     rng = random.Random(1)
     facts = all_facts()
-    assert len(facts) == 52 + 13 + 4 + 4
+    assert len(facts) == 52 + 13 + 4 + 3
     for fact in facts:
         asked = question(fact, rng)
         assert asked.task.is_correct(asked.task.answer)
+        assert not asked.task.is_correct(wrong_answer(asked.task))
         assert render(asked.prompt, "zh") and render(asked.prompt, "en")
 
 
@@ -103,13 +106,15 @@ def test_drill_items_are_answered_by_the_engine(drill: str) -> None:
     for level in (1, 4, 9):
         item = generate(drill, level, rng)
         assert item.task.is_correct(item.task.answer)
-        assert [render(m, "en") for m in item.task.explanation]
+        assert not item.task.is_correct(wrong_answer(item.task))
+        assert [render(m, "en") for m in item.task.working]
+        assert render(item.task.hint(wrong_answer(item.task)), "zh")
 
 
 def test_red20_is_balanced() -> None:
     rng = random.Random(5)
     answers = [generate("red20", 5, rng).task.answer for _ in range(60)]
-    assert 15 < answers.count("yes") < 45
+    assert 15 < answers.count(ChoiceAnswer("yes")) < 45
 
 
 def test_puzzle_service_serves_near_the_rating(store: ProgressStore) -> None:

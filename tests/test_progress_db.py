@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from trainer.store import DatabaseUnreadable, ProgressStore, open_database, stars_for_mistakes
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database
 from trainer.store.db import alembic_config, database_url, head_revision
 from trainer.store.progress_store import ProgressError
 
@@ -123,7 +123,7 @@ def test_reopening_keeps_everything(tmp_path: Path) -> None:
     url = _url(tmp_path / "p.sqlite3")
     store = ProgressStore(open_database(url))
     learner = store.create_learner("Ann")
-    store.complete_lesson(learner.id, "red-points", 0, 10)
+    store.complete_lesson(learner.id, "red-points", 3, 10)
     store.engine.dispose()
     again = ProgressStore(open_database(url))
     assert again.lesson_state(learner.id, "red-points").best_stars == 3
@@ -132,10 +132,11 @@ def test_reopening_keeps_everything(tmp_path: Path) -> None:
 def test_stars_and_best_kept(tmp_path: Path) -> None:
     store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
     learner = store.create_learner("Ann")
-    assert [stars_for_mistakes(m) for m in (0, 1, 2, 3, 9)] == [3, 2, 2, 1, 1]
-    assert store.complete_lesson(learner.id, "x", 4, 5) == 1
-    assert store.complete_lesson(learner.id, "x", 0, 5) == 3
-    assert store.complete_lesson(learner.id, "x", 2, 5) == 2
+    assert store.complete_lesson(learner.id, "x", 1, 5) == 1
+    assert store.complete_lesson(learner.id, "x", 3, 5) == 3
+    assert store.complete_lesson(learner.id, "x", 2, 5) == 3  # the best is kept
+    with pytest.raises(ValueError, match="stars are 1 to 3"):
+        store.complete_lesson(learner.id, "x", 0, 5)
     state = store.lesson_state(learner.id, "x")
     assert (state.best_stars, state.times_completed) == (3, 3)
 
@@ -208,11 +209,12 @@ def test_filtered_answers_and_totals(tmp_path: Path) -> None:
                             item=f"i{number}", question="q", answer="a", expected="a",
                             correct=number % 4 == 0, seconds=1.0,
                             skill="drill:red" if number % 2 else "puzzle:win",
-                            mode="level:2" if number % 2 else "rated")
+                            mode="" if number % 2 else "rated", level=2 if number % 2 else None)
     assert store.answer_totals(learner) == (40, 10)
     assert store.answer_totals(store.create_learner("Bo").id) == (0, 0)
     drills = store.answer_rows(learner, skill="drill:red", last=5)
     assert [r["item"] for r in drills] == ["i31", "i33", "i35", "i37", "i39"]
+    assert all(r["level"] == 2 for r in drills)
     puzzles = store.answer_rows(learner, context="puzzle", mode="rated")
     assert len(puzzles) == 20 and all(r["context"] == "puzzle" for r in puzzles)
     assert store.answer_rows(learner) == sorted(store.answer_rows(learner), key=lambda r: r["id"])

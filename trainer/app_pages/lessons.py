@@ -60,6 +60,9 @@ def load_run(lesson: Lesson) -> LessonRun:
     run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
     if run is None:
         run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
+        state = store().lesson_state(learner.id, lesson.id)
+        if not state.completed:  # a finished lesson waits for "again"; a new one starts now
+            save(lesson, run)
     return run
 
 
@@ -111,7 +114,8 @@ def run_lesson(lesson: Lesson) -> None:
         open_lesson(None)
     st.title(f"{lesson.order}. {lesson.title[lang]}")
     run = load_run(lesson)
-    if run.finished or (not run.plan):
+    completed = store().lesson_state(learner.id, lesson.id).completed
+    if run.finished or (completed and not store().lesson_run(learner.id, lesson.id)):
         finish_view(lesson)
         return
     item = run.current
@@ -136,7 +140,7 @@ def run_lesson(lesson: Lesson) -> None:
         st.caption(words(task.instruction))
     started = st.session_state.setdefault(f"started-{key}", time.monotonic())
     shown = task
-    if run.feedback is Feedback.RIGHT and task.solved_board is not None:
+    if run.done and task.solved_board is not None:
         from dataclasses import replace
 
         shown = replace(task, board=task.solved_board)

@@ -52,7 +52,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
               "card": "7d", "check": "verdict"},
     "R-SCORE": {"cards": "Ah Kd 7h", "melds": ["pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h"],
                 "card": "7d", "check": "verdict"},
-    "R-PAY": {"cards": "Ah Kd 7h 5h 9c", "melds": ["joker:X"], "card": "7d", "check": "verdict"},
+    "R-PAY": {"cards": "Ah Kd 7h 5h 9c", "melds": ["pong:Qh,Qs,Qd", "joker:X"], "card": "7d",
+              "check": "verdict"},
     "R-PUBLIC": {"cards": "9c 6d Jh", "back": 5},
     "R-SAFE": {"cards": "6s 6h 6c 6d 8h"},
 }

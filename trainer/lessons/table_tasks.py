@@ -270,8 +270,7 @@ def move_task(data: StepData) -> Task:
                            card=goal.cards[0] if goal.cards else "",
                            rank=rank_name(goal.cards[0].rank) if goal.cards and goal.cards[0].rank
                            else ""),
-                (Message.of(f"move_why.{goal.kind.value}", ("R-TOU", "R-CHI", "R-PONG", "R-KONG",
-                                                             "R-WIN")),),
+                (Message.of(f"move_why.{goal.kind.value}", (_RULE.get(goal.kind, "R-DISCARD"),)),),
                 (_RULE.get(goal.kind, "R-DISCARD"),), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal)))
 

@@ -37,9 +37,9 @@ def offer_caption(board: Board) -> str:
         return ""
     if board.caption is not None:
         return render(board.caption, current_language(), cite=False)
-    if board.first_discard:
-        return tr("board.offer_first", card=board.offer.symbol)
     who = tr(f"seat.{(board.offer_from or Relation.UPPER).value}")
+    if board.first_discard:
+        return tr("board.offer_first", card=board.offer.symbol, seat=who)
     key = "board.offer_flip" if board.offer_source == "flip" else "board.offer_discard"
     return tr(key, card=board.offer.symbol, seat=who)
 
@@ -52,7 +52,9 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
     cards = board.tappable
     hand = tuple(CardView(card, labels[i] if i < len(labels) else "") for i, card in
                  enumerate(cards))
-    my_name = tr("board.you")
+    if not hand and board.seats:  # a seats question: your own cards, face down
+        hand = tuple(CardView(None) for _ in range(7))
+    my_name = tr("board.you") if board.seats else ""
     if board.your_claim is not None:
         my_name += " · " + tr("board.claims", kind=tr(f"priority.kind.{board.your_claim.value}"))
     shown_hand: tuple[CardView, ...] = ()
@@ -70,4 +72,4 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
                                                                          count=board.stock),
         offer=None if board.offer is None else CardView(board.offer),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
-        tap_again=tap_again)
+        tap_again=tap_again, centre_note=tr("board.counterclockwise") if board.seats else "")

@@ -119,12 +119,13 @@ def show_feedback(task: Task, feedback: Feedback, given: Answer | None) -> None:
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
-        st.success(tr("lessons.right"))
+        st.success(tr("lessons.right_answer", answer=answer_words(task, given)) if given
+                   is not None else tr("lessons.right"))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:
             st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
-            st.markdown(f"💡 {render(task.hint(given), lang)}")
+            st.markdown(tr("lessons.hint", hint=render(task.hint(given), lang)))
         return
     else:
         st.info(tr("lessons.the_answer", answer=answer_words(task, task.answer)))

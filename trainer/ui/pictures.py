@@ -32,7 +32,8 @@ def picture(name: str) -> TableView:
     me = tr("board.you")
     backs = tuple(CardView(None) for _ in range(7))
     if name == "seats":
-        return TableView(seq=name, hand=backs, selectable=False, seats=_others(), my_name=me)
+        return TableView(seq=name, hand=backs, selectable=False, seats=_others(), my_name=me,
+                         centre_note=tr("board.counterclockwise"))
     if name == "deal":
         return TableView(seq=name, hand=(*backs, CardView(None)), selectable=False,
                          seats=_others(), my_name=me, my_dealer=tr("board.dealer"), stock=27,

@@ -67,7 +67,8 @@ def pick_partner(data: StepData) -> Task:
 
 def _pick_partner_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     size = len(data.cards()) or 5
-    wanted = 1 if rng.random() < 0.6 else 2
+    wanted = pick_partner(data).answer_size if data.has("card") else \
+        (1 if rng.random() < 0.6 else 2)
     while True:
         target = draw(rng, 1)[0]
         assert target.rank is not None

@@ -130,6 +130,8 @@ class TableView:
     tap_again: str = ""
     """The action a second tap on the selected card fires (Play: tap twice to discard)."""
     preselected: tuple[int, ...] = field(default=())
+    centre_note: str = ""
+    """A line in the middle of the table (the direction of play)."""
 
     def cards(self) -> set[str]:
         codes = {c.code for c in self.hand} | {c.code for c in self.my_pile} | {"back"}
@@ -155,7 +157,7 @@ class TableView:
             "offer": None if self.offer is None else {"card": self.offer.to_data(),
                                                        "caption": self.offer_caption},
             "selected_text": self.selected_text, "tap_again": self.tap_again,
-            "preselected": list(self.preselected),
+            "preselected": list(self.preselected), "centre_note": self.centre_note,
         }
 
 

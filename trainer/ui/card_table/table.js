@@ -78,6 +78,7 @@ export default function (component) {
     const board = el("div", "board");
     for (const seat of data.seats) board.appendChild(seatNode(art, seat));
     const centre = el("div", "centre");
+    if (data.centre_note) centre.appendChild(el("div", "centre-note", data.centre_note));
     if (data.stock !== null && data.stock !== undefined) {
       centre.appendChild(el("div", "stock", data.stock_text));
     }
@@ -112,7 +113,9 @@ export default function (component) {
       const n = state.chosen.size;
       button.disabled = !(action.min === 0 && action.max === 0) && (n < action.min || n > action.max);
     }
-    if (count) count.textContent = data.selected_text.replace("{n}", String(state.chosen.size));
+    if (count) {
+      count.textContent = state.chosen.size ? data.selected_text.replace("{n}", String(state.chosen.size)) : "";
+    }
   };
   const fire = (action) => {
     const wantsCards = !(action.min === 0 && action.max === 0);

@@ -1,0 +1,143 @@
+"""A lesson run: hints first, the answer after a second miss (or on request), every missed item
+asked again as a fresh variant, stars from how the lesson ended; and moves at the table judged by
+the engine (apply_table_action)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer.engine.game.actions import ActionKind
+from trainer.lessons import Feedback, LessonRun, Question, load_lessons
+from trainer.lessons.answers import MoveAnswer
+from trainer.lessons.run import MAX_REASKS
+from trainer.lessons.table_tasks import apply_table_action, scene_of_task
+from trainer.lessons.task import StepData
+
+
+def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
+    run = LessonRun.start("x", 3, 1)
+    assert run.answer(False) is Feedback.HINT and not run.done
+    assert len(run.plan) == 4 and run.plan[-1].step == 0 and run.plan[-1].seed is not None
+    assert run.answer(False) is Feedback.REVEALED and run.done and run.revealed == 1
+    assert len(run.plan) == 4  # the re-ask was queued once, at the first miss
+    run.go_on()
+    assert run.answer(True) is Feedback.RIGHT and run.done
+    run.go_on()
+    run.go_on()
+    assert run.current is not None and run.current.seed is not None  # the variant comes last
+    assert run.answer(True) is Feedback.RIGHT
+    run.go_on()
+    assert run.finished and run.stars() == 2
+
+
+def test_three_stars_only_with_no_answer_shown() -> None:
+    run = LessonRun.start("x", 2, 5)
+    run.answer(False)  # a hint, then right: no answer shown
+    run.answer(True)
+    run.go_on()
+    run.answer(True)
+    run.go_on()
+    assert run.current is not None and run.current.seed is not None
+    run.answer(True)
+    run.go_on()
+    assert run.finished and run.stars() == 3
+
+
+def test_asking_for_the_answer_counts_as_shown() -> None:
+    run = LessonRun.start("x", 1, 2)
+    run.answer(False)
+    assert run.reveal() is Feedback.REVEALED and run.revealed == 1
+    with pytest.raises(ValueError, match="already answered"):
+        run.answer(True)
+
+
+def test_reasks_are_capped() -> None:
+    run = LessonRun.start("x", 1, 3)
+    for _ in range(MAX_REASKS + 3):
+        run.answer(False)
+        run.answer(False)
+        run.go_on()
+        if run.finished:
+            break
+    assert len(run.plan) == 1 + MAX_REASKS and run.finished and run.stars() == 1
+
+
+@given(st.lists(st.booleans(), max_size=30), st.integers(0, 2**32))
+def test_a_run_survives_a_round_trip(answers: list[bool], seed: int) -> None:
+    run = LessonRun.start("x", 4, seed)
+    for correct in answers:
+        if run.finished:
+            break
+        if run.done:
+            run.go_on()
+            continue
+        run.answer(correct)
+    again = LessonRun.from_json(run.to_json(), "x", 4)
+    assert again == run
+
+
+def test_a_stale_or_broken_run_starts_again() -> None:
+    run = LessonRun.start("x", 4, 1)
+    assert LessonRun.from_json(run.to_json(), "y", 4) is None  # another lesson
+    assert LessonRun.from_json(run.to_json(), "x", 2) is None  # the lesson changed
+    assert LessonRun.from_json("{not json", "x", 4) is None
+
+
+LESSONS = {lesson.id: lesson for lesson in load_lessons()}
+
+
+def _move_step(lesson: str, goal: str) -> Question:
+    return next(s for s in LESSONS[lesson].steps
+                if isinstance(s, Question) and s.kind == "move" and s.data["goal"] == goal)
+
+
+@pytest.mark.rule("R-CHI", "R-PAIR14")
+def test_a_chi_with_the_wrong_card_is_refused_with_the_sum() -> None:
+    step = _move_step("a-turn", "chi")
+    scene, goal = scene_of_task(StepData(step.data))
+    hand = scene.view.hand
+    wrong = next(i for i, c in enumerate(hand) if c.rank and c.rank + 5 != 14)
+    outcome = apply_table_action(scene, goal, MoveAnswer(ActionKind.CHI, (wrong,)))
+    assert not outcome.legal and not outcome.correct
+    assert outcome.message.key == "hint.move_chi_sum"
+    right = hand.index(goal.cards[0])
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.CHI, (right,))).correct
+
+
+@pytest.mark.rule("R-PONG")
+def test_passing_instead_of_ponging_is_allowed_but_not_what_was_asked() -> None:
+    step = _move_step("pong-and-kong", "pong")
+    scene, goal = scene_of_task(StepData(step.data))
+    outcome = apply_table_action(scene, goal, MoveAnswer(ActionKind.PASS))
+    assert outcome.legal and not outcome.correct and outcome.message.key == "hint.move_passed"
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.PONG)).correct
+
+
+@pytest.mark.rule("R-KONG", "R-TOU")
+def test_kong_and_lay_down_moves() -> None:
+    step = _move_step("pong-and-kong", "kong")
+    scene, goal = scene_of_task(StepData(step.data))
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.KONG)).correct
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.WIN)).message.key == \
+        "hint.move_win_no"
+    lay = _move_step("deal-and-tou", "lay_pong")
+    scene, goal = scene_of_task(StepData(lay.data))
+    hand = scene.view.hand
+    nines = tuple(i for i, c in enumerate(hand) if c.rank == 9)
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, nines)).correct
+    two = nines[:2]
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, two)).message.key \
+        == "hint.move_lay_down_cards"
+
+
+@pytest.mark.rule("R-WIN")
+def test_winning_on_the_table_and_the_table_after_the_move() -> None:
+    step = _move_step("winning", "win")
+    task = step.task
+    assert task.solved_board is not None
+    scene, goal = scene_of_task(StepData(step.data))
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.WIN)).correct
+    missed = apply_table_action(scene, goal, MoveAnswer(ActionKind.PASS))
+    assert missed.legal and missed.message.key == "hint.move_missed_win"
