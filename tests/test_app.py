@@ -14,7 +14,7 @@ from trainer.lessons import Question, load_lessons
 from trainer.store import ProgressStore, open_database
 from trainer.ui import session
 
-PAGES = ["home", "lessons", "rules", "check", "settings"]
+PAGES = ["home", "lessons", "rules", "glossary", "check", "settings"]
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 
 
@@ -145,10 +145,12 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at = app("settings", learner=learner_id)
-    at.radio(key="rules_players").set_value(3)
-    at.radio(key="rules_scoring").set_value("ladder")
-    at.number_input(key="rules_base").set_value(5)
-    at.checkbox(key="rules_capped").uncheck()
+    at.radio(key="rules_players").set_value(3).run()
+    at.radio(key="rules_scoring").set_value("ladder").run()
+    # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
+    assert at.number_input(key="rules_base").value == 5
+    assert at.checkbox(key="rules_capped").value is False
+    assert any("25" in c.value for c in at.caption)
     click(at, t("settings.save", "en"))
     assert at.success[0].value == t("settings.saved", "en", threshold=25)
     rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
@@ -188,3 +190,12 @@ def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
         assert damaged.read_bytes() == payload
     finally:
         session._store.clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
+    at = app("glossary", learner=learner_id, lang=lang, term="baqi")
+    assert at.expander[0].label.startswith("巴起")
+    first = [m.value for m in at.expander[0].markdown][0]
+    assert first == t("glossary.baqi.text", lang)
+    assert len(at.expander) >= 25

@@ -18,6 +18,8 @@ pages = {
                 url_path="lessons"),
         st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",
                 url_path="rules"),
+        st.Page("app_pages/glossary.py", title=tr("nav.glossary"), icon=":material/translate:",
+                url_path="glossary"),
     ],
     tr("nav.practice"): [
         st.Page("app_pages/drills.py", title=tr("nav.drills"), icon=":material/bolt:",

@@ -16,12 +16,13 @@ from trainer.practice.fact_reviews import due_facts, next_question, record_revie
 from trainer.ui.lang import tr
 from trainer.ui.lesson_view import answer_words, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import use_card_style
+from trainer.ui.widgets import glossary_link, use_card_style
 
 learner = require_learner()
 use_card_style()
 st.title(tr("drills.title"))
 st.caption(tr("drills.intro"))
+glossary_link()
 
 KINDS = (*DRILLS, "review")
 chosen = st.query_params.get("drill")

@@ -13,11 +13,11 @@ from trainer.ui.widgets import show_cards, stars_html, use_card_style
 
 lang = current_language()
 use_card_style()
+learner = current_learner()
 st.title(tr("app.title"))
-st.caption(tr("app.subtitle"))
+st.caption(tr("app.subtitle", threshold=learner.rules.red_threshold if learner else 20))
 show_cards(parse_cards("Ah Kd 6s 8h 7d 7c X"), width=48)
 
-learner = current_learner()
 if learner is None:
     st.markdown(tr("home.welcome"))
     profile_picker()

@@ -15,7 +15,7 @@ from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, tr
 from trainer.ui.lesson_view import answer_words, show_explain, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import show_stars, stars_html, use_card_style
+from trainer.ui.widgets import glossary_link, show_stars, stars_html, use_card_style
 
 lang = current_language()
 learner = require_learner()
@@ -113,6 +113,7 @@ def run_lesson(lesson: Lesson) -> None:
     if top.button(tr("lessons.back"), key="back-to-list", icon=":material/arrow_back:"):
         open_lesson(None)
     st.title(f"{lesson.order}. {lesson.title[lang]}")
+    glossary_link()
     run = load_run(lesson)
     completed = store().lesson_state(learner.id, lesson.id).completed
     if run.finished or (completed and not store().lesson_run(learner.id, lesson.id)):

@@ -15,7 +15,7 @@ from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import show_cards, show_melds, use_card_style
+from trainer.ui.widgets import glossary_link, show_cards, show_melds, use_card_style
 
 lang = current_language()
 learner = require_learner()
@@ -27,6 +27,7 @@ def card_label(card: Card) -> str:
 
 use_card_style()
 st.title(tr("puzzles.title"))
+glossary_link()
 
 rating = store().learner_rating(learner.id)
 top = st.columns([2, 2, 2])

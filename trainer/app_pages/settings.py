@@ -27,24 +27,35 @@ if chosen != lang:
 st.subheader(tr("settings.house_rules"))
 st.caption(tr("settings.house_rules_help"))
 rules = learner.rules
-with st.form("house-rules"):
-    players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
-                       horizontal=True, key="rules_players")
-    jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.jokers),
-                      horizontal=True, key="rules_jokers")
-    scoring = st.radio(tr("settings.scoring"), ("doubling", "ladder"),
-                       index=("doubling", "ladder").index(rules.scoring), horizontal=True,
-                       format_func=lambda s: tr(f"settings.scoring_{s}"), key="rules_scoring")
-    base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
-                           value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
-    capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None,
-                         key="rules_capped")
-    cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
-                          value=int(rules.fan_cap if rules.fan_cap is not None else 5),
-                          key="rules_cap")
-    own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
-                           help=tr("settings.own_flip_help"), key="rules_own_flip")
-    saved = st.form_submit_button(tr("settings.save"), type="primary")
+
+
+def scoring_defaults() -> None:
+    """Choosing a scoring brings its own defaults (R-SCORE): doubling base 1 capped at 5 fan,
+    the ladder base 5 with no cap — the learner may change them after."""
+    ladder = st.session_state.get("rules_scoring") == "ladder"
+    st.session_state["rules_base"] = 5 if ladder else 1
+    st.session_state["rules_capped"] = not ladder
+    st.session_state["rules_cap"] = 5
+
+
+players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
+                   horizontal=True, key="rules_players")
+jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.jokers),
+                  horizontal=True, key="rules_jokers")
+scoring = st.radio(tr("settings.scoring"), ("doubling", "ladder"),
+                   index=("doubling", "ladder").index(rules.scoring), horizontal=True,
+                   format_func=lambda s: tr(f"settings.scoring_{s}"), key="rules_scoring",
+                   on_change=scoring_defaults)
+base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
+                       value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
+capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")
+cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
+                      value=int(rules.fan_cap if rules.fan_cap is not None else 5),
+                      key="rules_cap", disabled=not capped)
+own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
+                       help=tr("settings.own_flip_help"), key="rules_own_flip")
+st.caption(tr("settings.threshold_note", threshold=25 if players == 3 else 20))
+saved = st.button(tr("settings.save"), type="primary", key="rules_save")
 if saved:
     options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
                "base": int(base), "fan_cap": int(cap) if capped else None,

@@ -51,3 +51,12 @@ def stars_html(stars: int, total: int = 3) -> str:
 
 def show_stars(stars: int) -> None:
     st.html(STYLE + stars_html(stars))
+
+
+def glossary_link(term: str | None = None) -> None:
+    """A link to the glossary (opened at ``term``), on every page that uses the game's terms."""
+    params = {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
+    if term:
+        params["term"] = term
+    st.page_link("app_pages/glossary.py", label=tr("glossary.link"), icon=":material/translate:",
+                 query_params=params)

@@ -1,0 +1,26 @@
+"""The glossary: each Chinese term with its pinyin, what it means here, its rule and a picture.
+``?term=<id>`` opens that term first."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.content.glossary import TERMS
+from trainer.engine import Meld, parse_cards
+from trainer.ui.lang import tr
+from trainer.ui.widgets import show_cards, show_melds, use_card_style
+
+use_card_style()
+st.title(tr("glossary.title"))
+st.caption(tr("glossary.intro"))
+wanted = st.query_params.get("term")
+ordered = sorted(TERMS, key=lambda term: term.id != wanted)
+for term in ordered:
+    label = f"{term.chinese} · {term.pinyin} — {tr(f'glossary.{term.id}.name')}"
+    with st.expander(label, expanded=term.id == wanted):
+        st.markdown(tr(f"glossary.{term.id}.text"))
+        st.caption(tr("glossary.rule", rule=term.rule))
+        if term.cards:
+            show_cards(parse_cards(term.cards), width=44)
+        if term.melds:
+            show_melds([Meld.parse(m) for m in term.melds])
