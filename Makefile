@@ -61,6 +61,7 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py
+	$(PY) benchmarks/lessons_browser.py
 
 # Regenerate the lock files from pyproject.toml (needs pip-tools: pip install pip-tools).
 lock:

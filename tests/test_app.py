@@ -196,6 +196,6 @@ def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
 def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
     at = app("glossary", learner=learner_id, lang=lang, term="baqi")
     assert at.expander[0].label.startswith("巴起")
-    first = [m.value for m in at.expander[0].markdown][0]
+    first = next(m.value for m in at.expander[0].markdown)
     assert first == t("glossary.baqi.text", lang)
     assert len(at.expander) >= 25

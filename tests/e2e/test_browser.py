@@ -1,5 +1,5 @@
-"""End to end in headless Chromium: home, a profile, the language switch, lesson 2 completed by
-clicking, its stars, and no error element on any page."""
+"""End to end in headless Chromium: home, a profile, the language switch, puzzles, a hand played
+by clicking, and no error element on any page. (The lesson track: test_lesson_track.py.)"""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ import re
 from playwright.sync_api import Page, expect
 
 from trainer.i18n import t
-from trainer.lessons import load_lessons
-
-LESSON_2 = next(lesson for lesson in load_lessons() if lesson.id == "pairs-of-14")
 
 
 def _settle(page: Page) -> None:
@@ -48,49 +45,13 @@ def test_home_and_language_switch(page: Page, server: str) -> None:
 
 def test_every_page_has_no_error(page: Page, server: str) -> None:
     learner = _sign_up(page, server, "Pages")
-    for path in ("", "lessons", "rules", "check", "settings"):
+    for path in ("", "lessons", "rules", "glossary", "drills", "puzzles", "play", "check",
+                 "progress", "settings"):
         for lang in ("en", "zh"):
             page.goto(f"{server}/{path}?learner={learner}&lang={lang}")
             expect(page.get_by_role("heading").first).to_be_visible()
             _settle(page)
             _no_errors(page)
-
-
-def test_complete_lesson_2_by_clicking(page: Page, server: str) -> None:
-    _sign_up(page, server, "Clicker")
-    page.get_by_test_id("stSidebarNav").get_by_text(t("nav.lessons", "en")).click()
-    expect(page.get_by_role("heading", name=t("lessons.title", "en"))).to_be_visible()
-    page.get_by_role("button", name=t("lessons.start", "en")).nth(1).click()
-    expect(page.get_by_role("heading", name=re.compile(LESSON_2.title["en"]))).to_be_visible()
-    continue_button = page.get_by_role("button", name=t("lessons.continue_step", "en"))
-    for index, step in enumerate(LESSON_2.steps):
-        expect(page.get_by_text(t("lessons.step_of", "en", step=index + 1,
-                                  steps=len(LESSON_2.steps)))).to_be_visible()
-        _settle(page)
-        task = step.task
-        if task is None:
-            expect(continue_button).to_have_count(1)
-            continue_button.click()
-            continue
-        form = page.get_by_test_id("stForm")
-        if task.answer_type == "pick":
-            for card_index in sorted(task.answer):
-                card = task.cards[card_index]
-                label = t("card.joker", "en") if card.is_joker else card.symbol
-                form.get_by_role("button", name=label, exact=True).click()
-        else:
-            label = t(f"choice.{task.answer}", "en")
-            form.get_by_text(label, exact=True).click()
-        form.get_by_role("button", name=t("lessons.check", "en")).click()
-        expect(page.get_by_text(t("lessons.right", "en"))).to_be_visible()
-        _settle(page)
-        expect(continue_button).to_have_count(1)
-        continue_button.click()
-    expect(page.get_by_text(t("lessons.done", "en", title=LESSON_2.title["en"]))).to_be_visible()
-    expect(page.locator('[aria-label="3/3"]')).to_be_visible()
-    page.get_by_role("button", name=t("lessons.back", "en")).click()
-    expect(page.locator('[aria-label="3/3"]').first).to_be_visible()
-    _no_errors(page)
 
 
 def _click_answer(page: Page, puzzle: object) -> None:

@@ -8,10 +8,9 @@ from trainer.engine import Dou14Error, display_cards, position_of, verdict, wait
 from trainer.i18n import explain
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner
-from trainer.ui.widgets import glossary_link, show_cards, show_melds, use_card_style
+from trainer.ui.widgets import glossary_link, show_cards, show_melds
 
 lang = current_language()
-use_card_style()
 learner = current_learner()
 rules = learner.rules if learner else None
 st.title(tr("app.check_page"))

@@ -10,16 +10,14 @@ import streamlit as st
 
 from trainer.lessons import Feedback
 from trainer.lessons.answers import Answer
-from trainer.lessons.task import Task
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
 from trainer.ui.lang import tr
 from trainer.ui.lesson_view import answer_words, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, use_card_style
+from trainer.ui.widgets import glossary_link
 
 learner = require_learner()
-use_card_style()
 st.title(tr("drills.title"))
 st.caption(tr("drills.intro"))
 glossary_link()
@@ -48,13 +46,37 @@ def new_item(drill: str) -> DrillItem:
     return item
 
 
-def answer_item(task: Task, given: Answer, record: bool) -> Feedback:
-    """A hint after a first miss; the answer after a second."""
-    if task.is_correct(given):
-        return Feedback.RIGHT
-    misses = int(st.session_state.get("drill_misses", 0)) + 1
-    st.session_state["drill_misses"] = misses
-    return Feedback.HINT if misses == 1 else Feedback.REVEALED
+def next_item(drill: str) -> None:
+    new_item(drill)
+
+
+def drill_answered(drill: str, item_id: int, given: Answer) -> None:
+    """Right at once: recorded with its level, and the next item comes. A first miss: recorded,
+    a hint and another try; a second: the answer."""
+    item = st.session_state.get("drill_item")
+    if not isinstance(item, DrillItem) or id(item) != item_id or item.drill != drill:
+        return  # a click from an older screen
+    task = item.task
+    misses = int(st.session_state.get("drill_misses", 0))
+    seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
+    correct = task.is_correct(given)
+    if misses == 0:  # the first answer is the one that measures the level
+        store().record_answer(
+            learner.id, context="drill", item=f"{drill}:{item.level}",
+            question=words(task.prompt) if task.prompt else drill,
+            answer=task.answer_text(given), expected=task.answer_text(task.answer),
+            correct=correct, seconds=seconds, rule_ids=task.rule_ids, skill=f"drill:{drill}",
+            level=item.level)
+    if correct and misses == 0:
+        st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+        new_item(drill)
+        return
+    if correct:
+        st.session_state.update(drill_feedback=Feedback.RIGHT, drill_given=given)
+        return
+    st.session_state["drill_misses"] = misses + 1
+    st.session_state.update(drill_feedback=Feedback.HINT if misses == 0 else Feedback.REVEALED,
+                            drill_given=given)
 
 
 def drill_view(drill: str) -> None:
@@ -69,31 +91,30 @@ def drill_view(drill: str) -> None:
     if not done:
         st.caption(words(task.instruction))
     misses = int(st.session_state.get("drill_misses", 0))
-    given = show_question(task, key=f"drill-{drill}", seq=f"{id(item)}-{misses}", locked=done)
-    if given is not None:
-        seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
-        result = answer_item(task, given, True)
-        if misses == 0:  # the first answer is the one that measures the level
-            store().record_answer(
-                learner.id, context="drill", item=f"{drill}:{item.level}",
-                question=words(task.prompt) if task.prompt else drill,
-                answer=task.answer_text(given), expected=task.answer_text(task.answer),
-                correct=result is Feedback.RIGHT, seconds=seconds, rule_ids=task.rule_ids,
-                skill=f"drill:{drill}", level=item.level)
-        if result is Feedback.RIGHT and misses == 0:
-            st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
-            new_item(drill)
-        else:
-            st.session_state.update(drill_feedback=result, drill_given=given)
-        st.rerun()
+    item_id = id(item)
+    show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}", locked=done,
+                  on_answer=lambda given: drill_answered(drill, item_id, given))
     if feedback is not None:
         show_feedback(task, feedback, st.session_state.get("drill_given"))
-    if feedback is Feedback.HINT and st.button(tr("lessons.show_answer"), key="drill-reveal"):
-        st.session_state["drill_feedback"] = Feedback.REVEALED
-        st.rerun()
-    if done and st.button(tr("drills.next"), type="primary", key="drill-next"):
-        new_item(drill)
-        st.rerun()
+    if feedback is Feedback.HINT:
+        st.button(tr("lessons.show_answer"), key="drill-reveal",
+                  on_click=st.session_state.update, kwargs={"drill_feedback": Feedback.REVEALED})
+    if done:
+        st.button(tr("drills.next"), type="primary", key="drill-next", on_click=next_item,
+                  args=(drill,))
+
+
+def review_answered(fact: str, given: Answer) -> None:
+    question = st.session_state.get("review_question")
+    if question is None or question.fact != fact:
+        return
+    seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
+    correct = record_review(store(), learner.id, question, given, seconds)
+    st.session_state.pop("review_question", None)
+    if correct:
+        st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+    else:
+        st.session_state["review_feedback"] = (question.task, given)
 
 
 def review_view() -> None:
@@ -115,16 +136,9 @@ def review_view() -> None:
     assert question is not None
     st.markdown(f"#### {words(question.prompt)}")
     st.caption(words(question.task.instruction))
-    given = show_question(question.task, key="review", seq=question.fact, locked=False)
-    if given is not None:
-        seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
-        correct = record_review(store(), learner.id, question, given, seconds)
-        st.session_state.pop("review_question", None)
-        if correct:
-            st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
-        else:
-            st.session_state["review_feedback"] = (question.task, given)
-        st.rerun()
+    fact = question.fact
+    show_question(question.task, key="review", seq=fact, locked=False,
+                  on_answer=lambda given: review_answered(fact, given))
 
 
 if kind == "review":

@@ -8,9 +8,8 @@ import streamlit as st
 from trainer.content.glossary import TERMS
 from trainer.engine import Meld, parse_cards
 from trainer.ui.lang import tr
-from trainer.ui.widgets import show_cards, show_melds, use_card_style
+from trainer.ui.widgets import show_cards, show_melds
 
-use_card_style()
 st.title(tr("glossary.title"))
 st.caption(tr("glossary.intro"))
 wanted = st.query_params.get("term")

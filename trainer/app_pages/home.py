@@ -9,10 +9,9 @@ from trainer.practice.fact_reviews import due_facts
 from trainer.ui.content import all_lessons, next_lesson
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner, profile_picker, store
-from trainer.ui.widgets import show_cards, stars_html, use_card_style
+from trainer.ui.widgets import show_cards, stars_html
 
 lang = current_language()
-use_card_style()
 learner = current_learner()
 st.title(tr("app.title"))
 st.caption(tr("app.subtitle", threshold=learner.rules.red_threshold if learner else 20))

@@ -6,20 +6,21 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import streamlit as st
 
 from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
+from trainer.lessons.answers import Answer
 from trainer.lessons.task import Task
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, tr
-from trainer.ui.lesson_view import answer_words, show_explain, show_feedback, show_question, words
+from trainer.ui.lesson_view import show_explain, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_stars, stars_html, use_card_style
+from trainer.ui.widgets import glossary_link, show_stars, stars_html
 
 lang = current_language()
 learner = require_learner()
-use_card_style()
 
 
 def open_lesson(lesson_id: str | None) -> None:
@@ -97,7 +98,52 @@ def task_of(step: Question, seed: int | None) -> Task:
     return step.task if seed is None else step.variant(seed)
 
 
-def go_on(lesson: Lesson, run: LessonRun) -> None:
+def stored_run(lesson: Lesson, index: int) -> LessonRun | None:
+    """The run as the database has it, if it is still at item ``index`` (a click from an older
+    screen — another tab, a double click — changes nothing)."""
+    run = LessonRun.from_json(store().lesson_run(learner.id, lesson.id), lesson.id,
+                              len(lesson.steps))
+    return run if run is not None and run.index == index and not run.finished else None
+
+
+def answered(lesson_id: str, index: int, given: Answer) -> None:
+    """A learner's answer to the item at ``index``: graded, recorded and kept at once."""
+    lesson = lesson_by_id(lesson_id)
+    run = None if lesson is None else stored_run(lesson, index)
+    if lesson is None or run is None or run.done or run.current is None:
+        return
+    item = run.current
+    step = lesson.steps[item.step]
+    if not isinstance(step, Question):
+        return
+    task = task_of(step, item.seed)
+    correct = task.is_correct(given)
+    run.answer(correct, given)
+    started = st.session_state.pop(f"started-{lesson.id}-{index}", time.monotonic())
+    store().record_answer(
+        learner.id, context="lesson",
+        item=f"{lesson.id}:{item.step}" + ("" if item.seed is None else f":v{item.seed}"),
+        question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
+        answer=task.answer_text(given), expected=task.answer_text(task.answer),
+        correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids)
+    save(lesson, run)
+
+
+def revealed(lesson_id: str, index: int) -> None:
+    lesson = lesson_by_id(lesson_id)
+    run = None if lesson is None else stored_run(lesson, index)
+    if lesson is not None and run is not None and not run.done:
+        run.reveal()
+        save(lesson, run)
+
+
+def went_on(lesson_id: str, index: int) -> None:
+    lesson = lesson_by_id(lesson_id)
+    run = None if lesson is None else stored_run(lesson, index)
+    if lesson is None or run is None or run.current is None:
+        return
+    if not run.done and not isinstance(lesson.steps[run.current.step], Explain):
+        return
     run.go_on()
     if run.finished:
         stars = run.stars()
@@ -105,7 +151,6 @@ def go_on(lesson: Lesson, run: LessonRun) -> None:
         st.session_state[f"stars-{lesson.id}"] = stars
     else:
         save(lesson, run)
-    st.rerun()
 
 
 def run_lesson(lesson: Lesson) -> None:
@@ -127,8 +172,8 @@ def run_lesson(lesson: Lesson) -> None:
     key = f"lesson-{lesson.id}-{run.index}"
     if isinstance(step, Explain):
         show_explain(step, key)
-        if st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}"):
-            go_on(lesson, run)
+        st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}",
+                  on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(step, item.seed)
     if item.seed is not None:
@@ -139,38 +184,21 @@ def run_lesson(lesson: Lesson) -> None:
     st.markdown(f"#### {prompt}")
     if not run.done:
         st.caption(words(task.instruction))
-    started = st.session_state.setdefault(f"started-{key}", time.monotonic())
+    st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())
     shown = task
     if run.done and task.solved_board is not None:
-        from dataclasses import replace
-
         shown = replace(task, board=task.solved_board)
-    given = show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}",
-                          locked=run.done)
-    if given is not None and not run.done:
-        correct = task.is_correct(given)
-        run.answer(correct, given)
-        store().record_answer(
-            learner.id, context="lesson",
-            item=f"{lesson.id}:{item.step}" + ("" if item.seed is None else f":v{item.seed}"),
-            question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
-            answer=answer_words(task, given), expected=answer_words(task, task.answer),
-            correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids)
-        st.session_state.pop(f"started-{key}", None)
-        save(lesson, run)
-        st.rerun()
+    index = run.index
+    show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}",
+                  locked=run.done, on_answer=lambda given: answered(lesson.id, index, given))
+    if run.done:  # next to the table, where the thumb is: the feedback follows
+        st.button(tr("lessons.continue_step"), type="primary", key=f"next-{run.index}",
+                  on_click=went_on, args=(lesson.id, run.index))
     if run.feedback is not None:
         show_feedback(task, run.feedback, run.last)
-    reveal = run.feedback is Feedback.HINT and st.button(tr("lessons.show_answer"),
-                                                         key=f"reveal-{run.index}")
-    if reveal:
-        run.reveal()
-        save(lesson, run)
-        st.rerun()
-    go = run.done and st.button(tr("lessons.continue_step"), type="primary",
-                                key=f"next-{run.index}")
-    if go:
-        go_on(lesson, run)
+    if run.feedback is Feedback.HINT:
+        st.button(tr("lessons.show_answer"), key=f"reveal-{run.index}", on_click=revealed,
+                  args=(lesson.id, run.index))
     st.caption(tr("lessons.rules", rules=", ".join(task.rule_ids)))
 
 

@@ -24,11 +24,10 @@ from trainer.play.session import LEARNER, PlaySession
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_cards, show_melds, use_card_style
+from trainer.ui.widgets import glossary_link, show_cards, show_melds
 
 lang = current_language()
 learner = require_learner()
-use_card_style()
 st.title(tr("play.title"))
 st.caption(tr("play.intro"))
 glossary_link()

@@ -15,7 +15,7 @@ from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_cards, show_melds, use_card_style
+from trainer.ui.widgets import glossary_link, show_cards, show_melds
 
 lang = current_language()
 learner = require_learner()
@@ -25,7 +25,6 @@ def card_label(card: Card) -> str:
     return tr("card.joker") if card.is_joker else card.symbol
 
 
-use_card_style()
 st.title(tr("puzzles.title"))
 glossary_link()
 

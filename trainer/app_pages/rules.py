@@ -8,10 +8,9 @@ from trainer.content.rule_examples import EXAMPLES, SECTIONS
 from trainer.engine import Card, Dou14Error, Meld, parse_cards, position_of, verdict, waits
 from trainer.i18n import explain
 from trainer.ui.lang import current_language, tr
-from trainer.ui.widgets import glossary_link, show_cards, show_melds, use_card_style
+from trainer.ui.widgets import glossary_link, show_cards, show_melds
 
 lang = current_language()
-use_card_style()
 st.title(tr("rules_page.title"))
 glossary_link()
 st.caption(tr("rules_page.intro"))

@@ -144,15 +144,10 @@ def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
     kind = move.kind
     if kind in (ActionKind.DISCARD, ActionKind.CHI, ActionKind.KONG_DRAWN) and len(cards) != 1:
         return Message.of(f"hint.move_one_card_{kind.value}", ("R-DISCARD",))
-    if kind is ActionKind.LAY_JOKER:  # the lay-down button: what is laid depends on the cards
-        if len(cards) == 1:
-            kind = ActionKind.LAY_JOKER
-        elif len(cards) == 3:
-            kind = ActionKind.LAY_PONG
-        elif len(cards) == 4:
-            kind = ActionKind.LAY_KONG
-        else:
+    if kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
+        if len(cards) not in (1, 3, 4):
             return Message.of("hint.move_lay_down_cards", ("R-TOU",))
+        kind = {1: ActionKind.LAY_JOKER, 3: ActionKind.LAY_PONG, 4: ActionKind.LAY_KONG}[len(cards)]
         if kind is not ActionKind.LAY_JOKER and len({c.rank for c in cards}) != 1:
             return Message.of("hint.move_lay_down_same_rank", ("R-TOU", "R-SET"))
         if kind is ActionKind.LAY_JOKER and not cards[0].is_joker:
@@ -168,6 +163,15 @@ BUTTON_KINDS = {"discard": ActionKind.DISCARD, "chi": ActionKind.CHI, "pong": Ac
                 "kong": ActionKind.KONG, "win": ActionKind.WIN, "pass": ActionKind.PASS,
                 "lay_down": ActionKind.LAY_JOKER, "kong_drawn": ActionKind.KONG_DRAWN,
                 "done": ActionKind.DONE, "tianzou": ActionKind.TIANZOU}
+
+
+def button_move(button: str, indices: tuple[int, ...]) -> MoveAnswer:
+    """The move a press of the table's ``button`` makes with the selected cards: the lay-down
+    button lays a joker (one card), a pong (three) or a kong (four)."""
+    kind = BUTTON_KINDS[button]
+    if kind is ActionKind.LAY_JOKER:
+        kind = {3: ActionKind.LAY_PONG, 4: ActionKind.LAY_KONG}.get(len(indices), kind)
+    return MoveAnswer(kind, indices)
 
 
 def refusal(scene: TableScene, action: Action) -> Message:
@@ -265,6 +269,9 @@ def move_task(data: StepData) -> Task:
             return Message.of("hint.move_not_now", ("R-DISCARD",))
         return apply_table_action(scene, goal, given).message
 
+    def grade(given: Answer) -> bool:
+        return isinstance(given, MoveAnswer) and apply_table_action(scene, goal, given).correct
+
     return Task("move", Shape.MOVE, board, answer,
                 Message.of(f"instruct.move.{goal.kind.value}",
                            card=goal.cards[0] if goal.cards else "",
@@ -272,7 +279,7 @@ def move_task(data: StepData) -> Task:
                            else ""),
                 (Message.of(f"move_why.{goal.kind.value}", (_RULE.get(goal.kind, "R-DISCARD"),)),),
                 (_RULE.get(goal.kind, "R-DISCARD"),), hint, prompt=Message.of("task.move.prompt"),
-                solved_board=board_of_scene(after_move(scene, goal)))
+                solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
 
 
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",

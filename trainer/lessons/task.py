@@ -66,9 +66,14 @@ class Task:
     """The question for generated variants (hand-written steps bring their own words)."""
     solved_board: Board | None = None
     """The table after the move asked for (move tasks: what the learner's move made)."""
+    grader: Callable[[Answer], bool] | None = field(default=None, compare=False, repr=False)
+    """A judge for answers that are not compared as values (a move is judged by the engine)."""
 
     def is_correct(self, given: Answer) -> bool:
-        """Graded exactly as asked: a set of cards as a set, a number, a choice."""
+        """Graded exactly as asked: a set of cards as a set, a number, a choice; a move by the
+        engine."""
+        if self.grader is not None:
+            return self.grader(given)
         return given == self.answer
 
     def hint(self, given: Answer) -> Message:

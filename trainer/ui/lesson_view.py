@@ -4,6 +4,8 @@ moves are buttons."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from trainer.engine import Message
@@ -13,12 +15,11 @@ from trainer.lessons.answers import (
     Answer,
     CardsAnswer,
     ChoiceAnswer,
-    MoveAnswer,
     NumberAnswer,
     Shape,
 )
 from trainer.lessons.board import Board
-from trainer.lessons.table_tasks import BUTTON_KINDS, CARDS_NEEDED
+from trainer.lessons.table_tasks import CARDS_NEEDED, button_move
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableView, show_table
 from trainer.ui.lang import current_language, tr
@@ -54,9 +55,11 @@ def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
     return tuple(buttons)
 
 
-def show_question(task: Task, *, key: str, seq: str, locked: bool) -> Answer | None:
-    """The table and the controls of one question; the answer given in this run, if any.
-    ``locked``: answered already (the table stays, the controls go)."""
+def show_question(task: Task, *, key: str, seq: str, locked: bool,
+                  on_answer: Callable[[Answer], None]) -> None:
+    """The table and the controls of one question. An answer calls ``on_answer`` before the
+    page runs again (one run per answer). ``locked``: answered already (the table stays, the
+    controls go)."""
     board: Board = task.board
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
@@ -65,38 +68,37 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool) -> Answer | N
                              len(board.tappable) if multi else 1, primary=True)
         view = table_view(board, seq=seq, actions=() if locked else (check,),
                           tappable=not locked, multi=multi)
-        pressed = show_table(view, key=key)
-        if pressed is not None and not locked:
-            return CardsAnswer(frozenset(pressed.cards))
-        return None
+        show_table(view, key=key,
+                   on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
+        return
     if shape is Shape.MOVE:
         view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
                           tappable=not locked, multi=True)
-        pressed = show_table(view, key=key)
-        if pressed is not None and not locked:
-            return MoveAnswer(BUTTON_KINDS[pressed.action], pressed.cards)
-        return None
+        show_table(view, key=key,
+                   on_action=lambda pressed: on_answer(button_move(pressed.action,
+                                                                   pressed.cards)))
+        return
     if board.hand or board.seats or board.melds or board.offer is not None:
         show_table(table_view(board, seq=seq), key=key)
     if locked:
-        return None
+        return
     if shape is Shape.NUMBER:
+        number_key = f"{key}-number"
+
+        def typed() -> None:
+            value = st.session_state.get(number_key)
+            if value is not None:
+                on_answer(NumberAnswer(int(value)))
+
         with st.form(f"{key}-form", border=False):
-            value = st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999,
-                                    step=1, value=None, key=f"{key}-number",
-                                    placeholder=tr("lesson.type_number"))
-            sent = st.form_submit_button(tr("lessons.check"), type="primary")
-        if sent:
-            if value is None:
-                st.warning(tr("lessons.answer_first"))
-                return None
-            return NumberAnswer(int(value))
-        return None
+            st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999, step=1,
+                            value=None, key=number_key, placeholder=tr("lesson.type_number"))
+            st.form_submit_button(tr("lessons.check"), type="primary", on_click=typed)
+        return
     row = st.container(horizontal=True, wrap=True)
     for option in task.options:
-        if row.button(words(option.label), key=f"{key}-option-{option.value}"):
-            return ChoiceAnswer(option.value)
-    return None
+        row.button(words(option.label), key=f"{key}-option-{option.value}", on_click=on_answer,
+                   args=(ChoiceAnswer(option.value),))
 
 
 def answer_words(task: Task, answer: Answer) -> str:

@@ -14,10 +14,6 @@ _MELD_CAPTION = {MeldKind.CHI: "meld.chi", MeldKind.PONG: "meld.pong", MeldKind.
                  MeldKind.JOKER: "meld.joker"}
 
 
-def use_card_style() -> None:
-    st.html(STYLE)
-
-
 def show_cards(cards: Sequence[Card | None], *, label: str | None = None, width: int = 60,
                selected: Iterable[int] = (), labels: Sequence[str] | None = None,
                frames: Sequence[str | None] | None = None) -> None:
@@ -44,9 +40,12 @@ def show_groups(groups: Sequence[Sequence[Card]]) -> None:
 
 
 def stars_html(stars: int, total: int = 3) -> str:
+    """Stars earned (gold) and not yet (grey), styled inline so they need no style sheet."""
     on = "★" * stars
     off = "★" * (total - stars)
-    return f'<span class="d14-stars" aria-label="{stars}/{total}">{on}<span class="off">{off}</span></span>'
+    return (f'<span class="d14-stars" aria-label="{stars}/{total}" style="font-size:22px;'
+            f'color:#e0a800;letter-spacing:2px">{on}<span style="color:#d0d4da">{off}</span>'
+            f'</span>')
 
 
 def show_stars(stars: int) -> None:

@@ -3,21 +3,22 @@ learner's seat and takes their taps.
 
 A tap selects a card in the browser, with no server round trip; the action buttons are part of
 the component, and each press sends one trigger — the action and the selected cards — which
-:func:`take_action` hands to the page. The page passes it to a plain function (lessons:
-``trainer.lessons.table_tasks.apply_table_action``), tested without Streamlit.
+:func:`show_table` hands to the page's callback before the page runs again. The page passes
+it to a plain function (lessons: ``trainer.lessons.table_tasks.apply_table_action``), tested
+without Streamlit.
 
 Seats are placed as at a real table seen from your chair: you at the bottom, your lower player
 (下家, who acts after you, counterclockwise) on the right, your upper player (上家) on the left,
 the player opposite at the top.
 
 AppTest cannot tap inside a v2 component. Tests put an action into
-``st.session_state[ACTION_QUEUE][key]``, and :func:`take_action` takes it from there exactly as it
-takes a trigger from the browser.
+``st.session_state[ACTION_QUEUE][key]``, and :func:`show_table` hands it to the same callback as
+a trigger from the browser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -184,13 +185,24 @@ class TableAction:
     seq: str
 
 
-def show_table(view: TableView, *, key: str) -> TableAction | None:
-    """Draw the table; return the action pressed in this run (or handed in by a test)."""
-    result = _COMPONENT(key=key, data=view.to_data(key), on_action_change=lambda: None)
-    raw = getattr(result, "action", None)
-    if raw is None:
-        raw = st.session_state.get(ACTION_QUEUE, {}).pop(key, None)
-    return _read_action(raw, view)
+def show_table(view: TableView, *, key: str,
+               on_action: Callable[[TableAction], None] | None = None) -> None:
+    """Draw the table. A press of one of its buttons calls ``on_action`` before the page runs
+    again (one run per action, as for any Streamlit widget callback)."""
+    queued = st.session_state.get(ACTION_QUEUE, {}).pop(key, None)
+    if queued is not None and on_action is not None:  # handed in by a test (AppTest)
+        action = _read_action(queued, view)
+        if action is not None:
+            on_action(action)
+            st.rerun()
+
+    def pressed() -> None:
+        raw = st.session_state.get(key)
+        action = _read_action(raw.get("action") if isinstance(raw, dict) else None, view)
+        if action is not None and on_action is not None:
+            on_action(action)
+
+    _COMPONENT(key=key, data=view.to_data(key), on_action_change=pressed)
 
 
 def _read_action(raw: object, view: TableView) -> TableAction | None:

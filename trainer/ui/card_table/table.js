@@ -66,6 +66,7 @@ export default function (component) {
   const root = parentElement.querySelector(".d14-table") || el("div", "d14-table");
   if (!root.parentNode) parentElement.appendChild(root);
   root.innerHTML = "";
+  root.setAttribute("data-seq", data.seq);
   const art = data.art;
   const id = data.id;
   let state = selections.get(id);

@@ -1,0 +1,55 @@
+"""Starting the trainer with `streamlit run` on a free local port, for the browser tests and the
+browser benchmarks."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A running trainer on ``database`` (SQLite) and its URL; raises with the server's output
+    if it does not answer its health check within a minute."""
+    port = free_port()
+    env = {**os.environ, "DOU14_DATABASE_URL": f"sqlite:///{database}"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "trainer" / "app.py"),
+         "--server.headless", "true", "--server.port", str(port), "--server.address",
+         "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    return process, url
+        except OSError:
+            time.sleep(0.3)
+    process.kill()
+    output = process.stdout.read().decode() if process.stdout else ""
+    raise RuntimeError(f"streamlit did not start:\n{output}")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()

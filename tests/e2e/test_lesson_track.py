@@ -1,0 +1,189 @@
+"""A new learner completes the whole lesson track by clicking only — cards tapped on the table,
+options and numbers entered as a learner would, one wrong answer that gets a hint and a retry,
+the kong made on the table — in both languages, on a phone (390 px) and a desktop (1300 px)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from trainer.engine import Message
+from trainer.i18n import render, t
+from trainer.lessons import Explain, Lesson, LessonRun, load_lessons
+from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.task import Task
+from trainer.store import ProgressStore, open_database
+
+LESSONS = load_lessons()
+BUTTON = {"lay_joker": "lay_down", "lay_pong": "lay_down", "lay_kong": "lay_down"}
+
+
+def _settle(page: Page) -> None:
+    page.wait_for_timeout(150)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=20_000)
+
+
+def _run(store: ProgressStore, learner: int, lesson: Lesson) -> LessonRun | None:
+    text = store.lesson_run(learner, lesson.id)
+    return LessonRun.from_json(text, lesson.id, len(lesson.steps)) if text else None
+
+
+def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesson,
+                   before: str, lang: str) -> None:
+    """Until the run in the database has moved on from ``before`` and the page shows it."""
+    for _ in range(400):
+        now = store.lesson_run(learner, lesson.id)
+        if now != before:
+            break
+        page.wait_for_timeout(25)
+    else:
+        page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
+        raise AssertionError("the click changed nothing")
+    run = _run(store, learner, lesson)
+    if run is None or run.current is None:
+        expect(page.get_by_text(t("lessons.done", lang, title=lesson.title[lang]))
+               ).to_be_visible()
+    else:
+        expect(page.get_by_text(t("lessons.step_of", lang, step=run.index + 1,
+                                  steps=len(run.plan)), exact=True)).to_be_visible()
+        step = lesson.steps[run.current.step]
+        if run.done or isinstance(step, Explain):
+            expect(page.get_by_role("button", name=t("lessons.continue_step", lang),
+                                    exact=True)).to_have_count(1)
+    _settle(page)
+
+
+def _continue(page: Page, lang: str) -> None:
+    """Press Continue once the page shows exactly one (a rerun briefly keeps the old one)."""
+    button = page.get_by_role("button", name=t("lessons.continue_step", lang), exact=True)
+    expect(button).to_have_count(1)
+    try:
+        button.click()
+    except Exception:
+        page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
+        raise
+
+
+def _words(message: Message, lang: str) -> str:
+    return render(message, lang, cite=False)
+
+
+def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
+    if isinstance(given, CardsAnswer | MoveAnswer):
+        indices = sorted(given.indices) if isinstance(given, CardsAnswer) else given.indices
+        table = page.locator(f'.d14-table[data-seq="{seq}"]')  # this question's table, not
+        cards = table.locator(".hand .card")  # a stale one from the run before
+        cards.first.wait_for()
+        for index in indices:
+            cards.nth(index).click()
+        action = "check" if isinstance(given, CardsAnswer) else BUTTON.get(
+            given.kind.value, given.kind.value)
+        table.locator(f"button[data-action={action}]").click()
+    elif isinstance(given, NumberAnswer):
+        field = page.locator("[data-testid=stNumberInput] input")
+        field.fill(str(given.value))
+        field.press("Enter")
+    else:
+        assert isinstance(given, ChoiceAnswer)
+        label = next(_words(o.label, lang) for o in task.options if o.value == given.value)
+        page.get_by_role("button", name=label, exact=True).click()
+
+
+def _wrong(task: Task) -> Answer:
+    answer = task.answer
+    if isinstance(answer, CardsAnswer):
+        return CardsAnswer(frozenset({next(i for i in range(len(task.board.tappable))
+                                           if i not in answer.indices)}))
+    if isinstance(answer, NumberAnswer):
+        return NumberAnswer(answer.value + 3)
+    if isinstance(answer, ChoiceAnswer):
+        return ChoiceAnswer(next(o.value for o in task.options if o.value != answer.value))
+    raise AssertionError("the first question of the track is not a move")
+
+
+def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: str,
+          wrong_once: bool) -> bool:
+    """Click through ``lesson``; returns whether the one wrong answer is still to be given."""
+    while True:
+        run = _run(store, learner, lesson)
+        if run is None or run.current is None:
+            return wrong_once
+        stored = store.lesson_run(learner, lesson.id)
+        item = run.current
+        step = lesson.steps[item.step]
+        if isinstance(step, Explain):
+            _continue(page, lang)
+            _wait_for_move(page, store, learner, lesson, stored, lang)
+            continue
+        task = step.task if item.seed is None else step.variant(item.seed)
+        if wrong_once and not run.done:
+            _answer(page, task, _wrong(task), lang, f"{run.run_seed}-{run.index}-{run.attempts}")
+            _wait_for_move(page, store, learner, lesson, stored, lang)
+            expect(page.get_by_text(t("lessons.try_again", lang))).to_be_visible()
+            hint = re.sub(r"\*\*", "", t("lessons.hint", lang, hint="")).strip()
+            expect(page.get_by_text(hint, exact=False).first).to_be_visible()
+            stored = store.lesson_run(learner, lesson.id)
+            wrong_once = False
+        now = _run(store, learner, lesson)
+        assert now is not None
+        if not now.done:
+            _answer(page, task, task.answer, lang, f"{now.run_seed}-{now.index}-{now.attempts}")
+            _wait_for_move(page, store, learner, lesson, stored, lang)
+            stored = store.lesson_run(learner, lesson.id)
+        _continue(page, lang)
+        _wait_for_move(page, store, learner, lesson, stored, lang)
+
+
+@pytest.mark.rule("R-KONG", "R-CHI", "R-PONG", "R-TOU")
+@pytest.mark.parametrize(("lang", "width", "stages"), [
+    ("en", 1300, len(LESSONS)), ("zh", 390, len(LESSONS)),  # the whole track
+    ("zh", 1300, 1), ("en", 390, 1)])  # the first stage, and the kong lesson below
+def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server: str,
+                                                      server_database: Path, lang: str,
+                                                      width: int, stages: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900 if width > 500 else 844})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
+    name = f"Track {lang} {width}"
+    page.goto(f"{server}/?lang={lang}")
+    page.get_by_label(t("profile.name_label", lang)).fill(name)
+    page.get_by_role("button", name=t("profile.create", lang)).click()
+    expect(page.get_by_text(t("home.hello", lang, name=name))).to_be_visible()
+    learner = int(re.search(r"learner=(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    page.get_by_role("button", name=t("home.start", lang)).click()
+    _settle(page)
+    wrong_once = True
+    track = LESSONS[:stages]
+    for number, lesson in enumerate(track):
+        expect(page.get_by_role("heading", name=f"{lesson.order}. {lesson.title[lang]}")
+               ).to_be_visible()
+        wrong_once = _walk(page, store, learner, lesson, lang, wrong_once)
+        state = store.lesson_state(learner, lesson.id)
+        assert state.completed and state.best_stars == 3, lesson.id
+        expect(page.get_by_text(t("lessons.done", lang, title=lesson.title[lang]))).to_be_visible()
+        if number + 1 < len(track):
+            following = track[number + 1]
+            page.get_by_role("button", name=t("lessons.next", lang,
+                                              title=following.title[lang])).click()
+            _settle(page)
+    if width == 390:
+        page.screenshot(path=str(server_database.parent / f"track-{lang}-{width}.png"),
+                        full_page=True)
+    if stages < len(LESSONS):  # then the kong lesson, opened from the list
+        kong = next(lesson for lesson in LESSONS if lesson.id == "pong-and-kong")
+        page.goto(f"{server}/lessons?learner={learner}&lang={lang}&lesson={kong.id}")
+        expect(page.get_by_role("heading", name=f"{kong.order}. {kong.title[lang]}")
+               ).to_be_visible()
+        expect(page.get_by_text(t("lessons.step_of", lang, step=1, steps=len(kong.steps)),
+                                exact=True)).to_be_visible()
+        _settle(page)
+        _walk(page, store, learner, kong, lang, False)
+        assert store.lesson_state(learner, kong.id).best_stars == 3
+    answers = store.answers(learner)
+    assert [a.correct for a in answers].count(False) == 1
+    assert any(a.item.startswith("pong-and-kong:") and a.answer == "kong" for a in answers)
+    context.close()
