@@ -56,10 +56,10 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
     _settle(page)
 
 
-def _continue(page: Page, lang: str) -> None:
-    """Press Continue once the page shows exactly one (a rerun briefly keeps the old one)."""
-    button = page.get_by_role("button", name=t("lessons.continue_step", lang), exact=True)
-    expect(button).to_have_count(1)
+def _continue(page: Page, lang: str, key: str) -> None:
+    """Press this item's Continue (by its widget key: a rerun briefly keeps the old button)."""
+    button = page.locator(f".st-key-{key} button")
+    expect(button).to_have_text(t("lessons.continue_step", lang))
     try:
         button.click()
     except Exception:
@@ -115,7 +115,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         item = run.current
         step = lesson.steps[item.step]
         if isinstance(step, Explain):
-            _continue(page, lang)
+            _continue(page, lang, f"cont-{run.index}")
             _wait_for_move(page, store, learner, lesson, stored, lang)
             continue
         task = step.task if item.seed is None else step.variant(item.seed)
@@ -133,7 +133,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
             _answer(page, task, task.answer, lang, f"{now.run_seed}-{now.index}-{now.attempts}")
             _wait_for_move(page, store, learner, lesson, stored, lang)
             stored = store.lesson_run(learner, lesson.id)
-        _continue(page, lang)
+        _continue(page, lang, f"next-{run.index}")
         _wait_for_move(page, store, learner, lesson, stored, lang)
 
 
