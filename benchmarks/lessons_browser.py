@@ -120,7 +120,10 @@ def main(learners: int = 3) -> None:
                                                      args=CHROMIUM_ARGS)
                 for learner in ids:
                     page = browser.new_page(viewport={"width": 1300, "height": 900})
-                    walk(page, url, store, learner, samples)
+                    try:
+                        walk(page, url, store, learner, samples)
+                    except Exception as error:  # a stuck walk is reported, not fatal
+                        print(f"  (walk {learner} stopped early: {type(error).__name__})")
                     page.close()
                 browser.close()
         finally:
