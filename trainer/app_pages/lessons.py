@@ -82,6 +82,10 @@ def finish_view(lesson: Lesson) -> None:
     if later and row.button(tr("lessons.next", title=later[0].title[lang]), type="primary",
                             key="next-lesson"):
         open_lesson(later[0].id)
+    if not later and row.button(tr("lessons.to_play"), type="primary", key="to-play"):
+        st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+    if not later and row.button(tr("lessons.to_puzzles"), key="to-puzzles"):
+        st.switch_page("app_pages/puzzles.py", query_params=st.query_params.to_dict())
     if row.button(tr("lessons.practise"), key="practise-lesson"):
         questions = [s.number for s in lesson.steps if isinstance(s, Question)]
         run = LessonRun.practice(lesson.id, questions, random.getrandbits(32))
