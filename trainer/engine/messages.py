@@ -35,3 +35,64 @@ class Message:
             if key == name:
                 return value
         return None
+
+
+def message_to_json(message: Message) -> dict[str, object]:
+    """A message as plain JSON data: its key, rule ids, and typed parameters (cards in
+    notation), so stored explanations are rendered in any language later."""
+    params: dict[str, object] = {}
+    for name, value in message.params:
+        params[name] = _param_to_json(value)
+    data: dict[str, object] = {"key": message.key}
+    if params:
+        data["params"] = params
+    if message.rules:
+        data["rules"] = list(message.rules)
+    return data
+
+
+def _param_to_json(value: Param) -> object:
+    if isinstance(value, Card):
+        return {"card": str(value)}
+    if isinstance(value, Message):
+        return {"message": message_to_json(value)}
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], Message):
+            return {"messages": [message_to_json(m) for m in value if isinstance(m, Message)]}
+        return {"cards": " ".join(str(c) for c in value)}
+    return value
+
+
+def message_from_json(data: object) -> Message:
+    """The message stored by :func:`message_to_json`; :class:`ValueError` names what is wrong."""
+    from trainer.engine.cards import parse_card, parse_cards
+
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+        raise ValueError(f"a message is an object with a 'key', not {data!r}")
+    unknown = sorted(set(data) - {"key", "params", "rules"})
+    if unknown:
+        raise ValueError(f"unknown message field {unknown[0]!r}")
+    rules = data.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise ValueError("a message's rules are a list of rule ids")
+    params_data = data.get("params", {})
+    if not isinstance(params_data, dict):
+        raise ValueError("a message's params are an object")
+    params: list[tuple[str, Param]] = []
+    for name, value in params_data.items():
+        if isinstance(value, bool) or value is None:
+            raise ValueError(f"parameter {name!r} is not text, a number, cards or a message")
+        if isinstance(value, str | int):
+            params.append((str(name), value))
+        elif isinstance(value, dict) and set(value) == {"card"}:
+            params.append((str(name), parse_card(str(value["card"]))))
+        elif isinstance(value, dict) and set(value) == {"cards"}:
+            params.append((str(name), parse_cards(str(value["cards"]))))
+        elif isinstance(value, dict) and set(value) == {"message"}:
+            params.append((str(name), message_from_json(value["message"])))
+        elif isinstance(value, dict) and set(value) == {"messages"} and \
+                isinstance(value["messages"], list):
+            params.append((str(name), tuple(message_from_json(m) for m in value["messages"])))
+        else:
+            raise ValueError(f"parameter {name!r} is not text, a number, cards or a message")
+    return Message(str(data["key"]), tuple(params), tuple(rules))

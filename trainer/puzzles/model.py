@@ -1,99 +1,249 @@
-"""A puzzle as data: docs/format.md's position (or a safety table) plus question, answer,
-explanation in both languages, themes, rule ids, a difficulty estimate and the rating fields the
-rating system needs. The id is a content hash, so any change to the puzzle's content changes it."""
+"""A puzzle as typed data: the board it shows, the engine's answer, the reason in one line and
+the working below it (engine messages, rendered in the learner's language when shown), themes
+from the analysis' own reason codes, rule ids, the features its difficulty is estimated from,
+and its starting rating.
+
+Three kinds, each one clear task graded as asked:
+
+- ``win`` — "Can you win on this card?": yes with the fan, or no with the reason;
+- ``safe_set`` — every hand open: tap every card you can discard without dealing in (graded as
+  a set);
+- ``least_risk`` — hands hidden: pick the discard with the least risk (a unique best by a
+  stated margin).
+
+The id is a hash of the puzzle's canonical board (card order and colour-keeping suit swaps do not
+make another puzzle).
+"""
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
-from trainer.engine.errors import Dou14Error
-
-PUZZLE_KEYS = {"id", "kind", "level", "position", "table", "question", "answer", "explanation",
-               "themes", "rules", "difficulty", "rating", "source"}
-DEFAULT_RATING = {"rating": 1500.0, "rd": 350.0, "volatility": 0.06, "attempts": 0, "solved": 0}
-
-
-def initial_rating(estimate: float) -> dict[str, Any]:
-    """Glicko-2 fields for a new puzzle: its difficulty estimate as the rating, the default
-    deviation and volatility, and counters for results (what the rating system needs)."""
-    return {**DEFAULT_RATING, "rating": round(estimate, 1)}
+from trainer.analysis.safety import SafetyTable
+from trainer.engine import Card, Dou14Error, Position, Reason, Relation, parse_card, parse_cards
+from trainer.engine.messages import Message, message_from_json, message_to_json
+from trainer.puzzles.canonical import canonical_key
 
 
 class PuzzleError(Dou14Error):
-    """A puzzle file line that cannot be read, or that disagrees with the engine."""
+    """A puzzle line that cannot be read, or that disagrees with the engine."""
+
+
+class PuzzleKind(StrEnum):
+    WIN = "win"
+    SAFE_SET = "safe_set"
+    LEAST_RISK = "least_risk"
+
+
+KINDS = tuple(kind.value for kind in PuzzleKind)
+
+
+@dataclass(frozen=True, slots=True)
+class WinBoard:
+    """A player facing a card: their position, and who discarded or flipped the card."""
+
+    position: Position
+    origin: Relation
+
+
+@dataclass(frozen=True, slots=True)
+class WinAnswer:
+    """Wins with ``fan`` fan, or does not, for ``reason`` (the first check that fails)."""
+
+    win: bool
+    fan: int
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class SafeSetAnswer:
+    """Every open hand shown: the cards nobody can win on."""
+
+    safe: frozenset[Card]
+
+
+@dataclass(frozen=True, slots=True)
+class LeastRiskAnswer:
+    """Hands hidden: the discard with the least risk, each candidate's risk (the chance that
+    some opponent wins on it, exact per opponent), and the margin to the next best."""
+
+    card: Card
+    risks: tuple[tuple[Card, Fraction], ...]
+    margin: Fraction
+
+
+Board = WinBoard | SafetyTable
+Answer = WinAnswer | SafeSetAnswer | LeastRiskAnswer
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    kind: str
-    level: str
-    board: dict[str, Any]
-    """The docs/format.md position (``win``) or the safety table (``safe``)."""
-    question: dict[str, str]
-    answer: dict[str, Any]
-    explanation: dict[str, list[str]]
+    kind: PuzzleKind
+    board: Board
+    answer: Answer
+    why: Message
+    """The reason in one line, shown first."""
+    details: tuple[Message, ...]
+    """The working, folded below."""
     themes: tuple[str, ...]
     rules: tuple[str, ...]
-    difficulty: dict[str, Any]
+    features: Mapping[str, float]
+    rating: float
+    """The starting rating, estimated from the features."""
     source: str
-    rating: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_RATING))
-    id: str = field(init=False, compare=False)
-    """``kind-`` and 12 hex digits of the SHA-256 of the content (computed once)."""
 
-    def __post_init__(self) -> None:
-        text = json.dumps(self.content(), sort_keys=True, ensure_ascii=False)
-        digest = hashlib.sha256(text.encode()).hexdigest()[:12]
-        object.__setattr__(self, "id", f"{self.kind}-{digest}")
+    @property
+    def id(self) -> str:
+        """``kind-`` and 12 hex digits of the SHA-256 of the canonical board."""
+        digest = hashlib.sha256(canonical_key(self.kind.value, board_json(self.board))
+                                .encode()).hexdigest()[:12]
+        return f"{self.kind.value}-{digest}"
 
-    def content(self) -> dict[str, Any]:
-        """What the id hashes: everything a learner is shown and graded on."""
-        return {"kind": self.kind, "level": self.level, "board": self.board,
-                "answer": self.answer}
+    @property
+    def players(self) -> int:
+        return rules_of(self.board).players
+
+    @property
+    def candidates(self) -> tuple[Card, ...]:
+        """The cards a learner chooses among (safe puzzles)."""
+        if isinstance(self.board, SafetyTable):
+            return tuple(self.board.candidates())
+        return ()
 
     def to_json(self) -> dict[str, Any]:
-        """A fresh JSON object (a deep copy: changing it never changes the puzzle)."""
-        board_key = "position" if self.kind == "win" else "table"
-        return copy.deepcopy({"id": self.id, "kind": self.kind, "level": self.level, board_key: self.board,
-                "question": self.question, "answer": self.answer,
-                "explanation": self.explanation, "themes": list(self.themes),
-                "rules": list(self.rules), "difficulty": self.difficulty, "rating": self.rating,
-                "source": self.source})
+        return {"id": self.id, "kind": self.kind.value, "board": board_json(self.board),
+                "answer": answer_json(self.answer), "why": message_to_json(self.why),
+                "details": [message_to_json(m) for m in self.details],
+                "themes": list(self.themes), "rules": list(self.rules),
+                "features": dict(self.features), "rating": self.rating, "source": self.source}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
-    @classmethod
-    def from_json(cls, data: Any) -> Puzzle:
-        if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise PuzzleError(f"not JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise PuzzleError("a puzzle is a JSON object")
-        unknown = sorted(set(data) - PUZZLE_KEYS)
-        if unknown:
-            raise PuzzleError(f"unknown puzzle key {unknown[0]!r}")
-        kind = data.get("kind")
-        if kind not in ("win", "safe"):
-            raise PuzzleError(f"kind must be 'win' or 'safe', not {kind!r}")
-        board = data.get("position" if kind == "win" else "table")
-        if not isinstance(board, dict):
-            raise PuzzleError(f"a {kind} puzzle needs its {'position' if kind == 'win' else 'table'}")
+
+def rules_of(board: Board) -> Any:
+    return board.position.rules if isinstance(board, WinBoard) else board.rules
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    if isinstance(board, WinBoard):
+        return {"position": board.position.to_json(), "from": board.origin.value}
+    return board.to_json()
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    if isinstance(answer, WinAnswer):
+        return {"win": answer.win, "fan": answer.fan, "reason": answer.reason.value}
+    if isinstance(answer, SafeSetAnswer):
+        return {"safe": " ".join(str(c) for c in sorted(answer.safe, key=lambda c: c.index))}
+    return {"card": str(answer.card), "margin": str(answer.margin),
+            "risks": {str(card): str(risk) for card, risk in answer.risks}}
+
+
+PUZZLE_KEYS = {"id", "kind", "board", "answer", "why", "details", "themes", "rules", "features",
+               "rating", "source"}
+
+
+def _text_list(data: Any, name: str) -> tuple[str, ...]:
+    if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
+        raise PuzzleError(f"{name} must be a list of text")
+    return tuple(data)
+
+
+def read_board(kind: PuzzleKind, data: Any) -> Board:
+    if not isinstance(data, dict):
+        raise PuzzleError("the board must be an object")
+    try:
+        if kind is PuzzleKind.WIN:
+            if set(data) != {"position", "from"}:
+                raise PuzzleError("a win board is {position, from}")
+            return WinBoard(Position.from_json(data["position"]), Relation(str(data["from"])))
+        return SafetyTable.from_json(data)
+    except (Dou14Error, ValueError) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(f"board: {error}") from None
+
+
+def read_answer(kind: PuzzleKind, data: Any) -> Answer:
+    if not isinstance(data, dict):
+        raise PuzzleError("the answer must be an object")
+    try:
+        if kind is PuzzleKind.WIN:
+            if set(data) != {"win", "fan", "reason"} or not isinstance(data["win"], bool) \
+                    or not isinstance(data["fan"], int) or isinstance(data["fan"], bool):
+                raise PuzzleError("a win answer is {win: true/false, fan: number, reason}")
+            return WinAnswer(data["win"], data["fan"], Reason(str(data["reason"])))
+        if kind is PuzzleKind.SAFE_SET:
+            if set(data) != {"safe"} or not isinstance(data["safe"], str):
+                raise PuzzleError("a safe-set answer is {safe: cards}")
+            return SafeSetAnswer(frozenset(parse_cards(data["safe"])))
+        if set(data) != {"card", "margin", "risks"} or not isinstance(data["risks"], dict):
+            raise PuzzleError("a least-risk answer is {card, margin, risks}")
+        risks = tuple((parse_card(str(card)), Fraction(str(risk)))
+                      for card, risk in data["risks"].items())
+        return LeastRiskAnswer(parse_card(str(data["card"])), risks, Fraction(str(data["margin"])))
+    except (Dou14Error, ValueError, ZeroDivisionError) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(f"answer: {error}") from None
+
+
+def read_puzzle(data: Any) -> Puzzle:
+    """A puzzle from its JSON object (or line); :class:`PuzzleError` names what is wrong. The
+    id must match the content: a changed board is refused (``trainer.puzzles.check`` then
+    re-validates every other field against the engine)."""
+    if isinstance(data, str | bytes):
         try:
-            puzzle = cls(kind, str(data.get("level", "")), board, dict(data["question"]),
-                         dict(data["answer"]), dict(data["explanation"]),
-                         tuple(data["themes"]), tuple(data["rules"]),
-                         dict(data["difficulty"]), str(data.get("source", "")),
-                         dict(data.get("rating") or DEFAULT_RATING))
-        except (KeyError, TypeError, ValueError) as error:
-            raise PuzzleError(f"a puzzle needs question, answer, explanation, themes, rules and "
-                              f"difficulty ({error})") from None
-        if data.get("id") != puzzle.id:
-            raise PuzzleError(f"id {data.get('id')!r} does not match the content "
-                              f"({puzzle.id}): the puzzle was changed")
-        return puzzle
+            data = json.loads(data)
+        except (ValueError, RecursionError) as error:
+            raise PuzzleError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise PuzzleError("a puzzle is a JSON object")
+    unknown = sorted(set(data) - PUZZLE_KEYS)
+    missing = sorted(PUZZLE_KEYS - set(data))
+    if unknown or missing:
+        raise PuzzleError(f"unknown puzzle key {unknown[0]!r}" if unknown
+                          else f"a puzzle needs {missing[0]!r}")
+    try:
+        kind = PuzzleKind(str(data["kind"]))
+    except ValueError:
+        raise PuzzleError(f"kind must be one of {', '.join(KINDS)}, not {data['kind']!r}") from None
+    features = data["features"]
+    if not isinstance(features, dict) or not all(
+            isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
+            for k, v in features.items()):
+        raise PuzzleError("features must map names to numbers")
+    rating = data["rating"]
+    if not isinstance(rating, int | float) or isinstance(rating, bool) or not 0 < rating < 4000:
+        raise PuzzleError(f"rating must be a number from 0 to 4000, not {rating!r}")
+    source = data["source"]
+    if source not in ("simulated", "constructed", "own", "fresh"):
+        raise PuzzleError(f"source must be simulated, constructed, own or fresh, not {source!r}")
+    try:
+        why = message_from_json(data["why"])
+        details = data["details"]
+        if not isinstance(details, list):
+            raise PuzzleError("details must be a list of messages")
+        parsed_details = tuple(message_from_json(m) for m in details)
+    except (ValueError, Dou14Error) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(f"explanation: {error}") from None
+    puzzle = Puzzle(kind, read_board(kind, data["board"]), read_answer(kind, data["answer"]),
+                    why, parsed_details, _text_list(data["themes"], "themes"),
+                    _text_list(data["rules"], "rules"), dict(features), float(rating), source)
+    if data["id"] != puzzle.id:
+        raise PuzzleError(f"id {data['id']!r} does not match the board ({puzzle.id}): "
+                          "the puzzle was changed")
+    return puzzle
+
+
+__all__ = ["KINDS", "Answer", "Board", "LeastRiskAnswer", "Puzzle", "PuzzleError", "PuzzleKind",
+           "SafeSetAnswer", "WinAnswer", "WinBoard", "read_puzzle"]

@@ -1,152 +1,138 @@
-"""“Can you win on this card?” puzzles (R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY)."""
+"""“Can you win on this card?” (R-WIN, R-SPECIAL, R-FAN): yes with the fan, or no with the reason.
+Positions come from simulated hands — every moment a player facing a discarded or flipped card
+holds a partner of it — and, only for themes play rarely brings (全红, 全黑 with little red), from
+reachable constructions. Trivial positions (a joker in hand, no card that pairs with the card)
+are not puzzles."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
-from trainer.content.sampling import random_position
-from trainer.engine import Position, RuleSet, verdict
-from trainer.engine.cards import ALL_CARDS, Card
-from trainer.i18n import LANGUAGES, explain, t
-from trainer.puzzles.model import Puzzle, initial_rating
+from trainer.bots import HeuristicBot
+from trainer.engine import (
+    ALL_CARDS,
+    Card,
+    Message,
+    Position,
+    Reason,
+    Relation,
+    RuleSet,
+    is_reachable,
+    partner_rank,
+    rank_name,
+    relation,
+    verdict,
+    verdict_messages,
+)
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.puzzles.difficulty import start_rating
+from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
 
-QUESTION = {lang: t("puzzle.win_question", lang) for lang in LANGUAGES}
+RULES = ("R-WIN", "R-PAIR14", "R-RED")
 
 
-def _themes(position: Position) -> tuple[list[str], list[str]]:
-    judged = verdict(position)
-    themes: list[str] = []
-    rules = ["R-WIN", "R-PAIR14", "R-RED"]
-    reason = judged.reason.value
-    themes.append({"win": "wins", "red_short": "red-short", "not_combined": "not-combined",
-                   "joker_in_hand": "joker-in-hand"}[reason])
-    if reason == "red_short" and judged.threshold - judged.red <= 2:
-        themes.append("near-miss")
+def trivial(position: Position) -> bool:
+    """Obvious at a glance: a joker in hand, or no concealed card pairs with the card."""
     card = position.card
-    if card is not None and judged.combined:
-        base = (card.rank or 1) - 1
-        others = [ALL_CARDS[base * 4 + k] for k in range(4)]
-        own = set(position.all_cards)
-        flipped = {verdict(position.with_card(other, position.source,
-                                              position.dealer_first_discard)).win
-                   for other in others if other not in own or other == card}
-        if len(flipped) > 1:
-            themes.append("colour-matters")
-            rules.append("R-WAIT")
-    counts = [0] * 14
-    for held in position.hand:
-        counts[held.rank or 0] += 1
-    if any(c >= 3 for c in counts[1:]):
+    if card is None or card.rank is None or any(c.is_joker for c in position.hand):
+        return True
+    return not any(c.rank is not None and c.rank + card.rank == 14 for c in position.hand)
+
+
+def colour_decides(position: Position) -> bool:
+    """Would a card of the same rank in the other colour change the answer (R-WAIT)?"""
+    card = position.card
+    assert card is not None and card.rank is not None
+    mine = verdict(position).win
+    own = set(position.all_cards)
+    for other in ALL_CARDS[(card.rank - 1) * 4:(card.rank - 1) * 4 + 4]:
+        if other.is_red != card.is_red and other not in own:
+            twin = position.with_card(other, position.source, position.dealer_first_discard)
+            if verdict(twin).win != mine:
+                return True
+    return False
+
+
+def _why(position: Position) -> Message:
+    judged = verdict(position)
+    if judged.win and judged.specials:
+        return Message.of("pz.why_special", ("R-SPECIAL",),
+                          special=Message.of(f"special_name.{judged.specials[0].value}"),
+                          fan=judged.fan)
+    if judged.win:
+        return Message.of("pz.why_win", ("R-WIN",), red=judged.red, threshold=judged.threshold,
+                          fan=judged.fan)
+    if judged.reason is Reason.RED_SHORT:
+        return Message.of("pz.why_red_short", ("R-RED", "R-WIN"), red=judged.red,
+                          threshold=judged.threshold, gap=judged.threshold - judged.red)
+    if judged.reason is Reason.JOKER_IN_HAND:
+        return Message.of("pz.why_joker", ("R-WIN", "R-PAIR14"))
+    leftover = next(c for c in judged.leftovers if c.rank is not None)
+    return Message.of("pz.why_not_combined", ("R-PAIR14",), card=leftover,
+                      partner=rank_name(partner_rank(leftover.rank or 7)))
+
+
+def themes_of(position: Position) -> tuple[str, ...]:
+    judged = verdict(position)
+    themes = [{Reason.WIN: "wins", Reason.RED_SHORT: "red-short", Reason.NOT_COMBINED:
+               "not-combined", Reason.JOKER_IN_HAND: "joker-in-hand"}[judged.reason]]
+    if judged.combined and abs(judged.red - judged.threshold) <= 2:
+        themes.append("near-miss")
+    if judged.combined and colour_decides(position):
+        themes.append("colour-decides")
+    counts = Counter(c.rank for c in position.hand)
+    if any(count >= 3 for count in counts.values()):
         themes.append("concealed-triple")
-        rules.append("R-SET")
     if judged.specials:
         themes.append("special-win")
         themes.extend(s.value.replace("_", "-") for s in judged.specials)
-        rules.append("R-SPECIAL")
-    if any(m.kind.value == "kong" for m in position.melds):
-        themes.append("kong")
+    if judged.win and judged.fan:
+        themes.append("fan")
     if position.rules.players == 3:
         themes.append("three-players")
+    return tuple(themes)
+
+
+def features_of(position: Position) -> dict[str, float]:
+    judged = verdict(position)
+    themes = themes_of(position)
+    return {"near_red": float("near-miss" in themes),
+            "colour_decides": float("colour-decides" in themes),
+            "special": float(bool(judged.specials)),
+            "triple": float("concealed-triple" in themes),
+            "melds": float(len(position.melds)), "concealed": float(len(position.hand)),
+            "three_players": float(position.rules.players == 3),
+            "says_yes": float(judged.win), "fan": float(judged.fan if judged.win else 0)}
+
+
+def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
+    """The puzzle of ``position``, or None when no real hand reaches it or it is trivial."""
+    if not is_reachable(position) or trivial(position):
+        return None
+    judged = verdict(position)
+    answer = WinAnswer(judged.win, judged.fan if judged.win else 0, judged.reason)
+    details = tuple(m for m in verdict_messages(judged)
+                    if judged.win or not m.key.startswith(("verdict.fan", "fan.")))
+    rules = list(RULES)
+    if judged.specials:
+        rules.append("R-SPECIAL")
     if judged.win:
-        rules.extend(["R-FAN", "R-SCORE", "R-PAY"])
-        if judged.fan:
-            themes.append("fan")
-    return themes, rules
+        rules.append("R-FAN")
+    features = features_of(position)
+    return Puzzle(PuzzleKind.WIN, WinBoard(position, origin), answer, _why(position), details,
+                  themes_of(position), tuple(rules), features, start_rating("win", features),
+                  source)
 
 
-def difficulty(position: Position) -> dict[str, object]:
-    """A first estimate from features a learner finds hard; stored with the features so learner
-    results can tune it later."""
-    judged = verdict(position)
-    cards = len(position.all_cards)
-    melds = len(position.melds)
-    red_gap = abs(judged.red - judged.threshold)
-    special = bool(judged.specials)
-    triple = any(sum(1 for c in position.hand if c.rank == r) >= 3 for r in range(1, 14))
-    joker = any(c.is_joker for c in position.hand)
-    estimate = (1000 + 25 * cards + 40 * melds + max(0, 150 - 30 * red_gap) + 150 * special
-                + 120 * triple + 60 * (position.rules.players == 3) - 80 * joker)
-    features = {"cards": cards, "melds": melds, "red_gap": red_gap, "special": special,
-                "triple": triple, "joker": joker, "players": position.rules.players}
-    return {"estimate": float(estimate), "features": features}
-
-
-def build(position: Position, source: str) -> Puzzle:
-    """The puzzle of ``position``: everything computed by the engine."""
-    judged = verdict(position)
-    themes, rules = _themes(position)
-    answer = {"win": judged.win, "reason": judged.reason.value, "red": judged.red,
-              "fan": judged.fan if judged.win else 0, "share": judged.share if judged.win else 0,
-              "payments": judged.payments() if judged.win else [0] * position.rules.players}
-    explanation = {lang: explain(judged, lang) for lang in LANGUAGES}
-    estimate = difficulty(position)
-    return Puzzle("win", "open", position.to_json(), dict(QUESTION), answer, explanation,
-                  tuple(themes), tuple(dict.fromkeys(rules)), estimate, source,
-                  initial_rating(float(estimate["estimate"])))  # type: ignore[arg-type]
-
-
-TARGETS = ("near-miss", "colour-matters", "concealed-triple", "joker-in-hand", "special-win",
-           "all-red", "all-black", "jiedi", "three-players", "wins", "not-combined", "fan",
-           "simulated")
-
-
-def generate(count: int, seed: int) -> Iterator[Puzzle]:
-    """Puzzles from simulated hands (each moment a player could claim a card) and from targeted
-    constructions, with quotas per theme so every kind of trap appears: near misses on red, the
-    right rank in the wrong colour, concealed triples, jokers in hand, 全红/全黑 with low red, 接地,
-    three-player tables."""
-    rng = random.Random(seed)
-    seen: set[str] = set()
-    made = 0
-    quota = dict.fromkeys(TARGETS, 0)
-    simulated = _simulated_positions(rng)
-    while made < count:
-        want = min(quota, key=quota.__getitem__)
-        if want == "simulated":
-            position, source = next(simulated), "simulated"
-        else:
-            position, source = _constructed(rng, want), "constructed"
-        puzzle = build(position, source)
-        themes = (*puzzle.themes, "simulated") if source == "simulated" else puzzle.themes
-        if want not in themes and rng.random() < 0.7:
-            continue
-        if puzzle.id in seen:
-            continue
-        seen.add(puzzle.id)
-        for theme in themes:
-            if theme in quota:
-                quota[theme] += 1
-        made += 1
-        yield puzzle
-
-
-def _constructed(rng: random.Random, want: str) -> Position:
-    rules = RuleSet(players=3) if want == "three-players" or rng.random() < 0.15 else RuleSet()
-    if want in ("all-red", "all-black"):
-        made = _single_colour(rng, rules, red=want == "all-red")
-        if made is not None:
-            return made
-    position = random_position(rng, rules, spoil=0.5 if want == "not-combined" else 0.25,
-                               joker_in_hand=0.3 if want == "joker-in-hand" else 0.03)
-    if want == "concealed-triple":
-        position = _with_triple(rng, position) or position
-    if want == "jiedi" and position.source == "discard":
-        position = Position(position.hand, (), position.card, "discard", True, position.rules)
-    return position
-
-
-def _simulated_positions(rng: random.Random) -> Iterator[Position]:
-    """Every moment of seeded bot games where a player holds a partner of the card on the table:
-    their position facing it (R-WIN)."""
-    from trainer.bots import HeuristicBot, RandomBot
-    from trainer.engine.game.state import HandState, Phase
-    from trainer.engine.game.view import view_of
-
+def mined(rng: random.Random) -> Iterator[tuple[Position, Relation]]:
+    """Every moment of simulated hands (heuristic bots) where a player faces another's discarded
+    or flipped card holding a partner of it: their position, and where the card came from."""
+    bot = HeuristicBot()
     while True:
         rules = RuleSet(players=3) if rng.random() < 0.2 else RuleSet()
-        bots = [HeuristicBot() if rng.random() < 0.6 else RandomBot()
-                for _ in range(rules.players)]
         state = HandState.deal(rng.getrandbits(40), rules)
         while not state.over:
             offer = state.offer
@@ -154,63 +140,29 @@ def _simulated_positions(rng: random.Random) -> Iterator[Position]:
                 for seat in range(rules.players):
                     if seat == offer.seat:
                         continue
-                    hand = state.hands[seat]
-                    if any((c.rank or 0) + offer.card.rank == 14 for c in hand) and \
-                            rng.random() < 0.5:
-                        yield Position(tuple(hand), tuple(state.melds[seat]), offer.card,
-                                       "discard" if offer.source == "discard" else "flip",
-                                       offer.dealer_first_discard, rules)
+                    position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]),
+                                        offer.card, "discard" if offer.source == "discard"
+                                        else "flip", offer.dealer_first_discard, rules)
+                    if not trivial(position):
+                        yield position, relation(offer.seat, seat, rules.players)
             seat = state.to_act
-            state.apply(bots[seat].choose(view_of(state, seat), rng))
+            state.apply(bot.choose(view_of(state, seat), rng))
 
 
-def _single_colour(rng: random.Random, rules: RuleSet, *, red: bool) -> Position | None:
-    """A hand of one colour built from 14-pairs, low in red (A+K, 2+Q, 3+J first): 全红 or 全黑
-    must win without the red total (R-SPECIAL)."""
-    from trainer.engine.errors import Dou14Error
+LOW_RED = {True: ("Ah Kd", "Ad Kh", "2h Qd", "3h Jd", "2d Qh", "3d Jh"),
+           False: ("As Kc", "Ac Ks", "2s Qc", "3s Jc", "4s 10c", "5s 9c", "6s 8c", "7s 7c",
+                   "2c Qs", "3c Js", "4c 10s", "5c 9s", "6c 8s")}
 
-    colour = [c for c in ALL_CARDS[:52] if c.is_red == red]
-    low_first = sorted(colour, key=lambda c: (min(c.rank or 0, 14 - (c.rank or 0)) > 3,
-                                              rng.random()))
-    cards: list[Card] = []
-    for card in low_first:
-        if card in cards:
-            continue
-        partner = next((p for p in colour if (p.rank or 0) + (card.rank or 0) == 14
-                        and p != card and p not in cards), None)
-        if partner is not None:
-            cards.extend((card, partner))
-        if len(cards) >= 8:
-            break
+
+def constructed(rng: random.Random, red: bool) -> tuple[Position, Relation]:
+    """A one-colour hand of four 14-pairs with little red, seven concealed and the eighth card
+    on the table: 全红 or 全黑 wins without the red total (R-SPECIAL) — play rarely brings one."""
+    from trainer.engine import parse_cards
+
+    pairs = rng.sample(LOW_RED[red], 4)
+    cards: list[Card] = [c for pair in pairs for c in parse_cards(pair)]
     rng.shuffle(cards)
-    size = rng.choice((3, 5, 7))
-    hand = cards[:size]
-    claimed = cards[size]
-    try:
-        return Position(tuple(hand), (), claimed, rng.choice(("discard", "flip")), False, rules)
-    except Dou14Error:
-        return None
-
-
-def _with_triple(rng: random.Random, position: Position) -> Position | None:
-    """Swap cards so the hand holds three of a rank (a concealed triple, R-SET)."""
-    from collections import Counter
-
-    from trainer.engine.errors import Dou14Error
-
-    hand = list(position.hand)
-    counts = Counter(c.rank for c in hand if c.rank is not None)
-    if not counts:
-        return None
-    rank = rng.choice(sorted(counts))
-    used = set(position.all_cards)
-    spare = [c for c in ALL_CARDS[:52] if c.rank == rank and c not in used]
-    others = [i for i, c in enumerate(hand) if c.rank != rank]
-    while counts[rank] < 3 and spare and others:
-        hand[others.pop()] = spare.pop()
-        counts[rank] += 1
-    try:
-        return Position(tuple(hand), position.melds, position.card, position.source,
-                        position.dealer_first_discard, position.rules)
-    except Dou14Error:
-        return None
+    claimed = cards.pop()
+    source = "flip" if rng.random() < 0.4 else "discard"
+    origin = rng.choice((Relation.UPPER, Relation.OPPOSITE, Relation.LOWER))
+    return Position(tuple(cards), (), claimed, source, False, RuleSet()), origin
