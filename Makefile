@@ -13,7 +13,7 @@ CHROMIUM   := /usr/bin/chromium
 PG_MARK    := /usr/share/postgresql-common/pg_wrapper
 SYSTEM_PACKAGES := tools/system-packages.sh
 
-.PHONY: run test lint typecheck pytest bench lock clean
+.PHONY: run test lint typecheck pytest bench lock clean puzzles
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -62,6 +62,12 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
+
+# Regenerate the shipped puzzle bank from simulated hands, then re-check and measure it.
+puzzles: $(STAMP_TEST)
+	$(PY) tools/make_puzzle_bank.py
+	$(VENV)/bin/dou14 puzzles check trainer/data/puzzles/*.jsonl
+	$(VENV)/bin/dou14 puzzles stats trainer/data/puzzles/*.jsonl
 
 # Regenerate the lock files from pyproject.toml (needs pip-tools: pip install pip-tools).
 lock:

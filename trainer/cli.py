@@ -219,42 +219,63 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_puzzles(commands: Any) -> None:
-    sub = commands.add_parser("puzzles", help="generate or check puzzles")
+    sub = commands.add_parser("puzzles", help="generate, check or measure puzzles")
     actions = sub.add_subparsers(dest="puzzles_command", required=True)
-    generate = actions.add_parser("generate", help="write generated puzzles as JSON lines")
-    generate.add_argument("--kind", choices=("win", "safe"), required=True)
+    generate = actions.add_parser(
+        "generate", help="mine puzzles from simulated hands and write them as JSON lines; "
+                         "the report (puzzles/s, rejections) goes to stderr")
+    generate.add_argument("--kind", choices=("win", "safe_set", "least_risk"), required=True)
     generate.add_argument("--count", type=int, default=10)
     generate.add_argument("--seed", type=int, default=0)
-    generate.add_argument("--level", choices=("open", "hidden"),
-                          help="safe puzzles only: one level (default: both, alternating)")
-    check = actions.add_parser("check", help="re-validate every puzzle of a file; exit 1 on any "
-                                             "disagreement with the engine")
-    check.add_argument("file")
+    check = actions.add_parser("check", help="re-validate every field of every puzzle of the "
+                                             "files; exit 1 on any disagreement with the engine")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    stats = actions.add_parser("stats", help="measure the files as teaching material: answer "
+                                             "shares, random-answer chance, duplicates, ...")
+    stats.add_argument("files", nargs="+", metavar="FILE")
+
+
+def _read_lines(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise Dou14Error(f"cannot read {path}: {reason}") from None
 
 
 def run_puzzles(args: argparse.Namespace) -> int:
-    from trainer.puzzles import safe, win
-    from trainer.puzzles.check import check_lines
+    from trainer.puzzles.bank import generate
+    from trainer.puzzles.check import check_lines, read_puzzles
+    from trainer.puzzles.model import PuzzleKind
+    from trainer.puzzles.stats import bank_stats
 
     if args.puzzles_command == "generate":
-        if args.count < 0:
-            raise Dou14Error(f"--count must be 0 or more, not {args.count}")
-        made = (win.generate(args.count, args.seed) if args.kind == "win"
-                else safe.generate(args.count, args.seed, args.level))
-        for puzzle in tqdm_if_tty(made, args.count):
+        puzzles, report = generate(PuzzleKind(args.kind), args.count, args.seed)
+        for puzzle in puzzles:
             sys.stdout.write(puzzle.dumps() + "\n")
+        sys.stderr.write(report.line() + "\n")
         return 0
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise Dou14Error(f"cannot read {args.file}: {error}") from None
-    problems = list(check_lines(tqdm_if_tty(lines, len(lines))))
-    for problem in problems:
-        sys.stderr.write(f"{args.file}:{problem.line}: {problem.puzzle_id}: {problem.message}\n")
-    checked = sum(1 for line in lines if line.strip())
-    sys.stdout.write(f"{checked} puzzles checked, {len(problems)} problems\n")
-    return 1 if problems else 0
+    if args.puzzles_command == "stats":
+        found = []
+        for path in args.files:
+            try:
+                found.extend(read_puzzles(_read_lines(path)))
+            except Dou14Error as error:
+                raise Dou14Error(f"{path}: {error}") from None
+        for kind_stats in bank_stats(found):
+            sys.stdout.write("\n".join(kind_stats.lines()) + "\n")
+        return 0
+    failed = 0
+    for path in args.files:
+        lines = _read_lines(path)
+        problems = list(check_lines(tqdm_if_tty(lines, len(lines))))
+        for problem in problems:
+            sys.stderr.write(f"{path}:{problem.line}: {problem.puzzle_id}: {problem.message}\n")
+        checked = sum(1 for line in lines if line.strip())
+        sys.stdout.write(f"{path}: {checked} puzzles checked, {len(problems)} problems\n")
+        failed += bool(problems)
+    return 1 if failed else 0
 
 
 def tqdm_if_tty(items: Any, total: int) -> Any:

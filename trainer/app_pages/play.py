@@ -251,9 +251,11 @@ def flag_row(index: int, flag: Flag) -> None:
             st.session_state["play_step"] = flag.step
             st.rerun()
         if flag.table is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            puzzle = safe_puzzles.build(flag.table, "hidden", "own")
-            if puzzle is not None:
-                store().save_own_puzzle(learner.id, puzzle.id, puzzle.dumps())
+            made = safe_puzzles.build_hidden(flag.table, "own")
+            if isinstance(made, str):
+                st.info(tr("play.puzzle_unclear"))
+            else:
+                store().save_own_puzzle(learner.id, made.id, made.dumps())
                 st.success(tr("play.puzzle_made"))
 
 

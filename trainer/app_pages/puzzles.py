@@ -1,41 +1,46 @@
-"""Puzzles: "can you win?" and "which discard is safe?", rated (Glicko-2), by theme, in a streak,
-against the clock, or replaying misses; every answer explained by the engine."""
+"""Puzzles: "can you win on this card?", "tap every safe card" (hands open) and "least risk"
+(hands hidden), mined from simulated play and drawn on the card table — rated (Glicko-2, first
+attempt only), by theme, in a rising streak, against a 3-minute clock, or replaying misses.
+Game logic lives in ``trainer.practice.puzzle_service``; this page only shows and forwards."""
 
 from __future__ import annotations
 
 import random
 import time
 import uuid
+from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.analysis.safety import SafetyTable
-from trainer.engine import Card, Position, parse_cards
+from trainer.engine import Card, Reason
+from trainer.i18n import render
 from trainer.practice import puzzle_service as service
-from trainer.puzzles import Puzzle
+from trainer.practice.puzzle_boards import board_of
+from trainer.puzzles import Puzzle, PuzzleKind
+from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
+from trainer.ui.board_view import table_view
+from trainer.ui.card_table import ActionButton, TableAction, show_table
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_cards, show_melds
+from trainer.ui.widgets import glossary_link
 
 lang = current_language()
 learner = require_learner()
-
-
-def card_label(card: Card) -> str:
-    return tr("card.joker") if card.is_joker else card.symbol
-
+state = st.session_state
 
 st.title(tr("puzzles.title"))
 glossary_link()
 
 rating = store().learner_rating(learner.id)
-top = st.columns([2, 2, 2])
-top[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}", help=tr("puzzles.rating_help",
-                                                                           rd=f"{rating.rd:.0f}"))
+top = st.columns([2, 3, 3])
+top[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}",
+              help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
 mode_param = st.query_params.get("mode")
 mode = top[1].selectbox(tr("puzzles.mode"), service.MODES,
                         index=service.MODES.index(mode_param) if mode_param in service.MODES
                         else 0, format_func=lambda m: tr(f"puzzles.mode_{m}"), key="puzzle_mode")
+if st.query_params.get("mode") != mode:
+    st.query_params["mode"] = mode
 theme = None
 if mode == "theme":
     names = service.themes()
@@ -43,144 +48,219 @@ if mode == "theme":
     theme = top[2].selectbox(tr("puzzles.theme"), names,
                              index=names.index(wanted) if wanted in names else 0,
                              format_func=lambda name: tr(f"theme.{name}"), key="puzzle_theme")
-fresh_kind = "win"
+fresh_kind = PuzzleKind.WIN.value
 if mode == "fresh":
-    fresh_kind = top[2].radio(tr("puzzles.kind"), ("win", "safe"), horizontal=True,
-                              format_func=lambda k: tr(f"puzzles.kind_{k}"), key="fresh_kind")
+    fresh_kind = top[2].selectbox(tr("puzzles.kind"), [k.value for k in PuzzleKind],
+                                  format_func=lambda k: tr(f"puzzles.kind_{k}"),
+                                  key="fresh_kind")
+st.caption(tr(f"puzzles.about_{mode}"))
 
-run_key = f"{mode}:{theme}"
-if st.session_state.get("puzzle_run_key") != run_key:
-    st.session_state.update(puzzle_run_key=run_key, puzzle_run=uuid.uuid4().hex[:12],
-                            puzzle_streak=0, puzzle_solved=0, puzzle_started_run=time.time(),
-                            puzzle_recent=[], puzzle_current=None, puzzle_result=None)
+run_key = f"{mode}:{theme}:{fresh_kind}"
+if state.get("puzzle_run_key") != run_key:
+    state.update(puzzle_run_key=run_key, puzzle_run=uuid.uuid4().hex[:12], puzzle_streak=0,
+                 puzzle_solved=0, puzzle_started_run=time.time(), puzzle_over=False,
+                 puzzle_current=None, puzzle_result=None, puzzle_given=None)
+    state.setdefault("puzzle_recent", [])
 
 
 def next_puzzle() -> Puzzle | None:
     rng = random.Random()
     if mode == "fresh":
-        return service.fresh(fresh_kind, learner.rules, rng)
+        with st.spinner(tr("puzzles.mining")):
+            return service.fresh(fresh_kind, learner.rules, rng)
     return service.choose(store(), learner.id, learner.rules, mode, theme=theme,
-                          streak=st.session_state["puzzle_streak"],
-                          recent=st.session_state["puzzle_recent"], rng=rng)
+                          streak=state["puzzle_streak"], recent=state["puzzle_recent"], rng=rng)
 
 
-opened = st.query_params.get("puzzle")
-if opened and st.session_state.get("puzzle_current") is None and \
-        opened in service.bank_index():
-    st.session_state["puzzle_current"] = service.bank_index()[opened]
-    st.session_state["puzzle_shown_at"] = time.monotonic()
+def show_puzzle(puzzle: Puzzle) -> None:
+    state.update(puzzle_current=puzzle, puzzle_result=None, puzzle_given=None,
+                 puzzle_shown_at=time.monotonic(), puzzle_win_choice=None,
+                 puzzle_fan_choice=None, puzzle_reason_choice=None)
+    state["puzzle_recent"] = [*state["puzzle_recent"], puzzle.id][-500:]
+    if puzzle.source != "fresh":
+        st.query_params["puzzle"] = puzzle.id
+
+
+def answer(given: service.Given) -> None:
+    """Grade and store one answer (a callback: it runs before the page does)."""
+    puzzle: Puzzle = state["puzzle_current"]
+    if state.get("puzzle_result") is not None:
+        return
+    if mode == "timed" and not service.in_time(state["puzzle_started_run"], time.time()):
+        state["puzzle_over"] = True
+        return
+    seconds = time.monotonic() - state.get("puzzle_shown_at", time.monotonic())
+    attempt = service.record(store(), learner.id, puzzle, given, seconds, mode,
+                             state["puzzle_run"])
+    state.update(puzzle_result=attempt, puzzle_given=given)
+    if attempt.correct:
+        state["puzzle_streak"] += 1
+        state["puzzle_solved"] += 1
+
+
+def go_next() -> None:
+    if mode == "streak" and state.get("puzzle_result") is not None \
+            and not state["puzzle_result"].correct:
+        state["puzzle_run_key"] = None
+    state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None)
+    st.query_params.pop("puzzle", None)
+
+
+def restart_run() -> None:
+    state["puzzle_run_key"] = None
+
+
+# -- the 3-minute run: the server keeps the start; the browser sees the clock tick ------------
 
 if mode == "timed":
-    left = service.TIMED_SECONDS - (time.time() - st.session_state["puzzle_started_run"])
-    if left <= 0:
-        st.success(tr("puzzles.timed_over", solved=st.session_state["puzzle_solved"]))
-        if st.button(tr("puzzles.again"), type="primary", key="timed-again"):
-            st.session_state["puzzle_run_key"] = None
-            st.rerun()
+    if state["puzzle_over"] or not service.in_time(state["puzzle_started_run"], time.time()):
+        state["puzzle_over"] = True
+        st.success(tr("puzzles.timed_over", solved=state["puzzle_solved"]))
+        st.button(tr("puzzles.again"), type="primary", key="timed-again", on_click=restart_run)
         st.stop()
-    st.progress(max(0.0, left / service.TIMED_SECONDS),
-                text=tr("puzzles.timed_left", seconds=int(left),
-                        solved=st.session_state["puzzle_solved"]))
-if mode == "streak":
-    st.caption(tr("puzzles.streak_now", streak=st.session_state["puzzle_streak"]))
 
-puzzle = st.session_state.get("puzzle_current")
-if puzzle is None:
-    puzzle = next_puzzle()
-    if puzzle is None:
+    @st.fragment(run_every=1.0)
+    def countdown() -> None:
+        left = service.time_left(state["puzzle_started_run"], time.time())
+        if left <= 0:
+            state["puzzle_over"] = True
+            st.rerun(scope="app")
+        st.progress(left / service.TIMED_SECONDS,
+                    text=tr("puzzles.timed_left", seconds=int(left + 0.999),
+                            solved=state["puzzle_solved"]))
+
+    countdown()
+elif mode == "streak":
+    st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
+
+opened = st.query_params.get("puzzle")
+if opened and state.get("puzzle_current") is None:
+    known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
+    if opened in known:
+        show_puzzle(known[opened])
+    else:
+        st.query_params.pop("puzzle", None)
+
+current: Puzzle | None = state.get("puzzle_current")
+if current is None:
+    current = next_puzzle()
+    if current is None:
         st.info(tr("puzzles.none_left"))
         st.stop()
-    st.session_state["puzzle_current"] = puzzle
-    st.session_state["puzzle_shown_at"] = time.monotonic()
-assert isinstance(puzzle, Puzzle)
+    show_puzzle(current)
+puzzle: Puzzle = current
+result: service.Attempt | None = state.get("puzzle_result")
+given: service.Given | None = state.get("puzzle_given")
+kind = puzzle.kind.value
+
+st.markdown(f"#### {tr(f'pz.ask_{kind}')}")
+st.caption(tr(f"pz.how_{kind}"))
+board = board_of(puzzle)
 
 
-def show_board(puzzle: Puzzle) -> None:
-    if puzzle.kind == "win":
-        position = Position.from_json(puzzle.board)
-        columns = st.columns([3, 3, 2] if position.melds else [3, 2])
-        with columns[0]:
-            show_cards(position.hand, label=tr("lesson.your_hand"))
-        if position.melds:
-            with columns[1]:
-                show_melds(position.melds, label=tr("lesson.your_melds"))
-        with columns[-1]:
-            origin = ("lesson.first_discard" if position.dealer_first_discard else
-                      f"lesson.source_{position.source}")
-            if position.card is not None:
-                show_cards([position.card], label=tr(origin))
-        st.caption(tr("lesson.table_rules", players=position.rules.players,
-                      scoring=tr(f"settings.scoring_{position.rules.scoring}"),
-                      base=position.rules.base))
+def card_marks(cards: Sequence[Card]) -> tuple[list[str], list[str]]:
+    """After the answer: each of your cards marked safe / deals in, or with its risk."""
+    answer_data = puzzle.answer
+    labels: list[str] = []
+    tones: list[str] = []
+    for card in cards:
+        if isinstance(answer_data, SafeSetAnswer):
+            safe = card in answer_data.safe
+            labels.append(tr("pz.mark_safe" if safe else "pz.mark_danger"))
+            tones.append("safe" if safe else "high")
+        elif isinstance(answer_data, LeastRiskAnswer):
+            risk = dict(answer_data.risks).get(card)
+            percent = 0.0 if risk is None else float(risk) * 100
+            labels.append(tr("pz.mark_risk", percent=f"{percent:.1f}"))
+            tones.append("safe" if percent == 0 else "low" if percent < 5 else
+                         "mid" if percent < 15 else "high")
+    return labels, tones
+
+
+def on_table(action: TableAction) -> None:
+    cards = frozenset(board.hand[i] for i in action.cards)
+    if action.action == "check" and puzzle.kind is PuzzleKind.SAFE_SET and cards:
+        answer(service.SetGiven(cards))
+    elif action.action == "check" and puzzle.kind is PuzzleKind.LEAST_RISK and len(cards) == 1:
+        answer(service.CardGiven(next(iter(cards))))
+
+
+tappable = result is None and puzzle.kind is not PuzzleKind.WIN
+actions: tuple[ActionButton, ...] = ()
+if tappable:
+    multi = puzzle.kind is PuzzleKind.SAFE_SET
+    actions = (ActionButton("check", tr("lessons.check"), 1, len(board.hand) if multi else 1,
+                            primary=True),)
+labels, tones = card_marks(board.hand) if result is not None else ([], [])
+view = table_view(board, seq=f"{puzzle.id}:{'done' if result else 'open'}", actions=actions,
+                  tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=labels,
+                  tones=tones)
+show_table(view, key="puzzle-table", on_action=on_table)
+if puzzle.players != 4 or board.rules.red_threshold != learner.rules.red_threshold:
+    st.caption(tr("lesson.table_rules", players=puzzle.players,
+                  scoring=tr(f"settings.scoring_{board.rules.scoring}"), base=board.rules.base))
+
+
+# -- "can you win?": yes and the fan, or no and the reason -------------------------------------
+
+def check_win() -> None:
+    said = state.get("puzzle_win_choice")
+    detail = state.get("puzzle_fan_choice" if said == "yes" else "puzzle_reason_choice")
+    if said is None or detail is None:
+        state["puzzle_incomplete"] = True
         return
-    table = SafetyTable.from_json(puzzle.board)
-    show_cards(table.hand, label=tr("puzzles.your_hand_discard"))
-    show_melds(table.melds[table.seat], label=tr("lesson.your_melds"))
-    for other in table.opponents():
-        with st.container(border=True):
-            st.markdown(tr("puzzles.opponent", seat=other, cards=table.hand_sizes[other]))
-            if table.hands is not None:
-                show_cards(table.hands[other], width=44)
-            else:
-                show_cards([None] * table.hand_sizes[other], width=30)
-            show_melds(table.melds[other])
-    if table.table_cards:
-        show_cards(table.table_cards, label=tr("puzzles.on_table"), width=34)
+    if said == "yes":
+        answer(service.WinGiven(True, fan=int(detail)))
+    else:
+        answer(service.WinGiven(False, reason=Reason(detail)))
 
 
-st.markdown(f"#### {puzzle.question[lang]}")
-show_board(puzzle)
-result = st.session_state.get("puzzle_result")
-if result is None:
-    with st.form("puzzle-form", clear_on_submit=False):
-        given: dict[str, object] = {}
-        if puzzle.kind == "win":
-            given["win"] = st.radio(tr("puzzles.can_win"), ("yes", "no"), index=None,
-                                    horizontal=True, format_func=lambda v: tr(f"choice.{v}"),
-                                    key="puzzle-win")
-            given["fan"] = st.number_input(tr("puzzles.fan_if_win"), min_value=0,
-                                           max_value=30, step=1, value=None,
-                                           key="puzzle-fan")
-        else:
-            cards = list(parse_cards(" ".join(puzzle.answer["candidates"])))
-            given["discard"] = st.pills(tr("puzzles.pick_discard"),
-                                        [str(c) for c in cards],
-                                        format_func=lambda c: card_label(parse_cards(c)[0]),
-                                        key="puzzle-discard")
-        submitted = st.form_submit_button(tr("lessons.check"), type="primary")
-    if submitted:
-        if (puzzle.kind == "win" and given["win"] is None) or \
-                (puzzle.kind == "safe" and not given["discard"]):
-            st.warning(tr("lessons.answer_first"))
-        else:
-            seconds = time.monotonic() - st.session_state.get("puzzle_shown_at", time.monotonic())
-            attempt = service.record(store(), learner.id, puzzle, given, seconds, mode,
-                                     st.session_state["puzzle_run"])
-            st.session_state["puzzle_result"] = attempt
-            st.session_state["puzzle_recent"] = [*st.session_state["puzzle_recent"], puzzle.id]
-            if attempt.correct:
-                st.session_state["puzzle_streak"] += 1
-                st.session_state["puzzle_solved"] += 1
-            st.rerun()
-else:
-    if result.correct:
+if puzzle.kind is PuzzleKind.WIN and result is None:
+    said = st.segmented_control(tr("puzzles.can_win"), ("yes", "no"),
+                                format_func=lambda v: tr(f"choice.{v}"),
+                                key="puzzle_win_choice")
+    if said == "yes":
+        st.segmented_control(tr("pz.pick_fan"), [str(f) for f in FAN_CHOICES],
+                             key="puzzle_fan_choice")
+    elif said == "no":
+        st.segmented_control(tr("pz.pick_reason"), [r.value for r in NO_REASONS],
+                             format_func=lambda r: tr(f"choice.reason.{r}"),
+                             key="puzzle_reason_choice")
+    if state.pop("puzzle_incomplete", False):
+        st.warning(tr("pz.answer_both"))
+    st.button(tr("lessons.check"), type="primary", key="puzzle-check-win", on_click=check_win)
+
+
+# -- the answer -----------------------------------------------------------------------------------
+
+if result is not None:
+    graded = result.grade
+    if graded.correct:
         st.success(tr("puzzles.right"))
+    elif puzzle.kind is PuzzleKind.WIN and not graded.verdict_right:
+        st.error(tr("pz.wrong_verdict"))
     else:
         st.error(tr("puzzles.wrong"))
-    if mode not in ("failed", "fresh"):
+    if graded.missed:
+        st.warning(tr("pz.missed", cards=" ".join(c.symbol for c in graded.missed)))
+    if graded.extra:
+        st.warning(tr("pz.extra", cards=" ".join(c.symbol for c in graded.extra)))
+    if given is not None and puzzle.kind is PuzzleKind.WIN and not graded.correct:
+        assert isinstance(given, service.WinGiven)
+        said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
+                     tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
+        st.caption(said_text)
+    st.markdown(f"**{render(puzzle.why, lang, cite=False)}**")
+    with st.expander(tr("pz.working")):
+        for message in puzzle.details:
+            st.markdown(f"- {render(message, lang)}")
+    if result.rated:
         st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
-                      before=f"{result.before.rating:.0f}", after=f"{result.after.rating:.0f}"))
-    for line in puzzle.explanation[lang]:
-        st.markdown(f"- {line}")
-    if puzzle.source != "fresh":
-        st.markdown(tr("puzzles.reopen",
-                       link=f"?learner={learner.id}&puzzle={puzzle.id}&mode=rated&lang={lang}"))
-    streak_over = mode == "streak" and not result.correct
+                      before=f"{result.rating.before.rating:.0f}",
+                      after=f"{result.rating.after.rating:.0f}"))
+    elif mode not in service.UNRATED_MODES:
+        st.caption(tr("pz.practice"))
+    streak_over = mode == "streak" and not graded.correct
     if streak_over:
-        st.info(tr("puzzles.streak_over", streak=st.session_state["puzzle_streak"]))
-    if st.button(tr("puzzles.next"), type="primary", key="puzzle-next"):
-        if streak_over:
-            st.session_state["puzzle_run_key"] = None
-        st.session_state.update(puzzle_current=None, puzzle_result=None)
-        st.query_params.pop("puzzle", None)
-        st.rerun()
+        st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))
+    st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)

@@ -1,6 +1,9 @@
 """Serving puzzles: the shipped bank and fresh ones, chosen near the learner's Glicko-2 rating,
-by theme, in a rising streak, against the clock, or from the learner's own misses; grading and
-rating both sides of each attempt."""
+by theme, in a rising streak, against the clock, or from the learner's own misses; grading each
+answer exactly as the puzzle asks, and rating both sides only on the learner's first attempt.
+
+No Streamlit here: the Puzzles page calls these functions and shows what they return.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +12,29 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from trainer.engine import RuleSet
-from trainer.puzzles import KINDS, Puzzle, bank_file
+from trainer.engine import Card, Reason, RuleSet
+from trainer.puzzles import KINDS, Puzzle, bank_file, read_puzzle
+from trainer.puzzles.bank import fresh as mine_fresh
 from trainer.puzzles.check import read_puzzles
+from trainer.puzzles.model import (
+    LeastRiskAnswer,
+    PuzzleKind,
+    SafeSetAnswer,
+    WinAnswer,
+)
 from trainer.rating import Rating, play
-from trainer.store.progress_store import ProgressStore
+from trainer.store.progress_store import ProgressStore, PuzzleAnswer, RatedAttempt
 
 MODES = ("rated", "theme", "streak", "timed", "failed", "fresh")
+UNRATED_MODES = ("failed", "fresh")
 TIMED_SECONDS = 180
 NEAREST = 25
+START_RD = 250.0
+"""The deviation of a starting rating: an estimate from features, less sure than a measured
+rating, surer than none (350)."""
+STREAK_START = 1250.0
+STREAK_STEP = 40.0
 
 
 @cache
@@ -35,28 +50,29 @@ def bank_index() -> dict[str, Puzzle]:
     return {puzzle.id: puzzle for puzzle in bank()}
 
 
-def players_of(puzzle: Puzzle) -> int:
-    return int(puzzle.board.get("rules", {}).get("players", 4))
-
-
 def themes() -> list[str]:
+    """Themes with at least ten bank puzzles, most common first."""
     found: dict[str, int] = {}
     for puzzle in bank():
         for theme in puzzle.themes:
             found[theme] = found.get(theme, 0) + 1
-    return sorted(theme for theme, count in found.items() if count >= 10)
+    return sorted((t for t, n in found.items() if n >= 10), key=lambda t: (-found[t], t))
+
+
+def start_rating(puzzle: Puzzle) -> Rating:
+    return Rating(puzzle.rating, START_RD, 0.06)
 
 
 def puzzle_rating(puzzle: Puzzle, stored: dict[str, tuple[Rating, int, int]]) -> Rating:
-    if puzzle.id in stored:
-        return stored[puzzle.id][0]
-    fields = puzzle.rating
-    return Rating(float(fields["rating"]), float(fields["rd"]), float(fields["volatility"]))
+    """The puzzle's rating now: moved by learners' first attempts, else its starting one."""
+    return stored[puzzle.id][0] if puzzle.id in stored else start_rating(puzzle)
 
 
 def target_rating(mode: str, learner: Rating, streak: int) -> float:
+    """Streak mode climbs from easy puzzles by a fixed step per puzzle solved; the 3-minute
+    run serves puzzles a little below the learner; the rest serve at the learner's rating."""
     if mode == "streak":
-        return 900.0 + 80.0 * streak
+        return STREAK_START + STREAK_STEP * streak
     if mode == "timed":
         return learner.rating - 150.0
     return learner.rating
@@ -65,37 +81,45 @@ def target_rating(mode: str, learner: Rating, streak: int) -> float:
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
            theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
            rng: random.Random | None = None) -> Puzzle | None:
-    """The next bank puzzle for this learner and mode (None when nothing fits)."""
+    """The next bank puzzle for this learner and mode (None when nothing fits). Puzzles seen
+    in this session (``recent``) never come back; in rated modes, puzzles the learner has
+    already answered come only when nothing new fits."""
     rng = rng or random.Random()
     seen = set(recent)
-    stored = store.puzzle_ratings()
-    learner = store.learner_rating(learner_id)
     if mode == "failed":
         known = {**bank_index(), **own_puzzles(store, learner_id)}
-        ids = failed_puzzles(store, learner_id)
-        pool = [known[pid] for pid in ids if pid in known and pid not in seen]
+        pool = [known[pid] for pid in failed_puzzles(store, learner_id)
+                if pid in known and pid not in seen]
         return pool[0] if pool else None
-    target = target_rating(mode, learner, streak)
-    nearest = heapq.nsmallest(
-        NEAREST,
-        ((abs((stored[p.id][0].rating if p.id in stored else base) - target), index, p)
-         for index, (p, players, base) in enumerate(_catalogue())
-         if players == rules.players and p.id not in seen
-         and (theme is None or mode != "theme" or theme in p.themes)))
-    return rng.choice(nearest)[2] if nearest else None
+    stored = store.puzzle_ratings()
+    target = target_rating(mode, store.learner_rating(learner_id), streak)
+    attempted = store.attempted_puzzles(learner_id)
+    for avoid in (attempted | seen, seen):
+        nearest = heapq.nsmallest(
+            NEAREST,
+            ((abs(puzzle_rating(p, stored).rating - target), index, p)
+             for index, p in enumerate(bank())
+             if p.players == rules.players and p.id not in avoid
+             and (mode != "theme" or theme is None or theme in p.themes)))
+        if nearest:
+            return rng.choice(nearest)[2]
+    return None
 
 
-@cache
-def _catalogue() -> tuple[tuple[Puzzle, int, float], ...]:
-    """Each bank puzzle with its table size and starting rating, computed once."""
-    return tuple((p, players_of(p), float(p.rating["rating"])) for p in bank())
+def fresh(kind: str, rules: RuleSet, rng: random.Random) -> Puzzle:
+    """A puzzle mined just now from a simulated hand under the learner's house rules."""
+    return mine_fresh(PuzzleKind(kind), rules, rng)
 
 
 def own_puzzles(store: ProgressStore, learner_id: int) -> dict[str, Puzzle]:
-    """The learner's review set: puzzles made from flagged moments of their own hands."""
+    """The learner's review set: puzzles made from flagged moments of their own hands (a
+    stored puzzle that no longer reads is left out, not shown broken)."""
     found = {}
     for text in store.own_puzzles(learner_id):
-        puzzle = Puzzle.from_json(text)
+        try:
+            puzzle = read_puzzle(text)
+        except ValueError:
+            continue
         found[puzzle.id] = puzzle
     return found
 
@@ -113,68 +137,136 @@ def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
     return list(dict.fromkeys([*missed, *own]))
 
 
-def grade(puzzle: Puzzle, given: dict[str, Any]) -> bool:
-    """Win puzzles: win or not, and the fan when it wins. Safe puzzles: any safe discard."""
-    answer = puzzle.answer
-    if puzzle.kind == "win":
-        said_win = given.get("win") == "yes"
-        if said_win != bool(answer["win"]):
-            return False
-        if not answer["win"]:
-            return True
-        try:
-            return int(given.get("fan")) == int(answer["fan"])  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            return False
-    return given.get("discard") in answer["safe"]
+# -- answers -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WinGiven:
+    """"Can you win?": yes with a fan, or no with a reason."""
+
+    win: bool
+    fan: int | None = None
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
-class Attempt:
+class SetGiven:
+    """"Tap every safe card": the cards tapped."""
+
+    cards: frozenset[Card]
+
+
+@dataclass(frozen=True)
+class CardGiven:
+    """"Least risk": the one card picked."""
+
+    card: Card
+
+
+Given = WinGiven | SetGiven | CardGiven
+
+
+@dataclass(frozen=True)
+class Grade:
+    """Right or not, and for a set answer which safe cards were missed and which dangerous
+    cards were tapped; for "can you win?", whether yes/no itself was right."""
+
     correct: bool
-    before: Rating
-    after: Rating
-    puzzle_before: Rating
-    puzzle_after: Rating
+    verdict_right: bool = True
+    missed: tuple[Card, ...] = ()
+    extra: tuple[Card, ...] = ()
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def grade(puzzle: Puzzle, given: Given) -> Grade:
+    """Grade exactly what the puzzle asks: yes plus the fan or no plus the reason; the exact
+    set of safe cards; the one least-risk card. A given of the wrong shape is wrong."""
+    answer = puzzle.answer
+    if isinstance(answer, WinAnswer):
+        if not isinstance(given, WinGiven):
+            return Grade(False, False)
+        if given.win != answer.win:
+            return Grade(False, False)
+        right = given.fan == answer.fan if answer.win else given.reason is answer.reason
+        return Grade(right)
+    if isinstance(answer, SafeSetAnswer):
+        if not isinstance(given, SetGiven):
+            return Grade(False)
+        missed = _sorted(answer.safe - given.cards)
+        extra = _sorted(given.cards - answer.safe)
+        return Grade(not missed and not extra, missed=missed, extra=extra)
+    assert isinstance(answer, LeastRiskAnswer)
+    return Grade(isinstance(given, CardGiven) and given.card == answer.card)
+
+
+def given_text(given: Given) -> str:
+    """The answer as stored: notation and reason codes, never rendered prose."""
+    if isinstance(given, WinGiven):
+        if given.win:
+            return f"yes {given.fan if given.fan is not None else '?'} fan"
+        return f"no {given.reason.value if given.reason is not None else '?'}"
+    if isinstance(given, SetGiven):
+        return " ".join(str(c) for c in _sorted(given.cards)) or "-"
+    return str(given.card)
+
+
+def expected_text(puzzle: Puzzle) -> str:
+    answer = puzzle.answer
+    if isinstance(answer, WinAnswer):
+        return f"yes {answer.fan} fan" if answer.win else f"no {answer.reason.value}"
+    if isinstance(answer, SafeSetAnswer):
+        return " ".join(str(c) for c in _sorted(answer.safe))
+    assert isinstance(answer, LeastRiskAnswer)
+    return str(answer.card)
+
+
+# -- the 3-minute run --------------------------------------------------------------------------
+
+def time_left(started_at: float, now: float, seconds: float = TIMED_SECONDS) -> float:
+    """Seconds left in a timed run that started at ``started_at`` (wall-clock seconds), at
+    ``now``: never negative, never more than the run's length (a clock set back does not
+    extend it)."""
+    return max(0.0, min(float(seconds), started_at + seconds - now))
+
+
+def in_time(started_at: float, now: float, seconds: float = TIMED_SECONDS) -> bool:
+    """Does an answer given at ``now`` count in the run? (Strictly before the deadline.)"""
+    return time_left(started_at, now, seconds) > 0.0
+
+
+# -- recording ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Attempt:
+    grade: Grade
+    rating: RatedAttempt
+
+    @property
+    def correct(self) -> bool:
+        return self.grade.correct
+
+    @property
+    def rated(self) -> bool:
+        return self.rating.rated
 
     @property
     def change(self) -> float:
-        return self.after.rating - self.before.rating
+        return self.rating.after.rating - self.rating.before.rating
 
 
-def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: dict[str, Any],
+def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: Given,
            seconds: float, mode: str, run: str = "") -> Attempt:
-    """Grade, rate both sides (except when replaying misses or fresh puzzles) and store it all."""
-    correct = grade(puzzle, given)
-    stored = store.puzzle_ratings()
-    before = store.learner_rating(learner_id)
-    puzzle_before = puzzle_rating(puzzle, stored)
-    rated = mode not in ("failed", "fresh")
-    if rated:
-        after, puzzle_after = play(before, puzzle_before, correct)
-        store.save_learner_rating(learner_id, after)
-        store.save_puzzle_rating(puzzle.id, puzzle_after, correct)
-    else:
-        after, puzzle_after = before, puzzle_before
-    expected = " / ".join(puzzle.answer["safe"]) if puzzle.kind == "safe" else (
-        f"win, {puzzle.answer['fan']} fan" if puzzle.answer["win"] else "no win")
-    given_text = given.get("discard") or f"{given.get('win')} {given.get('fan') or ''}".strip()
-    store.record_answer(
-        learner_id, context="puzzle", item=puzzle.id, question=puzzle.question.get("en", ""),
-        answer=str(given_text), expected=expected, correct=correct, seconds=seconds,
-        rule_ids=tuple(puzzle.rules), skill=f"puzzle:{puzzle.kind}", themes=puzzle.themes,
-        mode=mode, run=run, rating_before=before.rating if rated else None,
-        rating_after=after.rating if rated else None)
-    return Attempt(correct, before, after, puzzle_before, puzzle_after)
-
-
-def fresh(kind: str, rules: RuleSet, rng: random.Random) -> Puzzle:
-    """A newly generated puzzle under the learner's house rules."""
-    from trainer.content.sampling import random_position
-    from trainer.puzzles import safe, win
-
-    if kind == "win":
-        return win.build(random_position(rng, rules), "fresh")
-    for puzzle in safe.generate(1, rng.getrandbits(32), rules=rules):
-        return puzzle
-    raise RuntimeError("no safe puzzle could be generated")
+    """Grade the answer and store it; the first attempt at a puzzle in a rated mode moves both
+    ratings (Glicko-2), in the same transaction as the answer. Later attempts are practice."""
+    graded = grade(puzzle, given)
+    answer = PuzzleAnswer(
+        puzzle_id=puzzle.id, question=f"puzzle:{puzzle.kind.value}", answer=given_text(given),
+        expected=expected_text(puzzle), correct=graded.correct, seconds=seconds,
+        rule_ids=puzzle.rules, skill=f"puzzle:{puzzle.kind.value}", themes=puzzle.themes,
+        mode=mode, run=run)
+    rated_mode = mode not in UNRATED_MODES and puzzle.source != "fresh"
+    stored = store.record_puzzle_answer(learner_id, answer, rated_mode=rated_mode,
+                                        start=start_rating(puzzle), rate=play)
+    return Attempt(graded, stored)

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-_SWAPS = ({}, {"h": "d", "d": "h"}, {"s": "c", "c": "s"}, {"h": "d", "d": "h", "s": "c", "c": "s"})
+_SWAPS: tuple[dict[str, str], ...] = ({}, {"h": "d", "d": "h"}, {"s": "c", "c": "s"}, {"h": "d", "d": "h", "s": "c", "c": "s"})
 _CARD = re.compile(r"\b(10|[2-9AJQK])([shcd])\b")
 _SORTED_FIELDS = ("hand",)
 

@@ -1,5 +1,6 @@
-"""Re-validating puzzles against the engine: every answer, explanation, theme and rule id is
-recomputed from the puzzle's own board and must agree; the id must match the content."""
+"""Re-validating puzzles against the engine: each puzzle is rebuilt from its own board and every
+field — answer, the one-line reason and the working, themes, rule ids, difficulty features and
+starting rating — must agree; the id must match the canonical board (``read_puzzle``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from trainer.analysis.safety import SafetyTable
-from trainer.engine import Dou14Error, Position
+from trainer.engine import Dou14Error
 from trainer.puzzles import safe, win
-from trainer.puzzles.model import Puzzle, PuzzleError
+from trainer.puzzles.model import Puzzle, PuzzleError, PuzzleKind, WinBoard, read_puzzle
+
+CHECKED_FIELDS = ("answer", "why", "details", "themes", "rules", "features", "rating")
 
 
 @dataclass(frozen=True)
@@ -21,13 +24,23 @@ class Problem:
 
 
 def rebuild(puzzle: Puzzle) -> Puzzle:
-    """The puzzle as the engine makes it from the same board."""
-    if puzzle.kind == "win":
-        return win.build(Position.from_json(puzzle.board), puzzle.source)
-    rebuilt = safe.build(SafetyTable.from_json(puzzle.board), puzzle.level, puzzle.source)
-    if rebuilt is None:
-        raise PuzzleError("this table has no safe or no dangerous discard")
-    return rebuilt
+    """The puzzle as the engine makes it from the same board; :class:`PuzzleError` when the
+    engine would not make a puzzle of it at all, and says why."""
+    board = puzzle.board
+    if puzzle.kind is PuzzleKind.WIN:
+        assert isinstance(board, WinBoard)
+        reason = win.rejection(board.position)
+        if reason is not None:
+            raise PuzzleError(f"not a puzzle: {reason}")
+        built = win.build(board.position, board.origin, puzzle.source)
+        assert built is not None
+        return built
+    assert isinstance(board, SafetyTable)
+    made = (safe.build_open(board, puzzle.source) if puzzle.kind is PuzzleKind.SAFE_SET
+            else safe.build_hidden(board, puzzle.source))
+    if isinstance(made, str):
+        raise PuzzleError(f"not a puzzle: {made}")
+    return made
 
 
 def check_puzzle(puzzle: Puzzle) -> list[str]:
@@ -35,21 +48,20 @@ def check_puzzle(puzzle: Puzzle) -> list[str]:
     try:
         rebuilt = rebuild(puzzle)
     except Dou14Error as error:
-        return [f"the board is not valid: {error}"]
-    problems = []
-    for name in ("answer", "explanation", "themes", "rules", "question"):
-        if getattr(rebuilt, name) != getattr(puzzle, name):
-            problems.append(f"{name} disagrees with the engine: the engine says "
-                            f"{json.dumps(getattr(rebuilt, name), ensure_ascii=False)[:300]}")
-    return problems
+        return [str(error)]
+    stored, fresh = puzzle.to_json(), rebuilt.to_json()
+    return [f"{name} disagrees with the engine, which says "
+            f"{json.dumps(fresh[name], ensure_ascii=False, sort_keys=True)[:300]}"
+            for name in CHECKED_FIELDS if stored[name] != fresh[name]]
 
 
 def check_lines(lines: Iterable[str]) -> Iterator[Problem]:
+    """Every problem of a JSON-lines bank, by line number (blank lines skipped)."""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            puzzle = Puzzle.from_json(line)
+            puzzle = read_puzzle(line)
         except Dou14Error as error:
             yield Problem(number, "?", str(error))
             continue
@@ -63,7 +75,7 @@ def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
-                puzzles.append(Puzzle.from_json(line))
+                puzzles.append(read_puzzle(line))
             except Dou14Error as error:
                 raise PuzzleError(f"line {number}: {error}") from None
     return puzzles

@@ -1,5 +1,5 @@
 """How hard a puzzle is, estimated before anyone has tried it: features a player finds hard,
-weighted into a starting rating on the Glicko scale. The weights were chosen so the starting
+weighted into a starting rating on the Glicko scale. The weights are fitted so the starting
 rating falls as simulated solvers of several skills (``trainer.puzzles.solvers``) solve the
 puzzle more often; ``dou14 puzzles stats`` reports that correlation. Learners' answers then move
 the rating (Glicko-2)."""
@@ -9,19 +9,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 WEIGHTS: dict[str, dict[str, float]] = {
-    "win": {"base": 1250.0, "near_red": 180.0, "colour_decides": 160.0, "special": 140.0,
-            "triple": 150.0, "melds": 25.0, "concealed": 12.0, "three_players": 60.0,
-            "says_yes": -60.0, "fan": 30.0},
-    "safe_set": {"base": 1200.0, "candidates": 35.0, "dangerous": 60.0, "open_cards": 4.0,
-                 "needs_red": 120.0},
-    "least_risk": {"base": 1300.0, "candidates": 40.0, "partners_only_fails": 260.0,
-                   "colour": 160.0, "red": 120.0, "small_margin": 90.0},
+    "win": {
+        "base": 1537.7, "colour_decides": 36.2, "concealed": -16.2, "fan": -7.4,
+        "near_red": 256.6, "says_yes": -114.1, "special": 207.6, "three_players": -9.3,
+        "triple": -0.0},
+    "safe_set": {
+        "base": 1368.2, "candidates": -9.4, "dangerous": -109.2, "far_dealers": 224.8,
+        "partner_decoys": 24.2, "red_decoys": 263.7},
+    "least_risk": {
+        "base": 1237.7, "candidates": 50.4, "colour": 39.9, "partners_only_fails": 275.9,
+        "red": -0.0, "small_margin": -5.9},
 }
+"""Fitted by ``tools/fit_difficulty.py`` (least squares of the simulated solvers' success on
+the features, scaled so a puzzle they fail more often starts higher)."""
 
 
 def start_rating(kind: str, features: Mapping[str, float]) -> float:
     """The starting rating: a weighted sum of the features, rounded to a tenth."""
     weights = WEIGHTS[kind]
-    total = weights["base"] + sum(weights.get(name, 0.0) * value
-                                  for name, value in features.items())
+    total = weights["base"] + sum(
+        weights.get(name, 0.0) * value for name, value in features.items())
     return round(min(2600.0, max(600.0, total)), 1)

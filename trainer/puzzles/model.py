@@ -21,12 +21,22 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from trainer.analysis.safety import SafetyTable
-from trainer.engine import Card, Dou14Error, Position, Reason, Relation, parse_card, parse_cards
+from trainer.engine import (
+    Card,
+    Dou14Error,
+    Position,
+    Reason,
+    Relation,
+    RuleSet,
+    parse_card,
+    parse_cards,
+)
 from trainer.engine.messages import Message, message_from_json, message_to_json
 from trainer.puzzles.canonical import canonical_key
 
@@ -78,6 +88,11 @@ class LeastRiskAnswer:
     margin: Fraction
 
 
+FAN_CHOICES = tuple(range(9))
+"""The fan a learner can tap after "yes" (0–8: every fan a bank puzzle can carry)."""
+NO_REASONS = (Reason.NOT_COMBINED, Reason.RED_SHORT, Reason.JOKER_IN_HAND)
+"""The reasons a learner can tap after "no"."""
+
 Board = WinBoard | SafetyTable
 Answer = WinAnswer | SafeSetAnswer | LeastRiskAnswer
 
@@ -98,7 +113,7 @@ class Puzzle:
     """The starting rating, estimated from the features."""
     source: str
 
-    @property
+    @cached_property
     def id(self) -> str:
         """``kind-`` and 12 hex digits of the SHA-256 of the canonical board."""
         digest = hashlib.sha256(canonical_key(self.kind.value, board_json(self.board))
@@ -127,7 +142,7 @@ class Puzzle:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
 
-def rules_of(board: Board) -> Any:
+def rules_of(board: Board) -> RuleSet:
     return board.position.rules if isinstance(board, WinBoard) else board.rules
 
 
@@ -245,5 +260,5 @@ def read_puzzle(data: Any) -> Puzzle:
     return puzzle
 
 
-__all__ = ["KINDS", "Answer", "Board", "LeastRiskAnswer", "Puzzle", "PuzzleError", "PuzzleKind",
-           "SafeSetAnswer", "WinAnswer", "WinBoard", "read_puzzle"]
+__all__ = ["FAN_CHOICES", "KINDS", "NO_REASONS", "Answer", "Board", "LeastRiskAnswer", "Puzzle",
+           "PuzzleError", "PuzzleKind", "SafeSetAnswer", "WinAnswer", "WinBoard", "read_puzzle"]

@@ -15,6 +15,7 @@ at least three different cards.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -22,15 +23,29 @@ from fractions import Fraction
 from trainer.analysis.arguments import Argument, argument_for, counts_for
 from trainer.analysis.safety import SafetyTable, open_analysis, table_from_view
 from trainer.bots import HeuristicBot
-from trainer.engine import Card, Message, RuleSet, partner_rank, rank_name, relation
+from trainer.engine import (
+    Card,
+    Message,
+    Position,
+    Reason,
+    Relation,
+    RuleSet,
+    partner_rank,
+    rank_name,
+    relation,
+    verdict,
+)
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
+from trainer.engine.reachability import Moment, concealed_count
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Puzzle, PuzzleKind, SafeSetAnswer
 
 MARGIN = Fraction(1, 50)
 """The least risk must beat the next by at least 2 percentage points."""
 MIN_CANDIDATES = 3
+REAL_RISK = Fraction(1, 20)
+"""Some candidate must carry at least this risk, or the choice does not matter."""
 
 
 def _seat(table: SafetyTable, seat: int) -> Message:
@@ -47,48 +62,98 @@ def risk(table: SafetyTable, card: Card) -> Fraction:
     return sum((count.probability for count in counts_for(table, card)), Fraction(0))
 
 
-def _usable(table: SafetyTable) -> bool:
-    return not any(c.is_joker for c in table.hand) and len(table.candidates()) >= MIN_CANDIDATES
+def reachable(table: SafetyTable) -> bool:
+    """Can a real hand reach this table (R-PARITY)? The player about to discard holds
+    8 − 2·s concealed cards, everyone else 7 − 2·s (s: their sets laid)."""
+    if len(table.hand) != concealed_count(Moment.DISCARDING, table.melds[table.seat]):
+        return False
+    return all(table.hand_sizes[other] == concealed_count(Moment.WAITING, table.melds[other])
+               for other in table.opponents())
 
 
-def build_open(table: SafetyTable, source: str) -> Puzzle | None:
-    """Every hand open: which cards can you discard without dealing in? None unless at least
-    one candidate deals in and at least one is safe."""
-    if table.hands is None or not _usable(table):
-        return None
+def _unusable(table: SafetyTable) -> str | None:
+    if not reachable(table):
+        return "unreachable"
+    if any(c.is_joker for c in table.hand):
+        return "joker in hand"
+    if len(table.candidates()) < MIN_CANDIDATES:
+        return "too few different cards"
+    return None
+
+
+def build_open(table: SafetyTable, source: str) -> Puzzle | str:
+    """Every hand open: which cards can you discard without dealing in? The reason it is not a
+    puzzle unless at least one candidate deals in and at least one is safe."""
+    if table.hands is None:
+        return "hands hidden"
+    unusable = _unusable(table)
+    if unusable is not None:
+        return unusable
     analyses = {card: open_analysis(table, card) for card in table.candidates()}
     safe = frozenset(card for card, analysis in analyses.items() if analysis.safe)
     dangerous = [card for card in table.candidates() if card not in safe]
-    if not safe or not dangerous:
-        return None
+    if not dangerous:
+        return "every discard is safe"
+    if not safe:
+        return "every discard deals in"
     first = analyses[dangerous[0]].deal_in
     assert first is not None
     why = Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"),
-                     safe=tuple(sorted(safe, key=lambda c: c.index)), card=dangerous[0],
-                     seat=_seat(table, first.seat), fan=first.verdict.fan)
+                     dangerous=tuple(sorted(dangerous, key=lambda c: c.index)),
+                     card=dangerous[0], seat=_seat(table, first.seat), fan=first.verdict.fan)
     details = []
+    red_decoys = partner_decoys = far_dealers = 0
     for card, analysis in analyses.items():
-        if analysis.safe:
-            details.append(Message.of("pz.open_safe", ("R-SAFE",), card=card))
-        else:
-            claim = analysis.deal_in
-            assert claim is not None
+        claim = analysis.deal_in
+        if claim is not None:
+            far_dealers += relation(claim.seat, table.seat, table.rules.players) \
+                is not Relation.LOWER
             details.append(Message.of("pz.open_deals_in", ("R-PRIORITY", "R-PAY"), card=card,
                                       seat=_seat(table, claim.seat), fan=claim.verdict.fan,
                                       paid=claim.verdict.share * table.rules.payers))
-    needs_red = any(
-        any(count.reason.value == "red" for count in counts_for(table, card)) for card in safe)
+            continue
+        short = _red_short_opponent(table, card)
+        if short is not None:
+            red_decoys += 1
+            seat, red = short
+            details.append(Message.of("pz.open_safe_red", ("R-SAFE", "R-RED"), card=card,
+                                      seat=_seat(table, seat), red=red,
+                                      threshold=table.rules.red_threshold))
+        else:
+            partner_decoys += _partner_held(table, card)
+            details.append(Message.of("pz.open_safe", ("R-SAFE", "R-PAIR14"), card=card))
     themes = ["open", "safe-set"]
     if len(dangerous) >= 2:
         themes.append("several-deal-in")
+    if red_decoys:
+        themes.append("red-short")
     if table.rules.players == 3:
         themes.append("three-players")
     features = {"candidates": float(len(analyses)), "dangerous": float(len(dangerous)),
-                "open_cards": float(sum(table.hand_sizes[o] for o in table.opponents())),
-                "needs_red": float(needs_red)}
+                "red_decoys": float(red_decoys), "partner_decoys": float(partner_decoys),
+                "far_dealers": float(far_dealers)}
     return Puzzle(PuzzleKind.SAFE_SET, table, SafeSetAnswer(safe), why, tuple(details),
                   tuple(themes), ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN", "R-PRIORITY",
                                   "R-PAY"), features, start_rating("safe_set", features), source)
+
+
+def _red_short_opponent(table: SafetyTable, card: Card) -> tuple[int, int] | None:
+    """An opponent whose open hand combines with ``card`` but falls short of the red total
+    (R-RED): their seat and red count; None when nobody's does."""
+    assert table.hands is not None
+    for other in table.opponents():
+        judged = verdict(Position(table.hands[other], table.melds[other], card, "discard",
+                                  table.first_discard, table.rules))
+        if judged.reason is Reason.RED_SHORT:
+            return other, judged.red
+    return None
+
+
+def _partner_held(table: SafetyTable, card: Card) -> bool:
+    """Some opponent holds a card of ``card``'s partner rank (and still cannot win on it)."""
+    assert table.hands is not None and card.rank is not None
+    return any(c.rank is not None and c.rank + card.rank == 14
+               for other in table.opponents() for c in table.hands[other])
 
 
 def _partners_visible(table: SafetyTable, card: Card) -> int:
@@ -98,17 +163,24 @@ def _partners_visible(table: SafetyTable, card: Card) -> int:
     return len(seen)
 
 
-def build_hidden(table: SafetyTable, source: str) -> Puzzle | None:
-    """Hands hidden: which discard has the least risk? None unless one beats the next by
-    :data:`MARGIN` and some candidate carries real risk."""
-    if table.hands is not None or not _usable(table):
-        return None
+def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
+    """Hands hidden: which discard has the least risk? The reason it is not a puzzle unless one
+    beats the next by :data:`MARGIN` and some candidate carries real risk."""
+    if table.hands is not None:
+        return "hands open"
+    unusable = _unusable(table)
+    if unusable is not None:
+        return unusable
     risks = {card: risk(table, card) for card in table.candidates()}
     ranked = sorted(risks.items(), key=lambda item: (item[1], item[0].index))
     (best, least), (runner, second) = ranked[0], ranked[1]
     margin = second - least
-    if margin < MARGIN or ranked[-1][1] < Fraction(1, 20):
-        return None
+    if margin == 0 and least == 0:
+        return "several discards are proved safe"
+    if margin < MARGIN:
+        return "no best discard by the margin"
+    if ranked[-1][1] < REAL_RISK:
+        return "no discard carries real risk"
     argument = argument_for(table, best) if least == 0 else None
     if argument is not None:
         why = Message.of(f"pz.why_proved_{argument.value}", ("R-SAFE",), card=best,
@@ -153,11 +225,11 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | None:
 
 
 def moments(rng: random.Random, rules: RuleSet | None = None
-            ) -> Iterator[tuple[HandState, int]]:
+            ) -> Iterator[tuple[int, HandState, int]]:
     """Each moment of simulated hands (heuristic bots) where a player must discard after the
-    dealer's first discard, holding no joker."""
+    dealer's first discard, holding no joker: the hand's number, the state, the seat."""
     bot = HeuristicBot()
-    while True:
+    for hand in itertools.count():
         table_rules = rules or (RuleSet(players=3) if rng.random() < 0.2 else RuleSet())
         state = HandState.deal(rng.getrandbits(40), table_rules)
         while not state.over:
@@ -165,7 +237,7 @@ def moments(rng: random.Random, rules: RuleSet | None = None
             view = view_of(state, seat)
             if state.phase is Phase.DISCARD and state.dealer_discarded and \
                     not any(c.is_joker for c in view.hand):
-                yield state, seat
+                yield hand, state, seat
             state.apply(bot.choose(view, rng))
 
 

@@ -88,8 +88,17 @@ def _combination_only(table: SafetyTable, card: Card) -> bool:
     return not any(is_combined((*table.hands[other], card)) for other in table.opponents())
 
 
+def _next_player_only(table: SafetyTable, card: Card) -> bool:
+    """Watches only the next player (the lower seat): safe unless they win on it."""
+    assert table.hands is not None
+    lower = (table.seat + 1) % table.rules.players
+    return not verdict(Position(table.hands[lower], table.melds[lower], card, "discard",
+                                table.first_discard, table.rules)).win
+
+
 SAFE_SET_SOLVERS: dict[str, Callable[[SafetyTable, Card], bool]] = {
-    "partner in a hand": _partners_in_open_hands, "ignores red": _combination_only}
+    "partner in a hand": _partners_in_open_hands, "ignores red": _combination_only,
+    "next player only": _next_player_only}
 
 
 def _most_partners_visible(table: SafetyTable) -> Card:

@@ -6,6 +6,7 @@ are not puzzles."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from trainer.engine import (
     verdict_messages,
 )
 from trainer.engine.game.state import HandState, Phase
+from trainer.engine.position import Source
 from trainer.engine.game.view import view_of
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
@@ -35,7 +37,8 @@ RULES = ("R-WIN", "R-PAIR14", "R-RED")
 
 
 def trivial(position: Position) -> bool:
-    """Obvious at a glance: a joker in hand, or no concealed card pairs with the card."""
+    """Obvious at a glance: a joker in hand, or no concealed card pairs with the card (R-PAIR14,
+    R-WIN)."""
     card = position.card
     if card is None or card.rank is None or any(c.is_joker for c in position.hand):
         return True
@@ -103,14 +106,25 @@ def features_of(position: Position) -> dict[str, float]:
             "colour_decides": float("colour-decides" in themes),
             "special": float(bool(judged.specials)),
             "triple": float("concealed-triple" in themes),
-            "melds": float(len(position.melds)), "concealed": float(len(position.hand)),
+            "concealed": float(len(position.hand)),
             "three_players": float(position.rules.players == 3),
             "says_yes": float(judged.win), "fan": float(judged.fan if judged.win else 0)}
 
 
+def rejection(position: Position) -> str | None:
+    """Why ``position`` is not a puzzle (no real hand reaches it, or it is trivial), or None."""
+    if position.card is None:
+        return "no card on the table"
+    if not is_reachable(position):
+        return "unreachable"
+    if trivial(position):
+        return "trivial"
+    return None
+
+
 def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
-    """The puzzle of ``position``, or None when no real hand reaches it or it is trivial."""
-    if not is_reachable(position) or trivial(position):
+    """The puzzle of ``position``, or None when :func:`rejection` gives a reason."""
+    if rejection(position) is not None:
         return None
     judged = verdict(position)
     answer = WinAnswer(judged.win, judged.fan if judged.win else 0, judged.reason)
@@ -127,24 +141,25 @@ def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
                   source)
 
 
-def mined(rng: random.Random) -> Iterator[tuple[Position, Relation]]:
-    """Every moment of simulated hands (heuristic bots) where a player faces another's discarded
-    or flipped card holding a partner of it: their position, and where the card came from."""
+def mined(rng: random.Random, rules: RuleSet | None = None
+          ) -> Iterator[tuple[int, Position, Relation]]:
+    """Every moment of simulated hands (heuristic bots) where a player faces a discarded or
+    flipped card (their own flip included): the hand's number, their position, and where the
+    card came from. Without ``rules``, one hand in five is a three-player hand."""
     bot = HeuristicBot()
-    while True:
-        rules = RuleSet(players=3) if rng.random() < 0.2 else RuleSet()
-        state = HandState.deal(rng.getrandbits(40), rules)
+    for hand in itertools.count():
+        table_rules = rules or (RuleSet(players=3) if rng.random() < 0.2 else RuleSet())
+        state = HandState.deal(rng.getrandbits(40), table_rules)
         while not state.over:
             offer = state.offer
             if state.phase is Phase.CLAIM and offer is not None and offer.card.rank is not None:
-                for seat in range(rules.players):
-                    if seat == offer.seat:
+                for seat in range(table_rules.players):
+                    if seat == offer.seat and offer.source == "discard":
                         continue
                     position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]),
                                         offer.card, "discard" if offer.source == "discard"
-                                        else "flip", offer.dealer_first_discard, rules)
-                    if not trivial(position):
-                        yield position, relation(offer.seat, seat, rules.players)
+                                        else "flip", offer.dealer_first_discard, table_rules)
+                    yield hand, position, relation(offer.seat, seat, table_rules.players)
             seat = state.to_act
             state.apply(bot.choose(view_of(state, seat), rng))
 
@@ -163,6 +178,6 @@ def constructed(rng: random.Random, red: bool) -> tuple[Position, Relation]:
     cards: list[Card] = [c for pair in pairs for c in parse_cards(pair)]
     rng.shuffle(cards)
     claimed = cards.pop()
-    source = "flip" if rng.random() < 0.4 else "discard"
+    source: Source = "flip" if rng.random() < 0.4 else "discard"
     origin = rng.choice((Relation.UPPER, Relation.OPPOSITE, Relation.LOWER))
     return Position(tuple(cards), (), claimed, source, False, RuleSet()), origin

@@ -7,6 +7,7 @@ refresh loses nothing. Methods return plain dataclasses, detached from any sessi
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -72,6 +73,37 @@ class AnswerRow:
     seconds: float
     rule_ids: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class PuzzleAnswer:
+    """One answer to a puzzle, as the store keeps it."""
+
+    puzzle_id: str
+    question: str
+    answer: str
+    expected: str
+    correct: bool
+    seconds: float
+    rule_ids: tuple[str, ...]
+    skill: str
+    themes: tuple[str, ...]
+    mode: str
+    run: str
+
+
+@dataclass(frozen=True)
+class RatedAttempt:
+    """What one puzzle answer did to the ratings (unchanged when it was not rated)."""
+
+    rated: bool
+    before: Rating
+    after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+
+
+Rate = Callable[[Rating, Rating, bool], tuple[Rating, Rating]]
 
 
 def _rules_of(text: str) -> RuleSet:
@@ -233,6 +265,58 @@ class ProgressStore:
                                           RatingHistory.rd).where(
                 RatingHistory.learner_id == learner_id).order_by(RatingHistory.id))
             return [(at, rating, rd) for at, rating, rd in rows]
+
+    def attempted_puzzles(self, learner_id: int) -> set[str]:
+        """Ids of every puzzle the learner has answered at least once."""
+        with Session(self.engine) as session:
+            return set(session.scalars(select(Answer.item).where(
+                Answer.learner_id == learner_id, Answer.context == "puzzle").distinct()))
+
+    def record_puzzle_answer(self, learner_id: int, answer: PuzzleAnswer, *, rated_mode: bool,
+                             start: Rating, rate: Rate) -> RatedAttempt:
+        """Store a puzzle answer and, when it is the learner's first attempt at the puzzle in a
+        rated mode, both ratings moved by ``rate`` — all in one transaction, so an answer is
+        never kept without its ratings or the other way round. Later attempts are practice:
+        stored with mode ``practice``, ratings untouched. ``start`` is the puzzle's starting
+        rating when nobody has tried it yet."""
+        with Session(self.engine) as session, session.begin():
+            learner = session.get(Learner, learner_id)
+            if learner is None:
+                raise ProgressError("db.no_learner")
+            before = Rating(learner.rating or 1500.0, learner.rd or 350.0,
+                            learner.volatility or 0.06)
+            stored = session.get(PuzzleRating, answer.puzzle_id)
+            puzzle_before = start if stored is None else Rating(stored.rating, stored.rd,
+                                                                stored.volatility)
+            tried = session.scalar(select(func.count()).select_from(Answer).where(
+                Answer.learner_id == learner_id, Answer.context == "puzzle",
+                Answer.item == answer.puzzle_id)) or 0
+            rated = rated_mode and tried == 0
+            after, puzzle_after = before, puzzle_before
+            if rated:
+                after, puzzle_after = rate(before, puzzle_before, answer.correct)
+                learner.rating, learner.rd, learner.volatility = (after.rating, after.rd,
+                                                                  after.volatility)
+                session.add(RatingHistory(learner_id=learner_id, rating=after.rating,
+                                          rd=after.rd, volatility=after.volatility))
+                if stored is None:
+                    stored = PuzzleRating(puzzle_id=answer.puzzle_id, attempts=0, solved=0)
+                    session.add(stored)
+                stored.rating, stored.rd, stored.volatility = (puzzle_after.rating,
+                                                               puzzle_after.rd,
+                                                               puzzle_after.volatility)
+                stored.attempts = (stored.attempts or 0) + 1
+                stored.solved = (stored.solved or 0) + (1 if answer.correct else 0)
+            mode = answer.mode if rated or not rated_mode else "practice"
+            session.add(Answer(
+                learner_id=learner_id, context="puzzle", item=answer.puzzle_id[:128],
+                question=answer.question, answer=answer.answer, expected=answer.expected,
+                correct=bool(answer.correct), seconds=max(0.0, float(answer.seconds)),
+                rule_ids=",".join(answer.rule_ids)[:256], skill=answer.skill[:32],
+                themes=",".join(answer.themes)[:256], mode=mode[:32], run=answer.run[:64],
+                rating_before=before.rating if rated else None,
+                rating_after=after.rating if rated else None))
+            return RatedAttempt(rated, before, after, puzzle_before, puzzle_after)
 
     def puzzle_ratings(self) -> dict[str, tuple[Rating, int, int]]:
         with Session(self.engine) as session:

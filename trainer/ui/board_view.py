@@ -46,12 +46,12 @@ def offer_caption(board: Board) -> str:
 
 def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
                tappable: bool = False, multi: bool = False, labels: Sequence[str] = (),
-               tap_again: str = "") -> TableView:
+               tones: Sequence[str] = (), tap_again: str = "") -> TableView:
     """The card table for ``board``: the tappable cards at the bottom (your hand, or the
-    choices), everyone else around it."""
+    choices), everyone else around it; ``labels`` and ``tones`` caption those cards."""
     cards = board.tappable
-    hand = tuple(CardView(card, labels[i] if i < len(labels) else "") for i, card in
-                 enumerate(cards))
+    hand = tuple(CardView(card, labels[i] if i < len(labels) else "",
+                          tones[i] if i < len(tones) else "") for i, card in enumerate(cards))
     if not hand and board.seats:  # a seats question: your own cards, face down
         hand = tuple(CardView(None) for _ in range(7))
     my_name = tr("board.you") if board.seats else ""
