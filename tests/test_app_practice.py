@@ -9,11 +9,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click, tap, wrong_answer
-from trainer.i18n import t
+from trainer.engine import Reason
+from trainer.i18n import render, t
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, DrillItem
+from trainer.practice.puzzle_boards import board_of
+from trainer.puzzles import Puzzle, PuzzleKind
+from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 from trainer.store import ProgressStore
 
 
@@ -62,18 +66,43 @@ def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     assert store.answer_rows(int(learner))[0]["context"] == "review"
 
 
-def _solve(at: AppTest, right: bool = True) -> None:
-    puzzle = at.session_state["puzzle_current"]
-    if puzzle.kind == "win":
-        win = puzzle.answer["win"] if right else not puzzle.answer["win"]
-        at.radio(key="puzzle-win").set_value("yes" if win else "no")
-        if win and right:
-            at.number_input(key="puzzle-fan").set_value(puzzle.answer["fan"])
+def _given(puzzle: Puzzle, right: bool) -> service.Given:
+    answer = puzzle.answer
+    if isinstance(answer, WinAnswer):
+        if right:
+            return service.WinGiven(answer.win, fan=answer.fan if answer.win else None,
+                                    reason=None if answer.win else answer.reason)
+        return service.WinGiven(not answer.win, fan=0 if not answer.win else None,
+                                reason=None if not answer.win else Reason.NOT_COMBINED)
+    hand = list(board_of(puzzle).hand)
+    if isinstance(answer, SafeSetAnswer):
+        cards = answer.safe if right else frozenset(puzzle.candidates) - answer.safe
+        return service.SetGiven(frozenset(cards))
+    assert isinstance(answer, LeastRiskAnswer)
+    card = answer.card if right else next(c for c in hand if c != answer.card)
+    return service.CardGiven(card)
+
+
+def _solve(at: AppTest, right: bool = True) -> service.Given:
+    """Answer the puzzle on the page as a learner would: taps on the table, or yes/no and the
+    fan or reason; then Check."""
+    puzzle: Puzzle = at.session_state["puzzle_current"]
+    given = _given(puzzle, right)
+    if isinstance(given, service.WinGiven):
+        at.button_group(key="puzzle_win_choice").set_value("yes" if given.win else "no").run()
+        if given.win:
+            at.button_group(key="puzzle_fan_choice").set_value(str(given.fan)).run()
+        else:
+            assert given.reason is not None
+            at.button_group(key="puzzle_reason_choice").set_value(given.reason.value).run()
+        at.button(key="puzzle-check-win").click().run()
     else:
-        choices = puzzle.answer["safe"] if right else [
-            c for c in puzzle.answer["candidates"] if c not in puzzle.answer["safe"]]
-        at.pills(key="puzzle-discard").set_value(choices[0])
-    click(at, t("lessons.check", "en"))
+        hand = list(board_of(puzzle).hand)
+        cards = given.cards if isinstance(given, service.SetGiven) else {given.card}
+        indices = sorted({hand.index(c) for c in cards})
+        tap(at, "puzzle-table", "check", indices, f"{puzzle.id}:open")
+    assert not at.exception, at.exception
+    return given
 
 
 @pytest.mark.parametrize("mode", ["rated", "theme", "streak", "timed", "fresh"])
@@ -83,11 +112,12 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     first = at.session_state["puzzle_current"]
     _solve(at, right=True)
     assert at.success[0].value == t("puzzles.right", "en")
-    assert any(first.explanation["en"][0] in m.value for m in at.markdown)
+    assert any(render(first.why, "en", cite=False) in m.value for m in at.markdown)
     at.button(key="puzzle-next").click().run()
-    assert at.session_state["puzzle_current"] is not None
+    second = at.session_state["puzzle_current"]
+    assert second is not None and second.id != first.id
     _solve(at, right=False)
-    assert at.error[0].value == t("puzzles.wrong", "en")
+    assert at.error[0].value in (t("puzzles.wrong", "en"), t("pz.wrong_verdict", "en"))
     rows = store.answer_rows(int(learner))
     assert [r["mode"] for r in rows] == [mode, mode] and [r["correct"] for r in rows] == [
         True, False]
@@ -101,12 +131,70 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
         assert at.info[0].value == t("puzzles.streak_over", "en", streak=1)
 
 
-def test_failed_mode_replays_misses_and_reopen_link(db: tuple[ProgressStore, str]) -> None:
+@pytest.mark.parametrize("kind", ["win", "safe_set", "least_risk"])
+def test_each_kind_is_answered_on_the_page(db: tuple[ProgressStore, str], kind: str) -> None:
+    _store, learner = db
+    puzzle = service.bank_index()[next(p.id for p in service.bank() if p.kind.value == kind)]
+    at = app("puzzles", learner=learner, puzzle=puzzle.id)
+    assert at.session_state["puzzle_current"].id == puzzle.id
+    assert at.markdown[0].value if at.markdown else True
+    _solve(at, right=True)
+    assert at.success[0].value == t("puzzles.right", "en")
+    assert not at.warning
+
+
+def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET
+                  and isinstance(p.answer, SafeSetAnswer) and len(p.answer.safe) >= 2)
+    assert isinstance(puzzle.answer, SafeSetAnswer)
+    safe = sorted(puzzle.answer.safe, key=lambda c: c.index)
+    danger = next(c for c in puzzle.candidates if c not in puzzle.answer.safe)
+    at = app("puzzles", learner=learner, puzzle=puzzle.id)
+    hand = list(board_of(puzzle).hand)
+    tapped = [*safe[1:], danger]
+    tap(at, "puzzle-table", "check", sorted(hand.index(c) for c in tapped), f"{puzzle.id}:open")
+    warnings = [w.value for w in at.warning]
+    assert t("pz.missed", "en", cards=safe[0].symbol) in warnings
+    assert t("pz.extra", "en", cards=danger.symbol) in warnings
+    row = store.answer_rows(int(learner))[0]
+    assert not row["correct"] and row["expected"] == " ".join(str(c) for c in safe)
+
+
+def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("puzzles", learner=learner, mode="rated")
+    puzzle = at.session_state["puzzle_current"]
+    _solve(at, right=False)
+    assert any(t("puzzles.rating_change", "en", change="", before="", after="")[:6] in c.value
+               for c in at.caption)
+    rating = store.learner_rating(int(learner))
+    again = app("puzzles", learner=learner, mode="rated", puzzle=puzzle.id)
+    assert again.session_state["puzzle_current"].id == puzzle.id
+    _solve(again, right=True)
+    assert again.success[0].value == t("puzzles.right", "en")
+    assert any(c.value == t("pz.practice", "en") for c in again.caption)
+    assert store.learner_rating(int(learner)) == rating
+    assert [r["mode"] for r in store.answer_rows(int(learner))] == ["rated", "practice"]
+
+
+def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
+    at = app("puzzles", learner=learner, mode="timed", puzzle=puzzle.id)
+    assert at.session_state["puzzle_current"].id == puzzle.id
+    at.session_state["puzzle_started_run"] = at.session_state["puzzle_started_run"] - 181
+    _solve(at, right=True)
+    assert store.answer_rows(int(learner)) == []
+    assert at.success[0].value == t("puzzles.timed_over", "en", solved=0)
+
+
+def test_failed_mode_replays_misses_and_reopens(db: tuple[ProgressStore, str]) -> None:
     _store, learner = db
     at = app("puzzles", learner=learner, mode="rated")
     missed = at.session_state["puzzle_current"]
     _solve(at, right=False)
-    assert any(f"puzzle={missed.id}" in m.value for m in at.markdown)
+    assert at.query_params["puzzle"] == [missed.id] or at.query_params["puzzle"] == missed.id
     replay = app("puzzles", learner=learner, mode="failed")
     assert replay.session_state["puzzle_current"].id == missed.id
     reopened = app("puzzles", learner=learner, puzzle=missed.id)

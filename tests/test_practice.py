@@ -12,6 +12,7 @@ from fsrs import Rating as FsrsRating
 from fsrs import State
 
 from tests.apptest_helpers import wrong_answer
+from trainer.engine import RuleSet
 from trainer.i18n import render
 from trainer.lessons.answers import ChoiceAnswer
 from trainer.practice import progress_figures as figures
@@ -19,8 +20,11 @@ from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
 from trainer.practice.fact_reviews import due_facts, record_review
 from trainer.practice.srs import NEW_PER_DAY, all_facts, grade, question, review
+from trainer.puzzles import Puzzle, PuzzleKind
+from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer
 from trainer.rating import Rating, expected, play, update
 from trainer.store import ProgressStore, open_database
+from trainer.store.progress_store import PuzzleAnswer
 
 
 @pytest.fixture
@@ -120,9 +124,9 @@ def test_red20_is_balanced() -> None:
 def test_puzzle_service_serves_near_the_rating(store: ProgressStore) -> None:
     learner = store.create_learner("Ann")
     first = service.choose(store, learner.id, learner.rules, "rated", rng=random.Random(1))
-    assert first is not None and service.players_of(first) == 4
+    assert first is not None and first.players == 4
     ratings = sorted(abs(service.puzzle_rating(p, {}).rating - 1500) for p in service.bank()
-                     if service.players_of(p) == 4)
+                     if p.players == 4)
     assert abs(service.puzzle_rating(first, {}).rating - 1500) <= ratings[service.NEAREST]
     themed = service.choose(store, learner.id, learner.rules, "theme", theme="near-miss",
                             rng=random.Random(2))
@@ -135,25 +139,75 @@ def test_puzzle_service_serves_near_the_rating(store: ProgressStore) -> None:
     assert service.puzzle_rating(hard, {}).rating > service.puzzle_rating(easy, {}).rating
 
 
-def test_grading_and_recording(store: ProgressStore) -> None:
+def test_no_puzzle_repeats_within_a_session(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann")
+    seen: list[str] = []
+    for number in range(60):
+        puzzle = service.choose(store, learner.id, learner.rules, "rated", recent=seen,
+                                rng=random.Random(number))
+        assert puzzle is not None and puzzle.id not in seen
+        seen.append(puzzle.id)
+
+
+def _safe_set() -> Puzzle:
+    return next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
+
+
+def test_a_puzzle_is_rated_only_on_the_first_attempt(store: ProgressStore) -> None:
     learner = store.create_learner("Ann").id
-    win = next(p for p in service.bank() if p.kind == "win" and p.answer["win"])
-    assert service.grade(win, {"win": "yes", "fan": win.answer["fan"]})
-    assert not service.grade(win, {"win": "yes", "fan": win.answer["fan"] + 1})
-    assert not service.grade(win, {"win": "no"})
-    safe = next(p for p in service.bank() if p.kind == "safe")
-    assert service.grade(safe, {"discard": safe.answer["safe"][0]})
-    unsafe = next(c for c in safe.answer["candidates"] if c not in safe.answer["safe"])
-    attempt = service.record(store, learner, safe, {"discard": unsafe}, 9.0, "rated")
-    assert not attempt.correct and attempt.after.rating < attempt.before.rating
-    assert store.puzzle_ratings()[safe.id][0].rating > attempt.puzzle_before.rating
-    assert service.failed_puzzles(store, learner) == [safe.id]
-    service.record(store, learner, safe, {"discard": safe.answer["safe"][0]}, 4.0, "failed")
-    assert service.failed_puzzles(store, learner) == []
+    puzzle = _safe_set()
+    assert isinstance(puzzle.answer, SafeSetAnswer)
+    wrong = service.SetGiven(frozenset(list(puzzle.answer.safe)[:1]) | frozenset(
+        c for c in puzzle.candidates if c not in puzzle.answer.safe))
+    first = service.record(store, learner, puzzle, wrong, 9.0, "rated")
+    assert first.rated and not first.correct and first.change < 0
+    assert first.grade.extra and store.puzzle_ratings()[puzzle.id][1:] == (1, 0)
+    for _ in range(3):
+        again = service.record(store, learner, puzzle, service.SetGiven(puzzle.answer.safe),
+                               5.0, "rated")
+        assert again.correct and not again.rated and again.change == 0
+    assert store.learner_rating(learner) == first.rating.after
+    assert store.puzzle_ratings()[puzzle.id][0] == first.rating.puzzle_after
     rows = store.answer_rows(learner)
-    assert [r["mode"] for r in rows] == ["rated", "failed"]
-    assert rows[0]["rating_before"] == pytest.approx(1500.0) and rows[1]["rating_before"] is None
+    assert [r["mode"] for r in rows] == ["rated", "practice", "practice", "practice"]
+    assert rows[0]["rating_before"] == pytest.approx(1500.0)
+    assert all(r["rating_before"] is None for r in rows[1:])
+    assert rows[0]["answer"] != rows[1]["answer"] == rows[1]["expected"]
     assert len(store.rating_history(learner)) == 1
+    assert service.failed_puzzles(store, learner) == []
+
+
+def test_answer_and_ratings_are_one_transaction(store: ProgressStore) -> None:
+    """A failure while rating leaves no answer behind, and no rating moved."""
+    learner = store.create_learner("Ann").id
+    puzzle = _safe_set()
+    answer = PuzzleAnswer(puzzle.id, "q", "a", "e", True, 1.0, (), "puzzle:x", (), "rated", "")
+
+    def broken(learner_rating: Rating, puzzle_rating: Rating,
+               solved: bool) -> tuple[Rating, Rating]:
+        raise RuntimeError("the rating server fell over")
+
+    with pytest.raises(RuntimeError):
+        store.record_puzzle_answer(learner, answer, rated_mode=True,
+                                   start=service.start_rating(puzzle), rate=broken)
+    assert store.answer_rows(learner) == [] and store.puzzle_ratings() == {}
+    assert store.learner_rating(learner) == Rating() and store.rating_history(learner) == []
+
+
+def test_misses_come_back_unrated(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.LEAST_RISK)
+    assert isinstance(puzzle.answer, LeastRiskAnswer)
+    other = next(c for c in puzzle.candidates if c != puzzle.answer.card)
+    service.record(store, learner, puzzle, service.CardGiven(other), 9.0, "rated")
+    assert service.failed_puzzles(store, learner) == [puzzle.id]
+    replay = service.choose(store, learner, RuleSet(), "failed")
+    assert replay is not None and replay.id == puzzle.id
+    attempt = service.record(store, learner, puzzle, service.CardGiven(puzzle.answer.card), 4.0,
+                             "failed")
+    assert attempt.correct and not attempt.rated
+    assert service.failed_puzzles(store, learner) == []
+    assert [r["mode"] for r in store.answer_rows(learner)] == ["rated", "failed"]
 
 
 def test_progress_figures_and_records(store: ProgressStore) -> None:

@@ -1,104 +1,390 @@
-"""Puzzles: generated and explained by the engine; the shipped bank re-validates; a puzzle altered
-by one card is caught by `dou14 puzzles check`."""
+"""Puzzles: mined from simulated play, typed, explained by message keys; the shipped bank meets
+its teaching targets (measured by ``dou14 puzzles stats``), re-validates field by field, and a
+tampered puzzle is refused; canonical ids see through card order and colour-keeping suit swaps;
+grading asks exactly what the puzzle asks."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
+import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from trainer.puzzles import Puzzle, bank_file, safe, win
+from trainer.engine import Reason, RuleSet, parse_cards
+from trainer.i18n import LANGUAGES, render
+from trainer.practice import puzzle_service as service
+from trainer.puzzles import KINDS, PuzzleKind, bank_file, read_puzzle
+from trainer.puzzles.bank import fresh, generate, win_bucket
 from trainer.puzzles.check import check_lines, check_puzzle, read_puzzles
+from trainer.puzzles.model import (
+    FAN_CHOICES,
+    NO_REASONS,
+    LeastRiskAnswer,
+    Puzzle,
+    PuzzleError,
+    SafeSetAnswer,
+    WinAnswer,
+    WinBoard,
+)
+from trainer.puzzles.safe import MARGIN, risk
+from trainer.puzzles.solvers import solve_rate
+from trainer.puzzles.stats import bank_stats, random_chance, spearman
 
 DOU14 = str(Path(sys.executable).parent / "dou14")
 BANK = {kind: read_puzzles(bank_file(kind).read_text(encoding="utf-8").splitlines())
-        for kind in ("win", "safe")}
+        for kind in KINDS}
+STATS = {stats.kind: stats for stats in bank_stats(p for ps in BANK.values() for p in ps)}
 
 
-@pytest.mark.parametrize("kind", ["win", "safe"])
-def test_bank_has_2000_unique_puzzles(kind: str) -> None:
-    puzzles = BANK[kind]
-    assert len(puzzles) >= 2000
-    assert len({p.id for p in puzzles}) == len(puzzles)
+# -- the shipped bank's teaching targets ---------------------------------------------------------
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bank_meets_the_targets(kind: str) -> None:
+    stats = STATS[kind]
+    assert stats.count == len(BANK[kind]) >= 600
+    assert stats.random_chance <= 0.35
+    assert stats.share(stats.joker_only) <= 0.05
+    assert stats.duplicates == 0 and stats.unreachable == 0
+    assert stats.share(stats.trivial) <= 0.02
+    assert stats.rating_vs_solvers <= -0.3
+    if kind == "win":
+        assert 0.4 <= stats.share(stats.yes) <= 0.6
 
 
-@pytest.mark.parametrize("kind", ["win", "safe"])
-def test_bank_revalidates(kind: str) -> None:
+def test_win_puzzles_spread_over_buckets_fan_and_themes() -> None:
+    buckets = Counter(win_bucket(p) for p in BANK["win"])
+    assert None not in buckets and min(buckets.values()) >= 50
+    fans = Counter(p.answer.fan for p in BANK["win"] if isinstance(p.answer, WinAnswer)
+                   and p.answer.win)
+    assert len([fan for fan, n in fans.items() if n >= 20]) >= 4
+    themes = Counter(theme for p in BANK["win"] for theme in p.themes)
+    for theme in ("red-short", "near-miss", "colour-decides", "special-win", "all-red",
+                  "all-black", "jiedi", "three-players", "not-combined", "fan"):
+        assert themes[theme] >= 15, theme
+    sources = Counter(p.source for p in BANK["win"])
+    assert sources["simulated"] >= 0.9 * len(BANK["win"])
+    assert all(p.source == "constructed" or p.source == "simulated" for p in BANK["win"])
+
+
+def test_which_discard_puzzles_are_real_choices() -> None:
+    for puzzle in BANK["safe_set"]:
+        answer = puzzle.answer
+        assert isinstance(answer, SafeSetAnswer)
+        assert answer.safe and answer.safe < set(puzzle.candidates)
+        assert len(puzzle.candidates) >= 3
+    for puzzle in BANK["least_risk"]:
+        answer = puzzle.answer
+        assert isinstance(answer, LeastRiskAnswer)
+        ranked = sorted(value for _, value in answer.risks)
+        assert ranked[1] - ranked[0] == answer.margin >= MARGIN
+        assert dict(answer.risks)[answer.card] == ranked[0]
+
+
+def test_least_risk_matches_brute_force_counting() -> None:
+    """Each opponent's chance of winning on a card, counted over every hand they could hold,
+    summed: the bank's risks on small tables."""
+    from trainer.analysis.safety import brute_force_count
+
+    checked = 0
+    for puzzle in BANK["least_risk"]:
+        table = puzzle.board
+        assert not isinstance(table, WinBoard)
+        if max(table.hand_sizes[o] for o in table.opponents()) > 3:
+            continue
+        for card in puzzle.candidates:
+            total = Fraction(0)
+            for other in table.opponents():
+                winning, hands = brute_force_count(table, other, card)
+                total += Fraction(winning, hands) if hands else Fraction(0)
+            assert total == risk(table, card)
+        checked += 1
+        if checked == 15:
+            break
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bank_revalidates_field_by_field(kind: str) -> None:
     problems = [(p.id, check_puzzle(p)) for p in BANK[kind]]
     assert [item for item in problems if item[1]] == []
 
 
-def test_bank_covers_the_themes() -> None:
-    themes = Counter(theme for p in BANK["win"] for theme in p.themes)
-    for theme in ("red-short", "near-miss", "colour-matters", "concealed-triple",
-                  "joker-in-hand", "special-win", "all-red", "all-black", "jiedi",
-                  "three-players", "not-combined", "wins"):
-        assert themes[theme] >= 20, theme
-    sources = Counter(p.source for p in BANK["win"])
-    assert sources["simulated"] >= 100 and sources["constructed"] >= 1000
-    safe_themes = Counter(theme for p in BANK["safe"] for theme in p.themes)
-    for theme in ("open", "hidden", "complement-exhausted", "red-unreachable"):
-        assert safe_themes[theme] >= 20, theme
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_explanation_renders_in_both_languages(lang: str) -> None:
+    for puzzle in (p for ps in BANK.values() for p in ps[:200]):
+        for message in (puzzle.why, *puzzle.details):
+            text = render(message, lang)
+            assert text and "{" not in text and message.key not in text
+        for theme in puzzle.themes:
+            assert render_theme(theme, lang) != f"theme.{theme}"
 
 
-def test_safe_puzzles_have_safe_and_dangerous_candidates() -> None:
-    for puzzle in BANK["safe"][:300]:
-        answer = puzzle.answer
-        assert answer["safe"] and len(answer["safe"]) < len(answer["candidates"])
+def render_theme(theme: str, lang: str) -> str:
+    from trainer.i18n import t
+
+    return t(f"theme.{theme}", lang)
 
 
+# -- the statistics themselves, against brute force ----------------------------------------------
+
+def _brute_random_chance(puzzle: Puzzle) -> float:
+    answer = puzzle.answer
+    if isinstance(answer, WinAnswer):
+        options = [service.WinGiven(True, fan=f) for f in FAN_CHOICES]
+        reasons = [service.WinGiven(False, reason=r) for r in NO_REASONS]
+        return 0.5 * sum(service.grade(puzzle, g).correct for g in options) / len(options) + \
+            0.5 * sum(service.grade(puzzle, g).correct for g in reasons) / len(reasons)
+    cards = puzzle.candidates
+    if isinstance(answer, SafeSetAnswer):
+        subsets = [frozenset(c) for n in range(1, len(cards) + 1)
+                   for c in itertools.combinations(cards, n)]
+        return sum(service.grade(puzzle, service.SetGiven(s)).correct
+                   for s in subsets) / len(subsets)
+    return sum(service.grade(puzzle, service.CardGiven(c)).correct for c in cards) / len(cards)
 
 
-@pytest.mark.parametrize("kind", ["win", "safe"])
-def test_a_puzzle_altered_by_one_card_is_caught(kind: str, tmp_path: Path) -> None:
-    puzzle = BANK[kind][0]
+@pytest.mark.parametrize("kind", KINDS)
+def test_random_chance_is_what_grading_gives(kind: str) -> None:
+    for puzzle in BANK[kind][:25]:
+        assert random_chance(puzzle) == pytest.approx(_brute_random_chance(puzzle))
+
+
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=3, max_size=30),
+       st.randoms(use_true_random=False))
+def test_spearman_agrees_with_pandas(xs: list[float], rng: random.Random) -> None:
+    ys = [x + rng.choice((-1.0, 1.0)) * rng.random() * 1e5 for x in xs]
+    expected = pd.Series(xs).rank().corr(pd.Series(ys).rank())  # Spearman: Pearson of ranks
+    if pd.isna(expected):
+        assert spearman(xs, ys) == 0.0
+    else:
+        assert spearman(xs, ys) == pytest.approx(expected, abs=1e-9)
+
+
+def test_solve_rates_are_shares_of_the_solvers() -> None:
+    for puzzle in (p for ps in BANK.values() for p in ps[:50]):
+        assert 0.0 <= solve_rate(puzzle) <= 1.0
+
+
+# -- canonical ids ----------------------------------------------------------------------------------
+
+SWAPS = ({"h": "d", "d": "h"}, {"s": "c", "c": "s"})
+
+
+def _swap_suits(data: Any, swap: dict[str, str]) -> Any:
+    import re
+
+    text = json.dumps(data, ensure_ascii=False)
+    text = re.sub(r"\b(10|[2-9AJQK])([shcd])\b", lambda m: m.group(1) + swap.get(m.group(2),
+                                                                                m.group(2)), text)
+    return json.loads(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([p for ps in BANK.values() for p in ps[:100]]),
+       st.sampled_from(SWAPS), st.randoms(use_true_random=False))
+def test_suit_swaps_and_card_order_are_the_same_puzzle(puzzle: Puzzle, swap: dict[str, str],
+                                                       rng: random.Random) -> None:
+    data = _swap_suits(puzzle.to_json(), swap)
+    board = data["board"]["position"] if puzzle.kind is PuzzleKind.WIN else data["board"]
+    cards = board["hand"].split()
+    rng.shuffle(cards)
+    board["hand"] = " ".join(cards)
+    data["id"] = puzzle.id
+    twin = read_puzzle(data)
+    assert twin.id == puzzle.id
+
+
+def test_another_card_is_another_puzzle() -> None:
+    puzzle = BANK["win"][0]
     data = puzzle.to_json()
-    board = data["position"] if kind == "win" else data["table"]
-    hand = board["hand"].split()
-    replacement = next(card for card in ("2s", "3c", "4d", "5s", "9h", "Jc") if card not in
-                       json.dumps(board))
-    hand[0] = replacement
-    board["hand"] = " ".join(hand)
-    explained = puzzle.to_json()
-    explained["explanation"]["en"] = [*explained["explanation"]["en"][:-1], "it is all fine"]
+    hand = data["board"]["position"]["hand"].split()
+    used = json.dumps(data["board"])
+    hand[0] = next(c for c in ("2s", "3c", "4d", "5s", "9h", "Jc", "Kh") if c not in used)
+    data["board"]["position"]["hand"] = " ".join(hand)
+    with pytest.raises(PuzzleError, match="does not match the board"):
+        read_puzzle(data)
+
+
+# -- tampering is refused --------------------------------------------------------------------------
+
+def _tampered(puzzle: Puzzle) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    data = puzzle.to_json()
+    data["why"] = {**data["why"], "key": "pz.why_joker"}
+    out.append(("why", data))
+    data = puzzle.to_json()
+    data["features"] = {**data["features"], next(iter(data["features"])): 99.0}
+    out.append(("features", data))
+    data = puzzle.to_json()
+    data["rating"] = data["rating"] + 100
+    out.append(("rating", data))
+    data = puzzle.to_json()
+    data["themes"] = [*data["themes"], "jiedi"]
+    out.append(("themes", data))
+    data = puzzle.to_json()
+    if puzzle.kind is PuzzleKind.WIN:
+        data["answer"] = {**data["answer"], "win": not data["answer"]["win"]}
+    elif puzzle.kind is PuzzleKind.SAFE_SET:
+        data["answer"] = {"safe": " ".join(data["answer"]["safe"].split()[1:]) or "Kd"}
+    else:
+        other = next(c for c in puzzle.candidates if str(c) != data["answer"]["card"])
+        data["answer"] = {**data["answer"], "card": str(other)}
+    out.append(("answer", data))
+    return out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_tampered_puzzles_are_refused(kind: str, tmp_path: Path) -> None:
+    puzzle = BANK[kind][0]
+    tampered = _tampered(puzzle)
+    lines = [puzzle.dumps()] + [json.dumps(d, ensure_ascii=False) for _, d in tampered]
+    problems = list(check_lines(lines))
+    found = {p.line: p.message for p in problems}
+    assert 1 not in found
+    for line, (field, _) in enumerate(tampered, start=2):
+        assert found[line].startswith(f"{field} disagrees with the engine"), (field, found)
     path = tmp_path / "bank.jsonl"
-    path.write_text("\n".join([puzzle.dumps(), json.dumps(data, ensure_ascii=False),
-                               json.dumps(explained, ensure_ascii=False)]) + "\n",
-                    encoding="utf-8")
-    problems = list(check_lines(path.read_text(encoding="utf-8").splitlines()))
-    assert [p.line for p in problems] == [2, 3]
-    assert "does not match the content" in problems[0].message
-    assert "explanation disagrees" in problems[1].message
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     done = subprocess.run([DOU14, "puzzles", "check", str(path)], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 1
-    assert "3 puzzles checked, 2 problems" in done.stdout
-    assert f"{path}:2:" in done.stderr and "Traceback" not in done.stderr
-
-
-def test_generate_command_is_seeded_and_valid(tmp_path: Path) -> None:
-    runs = [subprocess.run([DOU14, "puzzles", "generate", "--kind", kind, "--count", "15",
-                            "--seed", "4"], capture_output=True, text=True, timeout=120,
-                           check=True).stdout for kind in ("win", "safe", "win")]
-    assert runs[0] == runs[2]
-    for output in runs[:2]:
-        lines = output.splitlines()
-        assert len(lines) == 15
-        assert not list(check_lines(lines))
-
-
-def test_generated_puzzles_explain_themselves() -> None:
-    for puzzle in [*win.generate(30, 9), *safe.generate(10, 9)]:
-        assert puzzle.explanation["en"] and puzzle.explanation["zh"]
-        assert puzzle.rules and puzzle.themes
-        assert puzzle.rating["rating"] == round(puzzle.difficulty["estimate"], 1)
-        assert Puzzle.from_json(puzzle.dumps()) == puzzle
+    assert f"{path}: {len(lines)} puzzles checked, {len(problems)} problems" in done.stdout
+    assert f"{path}:2: {puzzle.id}: why disagrees" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_unreadable_lines_are_reported() -> None:
-    problems = list(check_lines(["not json", '{"kind": "chess"}', "", '{"kind": "win"}']))
-    assert [p.line for p in problems] == [1, 2, 4]
+    good = BANK["win"][0].to_json()
+    lines = ["not json", '{"kind": "chess"}', "",
+             json.dumps({**good, "kind": "chess"}),
+             json.dumps({**good, "rating": "high"}),
+             json.dumps({**good, "extra": 1}),
+             json.dumps({k: v for k, v in good.items() if k != "why"}),
+             json.dumps({**good, "answer": {"win": "maybe", "fan": 0, "reason": "win"}}),
+             json.dumps({**good, "why": {"key": "pz.why_win", "params": {"red": None}}})]
+    problems = {p.line: p.message for p in check_lines(lines)}
+    assert sorted(problems) == [1, 2, 4, 5, 6, 7, 8, 9]
+    assert problems[1].startswith("not JSON")
+    assert "kind must be one of" in problems[4]
+    assert "rating must be a number" in problems[5]
+    assert "unknown puzzle key 'extra'" in problems[6]
+    assert "a puzzle needs 'why'" in problems[7]
+    assert "a win answer is" in problems[8]
+    assert "parameter 'red'" in problems[9]
+
+
+# -- mining ---------------------------------------------------------------------------------------
+
+def test_generate_command_is_seeded_checked_and_reports(tmp_path: Path) -> None:
+    def run(kind: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([DOU14, "puzzles", "generate", "--kind", kind, "--count", "12",
+                               "--seed", "4"], capture_output=True, text=True, timeout=300,
+                              check=True)
+
+    first, again = run("win"), run("win")
+    assert first.stdout == again.stdout
+    assert "puzzles in" in first.stderr and "rejected per accepted" in first.stderr
+    for kind in ("win", "safe_set"):
+        lines = (first if kind == "win" else run(kind)).stdout.splitlines()
+        assert len(lines) == 12
+        assert not list(check_lines(lines))
+        assert all(read_puzzle(line).kind.value == kind for line in lines)
+
+
+def test_win_quotas_hold_for_a_small_bank() -> None:
+    puzzles, report = generate(PuzzleKind.WIN, 40, 3)
+    assert len(puzzles) == 40 == report.accepted
+    yes = sum(1 for p in puzzles if isinstance(p.answer, WinAnswer) and p.answer.win)
+    assert yes == 20
+    assert report.candidates > report.accepted and report.rejected
+
+
+@pytest.mark.parametrize("kind", list(PuzzleKind))
+def test_fresh_puzzles_follow_house_rules(kind: PuzzleKind) -> None:
+    rules = RuleSet(players=3)
+    puzzle = fresh(kind, rules, random.Random(11))
+    assert puzzle.kind is kind and puzzle.players == 3 and puzzle.source == "fresh"
+    assert not check_puzzle(puzzle)
+
+
+def test_a_constructed_colour_win_is_reachable_and_special() -> None:
+    from trainer.engine import is_reachable, verdict
+    from trainer.puzzles import win
+
+    rng = random.Random(2)
+    for red in (True, False):
+        for _ in range(10):
+            position, _origin = win.constructed(rng, red)
+            assert is_reachable(position)
+            judged = verdict(position)
+            assert judged.win and judged.specials
+            assert judged.red < judged.threshold
+
+
+# -- grading ---------------------------------------------------------------------------------------
+
+def test_win_grading_needs_the_fan_or_the_reason() -> None:
+    yes = next(p for p in BANK["win"] if isinstance(p.answer, WinAnswer) and p.answer.win)
+    no = next(p for p in BANK["win"] if isinstance(p.answer, WinAnswer) and not p.answer.win)
+    assert isinstance(yes.answer, WinAnswer) and isinstance(no.answer, WinAnswer)
+    assert service.grade(yes, service.WinGiven(True, fan=yes.answer.fan)).correct
+    wrong_fan = service.grade(yes, service.WinGiven(True, fan=yes.answer.fan + 1))
+    assert not wrong_fan.correct and wrong_fan.verdict_right
+    said_no = service.grade(yes, service.WinGiven(False, reason=Reason.RED_SHORT))
+    assert not said_no.correct and not said_no.verdict_right
+    assert service.grade(no, service.WinGiven(False, reason=no.answer.reason)).correct
+    other = next(r for r in NO_REASONS if r is not no.answer.reason)
+    assert not service.grade(no, service.WinGiven(False, reason=other)).correct
+    assert not service.grade(no, service.CardGiven(parse_cards("Kd")[0])).correct
+
+
+def test_set_grading_names_missed_and_extra_cards() -> None:
+    puzzle = BANK["safe_set"][0]
+    answer = puzzle.answer
+    assert isinstance(answer, SafeSetAnswer)
+    dangerous = [c for c in puzzle.candidates if c not in answer.safe]
+    safe = sorted(answer.safe, key=lambda c: c.index)
+    assert service.grade(puzzle, service.SetGiven(answer.safe)).correct
+    one_short = service.grade(puzzle, service.SetGiven(frozenset(safe[1:])))
+    assert not one_short.correct and one_short.missed == (safe[0],) and not one_short.extra
+    one_more = service.grade(puzzle, service.SetGiven(answer.safe | {dangerous[0]}))
+    assert not one_more.correct and one_more.extra == (dangerous[0],) and not one_more.missed
+    assert not service.grade(puzzle, service.SetGiven(frozenset({safe[0]}))).correct or \
+        len(safe) == 1
+
+
+def test_least_risk_grading_takes_only_the_best() -> None:
+    puzzle = BANK["least_risk"][0]
+    answer = puzzle.answer
+    assert isinstance(answer, LeastRiskAnswer)
+    for card in puzzle.candidates:
+        assert service.grade(puzzle, service.CardGiven(card)).correct == (card == answer.card)
+
+
+# -- the 3-minute run's deadline --------------------------------------------------------------------
+
+@given(st.floats(0, 1e9), st.floats(-1e4, 1e4))
+def test_time_left_is_bounded_and_falls(start: float, elapsed: float) -> None:
+    left = service.time_left(start, start + elapsed)
+    assert 0.0 <= left <= service.TIMED_SECONDS
+    later = service.time_left(start, start + elapsed + 1.0)
+    assert later <= left
+    assert service.in_time(start, start + elapsed) == (left > 0)
+
+
+def test_the_deadline_itself() -> None:
+    assert service.time_left(1000.0, 1000.0) == service.TIMED_SECONDS
+    assert service.in_time(1000.0, 1000.0 + service.TIMED_SECONDS - 0.01)
+    assert not service.in_time(1000.0, 1000.0 + service.TIMED_SECONDS)
+    assert service.time_left(1000.0, 900.0) == service.TIMED_SECONDS  # clock set back
+    assert service.time_left(1000.0, 1000.0 + 179.5) == pytest.approx(0.5)
