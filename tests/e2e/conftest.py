@@ -27,6 +27,15 @@ def server(server_database: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def short_clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second server whose timed puzzle run lasts 12 seconds instead of 180."""
+    database = tmp_path_factory.mktemp("e2e-clock") / "progress.sqlite3"
+    process, url = start_server(database, {"DOU14_TIMED_SECONDS": "12"})
+    yield url
+    stop_server(process)
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: .ci/run installs Debian's chromium"
     with sync_playwright() as playwright:

@@ -23,11 +23,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A running trainer on ``database`` (SQLite) and its URL; raises with the server's output
-    if it does not answer its health check within a minute."""
+def start_server(database: Path, settings: dict[str, str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """A running trainer on ``database`` (SQLite) and its URL, with extra environment
+    ``settings``; raises with the server's output if it does not answer its health check within
+    a minute."""
     port = free_port()
-    env = {**os.environ, "DOU14_DATABASE_URL": f"sqlite:///{database}"}
+    env = {**os.environ, "DOU14_DATABASE_URL": f"sqlite:///{database}", **(settings or {})}
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "trainer" / "app.py"),
          "--server.headless", "true", "--server.port", str(port), "--server.address",

@@ -8,6 +8,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from trainer.i18n import t
+from trainer.puzzles import Puzzle, PuzzleKind
+from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 
 
 def _settle(page: Page) -> None:
@@ -54,42 +56,89 @@ def test_every_page_has_no_error(page: Page, server: str) -> None:
             _no_errors(page)
 
 
-def _click_answer(page: Page, puzzle: object) -> None:
-    from trainer.engine import parse_card
+def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
+    """Answer on the page as a learner: tap cards on the table, or yes/no and the fan or the
+    reason; then Check."""
+    from trainer.practice.puzzle_boards import board_of
 
-    form = page.get_by_test_id("stForm")
-    answer = puzzle.answer  # type: ignore[attr-defined]
-    if puzzle.kind == "win":  # type: ignore[attr-defined]
-        form.get_by_text(t("choice.yes" if answer["win"] else "choice.no", "en"),
-                         exact=True).click()
-        if answer["win"]:
-            form.get_by_label(t("puzzles.fan_if_win", "en")).fill(str(answer["fan"]))
+    answer = puzzle.answer
+    if isinstance(answer, WinAnswer):
+        said_yes = answer.win if right else not answer.win
+        page.locator(".st-key-puzzle_win_choice").get_by_text(
+            t("choice.yes" if said_yes else "choice.no", "en"), exact=True).click()
+        _settle(page)
+        if said_yes:
+            fan = answer.fan if right else 0
+            page.locator(".st-key-puzzle_fan_choice").get_by_text(str(fan), exact=True).click()
+        else:
+            reason = answer.reason.value if right else "not_combined"
+            page.locator(".st-key-puzzle_reason_choice").get_by_text(
+                t(f"choice.reason.{reason}", "en"), exact=True).click()
+        _settle(page)
+        page.locator(".st-key-puzzle-check-win button").click()
+        return
+    hand = list(board_of(puzzle).hand)
+    table = page.locator(f'.d14-table[data-seq="{puzzle.id}:open"]')
+    if isinstance(answer, SafeSetAnswer):
+        cards = sorted(answer.safe, key=lambda c: c.index)
+        if not right:
+            cards = [*cards[1:], next(c for c in puzzle.candidates if c not in answer.safe)]
     else:
-        card = parse_card(answer["safe"][0])
-        label = t("card.joker", "en") if card.is_joker else card.symbol
-        form.get_by_role("radio", name=label, exact=True).click()  # single-choice pills
-    form.get_by_role("button", name=t("lessons.check", "en")).click()
+        assert isinstance(answer, LeastRiskAnswer)
+        cards = [answer.card if right else next(c for c in hand if c != answer.card)]
+    for card in cards:
+        table.locator(".hand .card").nth(hand.index(card)).click()
+    table.locator("button[data-action=check]").click()
 
 
 def test_solve_puzzles_by_clicking(page: Page, server: str) -> None:
+    """One puzzle of each kind solved by tapping, rated; a set answer with one card missing and
+    one too many names both; the same puzzle again is practice, not rated."""
     from trainer.practice import puzzle_service as service
 
     learner = _sign_up(page, server, "Solver")
-    win = next(p for p in service.bank() if p.kind == "win" and p.answer["win"]
-               and service.players_of(p) == 4)
-    safe = next(p for p in service.bank() if p.kind == "safe" and service.players_of(p) == 4)
-    for puzzle in (win, safe):
+    picks = [next(p for p in service.bank() if p.kind is kind and p.players == 4
+                  and (not isinstance(p.answer, WinAnswer) or p.answer.win))
+             for kind in PuzzleKind]
+    for puzzle in picks:
         page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={puzzle.id}")
-        expect(page.get_by_text(puzzle.question["en"])).to_be_visible()
-        _click_answer(page, puzzle)
+        expect(page.get_by_text(t(f"pz.ask_{puzzle.kind.value}", "en"))).to_be_visible()
+        _tap_answer(page, puzzle)
         expect(page.get_by_text(t("puzzles.right", "en"))).to_be_visible()
         expect(page.get_by_text(re.compile(r"Rating \+\d+"))).to_be_visible()
         _no_errors(page)
+    safe_set = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET
+                    and isinstance(p.answer, SafeSetAnswer) and len(p.answer.safe) >= 2
+                    and p.id != picks[1].id)
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={safe_set.id}")
+    _tap_answer(page, safe_set, right=False)
+    expect(page.get_by_text(t("puzzles.wrong", "en"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Safe, but you left it"))).to_be_visible()
+    expect(page.get_by_text(re.compile("You tapped a card that deals in"))).to_be_visible()
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={picks[0].id}")
+    _tap_answer(page, picks[0])
+    expect(page.get_by_text(t("pz.practice", "en"))).to_be_visible()
     page.get_by_role("button", name=t("puzzles.next", "en")).click()
-    expect(page.get_by_role("button", name=t("lessons.check", "en"))).to_be_visible()
-    page.goto(f"{server}/progress?learner={learner}&lang=en")
-    expect(page.get_by_role("heading", name=t("progress.title", "en"))).to_be_visible()
-    expect(page.get_by_text("2", exact=True).first).to_be_visible()
+    expect(page.get_by_text(t("puzzles.about_rated", "en"))).to_be_visible()
+    _no_errors(page)
+
+
+def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
+                                                       short_clock_server: str) -> None:
+    """The countdown ticks in the browser while the run is on, and ends it at the bell. (The
+    server's clock is shortened for this test by the ``DOU14_TIMED_SECONDS`` setting.)"""
+    server = short_clock_server
+    learner = _sign_up(page, server, "Clock")
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=timed")
+    bar = page.get_by_text(re.compile(r"^\d+ s left · 0 solved$"))
+    expect(bar).to_be_visible()
+    first = int(bar.inner_text().split()[0])
+    lower = "|".join(str(seconds) for seconds in range(1, first))
+    expect(page.get_by_text(re.compile(rf"^({lower}) s left"))).to_be_visible(
+        timeout=10_000)  # it ticks down, with no click
+    expect(page.get_by_text(t("puzzles.timed_over", "en", solved=0))).to_be_visible(
+        timeout=30_000)
+    expect(page.get_by_role("button", name=t("puzzles.again", "en"))).to_be_visible()
     _no_errors(page)
 
 

@@ -5,6 +5,7 @@ the kong made on the table — in both languages, on a phone (390 px) and a desk
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,12 +33,18 @@ def _run(store: ProgressStore, learner: int, lesson: Lesson) -> LessonRun | None
 
 
 def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesson,
-                   before: str, lang: str) -> None:
-    """Until the run in the database has moved on from ``before`` and the page shows it."""
-    for _ in range(400):
+                   before: str, lang: str, again: Callable[[], None] | None = None) -> None:
+    """Until the run in the database has moved on from ``before`` and the page shows it. On a
+    busy machine a click that lands while the page is still replacing its widgets can be lost
+    (a person sees nothing happen): after five idle seconds with no change, ``again`` repeats
+    it once, as that person would."""
+    for attempt in range(800):
         now = store.lesson_run(learner, lesson.id)
         if now != before:
             break
+        if attempt == 200 and again is not None and \
+                page.get_by_test_id("stStatusWidget").count() == 0:
+            again()
         page.wait_for_timeout(25)
     else:
         page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
@@ -115,13 +122,17 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         item = run.current
         step = lesson.steps[item.step]
         if isinstance(step, Explain):
-            _continue(page, lang, f"cont-{run.index}")
-            _wait_for_move(page, store, learner, lesson, stored, lang)
+            key = f"cont-{run.index}"
+            _continue(page, lang, key)
+            _wait_for_move(page, store, learner, lesson, stored, lang,
+                           lambda key=key: _continue(page, lang, key))
             continue
         task = step.task if item.seed is None else step.variant(item.seed)
         if wrong_once and not run.done:
-            _answer(page, task, _wrong(task), lang, f"{run.run_seed}-{run.index}-{run.attempts}")
-            _wait_for_move(page, store, learner, lesson, stored, lang)
+            seq = f"{run.run_seed}-{run.index}-{run.attempts}"
+            _answer(page, task, _wrong(task), lang, seq)
+            _wait_for_move(page, store, learner, lesson, stored, lang,
+                           lambda seq=seq, task=task: _answer(page, task, _wrong(task), lang, seq))
             expect(page.get_by_text(t("lessons.try_again", lang))).to_be_visible()
             hint = re.sub(r"\*\*", "", t("lessons.hint", lang, hint="")).strip()
             expect(page.get_by_text(hint, exact=False).first).to_be_visible()
@@ -130,11 +141,16 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         now = _run(store, learner, lesson)
         assert now is not None
         if not now.done:
-            _answer(page, task, task.answer, lang, f"{now.run_seed}-{now.index}-{now.attempts}")
-            _wait_for_move(page, store, learner, lesson, stored, lang)
+            seq = f"{now.run_seed}-{now.index}-{now.attempts}"
+            _answer(page, task, task.answer, lang, seq)
+            _wait_for_move(page, store, learner, lesson, stored, lang,
+                           lambda seq=seq, task=task: _answer(page, task, task.answer, lang,
+                                                                  seq))
             stored = store.lesson_run(learner, lesson.id)
-        _continue(page, lang, f"next-{run.index}")
-        _wait_for_move(page, store, learner, lesson, stored, lang)
+        key = f"next-{run.index}"
+        _continue(page, lang, key)
+        _wait_for_move(page, store, learner, lesson, stored, lang,
+                       lambda key=key: _continue(page, lang, key))
 
 
 @pytest.mark.rule("R-KONG", "R-CHI", "R-PONG", "R-TOU")

@@ -21,9 +21,9 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from trainer.analysis.safety import SafetyTable

@@ -28,8 +28,8 @@ from trainer.engine import (
     verdict_messages,
 )
 from trainer.engine.game.state import HandState, Phase
-from trainer.engine.position import Source
 from trainer.engine.game.view import view_of
+from trainer.engine.position import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
 
