@@ -30,11 +30,14 @@ def start_server(database: Path, settings: dict[str, str] | None = None
     a minute."""
     port = free_port()
     env = {**os.environ, "DOU14_DATABASE_URL": f"sqlite:///{database}", **(settings or {})}
+    # The server's output goes to a file beside its database: a pipe nobody reads fills up
+    # after 64 KiB of log lines and then blocks the server mid-run (clicks seem lost).
+    log = database.with_suffix(".log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "trainer" / "app.py"),
          "--server.headless", "true", "--server.port", str(port), "--server.address",
          "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -45,7 +48,8 @@ def start_server(database: Path, settings: dict[str, str] | None = None
         except OSError:
             time.sleep(0.3)
     process.kill()
-    output = process.stdout.read().decode() if process.stdout else ""
+    process.wait(10)
+    output = database.with_suffix(".log").read_text(errors="replace")
     raise RuntimeError(f"streamlit did not start:\n{output}")
 
 

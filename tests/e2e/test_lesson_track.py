@@ -4,12 +4,14 @@ the kong made on the table — in both languages, on a phone (390 px) and a desk
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from trainer.engine import Message
 from trainer.i18n import render, t
@@ -44,7 +46,8 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
             break
         if attempt == 200 and again is not None and \
                 page.get_by_test_id("stStatusWidget").count() == 0:
-            again()
+            with contextlib.suppress(AssertionError, PlaywrightError):
+                again()  # fails harmlessly when the page moved on: the first click did land
         page.wait_for_timeout(25)
     else:
         page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
@@ -84,15 +87,26 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
         table = page.locator(f'.d14-table[data-seq="{seq}"]')  # this question's table, not
         cards = table.locator(".hand .card")  # a stale one from the run before
         cards.first.wait_for()
-        for index in indices:
-            cards.nth(index).click()
         action = "check" if isinstance(given, CardsAnswer) else BUTTON.get(
             given.kind.value, given.kind.value)
-        table.locator(f"button[data-action={action}]").click()
+        button = table.locator(f"button[data-action={action}]")
+        for attempt in range(4):  # a table drawn again under load forgets its taps: tap again
+            for index in indices:
+                if cards.nth(index).get_attribute("aria-pressed") != "true":
+                    cards.nth(index).click()
+            try:
+                button.click(timeout=4000 if attempt < 3 else 20_000)
+                return
+            except PlaywrightError:
+                if attempt == 3:
+                    raise
     elif isinstance(given, NumberAnswer):
         field = page.locator("[data-testid=stNumberInput] input")
         field.fill(str(given.value))
-        field.press("Enter")
+        expect(field).to_have_value(str(given.value))  # not a field the rerun replaced
+        page.locator("[data-testid=stNumberInput]").locator(
+            "xpath=ancestor::*[@data-testid='stForm']").get_by_role(
+            "button", name=t("lessons.check", lang)).click()
     else:
         assert isinstance(given, ChoiceAnswer)
         label = next(_words(o.label, lang) for o in task.options if o.value == given.value)
