@@ -1,115 +1,346 @@
-"""Playing against bots in the browser (AppTest): whole seeded hands by clicking only, with a
-claim, a win or a deal-in, and the review; the page never shows a bot's concealed card."""
+"""Playing against bots (AppTest and plain functions): whole seeded hands by tapping, kept in the
+database after every action (a reload resumes, a stale tab is refused), the table's story in
+words, hints, the review, and the page never showing a bot's concealed card."""
 
 from __future__ import annotations
 
+import json
 import random
-import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app
+from tests.apptest_helpers import app, tap
 from trainer.bots import HeuristicBot
-from trainer.engine import RuleSet
+from trainer.engine import Dou14Error, RuleSet
+from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.events import EventKind
 from trainer.engine.game.replay import Replay
+from trainer.engine.melds import MeldKind
 from trainer.i18n import render, t
+from trainer.play import table_service
+from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.hand_review import review_hand
-from trainer.play.session import LEARNER, PlaySession
+from trainer.play.hints import best_discard, discard_risks, unseen_waits
+from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings, advance
+from trainer.play.story import story
 from trainer.store import ProgressStore
 
-ALT = re.compile(r'alt="([^"]+)"')
+TABLE = "play-table"
 
 
-def _key(play: PlaySession, action: Action) -> str:
+def _stored(store: ProgressStore, learner: str) -> PlaySession:
+    row = store.play_table(int(learner))
+    assert row is not None
+    session = PlaySession.loads(row.state_json)
+    assert session.move == row.move
+    return session
+
+
+def _press_for(session: PlaySession, action: Action) -> tuple[str, list[int]]:
+    """The table press that means ``action``: tap the card and Discard, or a button."""
+    view = session.view()
     if action.kind is ActionKind.DISCARD:
-        return f"discard-{action.cards[0]}"
-    specials = [a for a in play.view().legal if a.kind is not ActionKind.DISCARD]
-    return f"act-{specials.index(action)}-{action.kind.value}"
+        return DISCARD, [view.hand.index(action.cards[0])]
+    return next(c.id for c in choices(view) if c.action == action), []
 
 
-def _shown_cards(at: AppTest) -> set[str]:
-    return {alt for element in at.html for alt in ALT.findall(element.value)}
+def _texts(at: AppTest) -> list[str]:
+    return [e.value for kind in (at.caption, at.markdown, at.warning, at.success, at.info)
+            for e in kind]
 
 
-def _play_by_clicking(at: AppTest) -> PlaySession:
+def _instant(store: ProgressStore, learner: str, hints: bool = False) -> None:
+    store.set_play_settings(int(learner), PlaySettings(hints, Pace.INSTANT).dumps())
+
+
+def _play_by_tapping(at: AppTest, store: ProgressStore, learner: str,
+                     stop_after: int | None = None) -> PlaySession:
+    """The learner plays as the heuristic bot would, by pressing the table's buttons; after
+    each press, nothing the page says names a bot's concealed card (R-PUBLIC)."""
     bot = HeuristicBot()
     rng = random.Random(0)
-    for _ in range(200):
-        play = at.session_state["play"]
-        if play.state.over:
-            return play
-        view = play.view()
-        visible = {card.symbol for card in view.visible_cards()} | {"🂠"}
-        assert _shown_cards(at) <= visible  # R-PUBLIC: nothing of the bots' concealed hands
-        hidden = {c.symbol for seat, hand in enumerate(play.state.hands) if seat != LEARNER
+    for number in range(200):
+        session = _stored(store, learner)
+        if session.state.over or (stop_after is not None and number == stop_after):
+            return session
+        hidden = {c.symbol for seat, hand in enumerate(session.state.hands) if seat != LEARNER
                   for c in hand if not c.is_joker}
-        assert not hidden & _shown_cards(at)
-        action = bot.choose(view, rng)
-        at.button(key=_key(play, action)).click().run()
-        assert not at.exception, at.exception
+        shown = " ".join(_texts(at))
+        assert not [symbol for symbol in hidden if symbol in shown]
+        assert session.learner_to_act
+        choice, cards = _press_for(session, bot.choose(session.view(), rng))
+        tap(at, TABLE, choice, cards, str(session.move))
     raise AssertionError("the hand did not end")
 
 
-def test_a_claim_and_a_win_by_clicking(db: tuple[ProgressStore, str]) -> None:
+@pytest.mark.rule("R-CHI", "R-PONG", "R-WIN")
+def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("play", learner=learner, seed="1", pace="instant")
-    play = _play_by_clicking(at)
-    kinds = {a.kind for a in play.log if a.seat == LEARNER}
+    _instant(store, learner)
+    at = app("play", learner=learner, seed="1")
+    session = _play_by_tapping(at, store, learner)
+    kinds = {a.kind for a in session.state.history if a.seat == LEARNER}
     assert {ActionKind.PONG, ActionKind.CHI} <= kinds
-    assert play.state.result is not None and play.state.result.winner == LEARNER
-    assert at.success[0].value == t("play.winner", "en", seat=0)
-    assert any("(R-PAY)" in m.value for m in at.markdown)
+    assert session.state.result is not None and session.state.result.winner == LEARNER
+    assert at.success[0].value == t("play.you_win", "en")
     assert len(store.replays(int(learner))) == 1
     at.button(key="open-review").click().run()
-    assert at.success[-1].value == t("play.no_flags", "en")
-    at.button(key="review-back").click().run()
-    assert t("play.review_step", "en", step=len(play.state.history) - 1,
-             steps=len(play.state.history)) in [c.value for c in at.caption]
+    assert t("play.review_step", "en", step=len(session.state.history),
+             steps=len(session.state.history)) in [c.value for c in at.caption]
 
 
-def test_a_deal_in_and_its_review(db: tuple[ProgressStore, str]) -> None:
+def test_a_reload_resumes_the_same_hand_and_review(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("play", learner=learner, seed="57", pace="instant")
-    play = _play_by_clicking(at)
-    result = play.state.result
-    assert result is not None and result.discarder == LEARNER
-    at.button(key="open-review").click().run()
-    assert any("dealt in (点炮)" in m.value for m in at.markdown)
-    at.button(key="jump-0").click().run()
-    assert not at.exception
-    stored = store.replays(int(learner))
-    replay = Replay.from_json(stored[0][3])
-    assert replay.state_at().result == result
+    _instant(store, learner)
+    at = app("play", learner=learner, seed="57")
+    before = _play_by_tapping(at, store, learner, stop_after=3)
+    again = app("play", learner=learner)  # a reload: a new browser session, no seed
+    assert _stored(store, learner).dumps() == before.dumps()
+    finished = _play_by_tapping(again, store, learner)
+    assert finished.state.history[:len(before.state.history)] == before.state.history
+    again.button(key="open-review").click().run()
+    again.button(key="review-back").click().run()
+    at_step = _stored(store, learner).review
+    reloaded = app("play", learner=learner)
+    assert _stored(store, learner).review == at_step
+    assert t("play.review_step", "en", step=at_step.step if at_step else -1,
+             steps=len(finished.state.history)) in [c.value for c in reloaded.caption]
 
 
-def test_next_hand_keeps_the_match(db: tuple[ProgressStore, str]) -> None:
-    _store, learner = db
-    at = app("play", learner=learner, seed="1", pace="instant")
-    play = _play_by_clicking(at)
-    scores = list(play.match.scores)
+def test_a_stale_press_is_refused_and_nothing_moves(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    _instant(store, learner)
+    first = app("play", learner=learner, seed="1")
+    second = app("play", learner=learner)
+    session = _stored(store, learner)
+    choice, cards = _press_for(session, HeuristicBot().choose(session.view(), random.Random(0)))
+    tap(second, TABLE, choice, cards, str(session.move))  # the other tab moves on
+    moved = _stored(store, learner)
+    assert moved.move > session.move
+    # the first tab still shows the old move: its press carries the old number
+    table_service.forget(int(learner))
+    outcome = table_service.change(store, int(learner), session.move,
+                                   lambda s: s.act(s.view().legal[-1]))
+    assert outcome is table_service.Outcome.STALE
+    assert _stored(store, learner).dumps() == moved.dumps()
+    tap(first, TABLE, choice, cards, str(session.move))
+    assert _stored(store, learner).dumps() == moved.dumps()
+    assert t("play.stale", "en") in [w.value for w in first.warning]
+
+
+def test_next_hand_keeps_the_scores_and_new_match_wipes_them(
+        db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    _instant(store, learner)
+    at = app("play", learner=learner, seed="57")
+    finished = _play_by_tapping(at, store, learner)
+    scores = list(finished.match.scores)
+    assert any(scores)
     at.button(key="next-hand").click().run()
-    again = at.session_state["play"]
-    assert again.match is play.match and list(again.match.scores) == scores
-    assert again.state.dealer == LEARNER  # the winner deals next
+    following = _stored(store, learner)
+    assert following.hand_number == 1 and following.match.scores == scores
+    assert not following.state.over
+    assert t("play.new_match_confirm", "en") in [m.value for m in at.markdown]
+    at.button(key="new-match").click().run()
+    fresh = _stored(store, learner)
+    assert fresh.hand_number == 0 and not any(fresh.match.scores)
+    assert fresh.move > following.move
 
 
-def test_hints_show_waits_red_and_risk(db: tuple[ProgressStore, str]) -> None:
-    _store, learner = db
-    at = app("play", learner=learner, seed="15", pace="instant")
-    at.toggle(key="play_hints").set_value(True).run()
-    for _ in range(100):
-        play = at.session_state["play"]
-        if play.learner_to_act and play.view().phase.value == "discard" and \
-                play.state.dealer_discarded:
+def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("play", learner=learner, seed="3")
+    at.toggle(key="play_hints").set_value(False).run()
+    at.segmented_control(key="play_pace").set_value("fast").run()
+    assert PlaySettings.loads(store.play_settings(int(learner))) == PlaySettings(False, Pace.FAST)
+    elsewhere = app("play", learner=learner)
+    assert elsewhere.toggle(key="play_hints").value is False
+    assert elsewhere.segmented_control(key="play_pace").value == "fast"
+    assert PlaySettings.loads("not json") == PlaySettings()
+    assert PlaySettings.loads('{"pace": "warp", "hints": 3}') == PlaySettings()
+
+
+def test_hints_show_waits_red_and_the_best_discard(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    _instant(store, learner, hints=True)
+    at = app("play", learner=learner, seed="15")
+    bot = HeuristicBot()
+    for _ in range(60):
+        session = _stored(store, learner)
+        view = session.view()
+        if view.phase.value == "discard" and session.learner_to_act and \
+                session.state.dealer_discarded:
             break
-        action = HeuristicBot().choose(play.view(), random.Random(0))
-        at.button(key=_key(play, action)).click().run()
-    assert any(c.value.startswith(t("play.red_total", "en", red=0, threshold=20)[:9])
-               for c in at.caption)
-    discard_buttons = [b for b in at.button if b.key and b.key.startswith("discard-")]
-    assert discard_buttons and all(":" in b.label and "●" in b.label for b in discard_buttons)
-    assert all(b.help for b in discard_buttons)
+        choice, cards = _press_for(session, bot.choose(view, random.Random(0)))
+        tap(at, TABLE, choice, cards, str(session.move))
+    else:
+        raise AssertionError("no discard decision came")
+    best = best_discard(view, discard_risks(view))
+    assert best is not None
+    captions = [c.value for c in at.caption]
+    assert render(best.why, "en", cite=False) in captions
+    red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
+    assert t("play_hint.red", "en", red=red, threshold=20) in captions
+
+
+# -- plain functions ---------------------------------------------------------------------------
+def _bot_hand(seed: int, steps: int | None = None) -> PlaySession:
+    session = PlaySession(seed, RuleSet())
+    bot = HeuristicBot()
+    rng = random.Random(seed)
+    count = 0
+    while not session.state.over and (steps is None or count < steps):
+        if session.learner_to_act:
+            session.act(bot.choose(session.view(), rng))
+        else:
+            session.bot_step()
+        count += 1
+    return session
+
+
+@given(st.integers(0, 2**31 - 1), st.integers(0, 120))
+def test_a_match_round_trips_through_json(seed: int, steps: int) -> None:
+    session = _bot_hand(seed, steps)
+    again = PlaySession.loads(session.dumps())
+    assert again.dumps() == session.dumps()
+    assert again.state.history == session.state.history
+    assert again.state.hands == session.state.hands and again.state.events == session.state.events
+    if not session.state.over:  # the bots go on exactly as they would have
+        assert again.bot_step() == session.bot_step()
+
+
+@pytest.mark.parametrize("text", [
+    "", "[]", '{"format": 1}', '{"format": 2, "seed": 1, "move": 0, "finished": [], "current": []}',
+    '{"format": 1, "seed": 1, "move": 0, "finished": [], "current": [{"seat": 0, "kind": "win"}]}',
+    '{"format": 1, "seed": 1, "move": 0, "finished": [[]], "current": []}',
+    '{"format": 1, "seed": 1, "move": 0, "finished": [], "current": [], "review": [0, 1]}',
+])
+def test_a_broken_stored_table_is_refused_with_a_reason(text: str) -> None:
+    with pytest.raises(Dou14Error) as raised:
+        PlaySession.loads(text)
+    assert str(raised.value)
+
+
+def test_an_unreadable_stored_table_is_replaced_and_reported(
+        db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
+    table_service.forget(int(learner))
+    at = app("play", learner=learner)
+    assert at.warning and at.warning[0].value.startswith(
+        t("play.table_unreadable", "en", error="")[:25])
+    assert _stored(store, learner).move >= 5  # a new match, saved over the unreadable one
+
+
+@given(st.integers(0, 2**31 - 1))
+def test_the_story_accounts_for_every_card_on_the_table(seed: int) -> None:
+    """Replaying the events alone rebuilds every pile and every laid set (R-PUBLIC): nothing
+    happens at the table that the story does not tell."""
+    state = _bot_hand(seed).state
+    piles: list[list[str]] = [[] for _ in range(state.players)]
+    melds: list[list[tuple[str, ...]]] = [[] for _ in range(state.players)]
+    for event in state.events:
+        if event.kind is EventKind.TO_PILE:
+            assert event.seat is not None
+            piles[event.seat].append(str(event.cards[0]))
+        elif event.kind in (EventKind.TAKE, EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER):
+            assert event.seat is not None
+            melds[event.seat].append(tuple(str(c) for c in event.cards))
+        elif event.kind is EventKind.KONG_DRAWN:
+            assert event.seat is not None
+            melds[event.seat][-1] = (*melds[event.seat][-1], str(event.cards[0]))
+    assert piles == [[str(e.card) for e in pile] for pile in state.piles]
+    assert [sorted(sorted(m) for m in ms) for ms in melds] == \
+        [sorted(sorted(str(c) for c in m.cards) for m in ms) for ms in state.melds]
+    assert state.events[-1].kind in (EventKind.WIN, EventKind.DRAWN)
+
+
+@given(st.integers(0, 2**31 - 1))
+def test_the_story_never_tells_a_hidden_card(seed: int) -> None:
+    state = _bot_hand(seed).state
+    for event, message in story(state.events):
+        if event.kind is EventKind.DRAW and event.seat != LEARNER:
+            assert not event.cards and event.count
+        if event.kind is EventKind.BEATEN:
+            assert len(event.cards) == 1  # the card claimed, never the chi partner
+        for lang in ("en", "zh"):
+            assert render(message, lang)
+
+
+def test_a_beaten_claim_is_told_with_its_reason() -> None:
+    state = _bot_hand(1).state
+    beaten = [(e, m) for e, m in story(state.events) if e.kind is EventKind.BEATEN]
+    assert beaten
+    event, message = beaten[0]
+    words = render(message, "en", cite=False)
+    assert t(f"log.reason_{event.reason}", "en") in words
+    assert "R-PRIORITY" in render(message, "en")
+    flips = [e for e in state.events if e.kind is EventKind.FLIP]
+    assert flips and all(e.cards for e in flips)
+
+
+def test_advance_moves_the_bots_by_the_clock() -> None:
+    session = PlaySession(7, RuleSet())
+    while session.learner_to_act:
+        session.act(session.view().legal[-1] if session.view().phase.value != "discard"
+                    else next(a for a in session.view().legal if a.kind is ActionKind.DISCARD))
+    assert session.bots_to_act
+    made, due = advance(session, Pace.NORMAL, now=10.0, due=11.0)
+    assert made == 0 and due == 11.0  # not yet due
+    made, due = advance(session, Pace.NORMAL, now=11.0, due=11.0)
+    assert made == 1 and due == pytest.approx(11.0 + Pace.NORMAL.seconds)
+    made, _ = advance(session, Pace.INSTANT, now=11.0, due=11.0)
+    assert not session.bots_to_act
+    assert made >= 0
+
+
+def test_choices_map_each_press_to_a_legal_action() -> None:
+    for seed in range(12):
+        session = _bot_hand(seed, steps=9)
+        if session.state.over or not session.learner_to_act:
+            continue
+        view = session.view()
+        for choice in choices(view):
+            if choice.takes_card:
+                for index in range(len(view.hand)):
+                    action = action_for(view, choice.id, [index])
+                    assert action is not None and action in view.legal
+                assert action_for(view, choice.id, []) is None
+                assert action_for(view, choice.id, [0, 1]) is None
+            else:
+                assert action_for(view, choice.id, []) == choice.action in view.legal
+        assert action_for(view, "nonsense", [0]) is None
+
+
+@given(st.integers(0, 2**31 - 1), st.integers(0, 80))
+def test_risk_bands_spread_over_the_decisions_range(seed: int, steps: int) -> None:
+    session = _bot_hand(seed, steps)
+    view = session.view()
+    risks = discard_risks(view)
+    if not risks:
+        return
+    unsafe = sorted((r for r in risks.values() if not r.safe), key=lambda r: r.risk)
+    assert all(r.band == "safe" for r in risks.values() if r.safe)
+    if len(unsafe) >= 2 and unsafe[-1].risk - unsafe[0].risk > 1e-9:
+        assert unsafe[0].band == "low" and unsafe[-1].band == "high"
+    assert {r.card for r in risks.values()} == set(view.hand)
+
+
+@given(st.integers(0, 2**31 - 1), st.integers(0, 80))
+def test_waits_hint_lists_only_unseen_cards(seed: int, steps: int) -> None:
+    session = _bot_hand(seed, steps)
+    view = session.view()
+    found = unseen_waits(view)
+    if found is None or not found.ready:
+        return
+    seen = set(view.visible_cards())
+    assert not set(found.cards) & seen
+    copies = {c: sum(1 for d in deck(view.rules.jokers) if d == c) for c in found.cards}
+    assert found.copies_left == sum(copies.values())
 
 
 def test_review_flags_on_known_hands() -> None:
@@ -151,37 +382,48 @@ def test_a_passed_win_is_flagged() -> None:
     raise AssertionError("no seed offered a win to pass up")
 
 
-def test_a_flagged_moment_becomes_a_puzzle_in_the_review_set(
+def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("play", learner=learner, seed="15", pace="instant")
-    _play_by_clicking(at)
+    _instant(store, learner)
+    at = app("play", learner=learner, seed="15")
+    finished = _play_by_tapping(at, store, learner)
     at.button(key="open-review").click().run()
+    flags = review_hand(Replay.of(finished.state))
+    at.button(key="review-start").click().run()
+    at.button(key="review-next-flag").click().run()
+    review = _stored(store, learner).review
+    assert review is not None and review.step == flags[0].step
+    assert render(flags[0].message, "en") in [w.value for w in at.warning]
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert risky
     risky[0].click().run()
     assert at.success[-1].value == t("play.puzzle_made", "en")
-    own = store.own_puzzles(int(learner))
-    assert len(own) == 1
-    replay = app("puzzles", learner=learner, mode="failed")
-    assert replay.session_state["puzzle_current"].source == "own"
+    assert len(store.own_puzzles(int(learner))) == 1
+    at.button(key="review-close").click().run()
+    assert _stored(store, learner).review is None
+    assert at.button(key="next-hand")
 
 
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("play", learner=learner, seed="57", pace="instant")
-    play = _play_by_clicking(at)
+    _instant(store, learner)
+    at = app("play", learner=learner, seed="57")
+    play = _play_by_tapping(at, store, learner)
     saved = store.replays(int(learner))[0][3]
-    fresh = app("play", learner=learner, seed="3", pace="instant")
-    fresh.file_uploader(key="open-replay").set_value(("hand.json", saved.encode(),
-                                                       "application/json")).run()
-    assert not fresh.exception
+    at.button(key="next-hand").click().run()
+    at.file_uploader(key="open-replay").set_value(("hand.json", saved.encode(),
+                                                    "application/json")).run()
+    assert not at.exception
     steps = len(play.state.history)
     assert t("play.review_step", "en", step=steps, steps=steps) in [c.value for c in
-                                                                    fresh.caption]
-    assert any("dealt in (点炮)" in m.value for m in fresh.markdown)
-    broken = app("play", learner=learner, seed="3", pace="instant")
+                                                                    at.caption]
+    assert any("dealt in (点炮)" in m.value for m in at.markdown)
+    at.button(key="review-close").click().run()
+    assert "opened_replay" not in at.session_state
+    broken = app("play", learner=learner)
     broken.file_uploader(key="open-replay").set_value(("bad.json", b'{"seed": "x"}',
                                                         "application/json")).run()
     assert not broken.exception and broken.error[0].value.startswith(
         t("play.bad_replay", "en", error="")[:20])
+    assert json.loads(saved)["seed"] == play.state.seed

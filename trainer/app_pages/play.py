@@ -1,262 +1,269 @@
-"""Play a hand against the engine's bots, with hints, and review it afterwards.
+"""Play a match against the engine's bots, with hints, and review each hand afterwards.
 
-Everything shown during play comes from the learner's own view (R-PUBLIC); the learner acts only
-through the engine's legal actions."""
+The match lives in the database (:mod:`trainer.play.table_service`): a reload, a new tab or
+another device resumes it, review included. The page draws the learner's view on the card table
+and hands every press to the play services; it holds no game logic. At readable pace the table
+is a fragment that reruns on a timer only while a bot is to move; at instant pace the bots reply
+within the run of the learner's action."""
 
 from __future__ import annotations
 
-import random
-import time
+from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
-from trainer.analysis.safety import hidden_analysis, table_from_view
-from trainer.engine import Dou14Error
-from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine import Card, Dou14Error
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView
-from trainer.engine.position import Position
-from trainer.engine.waiting import waits
 from trainer.i18n import explain, render
+from trainer.play import table_service
+from trainer.play.choices import action_for, choices
 from trainer.play.hand_review import Flag, review_hand
-from trainer.play.session import LEARNER, PlaySession
+from trainer.play.hints import CardRisk, best_discard, discard_risks, unseen_waits
+from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
+from trainer.play.story import story
+from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
+from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.lang import current_language, tr
+from trainer.ui.play_view import play_table, review_table
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_cards, show_melds
+from trainer.ui.widgets import glossary_link
 
 lang = current_language()
 learner = require_learner()
-st.title(tr("play.title"))
-st.caption(tr("play.intro"))
-glossary_link()
-
-PACES = {"normal": 0.7, "fast": 0.2, "instant": 0.0}
+db = store()
+settings = PlaySettings.loads(db.play_settings(learner.id))
+RECENT = 5
 
 
-def new_session() -> PlaySession:
+def _seed_from_url() -> int | None:
     raw = st.query_params.get("seed")
-    seed = int(raw) if raw and str(raw).isdigit() else random.randrange(2**31)
-    play = PlaySession(seed, learner.rules)
-    st.session_state.update(play=play, play_saved=False, play_review=None, play_step=None)
-    return play
+    return int(raw) if raw and str(raw).isdigit() else None
 
 
-existing = st.session_state.get("play")
-play: PlaySession = existing if isinstance(existing, PlaySession) else new_session()
-
-controls = st.columns([1, 2, 3])
-if controls[0].button(tr("play.new_match"), key="new-match"):
-    play = new_session()
-wanted_pace = st.query_params.get("pace")
-pace = controls[1].segmented_control(
-    tr("play.pace"), list(PACES), format_func=lambda p: tr(f"play.pace_{p}"),
-    default=wanted_pace if wanted_pace in PACES else "normal", key="play_pace") or "normal"
-hints = controls[2].toggle(tr("play.hints"), key="play_hints")
+def _notice(outcome: Outcome) -> None:
+    if outcome is Outcome.STALE:
+        st.session_state["play_notice"] = "play.stale"
+    elif outcome is Outcome.ILLEGAL:
+        st.session_state["play_notice"] = "play.refused"
 
 
-def action_words(action: Action) -> str:
-    cards = " ".join(card.symbol for card in action.cards)
-    return tr(f"action.{action.kind.value}", seat=action.seat, cards=cards)
+def _change(expected: int, make: object, pace: Pace | None = None) -> None:
+    _notice(table_service.change(db, learner.id, expected, make, pace))  # type: ignore[arg-type]
 
 
-def pile_labels(pile: tuple) -> list[str]:  # type: ignore[type-arg]
-    return [tr("play.discarded" if entry.source == "discard" else "play.flipped")
-            for entry in pile]
+def _save_settings(**changes: object) -> None:
+    current = PlaySettings.loads(db.play_settings(learner.id))
+    hints = bool(changes.get("hints", current.hints))
+    pace = Pace(str(changes.get("pace", current.pace.value)))
+    db.set_play_settings(learner.id, PlaySettings(hints, pace).dumps())
 
 
-def seat_panel(view: PlayerView, seat: int) -> None:
-    with st.container(border=True):
-        dealer = f" · {tr('play.dealer')}" if seat == view.dealer else ""
-        st.markdown(f"**{tr('play.bot', seat=seat)}**{dealer} — "
-                    f"{tr('play.concealed', count=view.hand_sizes[seat])}")
-        show_cards([None] * view.hand_sizes[seat], width=26)
-        show_melds(view.melds[seat])
-        pile = view.piles[seat]
-        if pile:
-            show_cards([entry.card for entry in pile], width=34, labels=pile_labels(pile),
-                       label=tr("play.table_pile", seat=seat))
+def _hints_changed() -> None:
+    _save_settings(hints=bool(st.session_state.get("play_hints")))
 
 
-def learner_red(view: PlayerView) -> int:
-    return sum(card.red for card in view.hand) + sum(m.red for m in view.melds[LEARNER])
+def _pace_changed() -> None:
+    chosen = st.session_state.get("play_pace")
+    if chosen in {p.value for p in Pace}:
+        _save_settings(pace=chosen)
 
 
-def risk_labels(view: PlayerView) -> dict[str, tuple[str, str, str]]:
-    """Per card: a coloured marker and the certificate (hints)."""
-    if view.phase is not Phase.DISCARD or not view.dealer_discarded:
-        return {}
-    table = table_from_view(view, first_discard=False)
-    labels = {}
-    for result in hidden_analysis(table, samples=0):
-        risk = float(sum(c.probability for c in result.counts))
-        colour = "green" if result.provably_safe else ("orange" if risk < 0.05 else "red")
-        text = tr("play.risk_safe") if result.provably_safe else tr(
-            "play.risk_pct", percent=f"{risk:.1%}")
-        help_text = " · ".join(render(m, lang) for m in result.certificates)
-        labels[str(result.card)] = (f":{colour}[●] ", f"{text} — {help_text}", colour)
-    return labels
+# -- the table ---------------------------------------------------------------------------------
+def pressed(session_move: int, view: PlayerView, press: TableAction) -> None:
+    """A press on the table: the learner's action on the move the page showed."""
+    def make(session: PlaySession) -> None:
+        action = action_for(session.view(), press.action, press.cards)
+        if action is None:
+            raise Dou14Error("not a legal action now")
+        session.act(action)
+
+    del view
+    _change(session_move, make, settings.pace if settings.pace is Pace.INSTANT else None)
 
 
-FRAME_COLOURS = {"green": "#2e9d4f", "orange": "#e08a00", "red": "#d33a2c"}
-
-
-def act(action: Action) -> None:
-    play.act(action)
-    st.rerun()
-
-
-def learner_controls(view: PlayerView, risks: dict[str, tuple[str, str, str]]) -> None:
-    legal = list(view.legal)
-    if view.phase is Phase.CLAIM:
-        assert view.offer is not None
-        st.markdown(f"**{tr('play.your_turn_claim', card=view.offer.card.symbol)}**")
-    elif view.phase is Phase.LAYDOWN:
-        st.markdown(f"**{tr('play.your_turn_laydown')}**")
-    else:
-        st.markdown(f"**{tr('play.your_turn_discard')}**")
-    specials = [a for a in legal if a.kind is not ActionKind.DISCARD]
-    if specials:
-        row = st.container(horizontal=True, wrap=True)
-        for index, action in enumerate(specials):
-            label = tr(f"button.{action.kind.value}",
-                       card=action.cards[0].symbol if action.cards else "",
-                       cards=" ".join(c.symbol for c in action.cards))
-            primary = action.kind in (ActionKind.WIN, ActionKind.TIANZOU)
-            if row.button(label, key=f"act-{index}-{action.kind.value}",
-                          type="primary" if primary else "secondary"):
-                act(action)
-    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-    if discards:
-        row = st.container(horizontal=True, wrap=True)
-        for action in discards:
-            card = action.cards[0]
-            marker, help_text, _colour = risks.get(str(card), ("", None, ""))
-            name = tr("card.joker") if card.is_joker else card.symbol
-            if row.button(f"{marker}{name}", key=f"discard-{card}", help=help_text):
-                act(action)
-
-
-def hint_panel(view: PlayerView) -> None:
-    st.caption(tr("play.red_total", red=learner_red(view),
-                  threshold=view.rules.red_threshold))
-    if len(view.hand) % 2 == 1:
-        position = Position(view.hand, view.melds[LEARNER], None, None, False, view.rules)
-        for line in explain(waits(position), lang):
+def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
+    red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
+    lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
+    best = best_discard(view, risks)
+    if best is not None:
+        lines.insert(0, render(best.why, lang, cite=False))
+        lines.append(tr("play_hint.tap_for_why"))
+    waiting = unseen_waits(view)
+    if waiting is not None:
+        if not waiting.ready:
+            lines.insert(0, tr("play_hint.not_ready"))
+        elif waiting.cards:
+            lines.insert(0, tr("play_hint.waits", cards=" ".join(c.symbol for c in waiting.cards),
+                               left=waiting.copies_left))
+        else:
+            lines.insert(0, tr("play_hint.waits_none_unseen"))
+    with st.container(key="play-hints"):
+        for line in lines:
             st.caption(line)
 
 
-def table(view: PlayerView) -> None:
-    others = [seat for seat in range(view.rules.players) if seat != LEARNER]
-    cols = st.columns(len(others))
-    for column, seat in zip(cols, others, strict=True):
-        with column:
-            seat_panel(view, seat)
-    middle = st.columns([1, 2])
-    middle[0].markdown(f"🂠 {tr('play.stock', count=view.stock_size)}")
-    if view.offer is not None:
-        with middle[1]:
-            show_cards([view.offer.card], width=48, label=tr(
-                "play.offer", card=view.offer.card.symbol, seat=view.offer.seat,
-                source=tr(f"play.source_{view.offer.source}")))
-    with st.container(border=True):
-        dealer = f" · {tr('play.dealer')}" if view.dealer == LEARNER else ""
-        st.markdown(f"**{tr('play.you')}**{dealer}")
-        risks = risk_labels(view) if hints and play.learner_to_act else {}
-        frames = [FRAME_COLOURS.get(risks[str(c)][2]) if str(c) in risks else None
-                  for c in view.hand]
-        show_cards(view.hand, width=58, frames=frames if risks else None)
-        show_melds(view.melds[LEARNER])
-        pile = view.piles[LEARNER]
-        if pile:
-            show_cards([entry.card for entry in pile], width=34, labels=pile_labels(pile),
-                       label=tr("play.table_pile", seat=LEARNER))
-        if hints:
-            hint_panel(view)
-        if play.learner_to_act:
-            learner_controls(view, risks)
-        elif not play.state.over:
-            st.caption(tr("play.waiting"))
+def status_line(session: PlaySession, view: PlayerView) -> None:
+    if session.state.over:
+        return
+    if session.learner_to_act:
+        key = {"claim": "play.your_turn_claim", "laydown": "play.your_turn_laydown"}.get(
+            view.phase.value, "play.your_turn_discard")
+        card = view.offer.card.symbol if view.offer is not None else ""
+        st.markdown(f"**{tr(key, card=card)}**")
+    else:
+        st.caption(tr("play.bot_to_move", seat=session.state.to_act))
 
 
-def end_of_hand(state: HandState) -> None:
+def story_lines(session: PlaySession) -> None:
+    told = story(session.state.events)
+    if not told:
+        return
+    recent = told[-RECENT:]
+    with st.container(key="play-recent"):
+        for _event, message in recent:
+            st.caption(render(message, lang, cite=False))
+    with st.expander(tr("play.full_log", count=len(told))):
+        for number, (_event, message) in enumerate(told, start=1):
+            st.caption(f"{number}. {render(message, lang)}")
+
+
+def end_of_hand(session: PlaySession) -> None:
+    state = session.state
     result = state.result
     assert result is not None
-    st.subheader(tr("play.hand_over"))
-    if result.winner is None:
-        st.info(tr("play.drawn"))
-    else:
-        st.success(tr("play.winner", seat=result.winner))
-        if result.position is not None:
-            show_cards(result.position.hand, width=44, label=tr("play.you") if
-                       result.winner == LEARNER else tr("play.bot", seat=result.winner))
+    with st.container(border=True, key="play-result"):
+        if result.winner is None:
+            st.info(tr("play.drawn"))
+        elif result.winner == LEARNER:
+            st.success(tr("play.you_win"))
+        else:
+            st.warning(tr("play.winner", seat=result.winner))
         if result.verdict is not None:
             for line in explain(result.verdict, lang):
                 st.markdown(f"- {line}")
-    scores = ", ".join(f"{seat}: {score:+d}" for seat, score in enumerate(play.match.scores))
-    st.caption(tr("play.scores", scores=scores))
-    replay = Replay.of(state)
-    if not st.session_state.get("play_saved"):
-        outcome = "drawn" if result.winner is None else f"win:{result.winner}"
-        store().save_replay(learner.id, replay.dumps(), outcome)
-        st.session_state["play_saved"] = True
-    cols = st.columns(3)
-    if cols[0].button(tr("play.next_hand"), type="primary", key="next-hand"):
-        play.next_hand()
-        st.session_state.update(play_saved=False, play_review=None, play_step=None)
-        st.rerun()
-    if cols[1].button(tr("play.review"), key="open-review"):
-        st.session_state["play_review"] = replay.dumps()
-        st.session_state["play_step"] = len(replay.actions)
-        st.rerun()
-    cols[2].download_button(tr("play.download"), replay.dumps(),
+        move = session.move
+        row = st.container(horizontal=True, wrap=True)
+        row.button(tr("play.next_hand"), type="primary", key="next-hand",
+                   on_click=_change, args=(move, PlaySession.next_hand))
+        hand = len(session.match.hands) - 1
+        row.button(tr("play.review"), key="open-review", on_click=_change,
+                   args=(move, partial(PlaySession.open_review, hand=hand,
+                                       step=len(state.history))))
+        replay = Replay.of(state)
+        row.download_button(tr("play.download"), replay.dumps(),
                             file_name=f"dou14-replay-{state.seed}.json",
                             mime="application/json", key="download-replay")
 
 
-def review(replay: Replay) -> None:
-    st.subheader(tr("play.review"))
+def scores_line(session: PlaySession) -> None:
+    parts = [f"{tr('play.you_short') if seat == LEARNER else tr('log.seat', seat=seat)} "
+             f"{score:+d}" for seat, score in enumerate(session.match.scores)]
+    st.caption(tr("play.scores_line", hand=session.hand_number + 1, scores=" · ".join(parts)))
+
+
+def table_area(ticking: bool) -> None:
+    """The table, the learner's buttons, hints and the story; a fragment whose timer runs only
+    while a bot is to move (readable pace)."""
+    session = table_service.open_table(db, learner.id, learner.rules).session
+    if ticking and session.bots_to_act:  # one bot move per tick of the timer
+        _change(session.move, PlaySession.bot_step)
+        session = table_service.open_table(db, learner.id, learner.rules).session
+    still = session.bots_to_act and settings.pace is not Pace.INSTANT
+    if still != ticking:
+        st.rerun()  # the whole page: start or stop the timer
+    if session.bots_to_act and settings.pace is Pace.INSTANT:
+        _change(session.move, lambda s: s.run_bots())
+        session = table_service.open_table(db, learner.id, learner.rules).session
+    view = session.view()
+    buttons = choices(view) if session.learner_to_act else []
+    risks = discard_risks(view) if settings.hints and session.learner_to_act else {}
+    scores_line(session)
+    show_table(play_table(view, seq=str(session.move), buttons=buttons, risks=risks),
+               key="play-table", on_action=partial(pressed, session.move, view),
+               on_stale=partial(_notice, Outcome.STALE))
+    status_line(session, view)
+    if settings.hints and session.learner_to_act:
+        hint_lines(view, risks)
+    if session.state.over:
+        end_of_hand(session)
+    story_lines(session)
+
+
+# -- the review --------------------------------------------------------------------------------
+@st.cache_data(show_spinner=False, max_entries=32)
+def flags_of(replay_json: str) -> list[Flag]:
+    return review_hand(Replay.from_json(replay_json), LEARNER)
+
+
+def review(session: PlaySession) -> None:
+    """The review of a finished hand of the match, kept with the match (a reload keeps it)."""
+    at = session.review
+    assert at is not None
+    move = session.move
+
+    def go(to: int) -> None:
+        _change(move, partial(PlaySession.open_review, hand=at.hand, step=to))
+
+    show_review(Replay.of(session.match.hands[at.hand]), at.step,
+                tr("play.review_title", hand=at.hand + 1), go,
+                partial(_change, move, PlaySession.close_review),
+                partial(_change, move, PlaySession.next_hand) if session.state.over else None)
+
+
+def opened_review(replay: Replay) -> None:
+    """The review of a replay opened from a file."""
+    def go(to: int) -> None:
+        st.session_state["opened_step"] = to
+
+    def close() -> None:
+        st.session_state.pop("opened_replay", None)
+
+    step = int(st.session_state.get("opened_step", len(replay.actions)))
+    show_review(replay, step, tr("play.review_opened"), go, close, None)
+
+
+def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None],
+                close: Callable[[], None], next_hand: Callable[[], None] | None) -> None:
     steps = len(replay.actions)
-    step = int(st.session_state.get("play_step") or steps)
-    cols = st.columns([1, 1, 4])
-    if cols[0].button(tr("play.back"), key="review-back", disabled=step <= 0):
-        st.session_state["play_step"] = step - 1
-        st.rerun()
-    if cols[1].button(tr("play.forward"), key="review-forward", disabled=step >= steps):
-        st.session_state["play_step"] = step + 1
-        st.rerun()
-    cols[2].caption(tr("play.review_step", step=step, steps=steps))
+    st.subheader(title)
+    st.caption(tr("play.review_open_hands"))
+    flags = flags_of(replay.dumps())
+    later = [flag for flag in flags if flag.step > step]
+    row = st.container(horizontal=True, wrap=True, key="review-steps")
+    row.button("⏮", key="review-start", on_click=go, args=(0,), disabled=step <= 0,
+               help=tr("play.review_start"))
+    row.button(tr("play.back"), key="review-back", on_click=go, args=(step - 1,),
+               disabled=step <= 0)
+    row.button(tr("play.forward"), key="review-forward", on_click=go, args=(step + 1,),
+               disabled=step >= steps)
+    row.button("⏭", key="review-end", on_click=go, args=(steps,), disabled=step >= steps,
+               help=tr("play.review_end"))
+    row.button(tr("play.next_flag"), key="review-next-flag", on_click=go,
+               args=(later[0].step if later else steps,), disabled=not later)
+    st.caption(tr("play.review_step", step=step, steps=steps))
     state = replay.state_at(step)
-    if step:
-        st.caption(action_words(replay.actions[step - 1]))
-    st.markdown(f"**{tr('play.all_hands')}**")
-    for seat in range(state.players):
-        label = tr("play.you") if seat == LEARNER else tr("play.bot", seat=seat)
-        show_cards(state.hands[seat], width=34, label=label)
-        show_melds(state.melds[seat])
-    flags = review_hand(replay, LEARNER)
+    for flag in flags:
+        if flag.step == step:
+            st.warning(render(flag.message, lang))
+    show_table(review_table(state, seq=f"review-{step}"), key="review-table")
+    told = story(state.events, seen_by=None)
+    for _event, message in [(e, m) for e, m in told if e.step == step and step]:
+        st.markdown(f"**{render(message, lang, cite=False)}**")
+    row = st.container(horizontal=True, wrap=True)
+    row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
+    if next_hand is not None:
+        row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
+    with st.expander(tr("play.full_log", count=len(told))):
+        for number, (_event, message) in enumerate(told, start=1):
+            st.caption(f"{number}. {render(message, lang)}")
     st.markdown(f"**{tr('play.flags')}**")
     if not flags:
         st.success(tr("play.no_flags"))
     for index, flag in enumerate(flags):
-        flag_row(index, flag)
-
-
-def flag_row(index: int, flag: Flag) -> None:
-    with st.container(border=True):
-        st.markdown(render(flag.message, lang))
-        cols = st.columns(2)
-        if cols[0].button(tr("play.jump"), key=f"jump-{index}"):
-            st.session_state["play_step"] = flag.step
-            st.rerun()
-        if flag.table is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            made = safe_puzzles.build_hidden(flag.table, "own")
-            if isinstance(made, str):
-                st.info(tr("play.puzzle_unclear"))
-            else:
-                store().save_own_puzzle(learner.id, made.id, made.dumps())
-                st.success(tr("play.puzzle_made"))
+        flag_row(index, flag, go)
 
 
 def open_replay() -> None:
@@ -264,38 +271,65 @@ def open_replay() -> None:
     with st.expander(tr("play.open_replay")):
         opened = st.file_uploader(tr("play.open_replay"), type=["json"], key="open-replay",
                                   label_visibility="collapsed")
-    if opened is None or st.session_state.get("opened_replay") == opened.file_id:
+    if opened is None or st.session_state.get("opened_file") == opened.file_id:
         return
+    st.session_state["opened_file"] = opened.file_id
     try:
         loaded = Replay.from_json(opened.getvalue().decode("utf-8"))
         loaded.state_at()
     except (Dou14Error, UnicodeDecodeError) as error:
         st.error(tr("play.bad_replay", error=str(error)))
         return
-    st.session_state.update(opened_replay=opened.file_id, play_review=loaded.dumps(),
-                            play_step=len(loaded.actions))
+    st.session_state.update(opened_replay=loaded.dumps(), opened_step=len(loaded.actions))
     st.rerun()
 
 
-if st.session_state.get("play_review"):
-    review(Replay.from_json(st.session_state["play_review"]))
+def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
+    with st.container(border=True):
+        st.markdown(render(flag.message, lang))
+        cols = st.columns(2)
+        cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
+        if flag.table is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
+            made = safe_puzzles.build_hidden(flag.table, "own")
+            if isinstance(made, str):
+                st.info(tr("play.puzzle_unclear"))
+            else:
+                db.save_own_puzzle(learner.id, made.id, made.dumps())
+                st.success(tr("play.puzzle_made"))
+
+
+# -- the page ----------------------------------------------------------------------------------
+st.title(tr("play.title"))
+opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url())
+current = opened.session
+if opened.problem:
+    st.warning(tr("play.table_unreadable", error=opened.problem))
+notice = st.session_state.pop("play_notice", None)
+if notice:
+    st.warning(tr(notice))
+
+with st.container(horizontal=True, wrap=True, key="play-controls"):
+    st.toggle(tr("play.hints"), value=settings.hints, key="play_hints",
+              on_change=_hints_changed)
+    with st.popover(tr("play.settings")):
+        st.segmented_control(tr("play.pace"), [p.value for p in Pace],
+                             format_func=lambda p: tr(f"play.pace_{p}"),
+                             default=settings.pace.value, key="play_pace",
+                             on_change=_pace_changed)
+        st.caption(tr("play.intro"))
+        glossary_link()
+    with st.popover(tr("play.new_match")):
+        st.markdown(tr("play.new_match_confirm"))
+        st.button(tr("play.new_match_yes"), key="new-match", type="primary",
+                  on_click=lambda: _notice(table_service.new_match(
+                      db, learner.id, current.move, learner.rules)))
+
+opened_json = st.session_state.get("opened_replay")
+if opened_json:
+    opened_review(Replay.from_json(opened_json))
+elif current.review is not None:
+    review(current)
+else:
+    ticking = current.bots_to_act and settings.pace is not Pace.INSTANT
+    st.fragment(table_area, run_every=settings.pace.seconds if ticking else None)(ticking)
     open_replay()
-    st.stop()
-
-if play.bots_to_act and PACES[pace] == 0:
-    play.run_bots()
-view = play.view()
-table(view)
-recent = play.log[-6:]
-if recent:
-    with st.expander(tr("play.last_moves"), expanded=True):
-        for action in reversed(recent):
-            st.caption(action_words(action))
-if play.state.over:
-    end_of_hand(play.state)
-open_replay()
-if play.bots_to_act:
-    time.sleep(PACES[pace])
-    play.bot_step()
-    st.rerun()
-

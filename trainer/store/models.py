@@ -38,6 +38,8 @@ class Learner(Base):
     rating: Mapped[float] = mapped_column(Float, default=1500.0)
     rd: Mapped[float] = mapped_column(Float, default=350.0)
     volatility: Mapped[float] = mapped_column(Float, default=0.06)
+    play_json: Mapped[str] = mapped_column(Text, default="{}")
+    """Play settings (hints, pace) as JSON: part of the profile, on every device."""
 
 
 class LessonProgress(Base):
@@ -141,3 +143,15 @@ class OwnPuzzle(Base):
     puzzle_id: Mapped[str] = mapped_column(String(40), nullable=False)
     puzzle_json: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PlayTable(Base):
+    """A learner's match at the Play table, saved after every action. ``move`` counts the saved
+    changes: a write carrying an older number is refused (another tab moved on)."""
+
+    __tablename__ = "play_tables"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), primary_key=True)
+    state_json: Mapped[str] = mapped_column(Text, nullable=False)
+    move: Mapped[int] = mapped_column(Integer, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
+                                                 default=now)

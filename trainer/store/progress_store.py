@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, case, func, select
+from sqlalchemy import Engine, case, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,6 +24,7 @@ from trainer.store.models import (
     Learner,
     LessonProgress,
     OwnPuzzle,
+    PlayTable,
     PuzzleRating,
     RatingHistory,
     ReviewItem,
@@ -122,6 +123,14 @@ def _info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at)
 
 
+@dataclass(frozen=True)
+class StoredTable:
+    """A learner's saved Play table: the match as JSON and its move number."""
+
+    state_json: str
+    move: int
+
+
 class ProgressStore:
     """All reads and writes of learner progress."""
 
@@ -175,6 +184,43 @@ class ProgressStore:
             if row is not None:
                 row.rules_json = json.dumps(options)
         return rules
+
+    # -- the Play table ----------------------------------------------------------------------
+    def play_settings(self, learner_id: int) -> str:
+        """The learner's Play settings as stored (JSON text, "{}" when never set)."""
+        with Session(self.engine) as session:
+            row = session.get(Learner, learner_id)
+            return "{}" if row is None else row.play_json or "{}"
+
+    def set_play_settings(self, learner_id: int, settings_json: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Learner, learner_id)
+            if row is not None:
+                row.play_json = settings_json
+
+    def play_table(self, learner_id: int) -> StoredTable | None:
+        with Session(self.engine) as session:
+            row = session.get(PlayTable, learner_id)
+            return None if row is None else StoredTable(row.state_json, row.move)
+
+    def save_play_table(self, learner_id: int, state_json: str, move: int,
+                        expected: int | None) -> bool:
+        """Save the table at ``move`` if it is still at ``expected`` (``None``: no table yet);
+        False, writing nothing, when another tab got there first."""
+        if expected is None:
+            try:
+                with Session(self.engine) as session, session.begin():
+                    session.add(PlayTable(learner_id=learner_id, state_json=state_json,
+                                          move=move))
+            except IntegrityError:  # a table exists already: another tab made it first
+                return False
+            return True
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(
+                update(PlayTable)
+                .where(PlayTable.learner_id == learner_id, PlayTable.move == expected)
+                .values(state_json=state_json, move=move, updated_at=datetime.now(UTC)))
+            return bool(done.rowcount)  # type: ignore[attr-defined]
 
     # -- answers -----------------------------------------------------------------------------
     def record_answer(self, learner_id: int, *, context: str, item: str, question: str,

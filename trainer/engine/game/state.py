@@ -25,9 +25,10 @@ from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.combine import counts_combined, rank_counts
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.events import Event, EventKind
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
-from trainer.engine.priority import Claim, ClaimKind, resolve_claims
+from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.verdicts import Verdict, verdict
 from trainer.engine.win_rule import claim_wins
@@ -126,6 +127,8 @@ class HandState:
     result: HandResult | None = None
     history: list[Action] = field(default_factory=list)
     turned: Card | None = None
+    events: list[Event] = field(default_factory=list)
+    """What the table saw happen, in order (:mod:`trainer.engine.game.events`)."""
 
     # -- setting up ---------------------------------------------------------------------------
     @classmethod
@@ -294,11 +297,20 @@ class HandState:
         }
         return hints.get(action.kind, "R-TOU / R-TOU-ORDER: lay-downs in turn, with stock left")
 
+    def _event(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (), *,
+               count: int = 0, source: str = "", claim: str = "", by_seat: int | None = None,
+               by_claim: str = "", reason: str = "", private: bool = False) -> None:
+        self.events.append(Event(len(self.history), kind, seat, cards, count, source, claim,
+                                 by_seat, by_claim, reason, private))
+
     def _draw(self, seat: int, count: int) -> Card | None:
         drawn = None
+        cards = []
         for _ in range(count):
             drawn = self.stock.pop()
             self.hands[seat].append(drawn)
+            cards.append(drawn)
+        self._event(EventKind.DRAW, seat, tuple(cards), count=count, private=True)
         return drawn
 
     def _remove(self, seat: int, cards: Iterable[Card]) -> None:
@@ -328,6 +340,7 @@ class HandState:
         else:
             meld, draws = Meld(MeldKind.KONG, action.cards), 2
         self.melds[seat].append(meld)
+        self._event(EventKind.LAY_DOWN, seat, meld.cards)
         self.drawn = self._draw(seat, draws)
         self.fresh_pong = None
         if self.phase is Phase.LAYDOWN and not self._laydown_actions(seat):
@@ -339,6 +352,7 @@ class HandState:
         self._remove(seat, (card,))
         pong = self.melds[seat].pop()
         self.melds[seat].append(Meld(MeldKind.KONG, (*pong.cards, card)))
+        self._event(EventKind.KONG_DRAWN, seat, (card,))
         self.fresh_pong = None
         self.drawn = self._draw(seat, 1)
 
@@ -350,6 +364,7 @@ class HandState:
 
     def _discard(self, seat: int, card: Card) -> None:
         self._remove(seat, (card,))
+        self._event(EventKind.DISCARD, seat, (card,))
         first = seat == self.dealer and not self.dealer_discarded
         self.dealer_discarded = True
         self.may_lay_down = False
@@ -364,6 +379,7 @@ class HandState:
             self._finish(None, "drawn", None, None, None)
             return
         card = self.stock.pop()
+        self._event(EventKind.FLIP, seat, (card,))
         self._offer(Offer(card, "flip", seat, False))
 
     def _offer(self, offer: Offer) -> None:
@@ -441,6 +457,7 @@ class HandState:
         if winner is None:
             self._unclaimed()
             return
+        self._beaten(resolution, winner, offer.card)
         seat = winner.seat
         card = offer.card
         if winner.kind is ClaimKind.WIN:
@@ -457,6 +474,7 @@ class HandState:
             own = self.chi_cards[seat]
             self._remove(seat, (own,))
             self.melds[seat].append(Meld(MeldKind.CHI, (card, own)))
+            self._event(EventKind.TAKE, seat, (card, own), claim="chi", source=offer.source)
             self._turn(seat, lay_down=False)
             return
         same = sorted((c for c in hand if c.rank == card.rank), key=lambda c: c.index)
@@ -464,15 +482,32 @@ class HandState:
             used = same[:2]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.PONG, (card, *used)))
+            self._event(EventKind.TAKE, seat, (card, *used), claim="pong", source=offer.source)
             self.drawn = self._draw(seat, 1)
             self.fresh_pong = seat
         else:
             used = same[:3]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.KONG, (card, *used)))
+            self._event(EventKind.TAKE, seat, (card, *used), claim="kong", source=offer.source)
             self.drawn = self._draw(seat, 2)
             self.fresh_pong = None
         self._turn(seat, lay_down=True)
+
+    def _beaten(self, resolution: ClaimResolution, winner: Claim, card: Card) -> None:
+        """R-PRIORITY: every other valid claim lost to ``winner``; say why. A beaten chi does not
+        show the concealed card it would have used."""
+        ranks = {ClaimKind.WIN: 0, ClaimKind.KONG: 1, ClaimKind.PONG: 1, ClaimKind.CHI: 2}
+        for claim in resolution.order[1:]:
+            if ranks[claim.kind] != ranks[winner.kind]:
+                reason = "class"
+            elif winner.kind is ClaimKind.CHI and resolution.source == "flip" and \
+                    winner.seat == resolution.origin and self.rules.chi_priority_flipper_first:
+                reason = "flipper"
+            else:
+                reason = "order"
+            self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind.value,
+                        by_seat=winner.seat, by_claim=winner.kind.value, reason=reason)
 
     def _turn(self, seat: int, *, lay_down: bool) -> None:
         self.phase = Phase.DISCARD
@@ -490,6 +525,7 @@ class HandState:
             # R-FLIP-JOKER: the joker goes in front of the flipper, who draws and discards.
             seat = offer.seat
             self.melds[seat].append(Meld(MeldKind.JOKER, (offer.card,)))
+            self._event(EventKind.FLIPPED_JOKER, seat, (offer.card,))
             if not self.stock:
                 self._finish(None, "drawn", None, None, None)
                 return
@@ -498,6 +534,7 @@ class HandState:
             self._turn(seat, lay_down=True)
             return
         self.piles[offer.seat].append(TableCard(offer.card, offer.source, offer.seat))
+        self._event(EventKind.TO_PILE, offer.seat, (offer.card,), source=offer.source)
         self._flip((offer.seat + 1) % self.players)
 
     def _finish(self, winner: int | None, kind: str, judged: Verdict | None,
@@ -512,3 +549,9 @@ class HandState:
                 raise IllegalAction(f"seat {winner} does not win: {judged.reason.value} (R-WIN)")
             payments = tuple(judged.payments(winner, discarder))
         self.result = HandResult(winner, kind, judged, payments, discarder, position)
+        if winner is None:
+            self._event(EventKind.DRAWN, None)
+        else:
+            on = (self.offer.card,) if kind == "win" and self.offer is not None else ()
+            source = self.offer.source if on and self.offer is not None else kind
+            self._event(EventKind.WIN, winner, on, source=source)

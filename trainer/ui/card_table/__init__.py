@@ -47,6 +47,8 @@ class CardView:
     card: Card | None
     label: str = ""
     tone: str = ""
+    detail: str = ""
+    """Shown under the hand while this card alone is selected (Play: why it is safe or risky)."""
 
     @property
     def code(self) -> str:
@@ -55,7 +57,7 @@ class CardView:
     def to_data(self) -> dict[str, str]:
         alt = "🂠" if self.card is None else self.card.symbol
         return {"code": self.code, "label": self.label, "tone": self.tone,
-                "alt": f"{alt} {self.label}".strip()}
+                "detail": self.detail, "alt": f"{alt} {self.label}".strip()}
 
 
 @dataclass(frozen=True)
@@ -186,14 +188,20 @@ class TableAction:
 
 
 def show_table(view: TableView, *, key: str,
-               on_action: Callable[[TableAction], None] | None = None) -> None:
+               on_action: Callable[[TableAction], None] | None = None,
+               on_stale: Callable[[], None] | None = None) -> None:
     """Draw the table. A press of one of its buttons calls ``on_action`` before the page runs
-    again (one run per action, as for any Streamlit widget callback)."""
+    again (one run per action, as for any Streamlit widget callback); a press made on a table
+    that has since changed (another tab moved on) calls ``on_stale`` instead."""
     queued = st.session_state.get(ACTION_QUEUE, {}).pop(key, None)
     if queued is not None and on_action is not None:  # handed in by a test (AppTest)
         action = _read_action(queued, view)
         if action is not None:
             on_action(action)
+            st.rerun()
+        elif on_stale is not None and isinstance(queued, dict) and \
+                queued.get("seq") != view.seq:
+            on_stale()
             st.rerun()
 
     def pressed() -> None:

@@ -117,6 +117,11 @@ export default function (component) {
     if (count) {
       count.textContent = state.chosen.size ? data.selected_text.replace("{n}", String(state.chosen.size)) : "";
     }
+    if (detail) {
+      const only = state.chosen.size === 1 ? data.hand[Array.from(state.chosen)[0]] : null;
+      detail.textContent = only && only.detail ? only.detail : "";
+      detail.hidden = !detail.textContent;
+    }
   };
   const fire = (action) => {
     const wantsCards = !(action.min === 0 && action.max === 0);
@@ -154,6 +159,8 @@ export default function (component) {
   mine.appendChild(hand);
   const count = data.selectable && data.multi && data.selected_text ? el("div", "count") : null;
   if (count) mine.appendChild(count);
+  const detail = data.hand.some((card) => card.detail) ? el("div", "detail") : null;
+  if (detail) { detail.setAttribute("aria-live", "polite"); mine.appendChild(detail); }
 
   if (data.actions && data.actions.length) {
     const bar = el("div", "actions");

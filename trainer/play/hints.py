@@ -1,0 +1,116 @@
+"""Hints at the Play table, all from the learner's own view (R-PUBLIC): the deal-in risk of each
+discard with its certificate (R-SAFE), the waits still unseen with the copies left (R-WAIT), and
+the best discard weighing 14-pairs and red against that risk (R-PAIR14, R-RED, R-SAFE)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from math import prod
+
+from trainer.analysis.safety import hidden_analysis, table_from_view
+from trainer.bots.heuristic import imbalance
+from trainer.engine.cards import Card, deck
+from trainer.engine.combine import rank_counts
+from trainer.engine.game.state import Phase
+from trainer.engine.game.view import PlayerView
+from trainer.engine.messages import Message
+from trainer.engine.position import Position
+from trainer.engine.waiting import waits
+
+BANDS = ("low", "mid", "high")
+
+
+@dataclass(frozen=True)
+class CardRisk:
+    """The chance that discarding ``card`` lets somebody win, from what the learner sees: exact
+    per opponent, combined as if the opponents' hands were independent. ``band`` places it
+    within this decision's own range (``safe`` when no deal can win on it)."""
+
+    card: Card
+    risk: float
+    safe: bool
+    band: str
+    certificates: tuple[Message, ...]
+
+
+def discard_risks(view: PlayerView) -> dict[Card, CardRisk]:
+    """Every discard's risk, when the learner is to discard (empty otherwise)."""
+    if view.phase is not Phase.DISCARD or view.to_act != view.seat:
+        return {}
+    results = hidden_analysis(table_from_view(view), samples=0)
+    risks = {r.card: 1 - prod(1 - float(c.probability) for c in r.counts) for r in results}
+    unsafe = [risks[r.card] for r in results if not r.provably_safe]
+    low, high = (min(unsafe), max(unsafe)) if unsafe else (0.0, 0.0)
+    found = {}
+    for result in results:
+        risk = risks[result.card]
+        if result.provably_safe:
+            band = "safe"
+        elif high - low < 1e-9:
+            band = "low" if high < 0.02 else "mid"
+        else:
+            band = BANDS[min(2, int(3 * (risk - low) / (high - low)))]
+        found[result.card] = CardRisk(result.card, risk, result.provably_safe, band,
+                                      tuple(result.certificates))
+    return found
+
+
+@dataclass(frozen=True)
+class UnseenWaits:
+    """The cards that would win the learner's hand and that the learner has not seen anywhere,
+    with how many of each rank are still unseen."""
+
+    ready: bool
+    cards: tuple[Card, ...]
+    copies_left: int
+
+
+def unseen_waits(view: PlayerView) -> UnseenWaits | None:
+    """For a hand waiting for a card (an odd number of concealed cards); None otherwise."""
+    if len(view.hand) % 2 == 0:
+        return None
+    result = waits(Position(view.hand, view.melds[view.seat], None, None, False, view.rules))
+    if not result.ready:
+        return UnseenWaits(False, (), 0)
+    seen = Counter(view.visible_cards())
+    everything = Counter(deck(view.rules.jokers))
+    cards = tuple(card for card in result.wins_on if seen[card] < everything[card])
+    left = sum(everything[card] - seen[card] for card in set(cards))
+    return UnseenWaits(True, cards, left)
+
+
+@dataclass(frozen=True)
+class BestDiscard:
+    card: Card
+    why: Message
+
+
+def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard | None:
+    """The discard that keeps the most 14-pairs, then red, at the least deal-in risk: each
+    card left without a partner costs 10, each red point given away 0.4, each percent of
+    risk 0.6 (a deal-in pays for the whole table, R-PAY)."""
+    if not risks:
+        return None
+    counts = rank_counts(view.hand)
+
+    def cost(card: Card) -> float:
+        after = list(counts)
+        after[card.rank or 0] -= 1
+        return imbalance(after) * 10 + card.red * 0.4 + risks[card].risk * 60
+
+    card = min(risks, key=lambda c: (cost(c), c.index))
+    after = list(counts)
+    after[card.rank or 0] -= 1
+    rest = list(view.hand)
+    rest.remove(card)
+    red = sum(c.red for c in rest) + sum(m.red for m in view.melds[view.seat])
+    risk = risks[card]
+    risk_words = Message.of("play_hint.risk_safe") if risk.safe else Message.of(
+        "play_hint.risk_pct", percent=f"{risk.risk * 100:.1f}")
+    ready = waits(Position(tuple(rest), view.melds[view.seat], None, None, False, view.rules))
+    if ready.ready:
+        return BestDiscard(card, Message.of("play_hint.best_ready", ("R-WAIT", "R-SAFE"), card=card,
+                                            cards=ready.wins_on, risk=risk_words))
+    return BestDiscard(card, Message.of("play_hint.best", ("R-PAIR14", "R-RED", "R-SAFE"), card=card,
+                                        unpaired=imbalance(after), red=red, risk=risk_words))

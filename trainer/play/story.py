@@ -1,0 +1,78 @@
+"""The table's story in words: each event of a hand (:mod:`trainer.engine.game.events`) as a
+message of the zh/en catalogs, from the learner's seat.
+
+Only what the learner may see is told while the hand is in play (R-PUBLIC): another player's
+drawn cards are a count, a beaten chi never names the concealed card it would have used. Every
+message cites the rule it shows at work."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.engine.game.events import Event, EventKind
+from trainer.engine.messages import Message
+from trainer.play.session import LEARNER
+
+_RULES = {
+    EventKind.LAY_DOWN: ("R-TOU",), EventKind.DRAW: (), EventKind.KONG_DRAWN: ("R-KONG",),
+    EventKind.DISCARD: ("R-DISCARD",), EventKind.FLIP: ("R-FLIP",),
+    EventKind.TO_PILE: ("R-FLIP",), EventKind.FLIPPED_JOKER: ("R-FLIP-JOKER",),
+    EventKind.BEATEN: ("R-PRIORITY",), EventKind.WIN: ("R-WIN",),
+    EventKind.DRAWN: ("R-STOCK-EMPTY",),
+}
+_TAKE_RULES = {"chi": ("R-CHI",), "pong": ("R-PONG",), "kong": ("R-KONG",)}
+
+
+def player(seat: int | None, *, learner: int = LEARNER) -> Message:
+    """A player's name as the learner reads it: "you" or "seat 2"."""
+    return Message.of("log.you") if seat == learner else Message.of("log.seat", seat=seat or 0)
+
+
+def possessive(seat: int | None, *, learner: int = LEARNER) -> Message:
+    """"your" or "seat 2's"."""
+    return Message.of("log.your") if seat == learner else Message.of("log.seats", seat=seat or 0)
+
+
+def event_message(event: Event, *, learner: int = LEARNER) -> Message:
+    """``event`` in words; pass it through :meth:`Event.seen_by` first for a hand in play."""
+    kind = event.kind
+    mine = "_you" if event.seat == learner else ""
+    who = player(event.seat, learner=learner)
+    card = event.cards[0] if event.cards else None
+    if kind is EventKind.DRAW:
+        if event.cards:
+            return Message.of(f"log.draw_seen{mine}", (), who=who, cards=event.cards)
+        return Message.of(f"log.draw{mine}", (), who=who, count=event.count)
+    if kind is EventKind.TAKE:
+        return Message.of(f"log.take_{event.claim}{mine}", _TAKE_RULES[event.claim], who=who,
+                          card=event.cards[0], cards=event.cards[1:],
+                          source=Message.of(f"log.source_{event.source}"))
+    if kind is EventKind.BEATEN:
+        return Message.of(
+            f"log.beaten{mine}", _RULES[kind], who=who, card=event.cards[0],
+            claim=Message.of(f"priority.kind.{event.claim}"),
+            by=possessive(event.by_seat, learner=learner),
+            by_claim=Message.of(f"priority.kind.{event.by_claim}"),
+            reason=Message.of(f"log.reason_{event.reason}"))
+    if kind is EventKind.LAY_DOWN:
+        return Message.of(f"log.lay_down{mine}", _RULES[kind], who=who, cards=event.cards)
+    if kind is EventKind.WIN:
+        if card is None:
+            return Message.of(f"log.win_tianzou{mine}", ("R-SPECIAL",), who=who)
+        return Message.of(f"log.win{mine}", _RULES[kind], who=who, card=card,
+                          source=Message.of(f"log.source_{event.source}"))
+    if kind is EventKind.DRAWN:
+        return Message.of("log.drawn", _RULES[kind])
+    assert card is not None, kind
+    return Message.of(f"log.{kind.value}{mine}", _RULES[kind], who=who, card=card)
+
+
+def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
+          learner: int = LEARNER) -> list[tuple[Event, Message]]:
+    """The events in order with their words, as ``seen_by`` sees them (``None``: everything,
+    for the review of a finished hand)."""
+    told = []
+    for event in events:
+        seen = event.seen_by(seen_by)
+        told.append((seen, event_message(seen, learner=learner)))
+    return told

@@ -1,0 +1,122 @@
+"""The Play table kept in the database: open a learner's match, make one change to it, save it.
+
+Every change (the learner's action, the bots' replies at instant pace, the next hand, a review
+step) is made on the stored match and saved with compare-and-set on its move number: a change
+made from a page that showed an older move is refused (:attr:`Outcome.STALE` — "this hand moved
+on in another tab") and nothing is written. A process keeps the matches it has replayed, keyed by
+learner and move, so an action does not replay the whole match again."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trainer.engine.errors import Dou14Error
+from trainer.engine.game.replay import Replay
+from trainer.engine.rules import RuleSet
+from trainer.play.session import Pace, PlaySession
+from trainer.store import ProgressStore
+
+
+class Outcome(StrEnum):
+    DONE = "done"
+    STALE = "stale"
+    """The table moved on (another tab or device) since the page showed it: nothing changed."""
+    ILLEGAL = "illegal"
+    """The engine refused the change (not the learner's decision, or not allowed now)."""
+
+
+@dataclass(frozen=True)
+class Opened:
+    session: PlaySession
+    problem: str = ""
+    """Why the stored table could not be read and a new match was started ("" when fine)."""
+
+
+_LOCK = threading.Lock()
+_KEPT: dict[int, PlaySession] = {}
+
+
+def _stored(store: ProgressStore, learner_id: int) -> PlaySession | None:
+    row = store.play_table(learner_id)
+    if row is None:
+        return None
+    kept = _KEPT.get(learner_id)
+    if kept is not None and kept.move == row.move:
+        return kept
+    session = PlaySession.loads(row.state_json)
+    _KEPT[learner_id] = session
+    return session
+
+
+def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
+               seed: int | None = None) -> Opened:
+    """The learner's match as stored, or a new one (``seed``, else a random one) saved at once.
+    A stored match that no longer replays is reported and replaced, never half-used."""
+    with _LOCK:
+        problem = ""
+        try:
+            session = _stored(store, learner_id)
+        except Dou14Error as error:
+            problem, session = str(error), None
+        if session is not None:
+            return Opened(session)
+        stored = store.play_table(learner_id)
+        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules)
+        if stored is not None:
+            fresh.move = stored.move + 1
+        if store.save_play_table(learner_id, fresh.dumps(), fresh.move,
+                                 None if stored is None else stored.move):
+            _KEPT[learner_id] = fresh
+        return Opened(fresh, problem)
+
+
+def change(store: ProgressStore, learner_id: int, expected_move: int,
+           make: Callable[[PlaySession], None], pace: Pace | None = None) -> Outcome:
+    """Make one change on the stored match, if it is still at ``expected_move``; at instant
+    ``pace`` the bots then play up to the learner's next decision. Saved, or nothing is."""
+    with _LOCK:
+        try:
+            session = _stored(store, learner_id)
+        except Dou14Error:
+            return Outcome.STALE
+        if session is None or session.move != expected_move:
+            return Outcome.STALE
+        was_over = session.state.over
+        try:
+            make(session)
+            if pace is Pace.INSTANT:
+                session.run_bots()
+        except Dou14Error:
+            _KEPT.pop(learner_id, None)  # replayed from the database next time
+            return Outcome.ILLEGAL
+        if not store.save_play_table(learner_id, session.dumps(), session.move, expected_move):
+            _KEPT.pop(learner_id, None)
+            return Outcome.STALE
+        result = session.state.result
+        if not was_over and result is not None:  # the hand just ended: keep its replay
+            outcome = "drawn" if result.winner is None else f"win:{result.winner}"
+            store.save_replay(learner_id, Replay.of(session.state).dumps(), outcome)
+        return Outcome.DONE
+
+
+def new_match(store: ProgressStore, learner_id: int, expected_move: int, rules: RuleSet,
+              seed: int | None = None) -> Outcome:
+    """Replace the match (scores and all) by a new one under ``rules``."""
+    with _LOCK:
+        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules)
+        fresh.move = expected_move + 1
+        if not store.save_play_table(learner_id, fresh.dumps(), fresh.move, expected_move):
+            _KEPT.pop(learner_id, None)
+            return Outcome.STALE
+        _KEPT[learner_id] = fresh
+        return Outcome.DONE
+
+
+def forget(learner_id: int) -> None:
+    """Drop this process's copy (tests; a learner deleted)."""
+    with _LOCK:
+        _KEPT.pop(learner_id, None)

@@ -1,0 +1,115 @@
+"""The Play table drawn on the card table: the learner at the bottom with their hand and their
+buttons, each other player compact around it (name, seat relation, concealed count, laid sets,
+the cards in front of them with their origin), the stock and the card on offer in the middle.
+
+During play only the learner's view is drawn (R-PUBLIC); the review of a finished hand may show
+every hand, and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from trainer.engine import Card, relation
+from trainer.engine.game.state import HandState, Offer, TableCard
+from trainer.engine.game.view import PlayerView
+from trainer.engine.melds import Meld
+from trainer.i18n import render
+from trainer.play.choices import Choice
+from trainer.play.hints import CardRisk
+from trainer.play.session import LEARNER
+from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
+from trainer.ui.lang import current_language, tr
+
+MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
+
+
+def _melds(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
+    return tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in melds)
+
+
+def _pile(pile: Sequence[TableCard]) -> tuple[CardView, ...]:
+    return tuple(CardView(entry.card, tr(f"board.pile_{entry.source}")) for entry in pile)
+
+
+def seat_name(seat: int, players: int) -> str:
+    where = relation(seat, LEARNER, players)
+    return f"{tr('log.seat', seat=seat)} · {tr(f'seat_short.{where.value}')}"
+
+
+def _offer_caption(offer: Offer | None, players: int) -> str:
+    if offer is None:
+        return ""
+    who = tr("log.you") if offer.seat == LEARNER else tr("log.seat", seat=offer.seat)
+    key = "board.offer_flip" if offer.source == "flip" else "board.offer_discard"
+    return tr(key, card=offer.card.symbol, seat=who)
+
+
+def button_label(choice: Choice) -> str:
+    action = choice.action
+    if action is None:
+        return tr("button.discard_selected")
+    return tr(f"button.{action.kind.value}",
+              card=action.cards[0].symbol if action.cards else "",
+              cards=" ".join(card.symbol for card in action.cards))
+
+
+def risk_card(card: Card, risk: CardRisk | None) -> CardView:
+    if risk is None:
+        return CardView(card)
+    label = tr("play.risk_safe_short") if risk.safe else f"{risk.risk * 100:.1f}%"
+    detail = " ".join(render(m, current_language(), cite=False) for m in risk.certificates)
+    return CardView(card, label, risk.band, detail)
+
+
+def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
+               risks: Mapping[Card, CardRisk]) -> TableView:
+    """The table as the learner sees it, with their buttons."""
+    players = view.rules.players
+    seats = tuple(
+        SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
+                 hidden=view.hand_sizes[seat],
+                 hidden_text=tr("board.hidden", count=view.hand_sizes[seat]),
+                 melds=_melds(view.melds[seat]), pile=_pile(view.piles[seat]),
+                 pile_title=tr("board.pile") if view.piles[seat] else "",
+                 dealer=tr("board.dealer") if seat == view.dealer else "",
+                 to_act=not view.result and view.to_act == seat)
+        for seat in range(players) if seat != LEARNER)
+    actions = tuple(ActionButton(choice.id, button_label(choice),
+                                 1 if choice.takes_card else 0, 1 if choice.takes_card else 0,
+                                 choice.primary) for choice in buttons)
+    takes_card = any(choice.takes_card for choice in buttons)
+    return TableView(
+        seq=seq, hand=tuple(risk_card(card, risks.get(card)) for card in view.hand),
+        actions=actions, selectable=takes_card, seats=seats,
+        my_name=tr("play.you_name"), my_dealer=tr("board.dealer") if view.dealer == LEARNER
+        else "", my_melds=_melds(view.melds[LEARNER]), my_pile=_pile(view.piles[LEARNER]),
+        my_pile_title=tr("board.pile") if view.piles[LEARNER] else "",
+        stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
+        offer=None if view.offer is None else CardView(view.offer.card),
+        offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
+        else "", centre_note=tr("board.counterclockwise"))
+
+
+def review_table(state: HandState, *, seq: str) -> TableView:
+    """A position of a finished hand with every hand open (the review says so)."""
+    players = state.players
+    seats = tuple(
+        SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
+                 hidden=None, hidden_text="", melds=_melds(state.melds[seat]),
+                 pile=_pile(state.piles[seat]),
+                 pile_title=tr("board.pile") if state.piles[seat] else "",
+                 dealer=tr("board.dealer") if seat == state.dealer else "",
+                 to_act=not state.over and state.to_act == seat,
+                 hand=tuple(CardView(c) for c in sorted(state.hands[seat], key=lambda c: c.index)))
+        for seat in range(players) if seat != LEARNER)
+    return TableView(
+        seq=seq, hand=tuple(CardView(c) for c in sorted(state.hands[LEARNER],
+                                                        key=lambda c: c.index)),
+        selectable=False, seats=seats, my_name=tr("play.you_name"),
+        my_dealer=tr("board.dealer") if state.dealer == LEARNER else "",
+        my_melds=_melds(state.melds[LEARNER]), my_pile=_pile(state.piles[LEARNER]),
+        my_pile_title=tr("board.pile") if state.piles[LEARNER] else "",
+        stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
+        offer=None if state.offer is None else CardView(state.offer.card),
+        offer_caption=_offer_caption(state.offer, players),
+        centre_note=tr("board.counterclockwise"))
