@@ -19,7 +19,6 @@ from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
 from trainer.engine.game.replay import Replay
-from trainer.engine.melds import MeldKind
 from trainer.i18n import render, t
 from trainer.play import table_service
 from trainer.play.choices import DISCARD, action_for, choices
