@@ -180,7 +180,7 @@ def test_hints_show_waits_red_and_the_best_discard(db: tuple[ProgressStore, str]
         raise AssertionError("no discard decision came")
     best = best_discard(view, discard_risks(view))
     assert best is not None
-    captions = [c.value for c in at.caption]
+    captions = " ".join(c.value for c in at.caption)
     assert render(best.why, "en", cite=False) in captions
     red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
     assert t("play_hint.red", "en", red=red, threshold=20) in captions

@@ -36,6 +36,12 @@ learner = require_learner()
 db = store()
 settings = PlaySettings.loads(db.play_settings(learner.id))
 RECENT = 5
+PHONE_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding-top: 3.4rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: 0.2rem 0; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.5rem; }
+}</style>"""
 
 
 def _seed_from_url() -> int | None:
@@ -101,8 +107,7 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
         else:
             lines.insert(0, tr("play_hint.waits_none_unseen"))
     with st.container(key="play-hints"):
-        for line in lines:
-            st.caption(line)
+        st.caption("  \n".join(lines))
 
 
 def status_line(session: PlaySession, view: PlayerView) -> None:
@@ -123,8 +128,8 @@ def story_lines(session: PlaySession) -> None:
         return
     recent = told[-RECENT:]
     with st.container(key="play-recent"):
-        for _event, message in recent:
-            st.caption(render(message, lang, cite=False))
+        st.caption(tr("play.recent") + "  \n" + "  \n".join(
+            "· " + render(message, lang, cite=False) for _event, message in recent))
     with st.expander(tr("play.full_log", count=len(told))):
         for number, (_event, message) in enumerate(told, start=1):
             st.caption(f"{number}. {render(message, lang)}")
@@ -299,6 +304,7 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
 
 
 # -- the page ----------------------------------------------------------------------------------
+st.html(PHONE_STYLE)
 st.title(tr("play.title"))
 opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url())
 current = opened.session
@@ -309,9 +315,9 @@ if notice:
     st.warning(tr(notice))
 
 with st.container(horizontal=True, wrap=True, key="play-controls"):
-    st.toggle(tr("play.hints"), value=settings.hints, key="play_hints",
-              on_change=_hints_changed)
     with st.popover(tr("play.settings")):
+        st.toggle(tr("play.hints"), value=settings.hints, key="play_hints",
+                  on_change=_hints_changed)
         st.segmented_control(tr("play.pace"), [p.value for p in Pace],
                              format_func=lambda p: tr(f"play.pace_{p}"),
                              default=settings.pace.value, key="play_pace",

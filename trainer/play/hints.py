@@ -32,6 +32,7 @@ class CardRisk:
     safe: bool
     band: str
     certificates: tuple[Message, ...]
+    """Why: the proof of safety, or the count against the opponent most likely to win on it."""
 
 
 def discard_risks(view: PlayerView) -> dict[Card, CardRisk]:
@@ -51,8 +52,13 @@ def discard_risks(view: PlayerView) -> dict[Card, CardRisk]:
             band = "low" if high < 0.02 else "mid"
         else:
             band = BANDS[min(2, int(3 * (risk - low) / (high - low)))]
-        found[result.card] = CardRisk(result.card, risk, result.provably_safe, band,
-                                      tuple(result.certificates))
+        if result.provably_safe:
+            why = tuple(dict.fromkeys(result.certificates))  # the same proof once
+        else:  # the opponent most likely to win on it
+            worst = max(range(len(result.counts)),
+                        key=lambda i: result.counts[i].probability)
+            why = (result.certificates[worst],)
+        found[result.card] = CardRisk(result.card, risk, result.provably_safe, band, why)
     return found
 
 

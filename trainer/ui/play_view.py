@@ -87,7 +87,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
-        else "", centre_note=tr("board.counterclockwise"))
+        else "", centre_note=tr("board.counterclockwise"), compact=True)
 
 
 def review_table(state: HandState, *, seq: str) -> TableView:
@@ -112,4 +112,4 @@ def review_table(state: HandState, *, seq: str) -> TableView:
         stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
         offer=None if state.offer is None else CardView(state.offer.card),
         offer_caption=_offer_caption(state.offer, players),
-        centre_note=tr("board.counterclockwise"))
+        centre_note=tr("board.counterclockwise"), compact=True)

@@ -135,6 +135,8 @@ class TableView:
     preselected: tuple[int, ...] = field(default=())
     centre_note: str = ""
     """A line in the middle of the table (the direction of play)."""
+    compact: bool = False
+    """Play: on a phone, each other player on one short line, so the hand and buttons fit."""
 
     def cards(self) -> set[str]:
         codes = {c.code for c in self.hand} | {c.code for c in self.my_pile} | {"back"}
@@ -161,6 +163,7 @@ class TableView:
                                                        "caption": self.offer_caption},
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note,
+            "compact": self.compact,
         }
 
 

@@ -67,6 +67,7 @@ export default function (component) {
   if (!root.parentNode) parentElement.appendChild(root);
   root.innerHTML = "";
   root.setAttribute("data-seq", data.seq);
+  root.classList.toggle("compact", !!data.compact);
   const art = data.art;
   const id = data.id;
   let state = selections.get(id);
