@@ -173,8 +173,8 @@ def table_area(ticking: bool) -> None:
     """The table, the learner's buttons, hints and the story; a fragment whose timer runs only
     while a bot is to move (readable pace)."""
     session = table_service.open_table(db, learner.id, learner.rules).session
-    if ticking and session.bots_to_act:  # one bot move per tick of the timer
-        _change(session.move, PlaySession.bot_step)
+    if ticking and session.bots_to_act:  # one beat of the bots per tick of the timer
+        _change(session.move, PlaySession.bot_beat)
         session = table_service.open_table(db, learner.id, learner.rules).session
     still = session.bots_to_act and settings.pace is not Pace.INSTANT
     if still != ticking:

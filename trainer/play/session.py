@@ -38,7 +38,7 @@ class Pace(StrEnum):
 
     @property
     def seconds(self) -> float:
-        return {"normal": 0.9, "fast": 0.35, "instant": 0.0}[self.value]
+        return {"normal": 0.6, "fast": 0.25, "instant": 0.0}[self.value]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,15 @@ class PlaySession:
         self._book_if_over()
         return action
 
+    def bot_beat(self) -> list[Action]:
+        """Bot moves up to the next thing the table sees happen (a discard, a flip, a take…):
+        a bot's silent pass on an offered card takes no beat of its own."""
+        seen = len(self.state.events)
+        moves = []
+        while len(self.state.events) == seen and (move := self.bot_step()) is not None:
+            moves.append(move)
+        return moves
+
     def run_bots(self) -> list[Action]:
         """All bot moves up to the learner's next decision or the end of the hand."""
         moves = []
@@ -222,13 +231,13 @@ class PlaySession:
 
 
 def advance(session: PlaySession, pace: Pace, now: float, due: float) -> tuple[int, float]:
-    """Make the bot moves that are due by clock time ``now``: the first one at ``due``, then one
-    every ``pace.seconds``; at instant pace, all of them up to the learner's next decision or
-    the end of the hand. Returns the number of moves made and when the next one is due."""
+    """Make the bot moves that are due by clock time ``now``: the first beat (moves up to the
+    next thing the table sees, :meth:`PlaySession.bot_beat`) at ``due``, then one beat every
+    ``pace.seconds``; at instant pace, all of them up to the learner's next decision or the
+    end of the hand. Returns the number of moves made and when the next beat is due."""
     made = 0
     while session.bots_to_act and now >= due:
-        session.bot_step()
-        made += 1
+        made += len(session.bot_beat())
         if pace.seconds:
             due += pace.seconds
     return made, due
