@@ -1,5 +1,5 @@
-"""End to end in headless Chromium: home, a profile, the language switch, puzzles, a hand played
-by clicking, and no error element on any page. (The lesson track: test_lesson_track.py.)"""
+"""End to end in headless Chromium: home, a profile, the language switch, puzzles, and no error
+element on any page. (The lesson track: test_lesson_track.py; Play: test_play_browser.py.)"""
 
 from __future__ import annotations
 
@@ -139,46 +139,4 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
     expect(page.get_by_text(t("puzzles.timed_over", "en", solved=0))).to_be_visible(
         timeout=30_000)
     expect(page.get_by_role("button", name=t("puzzles.again", "en"))).to_be_visible()
-    _no_errors(page)
-
-
-def test_play_a_hand_by_clicking(page: Page, server: str) -> None:
-    """A seeded hand against the bots, clicked through in Chromium: the learner chis, pongs and
-    wins; then the review."""
-    import random as _random
-
-    from trainer.bots import HeuristicBot
-    from trainer.engine import RuleSet
-    from trainer.engine.game.actions import ActionKind
-    from trainer.play.session import PlaySession
-
-    learner = _sign_up(page, server, "Player")
-    page.goto(f"{server}/play?learner={learner}&lang=en&seed=1&pace=instant")
-    mirror = PlaySession(1, RuleSet())
-    bot = HeuristicBot()
-    rng = _random.Random(0)
-    for _ in range(200):
-        mirror.run_bots()
-        if mirror.state.over:
-            break
-        action = bot.choose(mirror.view(), rng)
-        if action.kind is ActionKind.DISCARD:
-            card = action.cards[0]
-            label = t("card.joker", "en") if card.is_joker else card.symbol
-        else:
-            label = t(f"button.{action.kind.value}", "en",
-                      card=action.cards[0].symbol if action.cards else "",
-                      cards=" ".join(c.symbol for c in action.cards))
-        button = page.get_by_role("button", name=label, exact=True)
-        expect(button).to_be_visible()
-        button.click()
-        _settle(page)
-        mirror.act(action)
-    assert mirror.state.result is not None and mirror.state.result.winner == 0
-    expect(page.get_by_text(t("play.winner", "en", seat=0))).to_be_visible()
-    _no_errors(page)
-    page.get_by_role("button", name=t("play.review", "en")).click()
-    expect(page.get_by_text(t("play.no_flags", "en"))).to_be_visible()
-    page.get_by_role("button", name=t("play.back", "en")).click()
-    expect(page.get_by_text(re.compile(r"Step \d+ of \d+"))).to_be_visible()
     _no_errors(page)

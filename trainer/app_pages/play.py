@@ -77,6 +77,13 @@ def _pace_changed() -> None:
         _save_settings(pace=chosen)
 
 
+def show_notice() -> None:
+    """What the last press could not do (a stale tab, a refused action), once."""
+    notice = st.session_state.pop("play_notice", None)
+    if notice:
+        st.warning(tr(notice))
+
+
 # -- the table ---------------------------------------------------------------------------------
 def pressed(session_move: int, view: PlayerView, press: TableAction) -> None:
     """A press on the table: the learner's action on the move the page showed."""
@@ -173,6 +180,9 @@ def table_area(ticking: bool) -> None:
     """The table, the learner's buttons, hints and the story; a fragment whose timer runs only
     while a bot is to move (readable pace)."""
     session = table_service.open_table(db, learner.id, learner.rules).session
+    if session.review is not None:  # opened from this fragment: the page shows the review
+        st.rerun()
+    show_notice()
     if ticking and session.bots_to_act:  # one beat of the bots per tick of the timer
         _change(session.move, PlaySession.bot_beat)
         session = table_service.open_table(db, learner.id, learner.rules).session
@@ -310,9 +320,6 @@ opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url(
 current = opened.session
 if opened.problem:
     st.warning(tr("play.table_unreadable", error=opened.problem))
-notice = st.session_state.pop("play_notice", None)
-if notice:
-    st.warning(tr(notice))
 
 with st.container(horizontal=True, wrap=True, key="play-controls"):
     with st.popover(tr("play.settings")):
@@ -334,6 +341,7 @@ opened_json = st.session_state.get("opened_replay")
 if opened_json:
     opened_review(Replay.from_json(opened_json))
 elif current.review is not None:
+    show_notice()
     review(current)
 else:
     ticking = current.bots_to_act and settings.pace is not Pace.INSTANT

@@ -76,7 +76,13 @@ def unseen_waits(view: PlayerView) -> UnseenWaits | None:
     """For a hand waiting for a card (an odd number of concealed cards); None otherwise."""
     if len(view.hand) % 2 == 0:
         return None
-    result = waits(Position(view.hand, view.melds[view.seat], None, None, False, view.rules))
+    return _waits_of(view, view.hand)
+
+
+def _waits_of(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
+    """The unseen cards that would win ``hand`` (with the learner's laid sets), as the learner
+    sees the table."""
+    result = waits(Position(hand, view.melds[view.seat], None, None, False, view.rules))
     if not result.ready:
         return UnseenWaits(False, (), 0)
     seen = Counter(view.visible_cards())
@@ -114,9 +120,10 @@ def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard |
     risk = risks[card]
     risk_words = Message.of("play_hint.risk_safe") if risk.safe else Message.of(
         "play_hint.risk_pct", percent=f"{risk.risk * 100:.1f}")
-    ready = waits(Position(tuple(rest), view.melds[view.seat], None, None, False, view.rules))
-    if ready.ready:
-        return BestDiscard(card, Message.of("play_hint.best_ready", ("R-WAIT", "R-SAFE"), card=card,
-                                            cards=ready.wins_on, risk=risk_words))
+    ready = _waits_of(view, tuple(rest))
+    if ready.cards:
+        return BestDiscard(card, Message.of("play_hint.best_ready", ("R-WAIT", "R-SAFE"),
+                                            card=card, cards=ready.cards, left=ready.copies_left,
+                                            risk=risk_words))
     return BestDiscard(card, Message.of("play_hint.best", ("R-PAIR14", "R-RED", "R-SAFE"), card=card,
                                         unpaired=imbalance(after), red=red, risk=risk_words))

@@ -1,0 +1,171 @@
+"""Play end to end in headless Chromium: a seeded hand played by tapping cards and buttons, a
+reload in the middle that resumes the same hand, the review (a flagged moment, reloaded, back to
+the table) and the next hand with the scores kept; at 390×844 every action is on screen without
+scrolling; and while the hand is in play no bot's concealed card is ever on the page."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.test_browser import _no_errors, _settle, _sign_up
+from trainer.bots import HeuristicBot
+from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.replay import Replay
+from trainer.i18n import t
+from trainer.play.choices import choices
+from trainer.play.hand_review import review_hand
+from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
+from trainer.store import ProgressStore, open_database
+
+TABLE = ".d14-table"
+
+
+def _store(database: Path) -> ProgressStore:
+    return ProgressStore(open_database(f"sqlite:///{database}"))
+
+
+def _stored(store: ProgressStore, learner: str) -> PlaySession:
+    row = store.play_table(int(learner))
+    assert row is not None
+    return PlaySession.loads(row.state_json)
+
+
+def _shows(page: Page, session: PlaySession) -> None:
+    """The page has drawn this very move: the table's seq is its move number."""
+    expect(page.locator(f'{TABLE}[data-seq="{session.move}"]')).to_have_count(1)
+
+
+def _no_bot_card(page: Page, session: PlaySession) -> None:
+    """R-PUBLIC: no concealed card of a bot, neither drawn nor written (log included)."""
+    hidden = [c for seat, hand in enumerate(session.state.hands) if seat != LEARNER
+              for c in hand if not c.is_joker]
+    codes = set(page.locator(f"{TABLE} [data-code]").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('data-code'))"))
+    assert not {str(c) for c in hidden} & codes
+    # The hints are worked out from the learner's own view only (trainer.play.hints takes a
+    # PlayerView): a wait may name every card of a rank, so they are left out of this check.
+    text = page.get_by_test_id("stMain").evaluate(
+        "main => { const copy = main.cloneNode(true);"
+        " copy.querySelectorAll('.st-key-play-hints').forEach(n => n.remove());"
+        " return copy.textContent; }")
+    assert not [text[max(0, text.index(c.symbol) - 60):text.index(c.symbol) + 20]
+                for c in hidden if c.symbol in text]
+
+
+def _press(page: Page, session: PlaySession, rng: random.Random) -> None:
+    """The learner's move as the heuristic bot would make it, by tapping."""
+    view = session.view()
+    action = HeuristicBot().choose(view, rng)
+    table = page.locator(f'{TABLE}[data-seq="{session.move}"]')
+    if action.kind is ActionKind.DISCARD:
+        card = table.locator(".hand .card").nth(view.hand.index(action.cards[0]))
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        card.click()  # a second tap on the chosen card discards it
+        return
+    choice = next(c for c in choices(view) if c.action == action)
+    table.locator(f'button[data-action="{choice.id}"]').click()
+
+
+def _next_decision(page: Page, store: ProgressStore, learner: str, before: int) -> PlaySession:
+    for _ in range(600):
+        session = _stored(store, learner)
+        if session.move != before and (session.learner_to_act or session.state.over):
+            break
+        page.wait_for_timeout(25)
+    else:
+        raise AssertionError("the press changed nothing")
+    _shows(page, session)
+    _settle(page)
+    return session
+
+
+@pytest.mark.rule("R-PUBLIC", "R-PRIORITY", "R-SAFE")
+def test_play_reload_review_and_next_hand(browser: Browser, server: str,
+                                          server_database: Path) -> None:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = _store(server_database)
+    learner = _sign_up(page, server, "Player")
+    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    page.goto(f"{server}/play?learner={learner}&lang=en&seed=15")
+    page.locator(TABLE).first.wait_for()
+    session = _stored(store, learner)
+    _shows(page, session)
+    rng = random.Random(0)
+    for number in range(100):
+        if session.state.over:
+            break
+        _no_bot_card(page, session)
+        _press(page, session, rng)
+        session = _next_decision(page, store, learner, session.move)
+        if number == 3:  # F5 in the middle of the hand: the same hand, the same move
+            page.reload()
+            _shows(page, session)
+            codes = page.locator(f"{TABLE} .hand .card").evaluate_all(
+                "nodes => nodes.map(n => n.getAttribute('data-code'))")
+            assert codes == [str(c) for c in session.view().hand]
+            assert _stored(store, learner).dumps() == session.dumps()
+    assert session.state.over and session.state.result is not None
+    _no_errors(page)
+    scores = list(session.match.scores)
+    flags = review_hand(Replay.of(session.state), LEARNER)
+    assert flags
+    page.get_by_role("button", name=t("play.review", "en")).click()
+    expect(page.get_by_text(t("play.review_open_hands", "en"))).to_be_visible()
+    page.get_by_role("button", name="⏮").click()
+    expect(page.get_by_text(t("play.review_step", "en", step=0,
+                              steps=len(session.state.history)))).to_be_visible()
+    page.get_by_role("button", name=t("play.next_flag", "en")).click()
+    step_text = t("play.review_step", "en", step=flags[0].step, steps=len(session.state.history))
+    expect(page.get_by_text(step_text)).to_be_visible()
+    page.reload()  # the review survives a reload, at the same step
+    expect(page.get_by_text(step_text)).to_be_visible()
+    expect(page.get_by_test_id("stAlertContentWarning").first).to_be_visible()
+    page.get_by_role("button", name=t("play.back_to_table", "en")).click()
+    page.get_by_role("button", name=t("play.next_hand", "en")).click()
+    expect(page.get_by_text(re.compile(re.escape(t("play.scores_line", "en", hand=2, scores=""))
+                                       ))).to_be_visible()
+    following = _stored(store, learner)
+    assert following.hand_number == 1 and following.match.scores == scores
+    _no_errors(page)
+    context.close()
+
+
+@pytest.mark.rule("R-PUBLIC")
+def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
+                                              server_database: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = _store(server_database)
+    learner = _sign_up(page, server, "Phone player")
+    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    page.goto(f"{server}/play?learner={learner}&lang=zh&seed=1")
+    page.locator(TABLE).first.wait_for()
+    session = _stored(store, learner)
+    rng = random.Random(0)
+    kinds_seen = set()
+    for _ in range(40):
+        if session.state.over:
+            break
+        _shows(page, session)
+        _settle(page)
+        _no_bot_card(page, session)
+        for element in (*page.locator(f"{TABLE} button[data-action]").all(),
+                        *page.locator(f"{TABLE} .hand .card").all()):
+            box = element.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        kinds_seen |= {c.kind for c in choices(session.view())}
+        _press(page, session, rng)
+        session = _next_decision(page, store, learner, session.move)
+    assert {ActionKind.DISCARD, ActionKind.CHI} <= kinds_seen
+    page.screenshot(path=str(server_database.parent / "play-zh-390.png"))
+    _no_errors(page)
+    context.close()
