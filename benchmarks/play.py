@@ -121,10 +121,12 @@ def page_actions(hands: int = 4) -> list[float]:
     return times
 
 
-SETTLED = """seq => { const t = document.querySelector('[data-testid=stMain]');
-  const tables = [...document.querySelectorAll('.d14-table')];
+SETTLED = """seq => { const tables = [];
+  const walk = root => { root.querySelectorAll('.d14-table').forEach(x => tables.push(x));
+    root.querySelectorAll('*').forEach(e => { if (e.shadowRoot) walk(e.shadowRoot); }); };
+  walk(document);  // the card table draws inside its component's shadow root
   return tables.length > 0 && tables.every(x => x.getAttribute('data-seq') !== seq)
-    && !document.querySelector('[data-testid=stStatusWidget]') && !!t; }"""
+    && !document.querySelector('[data-testid=stStatusWidget]'); }"""
 
 
 def browser_discards(hands: int = 6) -> list[float]:
