@@ -3,6 +3,8 @@ grading puzzles, progress figures, CSV export and merging import."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -247,3 +249,49 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
     assert [line for line, _ in report.bad] == [3]
     assert figures.export_csv(store, other).splitlines()[1:] == exported.splitlines()[1:]
     assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
+
+
+@pytest.mark.parametrize(("column", "value", "says"), [
+    ("seconds", "nan", "seconds must be"), ("seconds", "inf", "seconds must be"),
+    ("seconds", "1e400", "seconds must be"), ("themes", "evil_theme", "unknown theme"),
+    ("mode", "level:abc", "unknown mode"), ("created_at", "9999-12-31T23:59:59-12:00", "between"),
+    ("item", "x" * 129, "longer than 128"), ("level", "²", "drill level"),
+    ("rating_before", "nan", "rating from"),
+])
+def test_a_hostile_import_row_is_refused_and_nothing_is_written(
+        store: ProgressStore, column: str, value: str, says: str) -> None:
+    learner = store.create_learner("Ann").id
+    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    exported = figures.export_csv(store, learner)
+    other = store.create_learner("Bo").id
+    good = figures.import_csv(store, learner, exported)  # a row already there: a duplicate
+    assert good.added == 0
+    header, row = exported.splitlines()[:2]
+    fields = dict(zip(header.split(","), next(csv.reader([row])), strict=True))
+    fields[column] = value
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=header.split(","))
+    writer.writeheader()
+    writer.writerow({**fields, "item": "fresh:1"} if column != "item" else fields)
+    writer.writerow({**fields, "item": "fresh:2", column: dict(zip(header.split(","), next(
+        csv.reader([row])), strict=True))[column]})
+    report = figures.import_csv(store, other, buffer.getvalue())
+    assert report.added == 0 and len(report.bad) == 1 and says in report.bad[0][1]
+    assert store.answer_count(other) == 0  # all or nothing: the good row is not kept either
+
+
+def test_export_neutralises_formulas_and_import_restores_them(store: ProgressStore) -> None:
+    learner = store.create_learner("Ann").id
+    for number, text in enumerate(["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"]):
+        store.record_answer(learner, context="drill", item=f"red:{number}", question=text,
+                            answer=text, expected="8", correct=False, seconds=5.0,
+                            skill="drill:red")
+    exported = figures.export_csv(store, learner)
+    cells = [cell for row in csv.reader(io.StringIO(exported)) for cell in row]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "@", "\t", "\r"))]
+    assert not [cell for cell in cells if cell.startswith("-") and not cell[1:2].isdigit()]
+    other = store.create_learner("Bo").id
+    assert figures.import_csv(store, other, exported).added == 5
+    assert sorted(r["question"] for r in store.answer_rows(other)) == sorted(
+        ["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"])

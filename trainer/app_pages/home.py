@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.engine import parse_cards
 from trainer.practice.fact_reviews import due_facts
 from trainer.ui.content import all_lessons, next_lesson
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.session import current_learner, profile_picker, store
 from trainer.ui.widgets import show_cards, stars_html
 
@@ -22,7 +22,7 @@ if learner is None:
     profile_picker()
     st.stop()
 
-st.subheader(tr("home.hello", name=learner.name))
+st.subheader(tr("home.hello", name=plain(learner.name)))
 states = store().lesson_states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}

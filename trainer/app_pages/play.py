@@ -16,6 +16,7 @@ import streamlit as st
 from trainer.engine import Card, Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
+from trainer.engine.inputs import bounded_int
 from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
@@ -26,7 +27,7 @@ from trainer.play.story import story
 from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.play_view import play_table, review_table
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
@@ -45,8 +46,7 @@ PHONE_STYLE = """<style>
 
 
 def _seed_from_url() -> int | None:
-    raw = st.query_params.get("seed")
-    return int(raw) if raw and str(raw).isdigit() else None
+    return bounded_int(st.query_params.get("seed"), 0, 2**31 - 1)
 
 
 def _notice(outcome: Outcome) -> None:
@@ -293,7 +293,7 @@ def open_replay() -> None:
         loaded = Replay.from_json(opened.getvalue().decode("utf-8"))
         loaded.state_at()
     except (Dou14Error, UnicodeDecodeError) as error:
-        st.error(tr("play.bad_replay", error=str(error)))
+        st.error(tr("play.bad_replay", error=plain(error)))
         return
     st.session_state.update(opened_replay=loaded.dumps(), opened_step=len(loaded.actions))
     st.rerun()
@@ -319,7 +319,7 @@ st.title(tr("play.title"))
 opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url())
 current = opened.session
 if opened.problem:
-    st.warning(tr("play.table_unreadable", error=opened.problem))
+    st.warning(tr("play.table_unreadable", error=plain(opened.problem)))
 
 with st.container(horizontal=True, wrap=True, key="play-controls"):
     with st.popover(tr("play.settings")):

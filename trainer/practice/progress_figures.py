@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pandas as pd
 
+from trainer.engine.inputs import bounded_int
+from trainer.i18n import catalog
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.store.progress_store import ProgressStore
 
@@ -102,7 +105,35 @@ def export_csv(store: ProgressStore, learner_id: int,
     out = frame.reindex(columns=list(EXPORT_COLUMNS)).copy()
     if not out.empty:
         out["created_at"] = out["created_at"].map(lambda moment: moment.isoformat())
+        for column in out.columns:
+            if not pd.api.types.is_numeric_dtype(out[column]):
+                out[column] = out[column].map(neutralise)
     return str(out.to_csv(index=False, lineterminator="\n"))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value: object) -> object:
+    """OWASP's rule for CSV cells: text a spreadsheet would run as a formula (starting with
+    =, +, -, @, tab or CR) gets a leading apostrophe; :func:`import_csv` takes it off again."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _restore(value: str) -> str:
+    return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_STARTS) else value
+
+
+MAX_IMPORT_ROWS = 100_000
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+TEXT_LIMITS = {"context": 32, "skill": 32, "item": 128, "rule_ids": 256, "themes": 256,
+               "mode": 32, "run": 64, "question": 4000, "answer": 4000, "expected": 4000}
+"""The columns' own lengths (trainer.store.models), so a row fits on PostgreSQL as on SQLite."""
+KNOWN_MODES = {"", "rated", "theme", "streak", "timed", "failed", "fresh", "practice", "new",
+               "review"}
 
 
 def _aware(moment: datetime) -> datetime:
@@ -126,22 +157,32 @@ def import_csv(store: ProgressStore, learner_id: int, text: str) -> ImportReport
         return ImportReport(0, 0, [(1, f"missing columns: {', '.join(missing)}")])
     existing = {(_aware(r["created_at"]).isoformat(), r["item"], r["answer"])
                 for r in store.answer_rows(learner_id)}
-    added = duplicates = 0
+    duplicates = 0
     bad: list[tuple[int, str]] = []
-    for line, row in enumerate(reader, start=2):
-        try:
-            parsed = _parse_row(row)
-        except ValueError as error:
-            bad.append((line, str(error)))
-            continue
-        key = (parsed["created_at"].isoformat(), parsed["item"], parsed["answer"])
-        if key in existing:
-            duplicates += 1
-            continue
-        store.import_answer(learner_id, parsed)
-        existing.add(key)
-        added += 1
-    return ImportReport(added, duplicates, bad)
+    fresh: list[dict[str, Any]] = []
+    try:
+        for line, row in enumerate(reader, start=2):
+            if line > MAX_IMPORT_ROWS + 1:
+                bad.append((line, f"a file holds at most {MAX_IMPORT_ROWS} rows"))
+                break
+            try:
+                parsed = _parse_row({k: _restore(v) if isinstance(v, str) else v
+                                     for k, v in row.items()})
+            except ValueError as error:
+                bad.append((line, str(error)))
+                continue
+            key = (parsed["created_at"].isoformat(), parsed["item"], parsed["answer"])
+            if key in existing:
+                duplicates += 1
+                continue
+            existing.add(key)
+            fresh.append(parsed)
+    except csv.Error as error:
+        bad.append((reader.line_num, f"not readable as CSV: {error}"))
+    if bad:  # all or nothing: a file with a bad row adds nothing
+        return ImportReport(0, duplicates, bad)
+    store.import_answers(learner_id, fresh)
+    return ImportReport(len(fresh), duplicates, bad)
 
 
 def _parse_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -153,23 +194,41 @@ def _parse_row(row: dict[str, Any]) -> dict[str, Any]:
     if correct_text not in ("true", "false", "1", "0"):
         raise ValueError(f"correct must be true or false, not {row.get('correct')!r}")
     try:
-        seconds = float(row.get("seconds", ""))
+        created = _aware(created).astimezone(UTC)
+    except OverflowError:
+        created = LATEST + timedelta(days=1)
+    if not EARLIEST <= created <= LATEST:
+        raise ValueError(f"created_at {row.get('created_at')!r} is not between 2000 and 2100")
+    try:
+        seconds = float(str(row.get("seconds", ""))[:40])
     except ValueError:
-        raise ValueError(f"seconds {row.get('seconds')!r} is not a number") from None
-    if seconds < 0:
-        raise ValueError("seconds cannot be negative")
+        raise ValueError(f"seconds {str(row.get('seconds'))[:40]!r} is not a number") from None
+    if not math.isfinite(seconds) or not 0 <= seconds <= 86_400:
+        raise ValueError("seconds must be a number from 0 to 86400")
     context = str(row.get("context", "")).strip()
     if not context or not str(row.get("item", "")).strip():
         raise ValueError("context and item are needed")
+    for name, limit in TEXT_LIMITS.items():
+        if len(str(row.get(name) or "")) > limit:
+            raise ValueError(f"{name} is longer than {limit} characters")
+    themes = [name for name in str(row.get("themes") or "").split(",") if name]
+    unknown = [name for name in themes if f"theme.{name}" not in catalog("en")]
+    if unknown:
+        raise ValueError(f"unknown theme {unknown[0][:40]!r}")
+    if str(row.get("mode") or "") not in KNOWN_MODES:
+        raise ValueError(f"unknown mode {str(row.get('mode'))[:40]!r}")
 
     def number(name: str) -> float | None:
         value = str(row.get(name) or "").strip()
         if not value:
             return None
         try:
-            return float(value)
+            number = float(value[:40])
         except ValueError:
-            raise ValueError(f"{name} {value!r} is not a number") from None
+            raise ValueError(f"{name} {value[:40]!r} is not a number") from None
+        if not math.isfinite(number) or not 0 <= number <= 5000:
+            raise ValueError(f"{name} must be a rating from 0 to 5000")
+        return number
 
     return {"created_at": _aware(created), "context": context,
             "skill": str(row.get("skill") or context), "item": str(row["item"]),
@@ -185,6 +244,7 @@ def _level(value: object) -> int | None:
     text = str(value or "").strip()
     if not text:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= 9:
-        raise ValueError(f"level {text!r} is not a drill level 1 to 9")
-    return int(text)
+    level = bounded_int(text, 1, 9)
+    if level is None:
+        raise ValueError(f"level {text[:40]!r} is not a drill level 1 to 9")
+    return level

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from trainer.engine import Card, Reason, RuleSet
+from trainer.engine.inputs import bounded_int
 from trainer.puzzles import KINDS, Puzzle, bank_file, read_puzzle
 from trainer.puzzles.bank import fresh as mine_fresh
 from trainer.puzzles.check import read_puzzles
@@ -34,8 +35,7 @@ UNRATED_MODES = ("failed", "fresh")
 def _timed_seconds() -> int:
     """The timed run's length: 180 s, or ``DOU14_TIMED_SECONDS`` (5–3600) when set, for a
     classroom or a test that cannot wait three minutes."""
-    text = os.environ.get("DOU14_TIMED_SECONDS", "")
-    return int(text) if text.isdigit() and 5 <= int(text) <= 3600 else 180
+    return bounded_int(os.environ.get("DOU14_TIMED_SECONDS", ""), 5, 3600) or 180
 
 
 TIMED_SECONDS = _timed_seconds()

@@ -150,13 +150,34 @@ def _server_state(connection: Connection) -> SchemaState:
     return _state_from_tables(tables, revision, legacy)
 
 
+IMMEDIATE = "dou14_immediate"
+"""Execution option: on SQLite, begin the transaction with BEGIN IMMEDIATE (the write lock is
+taken first, so a read-compute-write such as a rating update cannot interleave)."""
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """SQLAlchemy's recipe for SQLite transactions: the driver's own implicit BEGIN is off
+    (``isolation_level = None`` below) and each transaction begins here."""
+    immediate = bool(connection.get_execution_options().get(IMMEDIATE, False))
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
 def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _outside_transaction(connection: Connection, pragma: str) -> None:
+    """A PRAGMA that only works outside a transaction (foreign_keys), on the driver's own
+    connection: SQLAlchemy would begin one first (see :func:`_sqlite_begin`)."""
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    raw.execute(pragma)
 
 
 def upgrade(engine: Engine, state: SchemaState) -> None:
@@ -166,8 +187,7 @@ def upgrade(engine: Engine, state: SchemaState) -> None:
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
         if sqlite:  # batch mode copies tables: foreign keys are checked again afterwards
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
+            _outside_transaction(connection, "PRAGMA foreign_keys=OFF")
         with connection.begin():
             config = alembic_config(connection)
             if state.revision is None and state.legacy_version is not None:
@@ -180,8 +200,7 @@ def upgrade(engine: Engine, state: SchemaState) -> None:
                         f"The upgrade found rows whose learner is missing ({len(broken)}); "
                         "nothing was changed.")
         if sqlite:
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-            connection.commit()
+            _outside_transaction(connection, "PRAGMA foreign_keys=ON")
 
 
 def open_database(url: str | None = None) -> Engine:
@@ -211,6 +230,7 @@ def open_database(url: str | None = None) -> Engine:
                                  f"{error.__class__.__name__}.") from None
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
     try:
         if state is None:
             with engine.connect() as connection:

@@ -19,8 +19,10 @@ from sqlalchemy.orm import Session
 from trainer.engine import Dou14Error, RuleSet
 from trainer.i18n import LANGUAGES
 from trainer.rating import Rating
+from trainer.store.db import IMMEDIATE
 from trainer.store.models import (
     Answer,
+    Base,
     Learner,
     LessonProgress,
     OwnPuzzle,
@@ -121,6 +123,18 @@ def _aware(moment: datetime) -> datetime:
 
 def _info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at)
+
+
+def _insert_if_missing(session: Session, model: type[Base], **values: object) -> None:
+    """INSERT … ON CONFLICT DO NOTHING, on SQLite and PostgreSQL alike."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        session.execute(pg_insert(model).values(**values).on_conflict_do_nothing())
+    else:
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        session.execute(sqlite_insert(model).values(**values).on_conflict_do_nothing())
 
 
 @dataclass(frozen=True)
@@ -284,6 +298,11 @@ class ProgressStore:
         with Session(self.engine) as session, session.begin():
             session.add(Answer(learner_id=learner_id, **values))
 
+    def import_answers(self, learner_id: int, rows: list[dict[str, Any]]) -> None:
+        """Store validated, imported answers in one transaction: all of them or none."""
+        with Session(self.engine) as session, session.begin():
+            session.add_all([Answer(learner_id=learner_id, **values) for values in rows])
+
     def answer_count(self, learner_id: int) -> int:
         with Session(self.engine) as session:
             return session.scalar(select(func.count()).select_from(Answer).where(
@@ -325,19 +344,27 @@ class ProgressStore:
         never kept without its ratings or the other way round. Later attempts are practice:
         stored with mode ``practice``, ratings untouched. ``start`` is the puzzle's starting
         rating when nobody has tried it yet."""
-        with Session(self.engine) as session, session.begin():
-            learner = session.get(Learner, learner_id)
+        locked = self.engine.execution_options(**{IMMEDIATE: True})
+        with Session(locked) as session, session.begin():
+            # The learner's row first, then the puzzle's: FOR UPDATE on PostgreSQL, the write
+            # lock of BEGIN IMMEDIATE on SQLite — no two answers read the same ratings.
+            learner = session.get(Learner, learner_id, with_for_update=True)
             if learner is None:
                 raise ProgressError("db.no_learner")
             before = Rating(learner.rating or 1500.0, learner.rd or 350.0,
                             learner.volatility or 0.06)
-            stored = session.get(PuzzleRating, answer.puzzle_id)
-            puzzle_before = start if stored is None else Rating(stored.rating, stored.rd,
-                                                                stored.volatility)
             tried = session.scalar(select(func.count()).select_from(Answer).where(
                 Answer.learner_id == learner_id, Answer.context == "puzzle",
                 Answer.item == answer.puzzle_id)) or 0
             rated = rated_mode and tried == 0
+            if rated:  # the puzzle's first rating is created race-free, then locked
+                _insert_if_missing(session, PuzzleRating, puzzle_id=answer.puzzle_id,
+                                   rating=start.rating, rd=start.rd,
+                                   volatility=start.volatility, attempts=0, solved=0)
+            stored = session.get(PuzzleRating, answer.puzzle_id, with_for_update=True,
+                                 populate_existing=True)
+            puzzle_before = start if stored is None else Rating(stored.rating, stored.rd,
+                                                                stored.volatility)
             after, puzzle_after = before, puzzle_before
             if rated:
                 after, puzzle_after = rate(before, puzzle_before, answer.correct)

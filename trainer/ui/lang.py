@@ -33,3 +33,13 @@ def language_switch() -> str:
 def tr(key: str, **params: object) -> str:
     """The catalog text of ``key`` in the current language."""
     return t(key, current_language(), **params)
+
+
+_MARKDOWN = set("\\`*_{}[]()#+-.!|<>:~$=")
+
+
+def plain(text: object) -> str:
+    """Text a user typed (or an error quoting it) made inert for Streamlit's markdown: every
+    character markdown could act on is escaped, so a name like ``![x](http://…)`` or
+    ``:red[…]`` shows as typed and fetches nothing."""
+    return "".join(f"\\{c}" if c in _MARKDOWN else c for c in str(text))

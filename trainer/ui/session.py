@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine.inputs import bounded_int
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database
 from trainer.store.progress_store import LearnerInfo, ProgressError
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, plain, tr
 
 
 @st.cache_resource(show_spinner=False)
@@ -20,7 +21,7 @@ def store() -> ProgressStore:
     try:
         return _store()
     except DatabaseUnreadable as error:
-        st.error(tr("db.unreadable", error=str(error)))
+        st.error(tr("db.unreadable", error=plain(error)))
         st.stop()
         raise  # unreachable: st.stop() raises
 
@@ -28,10 +29,11 @@ def store() -> ProgressStore:
 def current_learner() -> LearnerInfo | None:
     """The learner named by the URL, or by this session when a page link dropped the URL's
     parameters (the id is then put back into the URL)."""
-    raw = st.query_params.get("learner") or st.session_state.get("learner_id")
-    if not raw or not str(raw).isdigit():
+    raw = bounded_int(st.query_params.get("learner") or st.session_state.get("learner_id"),
+                      1, 2**62)
+    if raw is None:
         return None
-    learner = store().learner(int(raw))
+    learner = store().learner(raw)
     if learner is not None:
         st.session_state["learner_id"] = str(learner.id)
         if st.query_params.get("learner") != str(learner.id):
@@ -43,19 +45,20 @@ def adopt_learner_language() -> None:
     """On a new session with no language in the URL, use the signed-in learner's language."""
     if st.session_state.get("lang") or st.query_params.get("lang"):
         return
-    raw = st.query_params.get("learner")
-    if raw and str(raw).isdigit():
-        learner = store().learner(int(raw))
+    raw = bounded_int(st.query_params.get("learner"), 1, 2**62)
+    if raw is not None:
+        learner = store().learner(raw)
         if learner is not None:
             st.session_state["lang"] = learner.language
 
 
 def remember_language(lang: str) -> None:
     """Store the language chosen in the sidebar with the signed-in learner."""
-    learner_id = st.query_params.get("learner") or st.session_state.get("learner_id")
-    if learner_id and str(learner_id).isdigit() and \
+    learner_id = bounded_int(st.query_params.get("learner") or
+                             st.session_state.get("learner_id"), 1, 2**62)
+    if learner_id is not None and \
             st.session_state.get("remembered_lang") != (learner_id, lang):
-        learner = store().learner(int(learner_id))
+        learner = store().learner(learner_id)
         if learner is not None and learner.language != lang:
             store().set_language(learner.id, lang)
         st.session_state["remembered_lang"] = (learner_id, lang)
@@ -75,7 +78,7 @@ def profile_picker() -> None:
     if known:
         cols = st.columns(min(4, len(known)))
         for index, learner in enumerate(known):
-            if cols[index % len(cols)].button(learner.name, key=f"pick-learner-{learner.id}",
+            if cols[index % len(cols)].button(plain(learner.name), key=f"pick-learner-{learner.id}",
                                               use_container_width=True):
                 sign_in(learner)
                 st.rerun()
