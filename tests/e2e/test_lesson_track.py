@@ -69,7 +69,7 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
 def _continue(page: Page, lang: str, key: str) -> None:
     """Press this item's Continue (by its widget key: a rerun briefly keeps the old button)."""
     button = page.locator(f".st-key-{key} button")
-    expect(button).to_have_text(t("lessons.continue_step", lang))
+    expect(button).to_have_text(t("lessons.continue_step", lang), timeout=20_000)
     try:
         button.click()
     except Exception:
@@ -102,6 +102,7 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
                     raise
     elif isinstance(given, NumberAnswer):
         field = page.locator("[data-testid=stNumberInput] input")
+        expect(field).to_have_count(1, timeout=20_000)  # the last question's field is gone
         field.fill(str(given.value))
         expect(field).to_have_value(str(given.value))  # not a field the rerun replaced
         page.locator("[data-testid=stNumberInput]").locator(

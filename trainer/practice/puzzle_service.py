@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import os
 import random
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -47,12 +48,22 @@ STREAK_START = 1250.0
 STREAK_STEP = 40.0
 
 
-@cache
+_BANK_LOCK = threading.Lock()
+_BANK: list[tuple[Puzzle, ...]] = []
+
+
 def bank() -> tuple[Puzzle, ...]:
-    puzzles: list[Puzzle] = []
-    for kind in KINDS:
-        puzzles.extend(read_puzzles(bank_file(kind).read_text(encoding="utf-8").splitlines()))
-    return tuple(puzzles)
+    """The shipped puzzle bank, read once per process: sessions arriving together on a cold
+    server wait for the one reading it instead of each reading their own copy."""
+    if not _BANK:
+        with _BANK_LOCK:
+            if not _BANK:
+                puzzles: list[Puzzle] = []
+                for kind in KINDS:
+                    puzzles.extend(read_puzzles(
+                        bank_file(kind).read_text(encoding="utf-8").splitlines()))
+                _BANK.append(tuple(puzzles))
+    return _BANK[0]
 
 
 @cache
