@@ -253,6 +253,10 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     at = app("progress", learner=learner)
     at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv")).run()
     assert not at.exception
-    assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0, bad=1)
+    assert at.error[0].value == t("progress.import_refused", "en", bad=1)
     assert at.warning[0].value.startswith(t("progress.bad_row", "en", line=3, problem="")[:14])
+    assert store.answer_count(int(learner)) == 0  # all or nothing: the good row waits too
+    good = figures.export_csv(store, other)
+    at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv")).run()
+    assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0)
     assert store.answer_count(int(learner)) == 1

@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-
 import streamlit as st
 
-from trainer.practice.puzzle_service import bank
 from trainer.ui.lang import language_switch, tr
 from trainer.ui.session import adopt_learner_language, remember_language
 
-
-@st.cache_resource(show_spinner=False)
-def _warm_up() -> threading.Thread:
-    """Read the puzzle bank in the background as the server starts (once per process)."""
-    thread = threading.Thread(target=bank, name="dou14-bank", daemon=True)
-    thread.start()
-    return thread
-
-
-_warm_up()
 adopt_learner_language()
 remember_language(language_switch())
 st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")

@@ -7,9 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+
+# A busy two-core CI machine runs the server, Chromium and pytest at once: a page can take
+# several seconds to settle, so every expectation waits up to 15 s (Playwright's default is 5).
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.practice import progress_figures as figures
-from trainer.ui.lang import tr
+from trainer.ui.lang import plain, safe_file_name, tr
 from trainer.ui.session import require_learner, store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
@@ -89,7 +89,8 @@ else:
 
 st.subheader(tr("progress.data"))
 st.download_button(tr("progress.export"), figures.export_csv(store(), learner.id, frame),
-                   file_name=f"dou14-{learner.name}.csv", mime="text/csv", key="export")
+                   file_name=f"dou14-{safe_file_name(learner.name)}.csv", mime="text/csv",
+                   key="export")
 upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import")
 if upload is not None and st.session_state.get("imported") != upload.file_id:
     try:
@@ -99,7 +100,10 @@ if upload is not None and st.session_state.get("imported") != upload.file_id:
     else:
         report = figures.import_csv(store(), learner.id, text)
         st.session_state["imported"] = upload.file_id
-        st.success(tr("progress.imported", added=report.added, duplicates=report.duplicates,
-                      bad=len(report.bad)))
-        for line, problem in report.bad[:20]:
-            st.warning(tr("progress.bad_row", line=line, problem=problem))
+        if report.bad:  # all or nothing: the file is refused, row by row
+            st.error(tr("progress.import_refused", bad=len(report.bad)))
+            for line, problem in report.bad[:20]:
+                st.warning(tr("progress.bad_row", line=line, problem=plain(problem)))
+        else:
+            st.success(tr("progress.imported", added=report.added,
+                          duplicates=report.duplicates))

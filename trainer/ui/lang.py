@@ -43,3 +43,8 @@ def plain(text: object) -> str:
     character markdown could act on is escaped, so a name like ``![x](http://…)`` or
     ``:red[…]`` shows as typed and fetches nothing."""
     return "".join(f"\\{c}" if c in _MARKDOWN else c for c in str(text))
+
+
+def safe_file_name(text: str) -> str:
+    """A learner's name as part of a download's file name: letters, digits, - and _ only."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)[:40] or "learner"
