@@ -121,7 +121,7 @@ def test_a_stale_press_is_refused_and_nothing_moves(db: tuple[ProgressStore, str
     moved = _stored(store, learner)
     assert moved.move > session.move
     # the first tab still shows the old move: its press carries the old number
-    table_service.forget(int(learner))
+    table_service.forget(store, int(learner))
     outcome = table_service.change(store, int(learner), session.move,
                                    lambda s: s.act(s.view().legal[-1]))
     assert outcome is table_service.Outcome.STALE
@@ -228,7 +228,7 @@ def test_an_unreadable_stored_table_is_replaced_and_reported(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
-    table_service.forget(int(learner))
+    table_service.forget(store, int(learner))
     at = app("play", learner=learner)
     assert at.warning and at.warning[0].value.startswith(
         t("play.table_unreadable", "en", error="")[:25])

@@ -119,7 +119,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     assert flags
     page.get_by_role("button", name=t("play.review", "en")).click()
     expect(page.get_by_text(t("play.review_open_hands", "en"))).to_be_visible()
-    page.get_by_role("button", name="⏮").click()
+    page.get_by_role("button", name=t("play.review_start", "en")).click()
     expect(page.get_by_text(t("play.review_step", "en", step=0,
                               steps=len(session.state.history)))).to_be_visible()
     page.get_by_role("button", name=t("play.next_flag", "en")).click()

@@ -196,14 +196,14 @@ def table_area(ticking: bool) -> None:
     buttons = choices(view) if session.learner_to_act else []
     risks = discard_risks(view) if settings.hints and session.learner_to_act else {}
     scores_line(session)
+    if session.state.over:  # the outcome and what next, above the table: no scrolling for it
+        end_of_hand(session)
     show_table(play_table(view, seq=str(session.move), buttons=buttons, risks=risks),
                key="play-table", on_action=partial(pressed, session.move, view),
                on_stale=partial(_notice, Outcome.STALE))
     status_line(session, view)
     if settings.hints and session.learner_to_act:
         hint_lines(view, risks)
-    if session.state.over:
-        end_of_hand(session)
     story_lines(session)
 
 
@@ -248,15 +248,15 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     flags = flags_of(replay.dumps())
     later = [flag for flag in flags if flag.step > step]
     row = st.container(horizontal=True, wrap=True, key="review-steps")
-    row.button("⏮", key="review-start", on_click=go, args=(0,), disabled=step <= 0,
-               help=tr("play.review_start"))
+    row.button(tr("play.review_start"), key="review-start", on_click=go, args=(0,),
+               disabled=step <= 0, icon=":material/first_page:")
     row.button(tr("play.back"), key="review-back", on_click=go, args=(step - 1,),
-               disabled=step <= 0)
+               disabled=step <= 0, icon=":material/chevron_left:")
     row.button(tr("play.forward"), key="review-forward", on_click=go, args=(step + 1,),
-               disabled=step >= steps)
-    row.button("⏭", key="review-end", on_click=go, args=(steps,), disabled=step >= steps,
-               help=tr("play.review_end"))
-    row.button(tr("play.next_flag"), key="review-next-flag", on_click=go,
+               disabled=step >= steps, icon=":material/chevron_right:")
+    row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
+               disabled=step >= steps, icon=":material/last_page:")
+    row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
                args=(later[0].step if later else steps,), disabled=not later)
     st.caption(tr("play.review_step", step=step, steps=steps))
     state = replay.state_at(step)

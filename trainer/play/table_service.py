@@ -37,18 +37,24 @@ class Opened:
 
 
 _LOCK = threading.Lock()
-_KEPT: dict[int, PlaySession] = {}
+_KEPT: dict[tuple[str, int], PlaySession] = {}
+"""This process's replayed matches, by (database, learner): valid while their move number is
+the stored one."""
+
+
+def _key(store: ProgressStore, learner_id: int) -> tuple[str, int]:
+    return str(store.engine.url), learner_id
 
 
 def _stored(store: ProgressStore, learner_id: int) -> PlaySession | None:
     row = store.play_table(learner_id)
     if row is None:
         return None
-    kept = _KEPT.get(learner_id)
+    kept = _KEPT.get(_key(store, learner_id))
     if kept is not None and kept.move == row.move:
         return kept
     session = PlaySession.loads(row.state_json)
-    _KEPT[learner_id] = session
+    _KEPT[_key(store, learner_id)] = session
     return session
 
 
@@ -70,7 +76,7 @@ def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
             fresh.move = stored.move + 1
         if store.save_play_table(learner_id, fresh.dumps(), fresh.move,
                                  None if stored is None else stored.move):
-            _KEPT[learner_id] = fresh
+            _KEPT[_key(store, learner_id)] = fresh
         return Opened(fresh, problem)
 
 
@@ -91,10 +97,10 @@ def change(store: ProgressStore, learner_id: int, expected_move: int,
             if pace is Pace.INSTANT:
                 session.run_bots()
         except Dou14Error:
-            _KEPT.pop(learner_id, None)  # replayed from the database next time
+            _KEPT.pop(_key(store, learner_id), None)  # replayed from the database next time
             return Outcome.ILLEGAL
         if not store.save_play_table(learner_id, session.dumps(), session.move, expected_move):
-            _KEPT.pop(learner_id, None)
+            _KEPT.pop(_key(store, learner_id), None)
             return Outcome.STALE
         result = session.state.result
         if not was_over and result is not None:  # the hand just ended: keep its replay
@@ -110,13 +116,13 @@ def new_match(store: ProgressStore, learner_id: int, expected_move: int, rules: 
         fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules)
         fresh.move = expected_move + 1
         if not store.save_play_table(learner_id, fresh.dumps(), fresh.move, expected_move):
-            _KEPT.pop(learner_id, None)
+            _KEPT.pop(_key(store, learner_id), None)
             return Outcome.STALE
-        _KEPT[learner_id] = fresh
+        _KEPT[_key(store, learner_id)] = fresh
         return Outcome.DONE
 
 
-def forget(learner_id: int) -> None:
+def forget(store: ProgressStore, learner_id: int) -> None:
     """Drop this process's copy (tests; a learner deleted)."""
     with _LOCK:
-        _KEPT.pop(learner_id, None)
+        _KEPT.pop(_key(store, learner_id), None)

@@ -68,7 +68,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
                  hidden=view.hand_sizes[seat],
-                 hidden_text=tr("board.hidden", count=view.hand_sizes[seat]),
+                 hidden_text=tr("board.hidden_one") if view.hand_sizes[seat] == 1
+                 else tr("board.hidden", count=view.hand_sizes[seat]),
                  melds=_melds(view.melds[seat]), pile=_pile(view.piles[seat]),
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",
