@@ -3,11 +3,18 @@ of markdown, replays that are not replays. None gives a traceback; user text sho
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.apptest_helpers import app
+from trainer.engine import Dou14Error
+from trainer.engine.game.replay import Replay
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import t
 from trainer.store import ProgressStore
@@ -51,3 +58,45 @@ def test_a_markdown_name_shows_as_typed(db: tuple[ProgressStore, str]) -> None:
     at = app("home", learner=str(learner.id), lang="en")
     hello = t("home.hello", "en", name=plain(name))
     assert hello in [h.value for h in at.subheader]
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"seed": 1, "rules": {}, "dealer": 99, "actions": []}', "dealer"),
+    ('{"seed": 1, "rules": {}, "dealer": -1, "actions": []}', "dealer"),
+    ('{"seed": 1, "rules": {}, "dealer": 1180591620717411303424, "actions": []}', "dealer"),
+    ('{"seed": -5, "rules": {}, "dealer": 0, "actions": []}', "seed"),
+    ("[" * 5000 + "]" * 5000, "JSON"),
+    ('{"seed": ' + "9" * 5000 + "}", "JSON"),
+    ('{"seed": 1, "rules": {}, "dealer": 0, "actions": [' + ",".join(
+        ['{"seat": 0, "kind": "pass"}'] * 2001) + "]}", "at most"),
+    ("x" * (300 * 1024), "at most"),
+])
+def test_a_hostile_replay_is_refused_with_a_reason(text: str, says: str) -> None:
+    with pytest.raises(Dou14Error) as raised:
+        Replay.from_json(text)
+    assert says in str(raised.value)
+
+
+def test_an_oversized_replay_upload_is_refused_before_reading(
+        db: tuple[ProgressStore, str]) -> None:
+    _store, learner = db
+    at = app("play", learner=learner, lang="en")
+    big = b'{"seed": 1, "actions": [' + b" " * (300 * 1024) + b"]}"
+    at.file_uploader(key="open-replay").set_value(("big.json", big, "application/json")).run()
+    assert not at.exception
+    assert at.error[0].value == t("play.bad_replay", "en",
+                                  error=t("play.replay_too_big", "en", kb=256))
+
+
+def test_the_command_line_reports_hostile_lines_and_goes_on() -> None:
+    lines = ['{"hand": "7h 7d", "red": 1' + "1" * 5000 + "}", "[" * 3000 + "]" * 3000,
+             "not json", '{"hand": "7h Kd Ac 5h 9c", "melds": [{"kind": "chi", "cards": "8h 6s"}], '
+             '"card": "7d"}']
+    done = subprocess.run([str(Path(sys.executable).parent / "dou14"), "check"],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert "Traceback" not in done.stderr + done.stdout
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    assert [a["reason"] for a in answers[:3]] == ["invalid"] * 3
+    assert answers[3]["reason"] != "invalid"

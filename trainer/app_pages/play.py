@@ -14,7 +14,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.engine import Card, Dou14Error
-from trainer.engine.game.replay import Replay
+from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import explain, render
@@ -285,10 +285,14 @@ def open_replay() -> None:
     """Open a downloaded replay again, for its review."""
     with st.expander(tr("play.open_replay")):
         opened = st.file_uploader(tr("play.open_replay"), type=["json"], key="open-replay",
-                                  label_visibility="collapsed")
+                                  label_visibility="collapsed", max_upload_size=1)
     if opened is None or st.session_state.get("opened_file") == opened.file_id:
         return
     st.session_state["opened_file"] = opened.file_id
+    if opened.size > MAX_REPLAY_BYTES:  # refused before reading a byte of it
+        st.error(tr("play.bad_replay", error=tr("play.replay_too_big",
+                                                 kb=MAX_REPLAY_BYTES // 1024)))
+        return
     try:
         loaded = Replay.from_json(opened.getvalue().decode("utf-8"))
         loaded.state_at()

@@ -114,8 +114,8 @@ class Position:
         if isinstance(data, str | bytes):
             try:
                 data = json.loads(data)
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
-                raise PositionError(f"not valid JSON: {error}") from None
+            except (ValueError, RecursionError) as error:  # bad JSON, nesting, huge integers
+                raise PositionError(f"not valid JSON: {str(error)[:200]}") from None
         if not isinstance(data, Mapping):
             raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
         unknown = sorted(str(key) for key in data if key not in POSITION_KEYS)

@@ -218,7 +218,7 @@ def read_puzzle(data: Any) -> Puzzle:
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as error:
-            raise PuzzleError(f"not JSON: {error}") from None
+            raise PuzzleError(f"not JSON: {str(error)[:200]}") from None
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle is a JSON object")
     unknown = sorted(set(data) - PUZZLE_KEYS)

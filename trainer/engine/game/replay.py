@@ -13,6 +13,10 @@ from trainer.engine.game.actions import Action
 from trainer.engine.game.state import HandState
 from trainer.engine.rules import RuleSet
 
+MAX_REPLAY_BYTES = 256 * 1024
+MAX_REPLAY_ACTIONS = 2000
+"""A whole hand takes a few hundred actions: anything far beyond is refused before replaying."""
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -48,10 +52,12 @@ class Replay:
     @classmethod
     def from_json(cls, data: Any) -> Replay:
         if isinstance(data, str | bytes):
+            if len(data) > MAX_REPLAY_BYTES:
+                raise Dou14Error(f"a replay is at most {MAX_REPLAY_BYTES // 1024} KB")
             try:
                 data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise Dou14Error(f"a replay is JSON: {error}") from None
+            except (ValueError, RecursionError) as error:  # bad JSON, nesting, huge integers
+                raise Dou14Error(f"a replay is JSON: {str(error)[:200]}") from None
         if not isinstance(data, dict) or set(data) - {"seed", "rules", "dealer", "actions"}:
             raise Dou14Error("a replay is {seed, rules, dealer, actions}")
         seed = data.get("seed")
@@ -59,7 +65,14 @@ class Replay:
         actions = data.get("actions", [])
         if not isinstance(seed, int) or not isinstance(actions, list):
             raise Dou14Error("a replay needs a numeric seed and a list of actions")
-        if dealer is not None and not isinstance(dealer, int):
-            raise Dou14Error(f"a replay's dealer is a seat number, not {dealer!r}")
-        return cls(seed, RuleSet.from_json(data.get("rules")), dealer,
+        if len(actions) > MAX_REPLAY_ACTIONS:
+            raise Dou14Error(f"a hand has at most {MAX_REPLAY_ACTIONS} actions")
+        rules = RuleSet.from_json(data.get("rules"))
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                                   or not 0 <= dealer < rules.players):
+            raise Dou14Error(f"a replay's dealer is a seat 0..{rules.players - 1}, "
+                             f"not {str(dealer)[:20]!r}")
+        if not 0 <= seed < 2**64:
+            raise Dou14Error("a replay's seed is a number from 0 to 2**64 - 1")
+        return cls(seed, rules, dealer,
                    tuple(Action.from_json(a) for a in actions))
