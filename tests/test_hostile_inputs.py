@@ -4,6 +4,7 @@ of markdown, replays that are not replays. None gives a traceback; user text sho
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from trainer.engine import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import t
-from trainer.store import ProgressStore
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database
 from trainer.ui.lang import plain
 
 ODD_NUMBERS = ["²", "٣", "1e9", "-1", "0x10", " 7 ", "9" * 30, "", "1.5", "True", "७"]
@@ -100,3 +101,24 @@ def test_the_command_line_reports_hostile_lines_and_goes_on() -> None:
     assert len(answers) == len(lines)
     assert [a["reason"] for a in answers[:3]] == ["invalid"] * 3
     assert answers[3]["reason"] != "invalid"
+
+
+def test_database_places_get_their_own_messages(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(DatabaseUnreadable, match="cannot be created"):
+        open_database(f"sqlite:///{blocker / 'sub' / 'db.sqlite3'}")
+    good = tmp_path / "good.sqlite3"
+    open_database(f"sqlite:///{good}").dispose()
+    before = good.read_bytes()
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != good)
+    with pytest.raises(DatabaseUnreadable, match="read-only"):
+        open_database(f"sqlite:///{good}")
+    assert good.read_bytes() == before  # refused without touching a byte
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != tmp_path)
+    with pytest.raises(DatabaseUnreadable, match=r"folder .* is read-only"):
+        open_database(f"sqlite:///{good}")
+    with pytest.raises(DatabaseUnreadable, match="driver") as raised:
+        open_database("mysql+nosuchdriver://user:secret@localhost/db")
+    assert "secret" not in str(raised.value)

@@ -100,6 +100,27 @@ def _check_state(state: SchemaState, where: str) -> None:
             f"left untouched: set {ENV_URL} to another database.")
 
 
+def _check_sqlite_place(path: Path) -> None:
+    """The folder of a SQLite file must exist (it is created) and be writable, and so must the
+    file: SQLite writes its journal beside it. Each problem gets its own message."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseUnreadable(
+            f"The folder {folder} for the progress database cannot be created "
+            f"({error.strerror or error.__class__.__name__}): create it, or set {ENV_URL} to a "
+            f"file in a folder you can write to.") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise DatabaseUnreadable(
+            f"The folder {folder} of the progress database is read-only: SQLite writes its "
+            f"journal beside the file. Make the folder writable, or set {ENV_URL} elsewhere.")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise DatabaseUnreadable(
+            f"The progress database {path} is read-only (or unreadable) for this user: make it "
+            f"writable, or set {ENV_URL} to another file. It was left untouched.")
+
+
 def _sqlite_state(path: Path) -> SchemaState:
     """Read-only checks of an existing SQLite file: header, integrity, schema revision."""
     try:
@@ -219,12 +240,16 @@ def open_database(url: str | None = None) -> Engine:
     state: SchemaState | None = None
     if is_sqlite and parsed.database and parsed.database != ":memory:":
         path = Path(parsed.database).expanduser()
+        _check_sqlite_place(path)
         if path.exists() and path.stat().st_size > 0:
             state = _sqlite_state(path)
             _check_state(state, str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         engine = create_engine(url, pool_pre_ping=not is_sqlite)
+    except ModuleNotFoundError as error:
+        raise DatabaseUnreadable(
+            f"The database driver for {parsed.get_backend_name()} is not installed "
+            f"({error.name}): install it, or set {ENV_URL} to a SQLite file.") from None
     except Exception as error:
         raise DatabaseUnreadable(f"Cannot open the progress database {shown}: "
                                  f"{error.__class__.__name__}.") from None
