@@ -19,6 +19,8 @@ from trainer.engine.game.replay import Replay
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import t
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store.names import skeleton
+from trainer.store.progress_store import ProgressError
 from trainer.ui.lang import plain
 
 ODD_NUMBERS = ["²", "٣", "1e9", "-1", "0x10", " 7 ", "9" * 30, "", "1.5", "True", "७"]
@@ -122,3 +124,27 @@ def test_database_places_get_their_own_messages(tmp_path: Path,
     with pytest.raises(DatabaseUnreadable, match="driver") as raised:
         open_database("mysql+nosuchdriver://user:secret@localhost/db")
     assert "secret" not in str(raised.value)
+
+
+@pytest.mark.parametrize("lookalike", ["Аlice", "ALICE", "alice", "Alíce", "Ａｌｉｃｅ", " Alice  "])
+def test_lookalike_names_are_one_profile(db: tuple[ProgressStore, str], lookalike: str) -> None:
+    store, _ann = db
+    store.create_learner("Alice")
+    with pytest.raises(ProgressError) as raised:
+        store.create_learner(lookalike)
+    assert raised.value.key == "profile.name_taken"
+
+
+@pytest.mark.parametrize("hidden", ["Alice\u200b", "\u202eecilA", "Al\u2066ice", "Bob\x00"])
+def test_invisible_characters_are_refused(db: tuple[ProgressStore, str], hidden: str) -> None:
+    store, _ann = db
+    with pytest.raises(ProgressError) as raised:
+        store.create_learner(hidden)
+    assert raised.value.key == "profile.name_invisible"
+
+
+def test_distinct_names_stay_distinct(db: tuple[ProgressStore, str]) -> None:
+    store, _ann = db
+    for name in ("Alice", "Alicia", "李雷", "韩梅梅", "Zoë", "Bob"):
+        store.create_learner(name)
+    assert {skeleton("Аlice"), skeleton("Alice")} == {"alice"}

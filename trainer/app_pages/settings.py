@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.session import require_learner, store
 
 lang = current_language()
@@ -63,6 +63,6 @@ if saved:
     try:
         new_rules = store().set_rules(learner.id, options)
     except ProgressError as error:
-        st.error(tr(error.key, **error.params))
+        st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
     else:
         st.success(tr("settings.saved", threshold=new_rules.red_threshold))

@@ -32,6 +32,7 @@ from trainer.store.models import (
     ReviewItem,
     StoredReplay,
 )
+from trainer.store.names import NameProblem, clean_name, skeleton
 
 MAX_NAME = 40
 
@@ -153,14 +154,22 @@ class ProgressStore:
 
     # -- learners ----------------------------------------------------------------------------
     def create_learner(self, name: str, language: str = "en") -> LearnerInfo:
-        cleaned = " ".join(str(name).split())
+        try:
+            cleaned = clean_name(name)
+        except NameProblem as problem:
+            raise ProgressError(problem.key) from None
         if not cleaned:
             raise ProgressError("profile.name_empty")
         if len(cleaned) > MAX_NAME:
             raise ProgressError("profile.name_long", max=MAX_NAME)
         if language not in LANGUAGES:
             language = "en"
-        with Session(self.engine) as session:
+        looks = skeleton(cleaned)
+        with Session(self.engine.execution_options(**{IMMEDIATE: True})) as session:
+            taken = next((other for other in session.scalars(select(Learner.name))
+                          if skeleton(other) == looks), None)
+            if taken is not None:  # the same name, or one that looks the same
+                raise ProgressError("profile.name_taken", name=taken)
             row = Learner(name=cleaned, language=language, rules_json="{}")
             session.add(row)
             try:

@@ -89,7 +89,7 @@ def profile_picker() -> None:
             try:
                 learner = store().create_learner(name, current_language())
             except ProgressError as error:
-                st.error(tr(f"{error.key}", **error.params))
+                st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
             else:
                 sign_in(learner)
                 st.rerun()
