@@ -80,7 +80,7 @@ def finish_view(lesson: Lesson) -> None:
     later = [other for other in all_lessons() if other.order > lesson.order]
     row = st.container(horizontal=True, wrap=True)
     if later and row.button(tr("lessons.next", title=later[0].title[lang]), type="primary",
-                            key="next-lesson"):
+                            key=f"next-lesson-{lesson.id}"):
         open_lesson(later[0].id)
     if not later and row.button(tr("lessons.to_play"), type="primary", key="to-play"):
         st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
