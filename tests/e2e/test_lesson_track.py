@@ -22,6 +22,7 @@ from trainer.store import ProgressStore, open_database
 
 LESSONS = load_lessons()
 BUTTON = {"lay_joker": "lay_down", "lay_pong": "lay_down", "lay_kong": "lay_down"}
+PRESSED = "nodes => nodes.map(node => node.getAttribute('aria-pressed') === 'true')"
 
 
 def _settle(page: Page) -> None:
@@ -90,16 +91,26 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
         action = "check" if isinstance(given, CardsAnswer) else BUTTON.get(
             given.kind.value, given.kind.value)
         button = table.locator(f"button[data-action={action}]")
-        for attempt in range(4):  # a table drawn again under load forgets its taps: tap again
-            for index in indices:
-                if cards.nth(index).get_attribute("aria-pressed") != "true":
-                    cards.nth(index).click()
-            try:
-                button.click(timeout=4000 if attempt < 3 else 20_000)
+        wanted = set(indices)
+        misses = 0
+        for _ in range(40):  # a table drawn again under load can forget taps: look, then tap
+            if button.count() == 0:
+                return  # the question has moved on: the earlier press did land
+            chosen = cards.evaluate_all(PRESSED)
+            wrong = [i for i, on in enumerate(chosen) if on != (i in wanted)]
+            if wrong:
+                cards.nth(wrong[0]).click()
+                continue
+            try:  # exactly the wanted cards are chosen: answer
+                button.click(timeout=4000)
                 return
             except PlaywrightError:
-                if attempt == 3:
-                    raise
+                misses += 1
+                if misses == 3:
+                    break
+                page.wait_for_timeout(250)
+        page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
+        raise AssertionError(f"could not choose {sorted(wanted)} and answer")
     elif isinstance(given, NumberAnswer):
         field = page.locator("[data-testid=stNumberInput] input")
         expect(field).to_have_count(1, timeout=20_000)  # the last question's field is gone
