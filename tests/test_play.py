@@ -226,8 +226,9 @@ def test_a_broken_stored_table_is_refused_with_a_reason(text: str) -> None:
 
 def test_an_unreadable_stored_table_is_replaced_and_reported(
         db: tuple[ProgressStore, str]) -> None:
-    store, learner = db
-    store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
+    store, _ann = db
+    learner = str(store.create_learner("Cleo").id)  # a learner no other session has opened
+    assert store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
     table_service.forget(store, int(learner))
     at = app("play", learner=learner)
     assert at.warning and at.warning[0].value.startswith(

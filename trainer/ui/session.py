@@ -6,20 +6,22 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine.inputs import bounded_int
-from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store import DatabaseUnreadable, ProgressStore, database_url, open_database
 from trainer.store.progress_store import LearnerInfo, ProgressError
 from trainer.ui.lang import current_language, plain, tr
 
 
 @st.cache_resource(show_spinner=False)
-def _store() -> ProgressStore:
-    return ProgressStore(open_database())
+def _store(url: str) -> ProgressStore:
+    """One store per database URL and process (keyed by the URL, so a store can never answer
+    for another database)."""
+    return ProgressStore(open_database(url))
 
 
 def store() -> ProgressStore:
     """The progress store; a damaged database stops the page with a clear message."""
     try:
-        return _store()
+        return _store(database_url())
     except DatabaseUnreadable as error:
         st.error(tr("db.unreadable", error=plain(error)))
         st.stop()
