@@ -231,8 +231,9 @@ def test_an_unreadable_stored_table_is_replaced_and_reported(
     assert store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
     table_service.forget(store, int(learner))
     at = app("play", learner=learner)
+    shown = [getattr(e, "value", e.type) for e in at.main]
     assert at.warning and at.warning[0].value.startswith(
-        t("play.table_unreadable", "en", error="")[:25])
+        t("play.table_unreadable", "en", error="")[:25]), shown
     assert _stored(store, learner).move >= 5  # a new match, saved over the unreadable one
 
 

@@ -87,6 +87,7 @@ def show_notice() -> None:
 # -- the table ---------------------------------------------------------------------------------
 def pressed(session_move: int, view: PlayerView, press: TableAction) -> None:
     """A press on the table: the learner's action on the move the page showed."""
+    st.session_state.pop("play_problem", None)
     def make(session: PlaySession) -> None:
         action = action_for(session.view(), press.action, press.cards)
         if action is None:
@@ -322,8 +323,10 @@ st.html(PHONE_STYLE)
 st.title(tr("play.title"))
 opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url())
 current = opened.session
-if opened.problem:
-    st.warning(tr("play.table_unreadable", error=plain(opened.problem)))
+if opened.problem:  # kept for the session: the bots' first move reruns the page
+    st.session_state["play_problem"] = opened.problem
+if st.session_state.get("play_problem"):
+    st.warning(tr("play.table_unreadable", error=plain(st.session_state["play_problem"])))
 
 with st.container(horizontal=True, wrap=True, key="play-controls"):
     with st.popover(tr("play.settings")):
