@@ -71,7 +71,8 @@ def walk(page: Page, url: str, store: ProgressStore, learner: int,
          samples: dict[str, list[float]]) -> None:
     continue_label = t("lessons.continue_step", "en")
     for lesson in load_lessons()[:2]:
-        page.goto(f"{url}/lessons?learner={learner}&lang=en&lesson={lesson.id}")
+        link = store.learner(learner).public_id  # type: ignore[union-attr]
+        page.goto(f"{url}/lessons?learner={link}&lang=en&lesson={lesson.id}")
         _shown(page, t("lessons.step_of", "en", step=1, steps=len(lesson.steps)))
         page.wait_for_timeout(300)
         while (run := _run(store, learner, lesson.id, len(lesson.steps))) and run.current:

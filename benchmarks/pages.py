@@ -30,12 +30,12 @@ def page_runs(rounds: int = 15) -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DOU14_DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
         session._store.clear()
-        learner = ProgressStore(open_database()).create_learner("Bench").id
+        learner = ProgressStore(open_database()).create_learner("Bench").public_id
         print("server-side time of one script run (AppTest, median of "
               f"{rounds} warm runs; target < 150 ms for home and lessons):")
         for label, page in PAGES.items():
             at = AppTest.from_file(APP, default_timeout=60)
-            at.query_params["learner"] = str(learner)
+            at.query_params["learner"] = learner
             if label == "lesson step":
                 at.query_params["lesson"] = "red-points"
             if page:

@@ -101,10 +101,11 @@ def page_actions(hands: int = 4) -> list[float]:
         session._store.clear()
         store = ProgressStore(open_database())
         for seed in range(hands):
-            learner = store.create_learner(f"Bench {seed}").id
+            profile = store.create_learner(f"Bench {seed}")
+            learner = profile.id
             store.set_play_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
             at = AppTest.from_file(str(ROOT / "trainer" / "app.py"), default_timeout=60)
-            at.query_params.update(learner=str(learner), seed=str(seed))
+            at.query_params.update(learner=profile.public_id, seed=str(seed))
             at.switch_page("app_pages/play.py")
             at.run()
             rng = random.Random(seed)
@@ -141,10 +142,11 @@ def browser_discards(hands: int = 6) -> list[float]:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                                      args=CHROMIUM_ARGS)
                 for seed in range(hands):
-                    learner = store.create_learner(f"Browser {seed}").id
+                    profile = store.create_learner(f"Browser {seed}")
+                    learner = profile.id
                     store.set_play_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
                     page: Page = browser.new_page(viewport={"width": 1300, "height": 900})
-                    page.goto(f"{url}/play?learner={learner}&lang=en&seed={seed}")
+                    page.goto(f"{url}/play?learner={profile.public_id}&lang=en&seed={seed}")
                     page.locator(".d14-table").first.wait_for(timeout=30_000)
                     rng = random.Random(seed)
                     for _ in range(60):

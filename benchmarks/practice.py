@@ -63,7 +63,7 @@ def main() -> None:
               " [target < 50 ms]")
         fill(store, learner.id, 10_000)
         at = AppTest.from_file(str(ROOT / "trainer" / "app.py"), default_timeout=120)
-        at.query_params["learner"] = str(learner.id)
+        at.query_params["learner"] = learner.public_id
         at.switch_page("app_pages/progress.py")
         at.run()
         assert not at.exception, at.exception

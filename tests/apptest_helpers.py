@@ -14,7 +14,8 @@ from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
-from trainer.store import ProgressStore
+from trainer.store import ProgressStore, database_url
+from trainer.ui import session
 from trainer.ui.card_table import ACTION_QUEUE
 
 APP = str(Path(__file__).resolve().parent.parent / "trainer" / "app.py")
@@ -22,8 +23,14 @@ BUTTON_OF = {ActionKind.LAY_JOKER: "lay_down", ActionKind.LAY_PONG: "lay_down",
              ActionKind.LAY_KONG: "lay_down"}
 
 
-def app(page: str | None = None, **params: str) -> AppTest:
+def app(page: str | None = None, as_learner: str | int | None = None, **params: str) -> AppTest:
+    """The app on ``page`` with these URL parameters; ``as_learner`` (a row id) opens that
+    learner's profile the way their link does, by its public id."""
     at = AppTest.from_file(APP, default_timeout=60)
+    if as_learner is not None:
+        found = session._store(database_url()).learner(int(as_learner))
+        assert found is not None, f"no learner {as_learner}"
+        params = {"learner": found.public_id, **params}
     for key, value in params.items():
         at.query_params[key] = value
     if page:

@@ -35,7 +35,7 @@ def learner_id(db_url: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_runs(page: str, lang: str, learner_id: str) -> None:
-    at = app(page, learner=learner_id, lang=lang)
+    at = app(page, as_learner=learner_id, lang=lang)
     assert not at.error
     assert at.title
 
@@ -52,9 +52,11 @@ def test_create_profile_and_resume_after_refresh(db_url: str) -> None:
     at = app("home")
     at.text_input(key="new_name").set_value("  Li   Wei ")
     click(at, t("profile.create", "en"))
-    learner = at.query_params["learner"]
-    assert ProgressStore(open_database(db_url)).learner(int(learner)).name == "Li Wei"
-    again = app("home", learner=learner)
+    link = at.query_params["learner"]
+    assert not link.isdecimal() and len(link) >= 20  # a random public id, not the row id
+    found = ProgressStore(open_database(db_url)).learner_by_link(link)
+    assert found is not None and found.name == "Li Wei"
+    again = app("home", learner=link)
     assert any("Li Wei" in s.value for s in again.subheader)
 
 
@@ -71,7 +73,7 @@ def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> Non
     answer shown, so the lesson ends with three stars."""
     lesson = LESSONS["cards-and-red"]
     store = ProgressStore(open_database(db_url))
-    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     first_task = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question))
     walk_lesson(at, store, int(learner_id), lesson, mistakes_at=frozenset({first_task}))
     state = store.lesson_state(int(learner_id), lesson.id)
@@ -87,7 +89,7 @@ def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> Non
 def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     lesson = LESSONS["pong-and-kong"]
     store = ProgressStore(open_database(db_url))
-    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     while True:
         run = current(store, int(learner_id), lesson)
         step = lesson.steps[run.current.step] if run.current else None
@@ -101,7 +103,7 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     walk_lesson(at, store, int(learner_id), lesson)
     state = store.lesson_state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
-    listing = app("lessons", learner=learner_id)
+    listing = app("lessons", as_learner=learner_id)
     assert any('aria-label="2/3"' in h.value for h in listing.html)
 
 
@@ -116,14 +118,14 @@ def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     """The run lives in the database: a reload shows the same item, with the same hint."""
     lesson = LESSONS["pairs-of-14"]
     store = ProgressStore(open_database(db_url))
-    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     at.button(key="cont-0").click().run()
     run = current(store, int(learner_id), lesson)
     step = lesson.steps[run.current.step]
     give(at, lesson, run, step.task, wrong_answer(step.task))
     hint = [m.value for m in at.markdown if m.value.startswith("**Hint:**")]
     assert hint
-    refreshed = app("lessons", learner=learner_id, lesson=lesson.id)
+    refreshed = app("lessons", as_learner=learner_id, lesson=lesson.id)
     assert [m.value for m in refreshed.markdown if m.value.startswith("**Hint:**")] == hint
     assert refreshed.progress[0].value == round(100 * 1 / len(current(
         store, int(learner_id), lesson).plan))
@@ -134,7 +136,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
     """AppTest sees the card table as a component it cannot tap; what it is given is checked."""
     lesson = LESSONS["a-turn"]
     store = ProgressStore(open_database(db_url))
-    at = app("lessons", learner=learner_id, lesson=lesson.id)
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     at.button(key="cont-0").click().run()
     run = current(store, int(learner_id), lesson)
     step = lesson.steps[run.current.step]
@@ -144,7 +146,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 
 
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
-    at = app("settings", learner=learner_id)
+    at = app("settings", as_learner=learner_id)
     at.radio(key="rules_players").set_value(3).run()
     at.radio(key="rules_scoring").set_value("ladder").run()
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
@@ -158,17 +160,17 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
 
 
 def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_id: str) -> None:
-    at = app("home", learner=learner_id)
+    at = app("home", as_learner=learner_id)
     at.sidebar.radio(key="lang_choice").set_value("zh").run()
     assert at.title[0].value == t("app.title", "zh")
     assert at.query_params["lang"] == "zh"
     assert ProgressStore(open_database(db_url)).learner(int(learner_id)).language == "zh"
-    fresh = app("home", learner=learner_id)
+    fresh = app("home", as_learner=learner_id)
     assert fresh.title[0].value == t("app.title", "zh")
 
 
 def test_check_page_verdict_and_error(learner_id: str) -> None:
-    at = app("check", learner=learner_id)
+    at = app("check", as_learner=learner_id)
     assert at.success[0].value == t("app.verdict_win", "en")
     at.text_input(key="hand").set_value("7h 1x Kd").run()
     assert "'1x' at 3" in at.warning[0].value
@@ -194,7 +196,7 @@ def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
-    at = app("glossary", learner=learner_id, lang=lang, term="baqi")
+    at = app("glossary", as_learner=learner_id, lang=lang, term="baqi")
     assert at.expander[0].label.startswith("巴起")
     first = next(m.value for m in at.expander[0].markdown)
     assert first == t("glossary.baqi.text", lang)

@@ -39,7 +39,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint
     and another try; the second answer is not recorded again."""
     store, learner = db
-    at = app("drills", learner=learner, drill=drill)
+    at = app("drills", as_learner=learner, drill=drill)
     item = at.session_state["drill_item"]
     assert isinstance(item, DrillItem) and item.drill == drill
     _answer(at, f"drill-{drill}", item.task, item.task.answer, f"{id(item)}-0")
@@ -59,7 +59,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
 
 def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("drills", learner=learner, drill="review")
+    at = app("drills", as_learner=learner, drill="review")
     question = at.session_state["review_question"]
     _answer(at, "review", question.task, question.task.answer, question.fact)
     assert question.fact in store.review_items(int(learner))
@@ -108,7 +108,7 @@ def _solve(at: AppTest, right: bool = True) -> service.Given:
 @pytest.mark.parametrize("mode", ["rated", "theme", "streak", "timed", "fresh"])
 def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str) -> None:
     store, learner = db
-    at = app("puzzles", learner=learner, mode=mode)
+    at = app("puzzles", as_learner=learner, mode=mode)
     first = at.session_state["puzzle_current"]
     _solve(at, right=True)
     assert at.success[0].value == t("puzzles.right", "en")
@@ -135,7 +135,7 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
 def test_each_kind_is_answered_on_the_page(db: tuple[ProgressStore, str], kind: str) -> None:
     _store, learner = db
     puzzle = service.bank_index()[next(p.id for p in service.bank() if p.kind.value == kind)]
-    at = app("puzzles", learner=learner, puzzle=puzzle.id)
+    at = app("puzzles", as_learner=learner, puzzle=puzzle.id)
     assert at.session_state["puzzle_current"].id == puzzle.id
     assert at.markdown[0].value if at.markdown else True
     _solve(at, right=True)
@@ -150,7 +150,7 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     assert isinstance(puzzle.answer, SafeSetAnswer)
     safe = sorted(puzzle.answer.safe, key=lambda c: c.index)
     danger = next(c for c in puzzle.candidates if c not in puzzle.answer.safe)
-    at = app("puzzles", learner=learner, puzzle=puzzle.id)
+    at = app("puzzles", as_learner=learner, puzzle=puzzle.id)
     hand = list(board_of(puzzle).hand)
     tapped = [*safe[1:], danger]
     tap(at, "puzzle-table", "check", sorted(hand.index(c) for c in tapped), f"{puzzle.id}:open")
@@ -163,13 +163,13 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
 
 def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("puzzles", learner=learner, mode="rated")
+    at = app("puzzles", as_learner=learner, mode="rated")
     puzzle = at.session_state["puzzle_current"]
     _solve(at, right=False)
     assert any(t("puzzles.rating_change", "en", change="", before="", after="")[:6] in c.value
                for c in at.caption)
     rating = store.learner_rating(int(learner))
-    again = app("puzzles", learner=learner, mode="rated", puzzle=puzzle.id)
+    again = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
     assert again.session_state["puzzle_current"].id == puzzle.id
     _solve(again, right=True)
     assert again.success[0].value == t("puzzles.right", "en")
@@ -181,7 +181,7 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
 def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
-    at = app("puzzles", learner=learner, mode="timed", puzzle=puzzle.id)
+    at = app("puzzles", as_learner=learner, mode="timed", puzzle=puzzle.id)
     assert at.session_state["puzzle_current"].id == puzzle.id
     at.session_state["puzzle_started_run"] = at.session_state["puzzle_started_run"] - 181
     _solve(at, right=True)
@@ -191,13 +191,13 @@ def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) 
 
 def test_failed_mode_replays_misses_and_reopens(db: tuple[ProgressStore, str]) -> None:
     _store, learner = db
-    at = app("puzzles", learner=learner, mode="rated")
+    at = app("puzzles", as_learner=learner, mode="rated")
     missed = at.session_state["puzzle_current"]
     _solve(at, right=False)
     assert at.query_params["puzzle"] == [missed.id] or at.query_params["puzzle"] == missed.id
-    replay = app("puzzles", learner=learner, mode="failed")
+    replay = app("puzzles", as_learner=learner, mode="failed")
     assert replay.session_state["puzzle_current"].id == missed.id
-    reopened = app("puzzles", learner=learner, puzzle=missed.id)
+    reopened = app("puzzles", as_learner=learner, puzzle=missed.id)
     assert reopened.session_state["puzzle_current"].id == missed.id
 
 
@@ -214,11 +214,11 @@ def _values(data: object) -> list[object]:
 
 def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("puzzles", learner=learner, mode="rated")
+    at = app("puzzles", as_learner=learner, mode="rated")
     for right in (True, False, True):
         _solve(at, right=right)
         at.button(key="puzzle-next").click().run()
-    progress = app("progress", learner=learner)
+    progress = app("progress", as_learner=learner)
     assert not progress.exception and not progress.error
     charts = {e.proto.id if hasattr(e.proto, "id") else i: json.loads(e.proto.spec)
               for i, e in enumerate(progress.get("plotly_chart"))}
@@ -234,7 +234,7 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
 
 def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     _store, learner = db
-    at = app(None, learner=learner)
+    at = app(None, as_learner=learner)
     assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
 
 
@@ -250,7 +250,7 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     from trainer.practice import progress_figures as figures
 
     text = figures.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
-    at = app("progress", learner=learner)
+    at = app("progress", as_learner=learner)
     at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv")).run()
     assert not at.exception
     assert at.error[0].value == t("progress.import_refused", "en", bad=1)

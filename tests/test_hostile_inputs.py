@@ -58,7 +58,7 @@ def test_a_markdown_name_shows_as_typed(db: tuple[ProgressStore, str]) -> None:
     store, _learner = db
     name = "![b](http://host/x.png) :red[big]"
     learner = store.create_learner(name)
-    at = app("home", learner=str(learner.id), lang="en")
+    at = app("home", as_learner=learner.id, lang="en")
     hello = t("home.hello", "en", name=plain(name))
     assert hello in [h.value for h in at.subheader]
 
@@ -83,7 +83,7 @@ def test_a_hostile_replay_is_refused_with_a_reason(text: str, says: str) -> None
 def test_an_oversized_replay_upload_is_refused_before_reading(
         db: tuple[ProgressStore, str]) -> None:
     _store, learner = db
-    at = app("play", learner=learner, lang="en")
+    at = app("play", as_learner=learner, lang="en")
     big = b'{"seed": 1, "actions": [' + b" " * (300 * 1024) + b"]}"
     at.file_uploader(key="open-replay").set_value(("big.json", big, "application/json")).run()
     assert not at.exception

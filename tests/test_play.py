@@ -80,7 +80,7 @@ def _play_by_tapping(at: AppTest, store: ProgressStore, learner: str,
 def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", learner=learner, seed="1")
+    at = app("play", as_learner=learner, seed="1")
     session = _play_by_tapping(at, store, learner)
     kinds = {a.kind for a in session.state.history if a.seat == LEARNER}
     assert {ActionKind.PONG, ActionKind.CHI} <= kinds
@@ -95,16 +95,16 @@ def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
 def test_a_reload_resumes_the_same_hand_and_review(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", learner=learner, seed="57")
+    at = app("play", as_learner=learner, seed="57")
     before = _play_by_tapping(at, store, learner, stop_after=3)
-    again = app("play", learner=learner)  # a reload: a new browser session, no seed
+    again = app("play", as_learner=learner)  # a reload: a new browser session, no seed
     assert _stored(store, learner).dumps() == before.dumps()
     finished = _play_by_tapping(again, store, learner)
     assert finished.state.history[:len(before.state.history)] == before.state.history
     again.button(key="open-review").click().run()
     again.button(key="review-back").click().run()
     at_step = _stored(store, learner).review
-    reloaded = app("play", learner=learner)
+    reloaded = app("play", as_learner=learner)
     assert _stored(store, learner).review == at_step
     assert t("play.review_step", "en", step=at_step.step if at_step else -1,
              steps=len(finished.state.history)) in [c.value for c in reloaded.caption]
@@ -113,8 +113,8 @@ def test_a_reload_resumes_the_same_hand_and_review(db: tuple[ProgressStore, str]
 def test_a_stale_press_is_refused_and_nothing_moves(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    first = app("play", learner=learner, seed="1")
-    second = app("play", learner=learner)
+    first = app("play", as_learner=learner, seed="1")
+    second = app("play", as_learner=learner)
     session = _stored(store, learner)
     choice, cards = _press_for(session, HeuristicBot().choose(session.view(), random.Random(0)))
     tap(second, TABLE, choice, cards, str(session.move))  # the other tab moves on
@@ -135,7 +135,7 @@ def test_next_hand_keeps_the_scores_and_new_match_wipes_them(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", learner=learner, seed="57")
+    at = app("play", as_learner=learner, seed="57")
     finished = _play_by_tapping(at, store, learner)
     scores = list(finished.match.scores)
     assert any(scores)
@@ -152,11 +152,11 @@ def test_next_hand_keeps_the_scores_and_new_match_wipes_them(
 
 def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
-    at = app("play", learner=learner, seed="3")
+    at = app("play", as_learner=learner, seed="3")
     at.toggle(key="play_hints").set_value(False).run()
     at.segmented_control(key="play_pace").set_value("fast").run()
     assert PlaySettings.loads(store.play_settings(int(learner))) == PlaySettings(False, Pace.FAST)
-    elsewhere = app("play", learner=learner)
+    elsewhere = app("play", as_learner=learner)
     assert elsewhere.toggle(key="play_hints").value is False
     assert elsewhere.segmented_control(key="play_pace").value == "fast"
     assert PlaySettings.loads("not json") == PlaySettings()
@@ -166,7 +166,7 @@ def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> Non
 def test_hints_show_waits_red_and_the_best_discard(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner, hints=True)
-    at = app("play", learner=learner, seed="15")
+    at = app("play", as_learner=learner, seed="15")
     bot = HeuristicBot()
     for _ in range(60):
         session = _stored(store, learner)
@@ -230,7 +230,7 @@ def test_an_unreadable_stored_table_is_replaced_and_reported(
     learner = str(store.create_learner("Cleo").id)  # a learner no other session has opened
     assert store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
     table_service.forget(store, int(learner))
-    at = app("play", learner=learner)
+    at = app("play", as_learner=learner)
     shown = [getattr(e, "value", e.type) for e in at.main]
     assert at.warning and at.warning[0].value.startswith(
         t("play.table_unreadable", "en", error="")[:25]), shown
@@ -391,7 +391,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", learner=learner, seed="15")
+    at = app("play", as_learner=learner, seed="15")
     finished = _play_by_tapping(at, store, learner)
     at.button(key="open-review").click().run()
     flags = review_hand(Replay.of(finished.state))
@@ -413,7 +413,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", learner=learner, seed="57")
+    at = app("play", as_learner=learner, seed="57")
     play = _play_by_tapping(at, store, learner)
     saved = store.replays(int(learner))[0][3]
     at.button(key="next-hand").click().run()
@@ -426,7 +426,7 @@ def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     assert any("dealt in (点炮)" in m.value for m in at.markdown)
     at.button(key="review-close").click().run()
     assert "opened_replay" not in at.session_state
-    broken = app("play", learner=learner)
+    broken = app("play", as_learner=learner)
     broken.file_uploader(key="open-replay").set_value(("bad.json", b'{"seed": "x"}',
                                                         "application/json")).run()
     assert not broken.exception and broken.error[0].value.startswith(

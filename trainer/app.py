@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.ui.browser_memory import write_cookies
 from trainer.ui.lang import language_switch, tr
-from trainer.ui.session import adopt_learner_language, remember_language
+from trainer.ui.session import adopt_learner_language, current_learner, remember_language
 
-adopt_learner_language()
-remember_language(language_switch())
+learner = current_learner()
+adopt_learner_language(learner)
+remember_language(learner, language_switch())
 st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
+write_cookies()
 
 pages = {
     tr("nav.learn"): [

@@ -195,7 +195,8 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
     page.get_by_label(t("profile.name_label", lang)).fill(name)
     page.get_by_role("button", name=t("profile.create", lang)).click()
     expect(page.get_by_text(t("home.hello", lang, name=name))).to_be_visible()
-    learner = int(re.search(r"learner=(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    link = re.search(r"learner=([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
     page.get_by_role("button", name=t("home.start", lang)).click()
     _settle(page)
     wrong_once = True
@@ -225,7 +226,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
                         full_page=True)
     if stages < len(LESSONS):  # then the kong lesson, opened from the list
         kong = next(lesson for lesson in LESSONS if lesson.id == "pong-and-kong")
-        page.goto(f"{server}/lessons?learner={learner}&lang={lang}&lesson={kong.id}")
+        page.goto(f"{server}/lessons?learner={link}&lang={lang}&lesson={kong.id}")
         expect(page.get_by_role("heading", name=f"{kong.order}. {kong.title[lang]}")
                ).to_be_visible()
         expect(page.get_by_text(t("lessons.step_of", lang, step=1, steps=len(kong.steps)),

@@ -23,6 +23,8 @@ if learner is None:
     st.stop()
 
 st.subheader(tr("home.hello", name=plain(learner.name)))
+if not learner.private:
+    st.caption(tr("profile.open_note"))
 states = store().lesson_states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}

@@ -7,7 +7,13 @@ import streamlit as st
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
 from trainer.ui.lang import current_language, plain, tr
-from trainer.ui.session import require_learner, store
+from trainer.ui.session import (
+    keep_signed_in,
+    require_learner,
+    sign_out,
+    store,
+    this_sign_in,
+)
 
 lang = current_language()
 learner = require_learner()
@@ -66,3 +72,29 @@ if saved:
         st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
     else:
         st.success(tr("settings.saved", threshold=new_rules.red_threshold))
+
+st.subheader(tr("settings.privacy"))
+if learner.private:
+    st.markdown(tr("profile.private_note", name=plain(learner.name)))
+else:
+    st.caption(tr("profile.open_note"))
+with st.form("set-password", clear_on_submit=True):
+    current = st.text_input(tr("settings.password_current"), type="password", max_chars=256,
+                            key="password_current") if learner.private else None
+    new_password = st.text_input(tr("settings.password_new"), type="password", max_chars=256,
+                                 key="password_new")
+    if st.form_submit_button(tr("settings.password_set")):
+        try:
+            token = store().set_password(learner.id, new_password, current)
+        except ProgressError as error:
+            st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
+        else:
+            keep_signed_in(token)
+            st.success(tr("settings.password_saved"))
+row = st.container(horizontal=True, wrap=True)
+if learner.private and row.button(tr("settings.sign_out_everywhere"), key="sign-out-everywhere"):
+    store().sign_out_elsewhere(learner.id, keep=this_sign_in())
+    st.success(tr("settings.signed_out_everywhere"))
+if row.button(tr("profile.sign_out"), key="sign-out"):
+    sign_out()
+    st.switch_page("app_pages/home.py", query_params={"lang": lang})

@@ -27,11 +27,15 @@ class Base(DeclarativeBase):
 
 
 class Learner(Base):
-    """A learner profile: a name, no password in the local default."""
+    """A learner profile: a name, and a password only if the learner chose one. ``public_id`` is
+    what URLs and the browser carry: random, never the row id."""
 
     __tablename__ = "learners"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80), unique=True, nullable=False)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    """An argon2id hash; ``None`` for an open profile (whoever has its link may use it)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     language: Mapped[str] = mapped_column(String(8), default="en")
     rules_json: Mapped[str] = mapped_column(Text, default="{}")
@@ -155,3 +159,17 @@ class PlayTable(Base):
     move: Mapped[int] = mapped_column(Integer, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
                                                  default=now)
+
+
+class SignInSession(Base):
+    """A signed-in browser of a profile with a password: only the SHA-256 of its random token is
+    kept, with an expiry; signing out revokes it."""
+
+    __tablename__ = "sign_in_sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
+                                                 default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    revoked: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)

@@ -6,10 +6,12 @@ refresh loses nothing. Methods return plain dataclasses, detached from any sessi
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, case, func, select, update
@@ -30,11 +32,21 @@ from trainer.store.models import (
     PuzzleRating,
     RatingHistory,
     ReviewItem,
+    SignInSession,
     StoredReplay,
 )
 from trainer.store.names import NameProblem, clean_name, skeleton
+from trainer.store.passwords import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    hash_password,
+    password_matches,
+    spend_like_a_check,
+)
 
 MAX_NAME = 40
+SESSION_LIFETIME = timedelta(days=30)
+"""How long a sign-in lasts before the learner types the password again."""
 
 
 class ProgressError(ValueError):
@@ -48,11 +60,16 @@ class ProgressError(ValueError):
 
 @dataclass(frozen=True)
 class LearnerInfo:
+    """A learner as pages see it. ``id`` is the row id, for the store only; ``public_id`` is
+    what a URL or the browser carries; ``private`` when the profile has a password."""
+
     id: int
     name: str
     language: str
     rules: RuleSet
     created_at: datetime
+    public_id: str
+    private: bool
 
 
 @dataclass(frozen=True)
@@ -123,7 +140,20 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _info(row: Learner) -> LearnerInfo:
-    return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at)
+    return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at,
+                       row.public_id, row.password_hash is not None)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _checked_password(password: str) -> str:
+    if len(password) < MIN_PASSWORD:
+        raise ProgressError("profile.password_short", min=MIN_PASSWORD)
+    if len(password) > MAX_PASSWORD:
+        raise ProgressError("profile.password_long", max=MAX_PASSWORD)
+    return password
 
 
 def _insert_if_missing(session: Session, model: type[Base], **values: object) -> None:
@@ -153,7 +183,9 @@ class ProgressStore:
         self.engine = engine
 
     # -- learners ----------------------------------------------------------------------------
-    def create_learner(self, name: str, language: str = "en") -> LearnerInfo:
+    def create_learner(self, name: str, language: str = "en",
+                       password: str | None = None) -> LearnerInfo:
+        """A new profile; with a password it is private (opened only by signing in)."""
         try:
             cleaned = clean_name(name)
         except NameProblem as problem:
@@ -165,12 +197,14 @@ class ProgressStore:
         if language not in LANGUAGES:
             language = "en"
         looks = skeleton(cleaned)
+        hashed = None if password is None else hash_password(_checked_password(password))
         with Session(self.engine.execution_options(**{IMMEDIATE: True})) as session:
             taken = next((other for other in session.scalars(select(Learner.name))
                           if skeleton(other) == looks), None)
             if taken is not None:  # the same name, or one that looks the same
                 raise ProgressError("profile.name_taken", name=taken)
-            row = Learner(name=cleaned, language=language, rules_json="{}")
+            row = Learner(name=cleaned, language=language, rules_json="{}",
+                          public_id=secrets.token_urlsafe(16), password_hash=hashed)
             session.add(row)
             try:
                 session.commit()
@@ -185,8 +219,96 @@ class ProgressStore:
             return None if row is None else _info(row)
 
     def learners(self) -> list[LearnerInfo]:
+        """Every profile: for the command line and the tests, never for a page."""
         with Session(self.engine) as session:
             return [_info(row) for row in session.scalars(select(Learner).order_by(Learner.name))]
+
+    def learner_by_link(self, public_id: str) -> LearnerInfo | None:
+        """The learner whose public id this is (``None`` for anything else, however formed)."""
+        if not isinstance(public_id, str) or not 0 < len(public_id) <= 32:
+            return None
+        with Session(self.engine) as session:
+            row = session.scalars(select(Learner).where(Learner.public_id == public_id)).first()
+            return None if row is None else _info(row)
+
+    # -- private profiles: passwords and sign-in sessions -------------------------------------
+    def sign_in(self, name: str, password: str) -> tuple[LearnerInfo, str]:
+        """Check a private profile's password and start a session: the learner and a new random
+        token (only its hash is stored). A wrong name, a wrong password and an open profile all
+        raise the same ``profile.sign_in_failed``, in about the same time."""
+        try:
+            looks = skeleton(name)
+        except NameProblem:
+            looks = ""
+        with Session(self.engine) as session:
+            row = next((learner for learner in session.scalars(select(Learner))
+                        if looks and skeleton(learner.name) == looks), None)
+            stored = None if row is None else row.password_hash
+        if row is None or stored is None or len(password) > MAX_PASSWORD:
+            spend_like_a_check(password[:MAX_PASSWORD])
+            raise ProgressError("profile.sign_in_failed")
+        if not password_matches(stored, password):
+            raise ProgressError("profile.sign_in_failed")
+        return _info(row), self._new_session(row.id)
+
+    def _new_session(self, learner_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        moment = datetime.now(UTC)
+        with Session(self.engine) as session, session.begin():
+            session.add(SignInSession(learner_id=learner_id, token_hash=_token_hash(token),
+                                      created_at=moment, expires_at=moment + SESSION_LIFETIME,
+                                      revoked=False))
+        return token
+
+    def learner_by_token(self, token: str) -> LearnerInfo | None:
+        """The learner a sign-in token belongs to, while it is neither expired nor revoked."""
+        if not isinstance(token, str) or not 0 < len(token) <= 128:
+            return None
+        with Session(self.engine) as session:
+            found = session.scalars(select(SignInSession)
+                                    .where(SignInSession.token_hash == _token_hash(token))).first()
+            if found is None or found.revoked or _aware(found.expires_at) <= datetime.now(UTC):
+                return None
+            row = session.get(Learner, found.learner_id)
+            return None if row is None else _info(row)
+
+    def sign_out(self, token: str) -> None:
+        """Revoke one sign-in (this browser)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SignInSession)
+                            .where(SignInSession.token_hash == _token_hash(token))
+                            .values(revoked=True))
+
+    def sign_out_everywhere(self, learner_id: int) -> None:
+        """Revoke every sign-in of a learner (every browser and device)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SignInSession)
+                            .where(SignInSession.learner_id == learner_id)
+                            .values(revoked=True))
+
+    def sign_out_elsewhere(self, learner_id: int, keep: str) -> None:
+        """Revoke every sign-in of a learner but the one whose token is ``keep``."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SignInSession)
+                            .where(SignInSession.learner_id == learner_id,
+                                   SignInSession.token_hash != _token_hash(keep))
+                            .values(revoked=True))
+
+    def set_password(self, learner_id: int, password: str, current: str | None) -> str:
+        """Give a profile a (new) password, which makes it private: the current password must be
+        given when there is one. Every other sign-in is revoked; the new session's token is
+        returned for this browser."""
+        hashed = hash_password(_checked_password(password))
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Learner, learner_id)
+            if row is None:
+                raise ProgressError("profile.sign_in_failed")
+            if row.password_hash is not None and \
+                    not password_matches(row.password_hash, current or ""):
+                raise ProgressError("profile.password_wrong")
+            row.password_hash = hashed
+        self.sign_out_everywhere(learner_id)
+        return self._new_session(learner_id)
 
     def set_language(self, learner_id: int, language: str) -> None:
         if language not in LANGUAGES:

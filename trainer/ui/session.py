@@ -1,14 +1,25 @@
-"""The database and the learner of this browser session. The learner's id lives in the URL
-(``?learner=…``) so a refresh or a bookmark resumes them."""
+"""The database and the learner of this browser session.
+
+Who is learning comes from, in order: the profile link in the URL (``?learner=`` + a random
+public id, never a row id); this session's sign-in token; the link this session opened last
+(page links can drop the URL's parameters); and the browser's cookies (a reload, a new tab,
+another replica). A profile with a password opens only with a sign-in token: its link alone is
+no credential. No page lists the learners."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trainer.engine.inputs import bounded_int
 from trainer.store import DatabaseUnreadable, ProgressStore, database_url, open_database
 from trainer.store.progress_store import LearnerInfo, ProgressError
+from trainer.ui.browser_memory import LINK_COOKIE, SESSION_COOKIE, cookie, remember
 from trainer.ui.lang import current_language, plain, tr
+
+_TOKEN = "sign_in_token"
+_LINK = "learner_link"
+_LOCKED = "locked_profile"
+"""Session-state key set when the URL named a profile with a password this session has not
+signed in to: the page asks for the password instead of guessing."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -28,77 +39,152 @@ def store() -> ProgressStore:
         raise  # unreachable: st.stop() raises
 
 
-def current_learner() -> LearnerInfo | None:
-    """The learner named by the URL, or by this session when a page link dropped the URL's
-    parameters (the id is then put back into the URL)."""
-    raw = bounded_int(st.query_params.get("learner") or st.session_state.get("learner_id"),
-                      1, 2**62)
-    if raw is None:
+def _signed_in() -> LearnerInfo | None:
+    """The learner of this session's (or this browser's) sign-in token, while it is valid."""
+    token = st.session_state.get(_TOKEN) or cookie(SESSION_COOKIE)
+    if not token:
         return None
-    learner = store().learner(raw)
-    if learner is not None:
-        st.session_state["learner_id"] = str(learner.id)
-        if st.query_params.get("learner") != str(learner.id):
-            st.query_params["learner"] = str(learner.id)
+    learner = store().learner_by_token(token)
+    if learner is None:  # expired or revoked: forget it here and in the browser
+        st.session_state.pop(_TOKEN, None)
+        remember(SESSION_COOKIE, "")
+        return None
+    st.session_state[_TOKEN] = token
     return learner
 
 
-def adopt_learner_language() -> None:
-    """On a new session with no language in the URL, use the signed-in learner's language."""
-    if st.session_state.get("lang") or st.query_params.get("lang"):
+def _opened(learner: LearnerInfo) -> LearnerInfo:
+    """Note the learner for this session and show their link in the URL."""
+    st.session_state[_LINK] = learner.public_id
+    st.session_state.pop(_LOCKED, None)
+    if st.query_params.get("learner") != learner.public_id:
+        st.query_params["learner"] = learner.public_id
+    return learner
+
+
+def current_learner() -> LearnerInfo | None:
+    """The learner of this page run, or ``None`` (nobody, or a private profile's link without a
+    sign-in: then ``locked_profile()`` is true)."""
+    signed_in = _signed_in()
+    link = st.query_params.get("learner")
+    if link:
+        named = store().learner_by_link(link)
+        if named is None:
+            return _opened(signed_in) if signed_in is not None else None
+        if not named.private or (signed_in is not None and signed_in.id == named.id):
+            return _opened(named)
+        st.session_state[_LOCKED] = True
+        return None
+    if signed_in is not None:
+        return _opened(signed_in)
+    remembered = st.session_state.get(_LINK) or cookie(LINK_COOKIE)
+    learner = store().learner_by_link(remembered) if remembered else None
+    if learner is not None and not learner.private:
+        return _opened(learner)
+    return None
+
+
+def locked_profile() -> bool:
+    """True when the URL named a profile with a password and this session is not signed in."""
+    return bool(st.session_state.get(_LOCKED))
+
+
+def adopt_learner_language(learner: LearnerInfo | None) -> None:
+    """On a new session with no language in the URL, use the learner's language."""
+    if learner is None or st.session_state.get("lang") or st.query_params.get("lang"):
         return
-    raw = bounded_int(st.query_params.get("learner"), 1, 2**62)
-    if raw is not None:
-        learner = store().learner(raw)
-        if learner is not None:
-            st.session_state["lang"] = learner.language
+    st.session_state["lang"] = learner.language
 
 
-def remember_language(lang: str) -> None:
-    """Store the language chosen in the sidebar with the signed-in learner."""
-    learner_id = bounded_int(st.query_params.get("learner") or
-                             st.session_state.get("learner_id"), 1, 2**62)
-    if learner_id is not None and \
-            st.session_state.get("remembered_lang") != (learner_id, lang):
-        learner = store().learner(learner_id)
-        if learner is not None and learner.language != lang:
+def remember_language(learner: LearnerInfo | None, lang: str) -> None:
+    """Store the language chosen in the sidebar with the learner."""
+    if learner is not None and st.session_state.get("remembered_lang") != (learner.id, lang):
+        if learner.language != lang:
             store().set_language(learner.id, lang)
-        st.session_state["remembered_lang"] = (learner_id, lang)
+        st.session_state["remembered_lang"] = (learner.id, lang)
 
 
-def sign_in(learner: LearnerInfo) -> None:
-    st.session_state["learner_id"] = str(learner.id)
-    st.query_params["learner"] = str(learner.id)
+def _enter(learner: LearnerInfo, token: str | None) -> None:
+    """Open a profile in this session and this browser (a token for a private profile)."""
+    if token is not None:
+        st.session_state[_TOKEN] = token
+        remember(SESSION_COOKIE, token)
+        remember(LINK_COOKIE, "")
+    else:
+        remember(LINK_COOKIE, learner.public_id)
+    _opened(learner)
     st.session_state["lang"] = learner.language
     st.query_params["lang"] = learner.language
 
 
+def sign_out() -> None:
+    """Close the profile here: revoke this browser's token, forget the cookies and the link."""
+    token = st.session_state.pop(_TOKEN, None)
+    if token:
+        store().sign_out(token)
+    for key in (_LINK, _LOCKED, "remembered_lang"):
+        st.session_state.pop(key, None)
+    remember(SESSION_COOKIE, "")
+    remember(LINK_COOKIE, "")
+    st.query_params.pop("learner", None)
+
+
+def keep_signed_in(token: str) -> None:
+    """After a password change: this browser keeps its new token (every other one was revoked)."""
+    st.session_state[_TOKEN] = token
+    remember(SESSION_COOKIE, token)
+    remember(LINK_COOKIE, "")
+
+
+def this_sign_in() -> str:
+    """This session's sign-in token ("" when the profile is open)."""
+    return str(st.session_state.get(_TOKEN) or "")
+
+
+def _show_error(error: ProgressError) -> None:
+    st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
+
+
 def profile_picker() -> None:
-    """Choose an existing profile or create one (a name; no password in the local default)."""
-    known = store().learners()
-    st.subheader(tr("profile.title"))
-    if known:
-        cols = st.columns(min(4, len(known)))
-        for index, learner in enumerate(known):
-            if cols[index % len(cols)].button(plain(learner.name), key=f"pick-learner-{learner.id}",
-                                              use_container_width=True):
-                sign_in(learner)
-                st.rerun()
-    with st.form("new-learner", clear_on_submit=False):
+    """Create a profile (a name; a password only if wanted) or sign in to one with a password.
+    Nothing here lists the profiles that exist."""
+    if locked_profile():
+        st.warning(tr("profile.private_link"))
+    new, existing = st.columns(2, gap="large")
+    with new, st.form("new-learner", clear_on_submit=False):
+        st.markdown(f"##### {tr('profile.title')}")
         name = st.text_input(tr("profile.name_label"), max_chars=40,
                              placeholder=tr("profile.name_placeholder"), key="new_name")
+        password = st.text_input(tr("profile.password_label"), type="password",
+                                 max_chars=256, key="new_password",
+                                 help=tr("profile.password_help"))
         if st.form_submit_button(tr("profile.create"), type="primary"):
             try:
-                learner = store().create_learner(name, current_language())
+                learner = store().create_learner(name, current_language(), password or None)
+                token = store().sign_in(name, password)[1] if password else None
             except ProgressError as error:
-                st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
+                _show_error(error)
             else:
-                sign_in(learner)
+                _enter(learner, token)
                 st.rerun()
+    with existing, st.form("sign-in", clear_on_submit=False):
+        st.markdown(f"##### {tr('profile.sign_in_title')}")
+        name = st.text_input(tr("profile.name_label"), max_chars=40, key="sign_in_name")
+        password = st.text_input(tr("profile.password"), type="password", max_chars=256,
+                                 key="sign_in_password")
+        if st.form_submit_button(tr("profile.sign_in")):
+            try:
+                learner, token = store().sign_in(name, password)
+            except ProgressError as error:
+                _show_error(error)
+            else:
+                _enter(learner, token)
+                st.rerun()
+        st.caption(tr("profile.open_hint"))
 
 
 def require_learner() -> LearnerInfo:
-    """The signed-in learner; otherwise show the profile picker and stop the page."""
+    """The learner of this run; otherwise show the profile forms and stop the page."""
     learner = current_learner()
     if learner is None:
         st.info(tr("profile.needed"))

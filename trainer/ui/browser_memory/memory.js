@@ -1,0 +1,12 @@
+// Keeps this browser's profile: writes or clears the trainer's cookies, which the server reads
+// back (st.context.cookies) when the browser comes again. Draws nothing and sends nothing.
+export default function (component) {
+  const { data } = component;
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  for (const item of (data && data.cookies) || []) {
+    const keep = typeof item.value === "string" && item.value.length > 0;
+    const value = keep ? encodeURIComponent(item.value) : "";
+    const age = keep ? item.max_age : 0;
+    document.cookie = `${item.name}=${value}; path=/; max-age=${age}; SameSite=Strict${secure}`;
+  }
+}
