@@ -229,7 +229,11 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
                 or trace["name"] == "puzzle:safe"]
     assert accuracy
     assert any("R-" in str(_values(spec["data"][0].get("x", []))) for spec in specs[3:])
-    assert progress.button(key="practise-weakest")
+    progress.button(key="practise-weakest").click().run()
+    assert not progress.exception
+    assert progress.query_params["mode"] == "theme"  # on to Puzzles, as the same learner
+    assert progress.query_params["learner"] == store.learner(int(learner)).public_id  # type: ignore[union-attr]
+    assert t("profile.needed", "en") not in [i.value for i in progress.info]
 
 
 def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:

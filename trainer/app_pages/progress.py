@@ -73,7 +73,7 @@ else:
         if st.button(tr("progress.practise", theme=tr(f"theme.{weakest}")), type="primary",
                      key="practise-weakest"):
             st.switch_page("app_pages/puzzles.py",
-                           query_params={"learner": str(learner.id), "mode": "theme",
+                           query_params={"learner": learner.public_id, "mode": "theme",
                                          "theme": weakest})
 
     st.subheader(tr("progress.mistakes"))

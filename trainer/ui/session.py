@@ -67,10 +67,8 @@ def current_learner() -> LearnerInfo | None:
     sign-in: then ``locked_profile()`` is true)."""
     signed_in = _signed_in()
     link = st.query_params.get("learner")
-    if link:
-        named = store().learner_by_link(link)
-        if named is None:
-            return _opened(signed_in) if signed_in is not None else None
+    named = store().learner_by_link(link) if link else None
+    if named is not None:
         if not named.private or (signed_in is not None and signed_in.id == named.id):
             return _opened(named)
         st.session_state[_LOCKED] = True
