@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from fsrs import Rating as FsrsRating
 from fsrs import State
+from hypothesis import given, settings
+from hypothesis import strategies as hypothesis_st
 
 from tests.apptest_helpers import wrong_answer
 from trainer.engine import RuleSet
@@ -222,14 +224,13 @@ def test_progress_figures_and_records(store: ProgressStore) -> None:
     store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, rule_ids=("R-RED",),
                         skill="drill:red")
-    frame = figures.answers_frame(store, learner)
-    by_day = figures.skill_by_day(frame)
+    by_day = figures.skill_by_day(store, learner)
     assert set(by_day["skill"]) == {"puzzle:safe", "drill:red"}
     assert by_day.set_index("skill").loc["puzzle:safe", "accuracy"] == pytest.approx(2 / 3)
-    mistakes = figures.mistakes_by_rule(frame).set_index("rule")["mistakes"].to_dict()
+    mistakes = figures.mistakes_by_rule(store, learner).set_index("rule")["mistakes"].to_dict()
     assert mistakes == {"R-SAFE": 1, "R-WIN": 1, "R-RED": 1}
-    assert figures.records(frame).best_streak == 2
-    themes = figures.theme_performance(store, frame)
+    assert figures.records(store, learner).best_streak == 2
+    themes = figures.theme_performance(store, learner)
     assert themes.iloc[0]["theme"] == "hidden" and themes.iloc[0]["attempts"] == 3
 
 
@@ -295,3 +296,33 @@ def test_export_neutralises_formulas_and_import_restores_them(store: ProgressSto
     assert figures.import_csv(store, other, exported).added == 5
     assert sorted(r["question"] for r in store.answer_rows(other)) == sorted(
         ["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"])
+
+
+_RATED = hypothesis_st.lists(
+    hypothesis_st.tuples(hypothesis_st.integers(0, 2399), hypothesis_st.floats(600, 2600)),
+    max_size=60, unique_by=lambda pair: pair[0])
+
+
+@settings(max_examples=40)
+@given(rated=_RATED, target=hypothesis_st.floats(700, 2500),
+       theme=hypothesis_st.sampled_from([None, "near-miss", "kong"]))
+def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
+        tmp_path_factory: pytest.TempPathFactory, rated: list[tuple[int, float]], target: float,
+        theme: str | None) -> None:
+    """Reading only the puzzles rated or starting near the target (by index) loses none of the
+    ones a full read of every rating would choose among."""
+    store = ProgressStore(open_database(f"sqlite:///{tmp_path_factory.mktemp('near')}/n.db"))
+    puzzles = service.bank()
+    for index, rating in rated:
+        store.save_puzzle_rating(puzzles[index].id, Rating(rating, 100, 0.06), True)
+    everything = store.puzzle_ratings()
+    eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)]
+    pool, stored = service._near(store, 4, theme, target)
+    assert {p.id for p in pool} <= {p.id for p in eligible}
+
+    def distances(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]]
+                  ) -> list[float]:
+        return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
+                      for p in chosen)[:service.NEAREST]
+
+    assert distances(pool, stored) == distances(eligible, everything)

@@ -15,18 +15,18 @@ MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
 learner = require_learner()
 st.title(tr("progress.title"))
 
-frame = figures.answers_frame(store(), learner.id)
+answered = store().answer_count(learner.id)
 history = store().rating_history(learner.id)
 rating = store().learner_rating(learner.id)
-best = figures.records(frame)
+best = figures.records(store(), learner.id)
 
 cols = st.columns(4)
 cols[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}")
-cols[1].metric(tr("progress.answers"), f"{len(frame)}")
+cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")
 
-if frame.empty:
+if not answered:
     st.info(tr("progress.empty"))
 else:
     st.subheader(tr("progress.rating_history"))
@@ -41,7 +41,7 @@ else:
         st.caption(tr("progress.no_rating"))
 
     st.subheader(tr("progress.skills"))
-    by_day = figures.skill_by_day(frame)
+    by_day = figures.skill_by_day(store(), learner.id)
     left, right = st.columns(2)
     accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
                                      name=skill) for skill, part in by_day.groupby("skill")])
@@ -59,7 +59,7 @@ else:
     right.plotly_chart(speed, key="speed-chart")
 
     st.subheader(tr("progress.themes"))
-    themes = figures.theme_performance(store(), frame)
+    themes = figures.theme_performance(store(), learner.id)
     if themes.empty:
         st.caption(tr("progress.no_puzzles"))
     else:
@@ -77,7 +77,7 @@ else:
                                          "theme": weakest})
 
     st.subheader(tr("progress.mistakes"))
-    mistakes = figures.mistakes_by_rule(frame)
+    mistakes = figures.mistakes_by_rule(store(), learner.id)
     if mistakes.empty:
         st.caption(tr("progress.no_mistakes"))
     else:
@@ -88,9 +88,9 @@ else:
         st.plotly_chart(bars, key="mistakes-chart")
 
 st.subheader(tr("progress.data"))
-st.download_button(tr("progress.export"), figures.export_csv(store(), learner.id, frame),
+st.download_button(tr("progress.export"), lambda: figures.export_csv(store(), learner.id),
                    file_name=f"dou14-{safe_file_name(learner.name)}.csv", mime="text/csv",
-                   key="export")
+                   key="export", on_click="ignore")  # the CSV is made when asked for
 upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import")
 if upload is not None and st.session_state.get("imported") != upload.file_id:
     try:

@@ -15,6 +15,7 @@ import pandas as pd
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import catalog
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
+from trainer.store import answer_stats as stats
 from trainer.store.progress_store import ProgressStore
 
 EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
@@ -23,57 +24,51 @@ EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer"
 
 
 def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
+    """Every answer as a table (for the CSV export only: the figures are summed in SQL)."""
     rows = store.answer_rows(learner_id)
     frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
     if not frame.empty:
         frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
-        frame["day"] = frame["created_at"].dt.strftime("%Y-%m-%d")
-        frame["correct"] = frame["correct"].astype(bool)
     return frame
 
 
-def skill_by_day(frame: pd.DataFrame) -> pd.DataFrame:
+def skill_by_day(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     """Accuracy and median answer time per skill per day."""
-    if frame.empty:
-        return pd.DataFrame(columns=["day", "skill", "accuracy", "median_seconds", "answers"])
-    grouped = frame.groupby(["day", "skill"])
-    return grouped.agg(accuracy=("correct", "mean"), median_seconds=("seconds", "median"),
-                       answers=("correct", "size")).reset_index()
+    days = stats.skill_days(store.engine, learner_id)
+    return pd.DataFrame(
+        [(d.day, d.skill, d.right / d.answers, d.median_seconds, d.answers) for d in days],
+        columns=["day", "skill", "accuracy", "median_seconds", "answers"])
 
 
-def theme_performance(store: ProgressStore, frame: pd.DataFrame) -> pd.DataFrame:
-    """Per theme: attempts, wins and a performance rating (mean puzzle rating + 400 × (W − L) / N)."""
+def theme_performance(store: ProgressStore, learner_id: int) -> pd.DataFrame:
+    """Per theme: attempts, wins and a performance rating (mean puzzle rating + 400 × (W − L) / N),
+    the weakest theme first."""
     columns = ["theme", "attempts", "wins", "performance"]
-    puzzles = frame[frame["context"] == "puzzle"] if not frame.empty else frame
-    if puzzles.empty:
+    results = stats.puzzle_results(store.engine, learner_id)
+    if not results:
         return pd.DataFrame(columns=columns)
-    stored = store.puzzle_ratings()
     index = bank_index()
-    ratings = {pid: puzzle_rating(index[pid], stored).rating
-               for pid in puzzles["item"].unique() if pid in index}
-    table = pd.DataFrame({"theme": puzzles["themes"].str.split(","),
-                          "win": puzzles["correct"],
-                          "opponent": puzzles["item"].map(ratings).fillna(1500.0)})
-    table = table.explode("theme")
-    table = table[table["theme"].str.len() > 0]
-    if table.empty:
-        return pd.DataFrame(columns=columns)
-    summary = table.groupby("theme").agg(attempts=("win", "size"), wins=("win", "sum"),
-                                         opponent=("opponent", "mean")).reset_index()
-    summary["performance"] = (summary["opponent"] + 400 * (2 * summary["wins"]
-                                                           - summary["attempts"])
-                              / summary["attempts"]).round(0)
-    return summary[columns].sort_values("performance").reset_index(drop=True)
+    stored = store.puzzle_ratings_of([r.item for r in results if r.item in index])
+    totals: dict[str, list[float]] = {}
+    for result in results:
+        opponent = (puzzle_rating(index[result.item], stored).rating
+                    if result.item in index else 1500.0)
+        for theme in result.themes:
+            total = totals.setdefault(theme, [0, 0, 0.0])
+            total[0] += result.attempts
+            total[1] += result.wins
+            total[2] += opponent * result.attempts
+    table = pd.DataFrame(
+        [(theme, int(n), int(wins), round(rated / n + 400 * (2 * wins - n) / n))
+         for theme, (n, wins, rated) in totals.items()], columns=columns)
+    return table.sort_values(["performance", "theme"]).reset_index(drop=True)
 
 
-def mistakes_by_rule(frame: pd.DataFrame) -> pd.DataFrame:
-    wrong = frame[~frame["correct"]] if not frame.empty else frame
-    if wrong.empty:
-        return pd.DataFrame(columns=["rule", "mistakes"])
-    rules = wrong["rule_ids"].str.split(",").explode()
-    rules = rules[rules.str.len() > 0]
-    counts = rules.value_counts().rename_axis("rule").reset_index(name="mistakes")
-    return counts
+def mistakes_by_rule(store: ProgressStore, learner_id: int) -> pd.DataFrame:
+    """Wrong answers per rule id, the most missed first."""
+    counts = stats.missed_rules(store.engine, learner_id)
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return pd.DataFrame(ordered, columns=["rule", "mistakes"])
 
 
 @dataclass(frozen=True)
@@ -82,26 +77,16 @@ class Records:
     best_timed: int
 
 
-def records(frame: pd.DataFrame) -> Records:
+def records(store: ProgressStore, learner_id: int) -> Records:
     """The longest streak run (right answers before the first miss) and the most right answers
     in one 3-minute run."""
-    if frame.empty:
-        return Records(0, 0)
-    streaks = frame[frame["mode"] == "streak"].sort_values("id")
-    best_streak = 0
-    if not streaks.empty:
-        unbroken = streaks.groupby("run")["correct"].cumprod().astype(bool)
-        best_streak = int(unbroken.groupby(streaks["run"]).sum().max())
-    timed = frame[(frame["mode"] == "timed") & frame["correct"]]
-    best_timed = int(timed.groupby("run").size().max()) if not timed.empty else 0
-    return Records(best_streak, best_timed)
+    return Records(stats.best_streak(store.engine, learner_id),
+                   stats.best_timed(store.engine, learner_id))
 
 
-def export_csv(store: ProgressStore, learner_id: int,
-               frame: pd.DataFrame | None = None) -> str:
+def export_csv(store: ProgressStore, learner_id: int) -> str:
     """Every answer as CSV (the columns of ``EXPORT_COLUMNS``, times in ISO 8601 UTC)."""
-    if frame is None:
-        frame = answers_frame(store, learner_id)
+    frame = answers_frame(store, learner_id)
     out = frame.reindex(columns=list(EXPORT_COLUMNS)).copy()
     if not out.empty:
         out["created_at"] = out["created_at"].map(lambda moment: moment.isoformat())

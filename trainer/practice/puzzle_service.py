@@ -7,11 +7,13 @@ No Streamlit here: the Puzzles page calls these functions and shows what they re
 
 from __future__ import annotations
 
+import bisect
 import heapq
+import math
 import os
 import random
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -112,19 +114,61 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
         pool = [known[pid] for pid in failed_puzzles(store, learner_id)
                 if pid in known and pid not in seen]
         return pool[0] if pool else None
-    stored = store.puzzle_ratings()
     target = target_rating(mode, store.learner_rating(learner_id), streak)
+    subject = theme if mode == "theme" else None
+    pool, stored = _near(store, rules.players, subject, target)
     attempted = store.attempted_puzzles(learner_id)
-    for avoid in (attempted | seen, seen):
+
+    def pick(pool: Sequence[Puzzle], stored: dict[str, tuple[Rating, int, int]],
+             avoid: set[str]) -> Puzzle | None:
         nearest = heapq.nsmallest(
             NEAREST,
             ((abs(puzzle_rating(p, stored).rating - target), index, p)
-             for index, p in enumerate(bank())
-             if p.players == rules.players and p.id not in avoid
-             and (mode != "theme" or theme is None or theme in p.themes)))
-        if nearest:
-            return rng.choice(nearest)[2]
+             for index, p in enumerate(pool) if p.id not in avoid))
+        return rng.choice(nearest)[2] if nearest else None
+
+    for avoid in (attempted | seen, seen):
+        found = pick(pool, stored, avoid)
+        if found is None:  # everything near the target was answered: look at the whole bank
+            everything = _eligible(rules.players, subject)[1]
+            found = pick(everything, store.puzzle_ratings_of([p.id for p in everything]), avoid)
+        if found is not None:
+            return found
     return None
+
+
+WINDOW = 150
+"""Bank puzzles looked at on each side of the target, by starting rating."""
+
+
+@cache
+def _eligible(players: int, theme: str | None) -> tuple[list[float], tuple[Puzzle, ...],
+                                                        dict[str, Puzzle]]:
+    """The bank puzzles for this table size (and theme), by starting rating."""
+    chosen = sorted((p for p in bank() if p.players == players
+                     and (theme is None or theme in p.themes)), key=lambda p: (p.rating, p.id))
+    return [p.rating for p in chosen], tuple(chosen), {p.id: p for p in chosen}
+
+
+def _near(store: ProgressStore, players: int, theme: str | None, target: float
+          ) -> tuple[list[Puzzle], dict[str, tuple[Rating, int, int]]]:
+    """The puzzles whose rating may be among the nearest to ``target``, with their stored
+    ratings, read by key and by index rather than the whole ratings table, so the work per
+    answer does not grow with the bank: the puzzles starting near the target (their ratings by
+    id), then every puzzle rated closer than the ``NEAREST``-th of those (by the rating index).
+    A puzzle outside both could only be nearer if it is unrated while the ones starting near
+    the target have all been rated far away."""
+    starts, ordered, by_id = _eligible(players, theme)
+    middle = bisect.bisect_left(starts, target)
+    pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
+    stored = store.puzzle_ratings_of(list(pool))
+    distances = sorted(abs(puzzle_rating(p, stored).rating - target) for p in pool.values())
+    reach = distances[NEAREST - 1] if len(distances) >= NEAREST else math.inf
+    for pid, rating in store.puzzle_ratings_near(target, reach).items():
+        if pid in by_id:
+            pool[pid] = by_id[pid]
+            stored[pid] = rating
+    return list(pool.values()), stored
 
 
 def fresh(kind: str, rules: RuleSet, rng: random.Random) -> Puzzle:

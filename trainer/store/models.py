@@ -10,6 +10,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -69,6 +70,8 @@ class Answer(Base):
     """Every answer ever given: what was asked, the answer, right or wrong, time taken."""
 
     __tablename__ = "answers"
+    __table_args__ = (Index("ix_answers_learner_mode", "learner_id", "mode"),
+                      Index("ix_answers_learner_context", "learner_id", "context"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     context: Mapped[str] = mapped_column(String(32), nullable=False)
@@ -107,7 +110,7 @@ class PuzzleRating(Base):
 
     __tablename__ = "puzzle_ratings"
     puzzle_id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rating: Mapped[float] = mapped_column(Float, nullable=False, index=True)
     rd: Mapped[float] = mapped_column(Float, nullable=False)
     volatility: Mapped[float] = mapped_column(Float, nullable=False)
     attempts: Mapped[int] = mapped_column(Integer, default=0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -526,6 +527,30 @@ class ProgressStore:
         with Session(self.engine) as session:
             return {row.puzzle_id: (Rating(row.rating, row.rd, row.volatility), row.attempts,
                                     row.solved) for row in session.scalars(select(PuzzleRating))}
+
+    def puzzle_ratings_near(self, target: float, span: float
+                            ) -> dict[str, tuple[Rating, int, int]]:
+        """The stored ratings within ``span`` points of ``target`` (read by index; an infinite
+        span reads them all)."""
+        query = select(PuzzleRating)
+        if math.isfinite(span):
+            query = query.where(PuzzleRating.rating.between(target - span, target + span))
+        with Session(self.engine) as session:
+            return {row.puzzle_id: (Rating(row.rating, row.rd, row.volatility), row.attempts,
+                                    row.solved) for row in session.scalars(query)}
+
+    def puzzle_ratings_of(self, puzzle_ids: list[str]) -> dict[str, tuple[Rating, int, int]]:
+        """The stored ratings of these puzzles only (rating, attempts, solved)."""
+        wanted = sorted(set(puzzle_ids))
+        found: dict[str, tuple[Rating, int, int]] = {}
+        with Session(self.engine) as session:
+            for start in range(0, len(wanted), 500):  # bounded IN lists
+                query = select(PuzzleRating).where(
+                    PuzzleRating.puzzle_id.in_(wanted[start:start + 500]))
+                for row in session.scalars(query):
+                    found[row.puzzle_id] = (Rating(row.rating, row.rd, row.volatility),
+                                            row.attempts, row.solved)
+        return found
 
     def save_puzzle_rating(self, puzzle_id: str, rating: Rating, solved: bool) -> None:
         with Session(self.engine) as session, session.begin():
