@@ -237,9 +237,15 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
 
 
 def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
-    _store, learner = db
+    store, learner = db
+    first = app(None, as_learner=learner)  # a new learner: reviews come after the first lesson
+    assert t("home.hello_new", "en", name="Ann") in [s.value for s in first.subheader]
+    assert any(t("home.due_after_lesson", "en") in m.value for m in first.markdown)
+    assert first.button(key="home-review").disabled
+    store.complete_lesson(int(learner), "cards-and-red", 3, 5)
     at = app(None, as_learner=learner)
     assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
+    assert t("home.hello", "en", name="Ann") in [s.value for s in at.subheader]
 
 
 def test_bank_is_loaded_once() -> None:

@@ -59,7 +59,7 @@ def test_a_markdown_name_shows_as_typed(db: tuple[ProgressStore, str]) -> None:
     name = "![b](http://host/x.png) :red[big]"
     learner = store.create_learner(name)
     at = app("home", as_learner=learner.id, lang="en")
-    hello = t("home.hello", "en", name=plain(name))
+    hello = t("home.hello_new", "en", name=plain(name))
     assert hello in [h.value for h in at.subheader]
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from trainer.content.sampling import random_position, random_rules
 from trainer.engine import KongEvent, kong_eligibility, parse_card, parse_cards, verdict, waits
-from trainer.i18n import LANGUAGES, catalog, explain, placeholders, t
+from trainer.engine.game.actions import ActionKind
+from trainer.i18n import LANGUAGES, Message, catalog, explain, placeholders, render, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,3 +87,52 @@ def test_pages_use_the_catalog() -> None:
                             and re.search(r"[A-Za-z\u4e00-\u9fff]", arg.value):
                         offenders.append(f"{path.name}:{node.lineno} {arg.value!r}")
     assert not offenders
+
+
+@pytest.mark.parametrize("kind", [kind.value for kind in ActionKind])
+def test_every_move_a_learner_can_make_has_words(kind: str) -> None:
+    """A lesson says back any move pressed on its table, a wrong one included ("you finish laying
+    down" where a pong was asked): each move's words take only the cards."""
+    for lang in LANGUAGES:
+        said = render(Message.of(f"move.{kind}", cards=tuple(parse_cards("9s 9h 9c"))), lang)
+        assert said and "{" not in said
+
+
+def _bold_that_does_not_close(text: str) -> str | None:
+    """Markdown (CommonMark) closes ``**`` only where it is right-flanking: a closing ``**``
+    after punctuation must be followed by a space, punctuation or the end — "**方法。**能" shows
+    its asterisks. Returns the first such place."""
+    import unicodedata
+
+    def punctuation(char: str) -> bool:
+        return unicodedata.category(char)[0] in "PS"
+
+    for number, match in enumerate(re.finditer(r"\*\*", text)):
+        if number % 2 == 0:
+            continue
+        before = text[match.start() - 1] if match.start() else " "
+        after = text[match.end()] if match.end() < len(text) else " "
+        if punctuation(before) and not (after.isspace() or punctuation(after)):
+            return text[max(0, match.start() - 12):match.end() + 4]
+    return None
+
+
+def test_bold_text_closes_in_every_lesson_and_catalog_text() -> None:
+    import tomllib
+
+    texts: list[str] = []
+    for lang in LANGUAGES:
+        texts.extend(v for v in catalog(lang).values() if isinstance(v, str))
+    for path in sorted((ROOT / "trainer" / "data" / "lessons").glob("*.toml")):
+        def walk(node: object) -> None:
+            if isinstance(node, str):
+                texts.append(node)
+            elif isinstance(node, dict):
+                for value in node.values():
+                    walk(value)
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value)
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    broken = [place for text in texts if (place := _bold_that_does_not_close(text))]
+    assert not broken

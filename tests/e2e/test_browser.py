@@ -28,7 +28,7 @@ def _sign_up(page: Page, server: str, name: str) -> str:
     page.goto(f"{server}/?lang=en")
     page.get_by_label(t("profile.name_label", "en")).fill(name)
     page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello", "en", name=name))).to_be_visible()
+    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
     match = re.search(r"learner=([\w-]+)", page.url)  # the profile's public id, not its row id
     assert match and not match.group(1).isdecimal(), page.url
     return match.group(1)

@@ -194,7 +194,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
     page.goto(f"{server}/?lang={lang}")
     page.get_by_label(t("profile.name_label", lang)).fill(name)
     page.get_by_role("button", name=t("profile.create", lang)).click()
-    expect(page.get_by_text(t("home.hello", lang, name=name))).to_be_visible()
+    expect(page.get_by_text(t("home.hello_new", lang, name=name))).to_be_visible()
     link = re.search(r"learner=([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
     learner = store.learner_by_link(link).id  # type: ignore[union-attr]
     page.get_by_role("button", name=t("home.start", lang)).click()

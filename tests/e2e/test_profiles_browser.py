@@ -17,7 +17,7 @@ def _create(page: Page, server: str, name: str, password: str = "") -> str:
     if password:
         page.get_by_role("textbox", name=t("profile.password_label", "en")).fill(password)
     page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello", "en", name=name))).to_be_visible()
+    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
     _wait_for_cookie(page, "dou14_session" if password else "dou14_learner")
     return page.url.split("learner=")[1].split("&")[0]
 
@@ -32,7 +32,7 @@ def _wait_for_cookie(page: Page, name: str) -> None:
 
 
 def _greeted(page: Page, name: str) -> None:
-    expect(page.get_by_text(t("home.hello", "en", name=name))).to_be_visible()
+    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
 
 
 def test_a_private_profile_stays_signed_in_only_in_its_browser(browser: Browser,
@@ -50,7 +50,7 @@ def test_a_private_profile_stays_signed_in_only_in_its_browser(browser: Browser,
     stranger = theirs.new_page()
     stranger.goto(f"{server}/?lang=en&learner={link}")  # the link alone is no credential
     expect(stranger.get_by_text(t("profile.private_link", "en"))).to_be_visible()
-    expect(stranger.get_by_text(t("home.hello", "en", name="Secret keeper"))).to_have_count(0)
+    expect(stranger.get_by_text(t("home.hello_new", "en", name="Secret keeper"))).to_have_count(0)
     theirs.close()
 
     page.goto(f"{server}/settings?lang=en")
@@ -58,7 +58,7 @@ def test_a_private_profile_stays_signed_in_only_in_its_browser(browser: Browser,
     expect(page.get_by_text(t("home.welcome", "en"))).to_be_visible()
     page.reload()
     expect(page.get_by_text(t("home.welcome", "en"))).to_be_visible()
-    expect(page.get_by_text(t("home.hello", "en", name="Secret keeper"))).to_have_count(0)
+    expect(page.get_by_text(t("home.hello_new", "en", name="Secret keeper"))).to_have_count(0)
     mine.close()
 
 

@@ -42,10 +42,15 @@ from trainer.engine.melds import Meld
 from trainer.engine.messages import Message
 from trainer.engine.position import Position
 from trainer.engine.rules import RuleSet
+from trainer.engine.seats import relation
 from trainer.engine.verdicts import Verdict, verdict
 from trainer.engine.win_rule import claim_wins, colour_flags, combined_hand_wins, single_colour
 
-SEAT_KEYS = ("seat.0", "seat.1", "seat.2", "seat.3")
+
+def seat_words(seat: int, viewer: int, players: int) -> Message:
+    """A seat named as the discarding player sees it: your lower player (下家), the player
+    opposite (对家), your upper player (上家) — as the table draws them (R-SEAT)."""
+    return Message.of(f"seat.{relation(seat, viewer, players).value}")
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,8 @@ class OpenAnalysis:
 
     card: Card
     winners: tuple[OpenClaim, ...]
+    discarder: int = 0
+    players: int = 4
 
     @property
     def safe(self) -> bool:
@@ -203,10 +210,11 @@ class OpenAnalysis:
             return [Message.of("safety.open_safe", ("R-SAFE",), card=self.card)]
         first = self.winners[0]
         messages = [Message.of("safety.open_deal_in", ("R-PRIORITY", "R-PAY"), card=self.card,
-                               seat=Message.of(SEAT_KEYS[first.seat]), fan=first.verdict.fan,
+                               seat=seat_words(first.seat, self.discarder, self.players),
+                               fan=first.verdict.fan,
                                points=first.verdict.share * (first.verdict.position.rules.players - 1))]
         messages.extend(Message.of("safety.open_also", ("R-PRIORITY",),
-                                   seat=Message.of(SEAT_KEYS[w.seat]))
+                                   seat=seat_words(w.seat, self.discarder, self.players))
                         for w in self.winners[1:])
         return messages
 
@@ -222,7 +230,7 @@ def open_analysis(table: SafetyTable, card: Card) -> OpenAnalysis:
         judged = verdict(position)
         if judged.win:
             winners.append(OpenClaim(other, judged))
-    return OpenAnalysis(card, tuple(winners))
+    return OpenAnalysis(card, tuple(winners), table.seat, table.rules.players)
 
 
 # -- hidden hands: exact counting over ranks and colours ----------------------------------------
@@ -407,7 +415,7 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
 def certificate(table: SafetyTable, count: DealInCount) -> Message:
     """The reason, in words a player can check at the table, that ``count.card`` is safe against
     ``count.opponent`` — or why it is not."""
-    seat = Message.of(SEAT_KEYS[count.opponent])
+    seat = seat_words(count.opponent, table.seat, table.rules.players)
     card = count.card
     if count.reason is SafetyReason.JOKER:
         return Message.of("safety.joker_safe", ("R-PAIR14", "R-SAFE"))

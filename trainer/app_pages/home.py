@@ -22,13 +22,14 @@ if learner is None:
     profile_picker()
     st.stop()
 
-st.subheader(tr("home.hello", name=plain(learner.name)))
-if not learner.private:
-    st.caption(tr("profile.open_note"))
 states = store().lesson_states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}
 answered, right = store().answer_totals(learner.id)
+st.subheader(tr("home.hello" if answered or states else "home.hello_new",
+                name=plain(learner.name)))
+if not learner.private:
+    st.caption(tr("profile.open_note"))
 
 path, glance = st.columns([3, 2], gap="large")
 with path:
@@ -48,8 +49,8 @@ with path:
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
     with st.container(border=True):
         st.markdown(tr("home.today"))
-        due = len(due_facts(store(), learner.id))
-        st.markdown(tr("home.due", count=due))
+        due = len(due_facts(store(), learner.id)) if completed else 0
+        st.markdown(tr("home.due", count=due) if completed else tr("home.due_after_lesson"))
         weak = [lesson for lesson in lessons
                 if lesson.id in completed and states[lesson.id].best_stars < 3]
         if weak:

@@ -185,7 +185,7 @@ def run_lesson(lesson: Lesson) -> None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)
-    st.markdown(f"#### {prompt}")
+    st.markdown(f"#### {prompt[:1].upper()}{prompt[1:]}")  # a sentence starts with a capital
     if not run.done:
         st.caption(words(task.instruction))
     st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())
@@ -203,7 +203,8 @@ def run_lesson(lesson: Lesson) -> None:
     if run.feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key=f"reveal-{run.index}", on_click=revealed,
                   args=(lesson.id, run.index))
-    st.caption(tr("lessons.rules", rules=", ".join(task.rule_ids)))
+    st.caption(tr("lessons.rules", rules=tr("list.sep").join(
+        f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})" for rule_id in task.rule_ids)))
 
 
 selected = lesson_by_id(st.query_params.get("lesson"))

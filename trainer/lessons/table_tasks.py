@@ -208,7 +208,7 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
     if action not in scene.state.legal_actions():
         return MoveOutcome(False, False, refusal(scene, action), action)
     if action == goal:
-        return MoveOutcome(True, True, Message.of("move.done", (), action=_move_words(action)),
+        return MoveOutcome(True, True, Message.of("move.accepted", (), action=_move_words(action)),
                            action)
     return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
 
@@ -222,7 +222,7 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
     if goal.kind is ActionKind.WIN:
         return Message.of("hint.move_missed_win", ("R-WIN",))
     if action.kind is ActionKind.PASS:
-        return Message.of("hint.move_passed", ("R-CHI", "R-PONG"),
+        return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),),
                           goal=Message.of(f"move_name.{goal.kind.value}"))
     if goal.kind is action.kind:
         return Message.of("hint.move_other_card", (), goal=Message.of(f"move_name.{goal.kind.value}"))
@@ -274,12 +274,20 @@ def move_task(data: StepData) -> Task:
 
     return Task("move", Shape.MOVE, board, answer,
                 Message.of(f"instruct.move.{goal.kind.value}",
-                           card=goal.cards[0] if goal.cards else "",
+                           card=_named_card(scene, goal),
                            rank=rank_name(goal.cards[0].rank) if goal.cards and goal.cards[0].rank
                            else ""),
                 (Message.of(f"move_why.{goal.kind.value}", (_RULE.get(goal.kind, "R-DISCARD"),)),),
                 (_RULE.get(goal.kind, "R-DISCARD"),), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
+
+
+def _named_card(scene: TableScene, goal: Action) -> Card | str:
+    """The card an instruction names: for a chi the card on offer (the learner finds its
+    partner), otherwise the learner's own card."""
+    if goal.kind is ActionKind.CHI and scene.state.offer is not None:
+        return scene.state.offer.card
+    return goal.cards[0] if goal.cards else ""
 
 
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",

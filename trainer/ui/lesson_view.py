@@ -51,7 +51,7 @@ def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
     for name in task.board.buttons:
         low, high = CARDS_NEEDED.get(name, (0, 0))
         buttons.append(ActionButton(name, tr(MOVE_LABEL[name]), low, high,
-                                    primary=name in ("win", "discard")))
+                                    primary=False))  # all alike: no button hints the answer
     return tuple(buttons)
 
 

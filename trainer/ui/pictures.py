@@ -30,12 +30,12 @@ def _others(pile_upper: str = "", pile_opposite: str = "", pile_lower: str = "",
 def picture(name: str) -> TableView:
     """The picture ``name`` (see ``trainer.lessons.model.PICTURES``)."""
     me = tr("board.you")
-    backs = tuple(CardView(None) for _ in range(7))
+    backs = tuple(CardView(c) for c in parse_cards("Ah 5s 9d Kc 3h Jc 7d"))  # your hand, face up
     if name == "seats":
         return TableView(seq=name, hand=backs, selectable=False, seats=_others(), my_name=me,
                          centre_note=tr("board.counterclockwise"))
     if name == "deal":
-        return TableView(seq=name, hand=(*backs, CardView(None)), selectable=False,
+        return TableView(seq=name, hand=(*backs, CardView(parse_card("Qs"))), selectable=False,
                          seats=_others(), my_name=me, my_dealer=tr("board.dealer"), stock=27,
                          stock_text=tr("board.stock", count=27))
     if name == "turn":

@@ -113,9 +113,11 @@ def pick_safe(data: StepData) -> Task:
 
     def hint(given: Answer) -> Message:
         chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
-        if chosen and table.hand[chosen[0]] != card:
-            return _danger_hint(table, table.hand[chosen[0]])
-        return _argument_hint(found[card], table.rules.red_threshold)
+        lead = _argument_hint(found[card], table.rules.red_threshold)
+        if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look
+            return Message.of("hint.safe_not_this_look", ("R-SAFE",), card=table.hand[chosen[0]],
+                              then=lead)
+        return lead
 
     return Task("pick_safe", Shape.ONE_CARD, board_of_table(table), answer,
                 instruction_one(Message.of("task.pick_safe.what")), _working(table, card),

@@ -48,7 +48,8 @@ def who_acts_next(data: StepData) -> Task:
     board = Board((), seats=seats, pile=pile, rules=rules)
 
     def hint(given: Answer) -> Message:
-        return Message.of("hint.counterclockwise", ("R-SEAT", "R-FLIP"))
+        return Message.of("hint.next_flips", ("R-SEAT", "R-FLIP"),
+                          origin=Message.of(f"seat.{relation(origin, YOU, players).value}"))
 
     working = (Message.of("lesson.next_is_lower", ("R-SEAT", "R-FLIP"),
                           origin=Message.of(f"seat.{relation(origin, YOU, players).value}"),

@@ -92,6 +92,11 @@ export default function (component) {
     }
     board.appendChild(centre);
     root.appendChild(board);
+  } else if (data.offer) {  // no seats drawn: the card on offer still shows, with its origin
+    const offer = el("div", "offer offer-alone");
+    offer.appendChild(cardNode(art, data.offer.card, "medium"));
+    offer.appendChild(el("div", "offer-caption", data.offer.caption));
+    root.appendChild(offer);
   }
 
   const mine = el("div", "mine");
