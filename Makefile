@@ -10,10 +10,11 @@ STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
 CHROMIUM   := /usr/bin/chromium
+NGINX_BIN  := /usr/sbin/nginx
 PG_MARK    := /usr/share/postgresql-common/pg_wrapper
 SYSTEM_PACKAGES := tools/system-packages.sh
 
-.PHONY: run test lint typecheck pytest bench lock clean puzzles
+.PHONY: run serve test lint typecheck pytest bench lock clean puzzles
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -34,6 +35,13 @@ $(STAMP_TEST): pyproject.toml requirements/test.lock | $(PY)
 run: $(STAMP_APP)
 	$(PY) -m streamlit run trainer/app.py
 
+# Several replicas behind nginx on a local PostgreSQL kept in .serve/ (a try of the arrangement a
+# school or club would run; docs/deployment.md). REPLICAS=3 make serve for more.
+REPLICAS ?= 2
+serve: $(STAMP_APP) $(NGINX_BIN) $(PG_MARK)
+	grep -E '^psycopg' requirements/test.lock | $(PY) -m pip install --quiet -r /dev/stdin
+	$(PY) -m trainer.cli serve --replicas $(REPLICAS) --port 8500 --postgres .serve/postgres
+
 lint: $(STAMP_TEST)
 	$(PY) -m ruff check trainer tests benchmarks
 	$(VENV)/bin/lint-imports
@@ -49,7 +57,10 @@ $(CHROMIUM):
 $(PG_MARK):
 	@sh $(SYSTEM_PACKAGES) postgresql
 
-pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK)
+$(NGINX_BIN):
+	@sh $(SYSTEM_PACKAGES) nginx-light
+
+pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) -m pytest
 
 test: lint typecheck pytest

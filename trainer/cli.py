@@ -154,7 +154,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_puzzles(commands)
     _add_app(commands)
+    _add_serve(commands)
     return parser
+
+
+def _add_serve(commands: Any) -> None:
+    sub = commands.add_parser(
+        "serve", help="run several replicas of the app behind nginx, sharing one database "
+                      "(PostgreSQL for real use; see docs/deployment.md)")
+    sub.add_argument("--replicas", type=int, default=2)
+    sub.add_argument("--port", type=int, default=8500, help="where nginx listens (loopback)")
+    sub.add_argument("--database", default=None,
+                     help="database URL (default: DOU14_DATABASE_URL, else the SQLite file)")
+    sub.add_argument("--postgres", default=None, metavar="DIR",
+                     help="start a local PostgreSQL cluster kept in DIR and use it")
 
 
 def _add_app(commands: Any) -> None:
@@ -294,6 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_puzzles(args)
         if args.command == "app":
             return run_app(args)
+        if args.command == "serve":
+            from pathlib import Path
+
+            from trainer.serve import serve
+
+            return serve(args.replicas, args.port, args.database,
+                         Path(args.postgres) if args.postgres else None)
         if args.hand is None:
             return run_json_lines(args.command, sys.stdin.buffer, sys.stdout)
         return run_human(args.command, args, sys.stdout)
