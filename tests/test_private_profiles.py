@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
+from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click
+from tests.apptest_helpers import APP, app, click
 from trainer.i18n import t
 from trainer.store import ProgressStore
 from trainer.store.models import Learner, SignInSession
@@ -153,3 +154,45 @@ def test_a_profile_made_private_in_settings_then_signed_out(db: tuple[ProgressSt
     assert revoked and all(revoked)  # this browser's token is revoked, not just forgotten
     reopened = app("settings", learner=link, lang="en")
     assert reopened.warning[0].value == t("profile.private_link", "en")
+
+
+def _oidc_app(page: str, user: dict[str, object], **params: str) -> AppTest:
+    """The app with an OIDC provider configured and ``user`` as what the provider says."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback",
+                          "cookie_secret": "x" * 32, "client_id": "dou14",
+                          "client_secret": "s", "server_metadata_url": "http://localhost:1/"}
+    at.user = user
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(f"app_pages/{page}.py")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+ALICE = {"is_logged_in": True, "iss": "https://id.example", "sub": "alice-1", "name": "Alice"}
+
+
+def test_an_oidc_sign_in_opens_its_own_private_profile(db: tuple[ProgressStore, str]) -> None:
+    store, _ann = db
+    first = _oidc_app("home", ALICE, lang="en")
+    assert t("home.hello_new", "en", name="Alice") in [s.value for s in first.subheader]
+    alice = store.learner_by_link(first.query_params["learner"])
+    assert alice is not None and alice.private and alice.name == "Alice"
+    again = _oidc_app("progress", ALICE, lang="en")  # another visit: the same profile
+    assert again.query_params["learner"] == alice.public_id
+    assert t("profile.needed", "en") not in [i.value for i in again.info]
+    stranger = app("progress", learner=alice.public_id, lang="en")  # the link alone: locked
+    assert stranger.warning[0].value == t("profile.private_link", "en")
+
+
+def test_oidc_names_are_kept_apart_and_unique(db: tuple[ProgressStore, str]) -> None:
+    store, _ann = db
+    ann_at_work = {**ALICE, "sub": "ann-9", "name": "Ann"}  # "Ann" is taken by an open profile
+    at = _oidc_app("home", ann_at_work, lang="en")
+    made = store.learner_by_link(at.query_params["learner"])
+    assert made is not None and made.name == "Ann (2)" and made.private
+    logged_out = _oidc_app("home", {"is_logged_in": False}, lang="en")
+    assert logged_out.button(key="oidc-sign-in").label == t("profile.oidc_sign_in", "en")
+    assert "learner" not in logged_out.query_params

@@ -23,12 +23,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database: Path, settings: dict[str, str] | None = None
+def start_server(database: Path, settings: dict[str, str] | None = None, port: int | None = None
                  ) -> tuple[subprocess.Popen[bytes], str]:
     """A running trainer on ``database`` (SQLite) and its URL, with extra environment
-    ``settings``; raises with the server's output if it does not answer its health check within
-    a minute."""
-    port = free_port()
+    ``settings`` (on ``port`` if given); raises with the server's output if it does not answer
+    its health check within a minute."""
+    port = port or free_port()
     env = {**os.environ, "DOU14_DATABASE_URL": f"sqlite:///{database}", **(settings or {})}
     # The server's output goes to a file beside its database: a pipe nobody reads fills up
     # after 64 KiB of log lines and then blocks the server mid-run (clicks seem lost).

@@ -37,6 +37,8 @@ class Learner(Base):
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     """An argon2id hash; ``None`` for an open profile (whoever has its link may use it)."""
+    identity: Mapped[str | None] = mapped_column(String(512), unique=True, nullable=True)
+    """For a profile made by signing in with an OIDC provider: its issuer and subject."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     language: Mapped[str] = mapped_column(String(8), default="en")
     rules_json: Mapped[str] = mapped_column(Text, default="{}")

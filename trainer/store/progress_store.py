@@ -11,11 +11,11 @@ import json
 import math
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, case, func, select, update
+from sqlalchemy import Engine, case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -142,7 +142,7 @@ def _aware(moment: datetime) -> datetime:
 
 def _info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at,
-                       row.public_id, row.password_hash is not None)
+                       row.public_id, row.password_hash is not None or row.identity is not None)
 
 
 def _token_hash(token: str) -> str:
@@ -231,6 +231,39 @@ class ProgressStore:
         with Session(self.engine) as session:
             row = session.scalars(select(Learner).where(Learner.public_id == public_id)).first()
             return None if row is None else _info(row)
+
+    def learner_for_identity(self, issuer: str, subject: str, name: str,
+                             language: str = "en") -> LearnerInfo:
+        """The profile of someone signed in through an OIDC provider (issuer and subject), made
+        on their first visit under the name the provider gives (made unique: "Ann (2)"). Such a
+        profile is private: only that sign-in opens it."""
+        identity = f"{issuer}|{subject}"[:512]
+        with Session(self.engine) as session:
+            row = session.scalars(select(Learner).where(Learner.identity == identity)).first()
+            if row is not None:
+                return _info(row)
+        try:
+            base = clean_name(name)[:MAX_NAME - 5] or "Learner"
+        except NameProblem:
+            base = "Learner"
+        for number in range(1, 1000):
+            candidate = base if number == 1 else f"{base} ({number})"
+            try:
+                made = self.create_learner(candidate, language)
+            except ProgressError as error:
+                if error.key == "profile.name_taken":
+                    continue
+                raise
+            try:
+                with Session(self.engine) as session, session.begin():
+                    session.execute(update(Learner).where(Learner.id == made.id)
+                                    .values(identity=identity))
+            except IntegrityError:  # the same person's other tab made it first: use that one
+                with Session(self.engine) as session, session.begin():
+                    session.execute(delete(Learner).where(Learner.id == made.id))
+                return self.learner_for_identity(issuer, subject, name, language)
+            return replace(made, private=True)
+        raise ProgressError("profile.name_taken", name=base)
 
     # -- private profiles: passwords and sign-in sessions -------------------------------------
     def sign_in(self, name: str, password: str) -> tuple[LearnerInfo, str]:

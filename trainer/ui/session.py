@@ -12,6 +12,7 @@ import streamlit as st
 
 from trainer.store import DatabaseUnreadable, ProgressStore, database_url, open_database
 from trainer.store.progress_store import LearnerInfo, ProgressError
+from trainer.ui import oidc
 from trainer.ui.browser_memory import LINK_COOKIE, SESSION_COOKIE, cookie, remember
 from trainer.ui.lang import current_language, plain, tr
 
@@ -40,7 +41,12 @@ def store() -> ProgressStore:
 
 
 def _signed_in() -> LearnerInfo | None:
-    """The learner of this session's (or this browser's) sign-in token, while it is valid."""
+    """The learner signed in here: through the OIDC provider, or by this session's (or this
+    browser's) sign-in token while it is valid."""
+    who = oidc.identity()
+    if who is not None:
+        return store().learner_for_identity(who.issuer, who.subject, who.name,
+                                            current_language())
     token = st.session_state.get(_TOKEN) or cookie(SESSION_COOKIE)
     if not token:
         return None
@@ -125,6 +131,7 @@ def sign_out() -> None:
     remember(SESSION_COOKIE, "")
     remember(LINK_COOKIE, "")
     st.query_params.pop("learner", None)
+    oidc.sign_out()
 
 
 def keep_signed_in(token: str) -> None:
@@ -179,6 +186,9 @@ def profile_picker() -> None:
                 _enter(learner, token)
                 st.rerun()
         st.caption(tr("profile.open_hint"))
+    if oidc.configured():
+        st.button(tr("profile.oidc_sign_in"), key="oidc-sign-in", on_click=oidc.sign_in,
+                  icon=":material/login:")
 
 
 def require_learner() -> LearnerInfo:
