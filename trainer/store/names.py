@@ -1,23 +1,49 @@
 """Learner names as people read them: NFKC-normalised, with no invisible or direction-changing
 characters, and compared by a skeleton so that lookalikes ("Alice", "Аlice" with a Cyrillic А,
-"ALICE") are one name, in the spirit of Unicode TR39's confusable skeletons (the common Cyrillic
-and Greek lookalikes of Latin letters and digits; casefolded)."""
+"ALICE", "Ꭺlice" with a Cherokee Ꭺ) are one name: Unicode TR39's confusable skeleton after
+casefolding, built from the Unicode confusables table (``confusable-homoglyphs`` ships it): each
+character maps to one representative of its group of lookalikes, accents dropped."""
 
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
-_LOOKALIKES = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "ɡ": "g", "һ": "h",
-    "ԛ": "q", "ԝ": "w", "ӏ": "l",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
-    # Latin and digits that read alike
-    "ı": "i", "ł": "l", "0": "o", "1": "l", "|": "l",
-})
+from confusable_homoglyphs.confusables import confusables_data
+
+
+@cache
+def _representatives() -> dict[str, str]:
+    """Each single character of the confusables table → one member of its lookalike group (the
+    lowest code point, which is the ASCII letter or digit where the group has one)."""
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while parent.get(char, char) != char:
+            parent[char] = parent.get(parent[char], parent[char])
+            char = parent[char]
+        return char
+
+    def join(one: str, other: str) -> None:
+        first, second = root(one), root(other)
+        if first != second:
+            low, high = sorted((first, second))
+            parent[high] = low
+
+    for char, lookalikes in confusables_data.items():
+        if len(char) != 1:
+            continue
+        for entry in lookalikes:
+            glyph = entry["c"]
+            if len(glyph) == 1:
+                join(char, glyph)
+    for one, other in _ALSO_ALIKE:
+        join(one, other)
+    return {char: root(char) for char in parent}
+
+
+_ALSO_ALIKE = (("0", "o"), ("0", "O"), ("1", "l"), ("|", "l"))
+"""Digits and letters that read alike in a name, beyond the table's pairs."""
 
 
 class NameProblem(ValueError):
@@ -38,7 +64,12 @@ def clean_name(raw: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """What a name looks like: casefolded, accents off, lookalike letters mapped to Latin."""
-    folded = unicodedata.normalize("NFKD", clean_name(name).casefold())
-    plain = "".join(c for c in folded if not unicodedata.combining(c))
-    return plain.translate(_LOOKALIKES).replace(" ", "")
+    """What a name looks like: casefolded, each character replaced by its lookalike group's
+    representative (casefolded again: "0", "O" and "o" read alike), accents and spaces off."""
+    table = _representatives()
+    text = clean_name(name).casefold()
+    for _ in range(2):  # a representative may itself fold or map further
+        text = "".join(table.get(c, c) for c in unicodedata.normalize("NFKD", text)).casefold()
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text)
+                    if not unicodedata.combining(c))
+    return plain.replace(" ", "")
