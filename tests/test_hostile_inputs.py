@@ -149,3 +149,29 @@ def test_distinct_names_stay_distinct(db: tuple[ProgressStore, str]) -> None:
     for name in ("Alice", "Alicia", "李雷", "韩梅梅", "Zoë", "Bob"):
         store.create_learner(name)
     assert skeleton("Аlice") == skeleton("Alice") != skeleton("Alicia")
+
+
+@pytest.mark.parametrize(("raised", "problem"), [
+    ("database or disk is full", "full"), ("attempt to write a readonly database", "read_only"),
+    ("disk I/O error", "io"), ("connection to server at 10.0.0.9 failed", "unreachable"),
+])
+def test_a_failing_database_is_said_plainly(db: tuple[ProgressStore, str],
+                                            monkeypatch: pytest.MonkeyPatch, raised: str,
+                                            problem: str) -> None:
+    """A write that fails mid-lesson (a full disk, a read-only file, a server gone) gives the
+    catalog's words for it — no traceback, no SQL, no path."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    _store, learner = db
+
+    def fail(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("UPDATE lesson_progress SET …", {}, sqlite3.OperationalError(raised))
+
+    monkeypatch.setattr(ProgressStore, "lesson_states", fail)
+    at = app("lessons", as_learner=learner, lang="zh")
+    assert not at.exception
+    said = at.error[0].value
+    assert said == t("db.failed", "zh", reason=t(f"db.problem_{problem}", "zh"))
+    assert "UPDATE" not in said and "10.0.0.9" not in said

@@ -2,43 +2,56 @@
 
 from __future__ import annotations
 
-import streamlit as st
+import logging
 
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from trainer.store.db import write_problem
 from trainer.ui.browser_memory import write_cookies
 from trainer.ui.lang import language_switch, tr
 from trainer.ui.session import adopt_learner_language, current_learner, remember_language
 
-learner = current_learner()
-adopt_learner_language(learner)
-remember_language(learner, language_switch())
-st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
-write_cookies()
 
-pages = {
-    tr("nav.learn"): [
-        st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
-        st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
-                url_path="lessons"),
-        st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",
-                url_path="rules"),
-        st.Page("app_pages/glossary.py", title=tr("nav.glossary"), icon=":material/translate:",
-                url_path="glossary"),
-    ],
-    tr("nav.practice"): [
-        st.Page("app_pages/drills.py", title=tr("nav.drills"), icon=":material/bolt:",
-                url_path="drills"),
-        st.Page("app_pages/puzzles.py", title=tr("nav.puzzles"), icon=":material/extension:",
-                url_path="puzzles"),
-        st.Page("app_pages/play.py", title=tr("nav.play"), icon=":material/playing_cards:",
-                url_path="play"),
-        st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:",
-                url_path="check"),
-    ],
-    tr("nav.you"): [
-        st.Page("app_pages/progress.py", title=tr("nav.progress"), icon=":material/insights:",
-                url_path="progress"),
-        st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:",
-                url_path="settings"),
-    ],
-}
-st.navigation(pages).run()
+def main() -> None:
+    learner = current_learner()
+    adopt_learner_language(learner)
+    remember_language(learner, language_switch())
+    st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
+    write_cookies()
+
+    pages = {
+        tr("nav.learn"): [
+            st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
+            st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
+                    url_path="lessons"),
+            st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",
+                    url_path="rules"),
+            st.Page("app_pages/glossary.py", title=tr("nav.glossary"), icon=":material/translate:",
+                    url_path="glossary"),
+        ],
+        tr("nav.practice"): [
+            st.Page("app_pages/drills.py", title=tr("nav.drills"), icon=":material/bolt:",
+                    url_path="drills"),
+            st.Page("app_pages/puzzles.py", title=tr("nav.puzzles"), icon=":material/extension:",
+                    url_path="puzzles"),
+            st.Page("app_pages/play.py", title=tr("nav.play"), icon=":material/playing_cards:",
+                    url_path="play"),
+            st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:",
+                    url_path="check"),
+        ],
+        tr("nav.you"): [
+            st.Page("app_pages/progress.py", title=tr("nav.progress"), icon=":material/insights:",
+                    url_path="progress"),
+            st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:",
+                    url_path="settings"),
+        ],
+    }
+    st.navigation(pages).run()
+
+
+try:
+    main()
+except SQLAlchemyError as error:  # a full disk, a read-only file, a server gone: said plainly
+    logging.getLogger("dou14").exception("database error on a page")
+    st.error(tr("db.failed", reason=tr(f"db.problem_{write_problem(error)}")))

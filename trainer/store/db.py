@@ -32,6 +32,19 @@ class DatabaseUnreadable(RuntimeError):
     """The progress database cannot be used; the message says why and what to do."""
 
 
+def write_problem(error: Exception) -> str:
+    """What a failed database read or write means, as a catalog key under ``db.problem_``
+    (never the SQL, a path or a password): ``full``, ``read_only``, ``busy``, ``io``,
+    ``unreachable`` or ``other``."""
+    text = str(getattr(error, "orig", error) or error).lower()
+    for words, key in ((("disk is full", "no space"), "full"), (("readonly", "read-only"),
+                       "read_only"), (("locked", "busy"), "busy"), (("disk i/o",), "io"),
+                       (("connection", "could not connect", "server closed"), "unreachable")):
+        if any(word in text for word in words):
+            return key
+    return "other"
+
+
 def default_sqlite_path() -> Path:
     return Path(user_data_dir("dou14-trainer", appauthor=False)) / "progress.sqlite3"
 
