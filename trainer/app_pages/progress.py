@@ -91,14 +91,22 @@ st.subheader(tr("progress.data"))
 st.download_button(tr("progress.export"), lambda: figures.export_csv(store(), learner.id),
                    file_name=f"dou14-{safe_file_name(learner.name)}.csv", mime="text/csv",
                    key="export", on_click="ignore")  # the CSV is made when asked for
-upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import")
+upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import",
+                          max_upload_size=figures.MAX_IMPORT_MB)
 if upload is not None and st.session_state.get("imported") != upload.file_id:
+    if upload.size > figures.MAX_IMPORT_MB * 1024 * 1024:  # checked before a byte is read
+        st.session_state["imported"] = upload.file_id
+        st.error(tr("progress.import_too_big", mb=figures.MAX_IMPORT_MB))
+        st.stop()
     try:
         text = upload.getvalue().decode("utf-8")
     except UnicodeDecodeError:
         st.error(tr("progress.import_not_text"))
     else:
-        report = figures.import_csv(store(), learner.id, text)
+        bar = st.progress(0.0, text=tr("progress.importing"))
+        report = figures.import_csv(store(), learner.id, text,
+                                    lambda done: bar.progress(done, text=tr("progress.importing")))
+        bar.empty()
         st.session_state["imported"] = upload.file_id
         if report.bad:  # all or nothing: the file is refused, row by row
             st.error(tr("progress.import_refused", bad=len(report.bad)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -112,6 +113,8 @@ def _restore(value: str) -> str:
 
 
 MAX_IMPORT_ROWS = 100_000
+MAX_IMPORT_MB = 64
+"""The largest CSV file taken (100,000 exported answers take about 20 MB)."""
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 TEXT_LIMITS = {"context": 32, "skill": 32, "item": 128, "rule_ids": 256, "themes": 256,
@@ -132,21 +135,25 @@ class ImportReport:
     bad: list[tuple[int, str]]
 
 
-def import_csv(store: ProgressStore, learner_id: int, text: str) -> ImportReport:
-    """Merge exported answers back: new rows are added, rows already present are skipped, bad
-    rows are reported by line and skipped; nothing else is lost."""
+def import_csv(store: ProgressStore, learner_id: int, text: str,
+               progress: Callable[[float], None] | None = None) -> ImportReport:
+    """Merge exported answers back: new rows are added, rows already present are skipped; a file
+    with a bad row adds nothing and reports every bad row by line. ``progress`` hears the share
+    done (0–1): reading is the first half, storing in batches the second."""
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in ("created_at", "context", "item", "correct", "seconds")
                if c not in (reader.fieldnames or [])]
     if missing:
         return ImportReport(0, 0, [(1, f"missing columns: {', '.join(missing)}")])
-    existing = {(_aware(r["created_at"]).isoformat(), r["item"], r["answer"])
-                for r in store.answer_rows(learner_id)}
+    existing = store.answer_keys(learner_id)
+    total = max(1, text.count("\n"))
     duplicates = 0
     bad: list[tuple[int, str]] = []
     fresh: list[dict[str, Any]] = []
     try:
         for line, row in enumerate(reader, start=2):
+            if progress is not None and line % 5000 == 0:
+                progress(min(0.5, line / total / 2))
             if line > MAX_IMPORT_ROWS + 1:
                 bad.append((line, f"a file holds at most {MAX_IMPORT_ROWS} rows"))
                 break
@@ -166,7 +173,8 @@ def import_csv(store: ProgressStore, learner_id: int, text: str) -> ImportReport
         bad.append((reader.line_num, f"not readable as CSV: {error}"))
     if bad:  # all or nothing: a file with a bad row adds nothing
         return ImportReport(0, duplicates, bad)
-    store.import_answers(learner_id, fresh)
+    store.import_answers(learner_id, fresh, None if progress is None else
+                         lambda sent: progress(0.5 + sent / max(1, len(fresh)) / 2))
     return ImportReport(len(fresh), duplicates, bad)
 
 

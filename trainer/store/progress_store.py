@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, case, delete, func, select, update
+from sqlalchemy import Engine, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -463,10 +463,26 @@ class ProgressStore:
         with Session(self.engine) as session, session.begin():
             session.add(Answer(learner_id=learner_id, **values))
 
-    def import_answers(self, learner_id: int, rows: list[dict[str, Any]]) -> None:
-        """Store validated, imported answers in one transaction: all of them or none."""
+    def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
+                       progress: Callable[[int], None] | None = None, batch: int = 2000) -> None:
+        """Store validated, imported answers in one transaction — all of them or none — sent in
+        batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
+        are sent so far."""
         with Session(self.engine) as session, session.begin():
-            session.add_all([Answer(learner_id=learner_id, **values) for values in rows])
+            for start in range(0, len(rows), batch):
+                chunk = [{**values, "learner_id": learner_id}
+                         for values in rows[start:start + batch]]
+                session.execute(insert(Answer), chunk)
+                if progress is not None:
+                    progress(start + len(chunk))
+
+    def answer_keys(self, learner_id: int) -> set[tuple[str, str, str]]:
+        """(time in ISO 8601 UTC, item, answer) of every answer: what an import compares."""
+        query = select(Answer.created_at, Answer.item, Answer.answer).where(
+            Answer.learner_id == learner_id)
+        with Session(self.engine) as session:
+            return {(_aware(created).astimezone(UTC).isoformat(), item, answer)
+                    for created, item, answer in session.execute(query)}
 
     def answer_count(self, learner_id: int) -> int:
         with Session(self.engine) as session:
