@@ -56,8 +56,9 @@ def _notice(outcome: Outcome) -> None:
         st.session_state["play_notice"] = "play.refused"
 
 
-def _change(expected: int, make: object, pace: Pace | None = None) -> None:
-    _notice(table_service.change(db, learner.id, expected, make, pace))  # type: ignore[arg-type]
+def _change(expected: int, make: Callable[[PlaySession], object], pace: Pace | None = None
+            ) -> None:
+    _notice(table_service.change(db, learner.id, expected, make, pace))
 
 
 def _save_settings(**changes: object) -> None:
@@ -85,7 +86,7 @@ def show_notice() -> None:
 
 
 # -- the table ---------------------------------------------------------------------------------
-def pressed(session_move: int, view: PlayerView, press: TableAction) -> None:
+def pressed(session_move: int, press: TableAction) -> None:
     """A press on the table: the learner's action on the move the page showed."""
     st.session_state.pop("play_problem", None)
     def make(session: PlaySession) -> None:
@@ -94,7 +95,6 @@ def pressed(session_move: int, view: PlayerView, press: TableAction) -> None:
             raise Dou14Error("not a legal action now")
         session.act(action)
 
-    del view
     _change(session_move, make, settings.pace if settings.pace is Pace.INSTANT else None)
 
 
@@ -200,7 +200,7 @@ def table_area(ticking: bool) -> None:
     if session.state.over:  # the outcome and what next, above the table: no scrolling for it
         end_of_hand(session)
     show_table(play_table(view, seq=str(session.move), buttons=buttons, risks=risks),
-               key="play-table", on_action=partial(pressed, session.move, view),
+               key="play-table", on_action=partial(pressed, session.move),
                on_stale=partial(_notice, Outcome.STALE))
     status_line(session, view)
     if settings.hints and session.learner_to_act:

@@ -81,7 +81,7 @@ def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
 
 
 def change(store: ProgressStore, learner_id: int, expected_move: int,
-           make: Callable[[PlaySession], None], pace: Pace | None = None) -> Outcome:
+           make: Callable[[PlaySession], object], pace: Pace | None = None) -> Outcome:
     """Make one change on the stored match, if it is still at ``expected_move``; at instant
     ``pace`` the bots then play up to the learner's next decision. Saved, or nothing is."""
     with _LOCK:

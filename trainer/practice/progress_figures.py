@@ -136,7 +136,7 @@ class ImportReport:
 
 
 def import_csv(store: ProgressStore, learner_id: int, text: str,
-               progress: Callable[[float], None] | None = None) -> ImportReport:
+               progress: Callable[[float], object] | None = None) -> ImportReport:
     """Merge exported answers back: new rows are added, rows already present are skipped; a file
     with a bad row adds nothing and reports every bad row by line. ``progress`` hears the share
     done (0–1): reading is the first half, storing in batches the second."""

@@ -464,7 +464,7 @@ class ProgressStore:
             session.add(Answer(learner_id=learner_id, **values))
 
     def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
-                       progress: Callable[[int], None] | None = None, batch: int = 2000) -> None:
+                       progress: Callable[[int], object] | None = None, batch: int = 2000) -> None:
         """Store validated, imported answers in one transaction — all of them or none — sent in
         batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
         are sent so far."""
