@@ -31,12 +31,9 @@ state = st.session_state
 st.title(tr("puzzles.title"))
 glossary_link()
 
-rating = store().learner_rating(learner.id)
-top = st.columns([2, 3, 3])
-top[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}",
-              help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
+top = st.columns(2)
 mode_param = st.query_params.get("mode")
-mode = top[1].selectbox(tr("puzzles.mode"), service.MODES,
+mode = top[0].selectbox(tr("puzzles.mode"), service.MODES,
                         index=service.MODES.index(mode_param) if mode_param in service.MODES
                         else 0, format_func=lambda m: tr(f"puzzles.mode_{m}"), key="puzzle_mode")
 if st.query_params.get("mode") != mode:
@@ -45,12 +42,12 @@ theme = None
 if mode == "theme":
     names = service.themes()
     wanted = st.query_params.get("theme")
-    theme = top[2].selectbox(tr("puzzles.theme"), names,
+    theme = top[1].selectbox(tr("puzzles.theme"), names,
                              index=names.index(wanted) if wanted in names else 0,
                              format_func=lambda name: tr(f"theme.{name}"), key="puzzle_theme")
 fresh_kind = PuzzleKind.WIN.value
 if mode == "fresh":
-    fresh_kind = top[2].selectbox(tr("puzzles.kind"), [k.value for k in PuzzleKind],
+    fresh_kind = top[1].selectbox(tr("puzzles.kind"), [k.value for k in PuzzleKind],
                                   format_func=lambda k: tr(f"puzzles.kind_{k}"),
                                   key="fresh_kind")
 st.caption(tr(f"puzzles.about_{mode}"))
@@ -133,134 +130,144 @@ if mode == "timed":
 elif mode == "streak":
     st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
 
-opened = st.query_params.get("puzzle")
-if opened and state.get("puzzle_current") is None:
-    known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
-    if opened in known:
-        show_puzzle(known[opened])
-    else:
-        st.query_params.pop("puzzle", None)
+@st.fragment
+def puzzle_area() -> None:
+    """The puzzle, its answer and the next one: a fragment, so answering reruns this part
+    only (the mode choices above stay as they are). The rating is shown here, fresh."""
+    rating = store().learner_rating(learner.id)
+    st.metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}",
+              help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
+    opened = st.query_params.get("puzzle")
+    if opened and state.get("puzzle_current") is None:
+        known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
+        if opened in known:
+            show_puzzle(known[opened])
+        else:
+            st.query_params.pop("puzzle", None)
 
-current: Puzzle | None = state.get("puzzle_current")
-if current is None:
-    current = next_puzzle()
+    current: Puzzle | None = state.get("puzzle_current")
     if current is None:
-        st.info(tr("puzzles.none_left"))
-        st.stop()
-    show_puzzle(current)
-puzzle: Puzzle = current
-result: service.Attempt | None = state.get("puzzle_result")
-given: service.Given | None = state.get("puzzle_given")
-kind = puzzle.kind.value
+        current = next_puzzle()
+        if current is None:
+            st.info(tr("puzzles.none_left"))
+            st.stop()
+        show_puzzle(current)
+    puzzle: Puzzle = current
+    result: service.Attempt | None = state.get("puzzle_result")
+    given: service.Given | None = state.get("puzzle_given")
+    kind = puzzle.kind.value
 
-st.markdown(f"#### {tr(f'pz.ask_{kind}')}")
-st.caption(tr(f"pz.how_{kind}"))
-board = board_of(puzzle)
-
-
-def card_marks(cards: Sequence[Card]) -> tuple[list[str], list[str]]:
-    """After the answer: each of your cards marked safe / deals in, or with its risk."""
-    answer_data = puzzle.answer
-    labels: list[str] = []
-    tones: list[str] = []
-    for card in cards:
-        if isinstance(answer_data, SafeSetAnswer):
-            safe = card in answer_data.safe
-            labels.append(tr("pz.mark_safe" if safe else "pz.mark_danger"))
-            tones.append("safe" if safe else "high")
-        elif isinstance(answer_data, LeastRiskAnswer):
-            risk = dict(answer_data.risks).get(card)
-            percent = 0.0 if risk is None else float(risk) * 100
-            labels.append(tr("pz.mark_risk", percent=f"{percent:.1f}"))
-            tones.append("safe" if percent == 0 else "low" if percent < 5 else
-                         "mid" if percent < 15 else "high")
-    return labels, tones
+    st.markdown(f"#### {tr(f'pz.ask_{kind}')}")
+    st.caption(tr(f"pz.how_{kind}"))
+    board = board_of(puzzle)
 
 
-def on_table(action: TableAction) -> None:
-    cards = frozenset(board.hand[i] for i in action.cards)
-    if action.action == "check" and puzzle.kind is PuzzleKind.SAFE_SET and cards:
-        answer(service.SetGiven(cards))
-    elif action.action == "check" and puzzle.kind is PuzzleKind.LEAST_RISK and len(cards) == 1:
-        answer(service.CardGiven(next(iter(cards))))
+    def card_marks(cards: Sequence[Card]) -> tuple[list[str], list[str]]:
+        """After the answer: each of your cards marked safe / deals in, or with its risk."""
+        answer_data = puzzle.answer
+        labels: list[str] = []
+        tones: list[str] = []
+        for card in cards:
+            if isinstance(answer_data, SafeSetAnswer):
+                safe = card in answer_data.safe
+                labels.append(tr("pz.mark_safe" if safe else "pz.mark_danger"))
+                tones.append("safe" if safe else "high")
+            elif isinstance(answer_data, LeastRiskAnswer):
+                risk = dict(answer_data.risks).get(card)
+                percent = 0.0 if risk is None else float(risk) * 100
+                labels.append(tr("pz.mark_risk", percent=f"{percent:.1f}"))
+                tones.append("safe" if percent == 0 else "low" if percent < 5 else
+                             "mid" if percent < 15 else "high")
+        return labels, tones
 
 
-tappable = result is None and puzzle.kind is not PuzzleKind.WIN
-actions: tuple[ActionButton, ...] = ()
-if tappable:
-    multi = puzzle.kind is PuzzleKind.SAFE_SET
-    actions = (ActionButton("check", tr("lessons.check"), 1, len(board.hand) if multi else 1,
-                            primary=True),)
-labels, tones = card_marks(board.hand) if result is not None else ([], [])
-view = table_view(board, seq=f"{puzzle.id}:{'done' if result else 'open'}", actions=actions,
-                  tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=labels,
-                  tones=tones)
-show_table(view, key="puzzle-table", on_action=on_table)
-if puzzle.players != 4 or board.rules.red_threshold != learner.rules.red_threshold:
-    st.caption(tr("lesson.table_rules", players=puzzle.players,
-                  scoring=tr(f"settings.scoring_{board.rules.scoring}"), base=board.rules.base))
+    def on_table(action: TableAction) -> None:
+        cards = frozenset(board.hand[i] for i in action.cards)
+        if action.action == "check" and puzzle.kind is PuzzleKind.SAFE_SET and cards:
+            answer(service.SetGiven(cards))
+        elif action.action == "check" and puzzle.kind is PuzzleKind.LEAST_RISK and len(cards) == 1:
+            answer(service.CardGiven(next(iter(cards))))
 
 
-# -- "can you win?": yes and the fan, or no and the reason -------------------------------------
-
-def check_win() -> None:
-    said = state.get("puzzle_win_choice")
-    detail = state.get("puzzle_fan_choice" if said == "yes" else "puzzle_reason_choice")
-    if said is None or detail is None:
-        state["puzzle_incomplete"] = True
-        return
-    if said == "yes":
-        answer(service.WinGiven(True, fan=int(detail)))
-    else:
-        answer(service.WinGiven(False, reason=Reason(detail)))
-
-
-if puzzle.kind is PuzzleKind.WIN and result is None:
-    said = st.segmented_control(tr("puzzles.can_win"), ("yes", "no"),
-                                format_func=lambda v: tr(f"choice.{v}"),
-                                key="puzzle_win_choice")
-    if said == "yes":
-        st.segmented_control(tr("pz.pick_fan"), [str(f) for f in FAN_CHOICES],
-                             key="puzzle_fan_choice")
-    elif said == "no":
-        st.segmented_control(tr("pz.pick_reason"), [r.value for r in NO_REASONS],
-                             format_func=lambda r: tr(f"choice.reason.{r}"),
-                             key="puzzle_reason_choice")
-    if state.pop("puzzle_incomplete", False):
-        st.warning(tr("pz.answer_both"))
-    st.button(tr("lessons.check"), type="primary", key="puzzle-check-win", on_click=check_win)
+    tappable = result is None and puzzle.kind is not PuzzleKind.WIN
+    actions: tuple[ActionButton, ...] = ()
+    if tappable:
+        multi = puzzle.kind is PuzzleKind.SAFE_SET
+        actions = (ActionButton("check", tr("lessons.check"), 1, len(board.hand) if multi else 1,
+                                primary=True),)
+    labels, tones = card_marks(board.hand) if result is not None else ([], [])
+    view = table_view(board, seq=f"{puzzle.id}:{'done' if result else 'open'}", actions=actions,
+                      tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=labels,
+                      tones=tones)
+    show_table(view, key="puzzle-table", on_action=on_table)
+    if puzzle.players != 4 or board.rules.red_threshold != learner.rules.red_threshold:
+        st.caption(tr("lesson.table_rules", players=puzzle.players,
+                      scoring=tr(f"settings.scoring_{board.rules.scoring}"), base=board.rules.base))
 
 
-# -- the answer -----------------------------------------------------------------------------------
+    # -- "can you win?": yes and the fan, or no and the reason -------------------------------------
 
-if result is not None:
-    graded = result.grade
-    if graded.correct:
-        st.success(tr("puzzles.right"))
-    elif puzzle.kind is PuzzleKind.WIN and not graded.verdict_right:
-        st.error(tr("pz.wrong_verdict"))
-    else:
-        st.error(tr("puzzles.wrong"))
-    if graded.missed:
-        st.warning(tr("pz.missed", cards=" ".join(c.symbol for c in graded.missed)))
-    if graded.extra:
-        st.warning(tr("pz.extra", cards=" ".join(c.symbol for c in graded.extra)))
-    if given is not None and puzzle.kind is PuzzleKind.WIN and not graded.correct:
-        assert isinstance(given, service.WinGiven)
-        said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
-                     tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
-        st.caption(said_text)
-    st.markdown(f"**{render(puzzle.why, lang, cite=False)}**")
-    with st.expander(tr("pz.working")):
-        for message in puzzle.details:
-            st.markdown(f"- {render(message, lang)}")
-    if result.rated:
-        st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
-                      before=f"{result.rating.before.rating:.0f}",
-                      after=f"{result.rating.after.rating:.0f}"))
-    elif mode not in service.UNRATED_MODES:
-        st.caption(tr("pz.practice"))
-    streak_over = mode == "streak" and not graded.correct
-    if streak_over:
-        st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))
-    st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)
+    def check_win() -> None:
+        said = state.get("puzzle_win_choice")
+        detail = state.get("puzzle_fan_choice" if said == "yes" else "puzzle_reason_choice")
+        if said is None or detail is None:
+            state["puzzle_incomplete"] = True
+            return
+        if said == "yes":
+            answer(service.WinGiven(True, fan=int(detail)))
+        else:
+            answer(service.WinGiven(False, reason=Reason(detail)))
+
+
+    if puzzle.kind is PuzzleKind.WIN and result is None:
+        said = st.segmented_control(tr("puzzles.can_win"), ("yes", "no"),
+                                    format_func=lambda v: tr(f"choice.{v}"),
+                                    key="puzzle_win_choice")
+        if said == "yes":
+            st.segmented_control(tr("pz.pick_fan"), [str(f) for f in FAN_CHOICES],
+                                 key="puzzle_fan_choice")
+        elif said == "no":
+            st.segmented_control(tr("pz.pick_reason"), [r.value for r in NO_REASONS],
+                                 format_func=lambda r: tr(f"choice.reason.{r}"),
+                                 key="puzzle_reason_choice")
+        if state.pop("puzzle_incomplete", False):
+            st.warning(tr("pz.answer_both"))
+        st.button(tr("lessons.check"), type="primary", key="puzzle-check-win", on_click=check_win)
+
+
+    # -- the answer -----------------------------------------------------------------------------------
+
+    if result is not None:
+        graded = result.grade
+        if graded.correct:
+            st.success(tr("puzzles.right"))
+        elif puzzle.kind is PuzzleKind.WIN and not graded.verdict_right:
+            st.error(tr("pz.wrong_verdict"))
+        else:
+            st.error(tr("puzzles.wrong"))
+        if graded.missed:
+            st.warning(tr("pz.missed", cards=" ".join(c.symbol for c in graded.missed)))
+        if graded.extra:
+            st.warning(tr("pz.extra", cards=" ".join(c.symbol for c in graded.extra)))
+        if given is not None and puzzle.kind is PuzzleKind.WIN and not graded.correct:
+            assert isinstance(given, service.WinGiven)
+            said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
+                         tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
+            st.caption(said_text)
+        st.markdown(f"**{render(puzzle.why, lang, cite=False)}**")
+        with st.expander(tr("pz.working")):
+            for message in puzzle.details:
+                st.markdown(f"- {render(message, lang)}")
+        if result.rated:
+            st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
+                          before=f"{result.rating.before.rating:.0f}",
+                          after=f"{result.rating.after.rating:.0f}"))
+        elif mode not in service.UNRATED_MODES:
+            st.caption(tr("pz.practice"))
+        streak_over = mode == "streak" and not graded.correct
+        if streak_over:
+            st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))
+        st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)
+
+
+puzzle_area()
