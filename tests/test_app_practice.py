@@ -225,8 +225,8 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     specs = list(charts.values())
     ratings = [round(r, 6) for _, r, _ in store.rating_history(int(learner))]
     assert [round(float(y), 6) for y in _values(specs[0]["data"][0]["y"])] == ratings
-    accuracy = [trace for trace in specs[1]["data"] if trace["name"] == "puzzle:win"
-                or trace["name"] == "puzzle:safe"]
+    kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
+    accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words
     assert accuracy
     assert any("R-" in str(_values(spec["data"][0].get("x", []))) for spec in specs[3:])
     progress.button(key="practise-weakest").click().run()

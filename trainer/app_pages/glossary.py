@@ -15,7 +15,8 @@ st.caption(tr("glossary.intro"))
 wanted = st.query_params.get("term")
 ordered = sorted(TERMS, key=lambda term: term.id != wanted)
 for term in ordered:
-    label = f"{term.chinese} · {term.pinyin} — {tr(f'glossary.{term.id}.name')}"
+    name = tr(f"glossary.{term.id}.name")
+    label = f"{term.chinese} · {term.pinyin}" + ("" if name == term.chinese else f" — {name}")
     with st.expander(label, expanded=term.id == wanted):
         st.markdown(tr(f"glossary.{term.id}.text"))
         st.caption(tr("glossary.rule", rule=term.rule))

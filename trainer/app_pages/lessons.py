@@ -53,6 +53,9 @@ def lesson_list() -> None:
                     "lessons.again" if state and state.completed else "lessons.start")
                 if st.button(tr(label), key=f"open-{lesson.id}", use_container_width=True,
                              type="secondary" if label == "lessons.again" else "primary"):
+                    if label == "lessons.again":  # again means from step 1, not the result
+                        save(lesson, LessonRun.start(lesson.id, len(lesson.steps),
+                                                     random.getrandbits(32)))
                     open_lesson(lesson.id)
 
 
@@ -193,13 +196,16 @@ def run_lesson(lesson: Lesson) -> None:
     if run.done and task.solved_board is not None:
         shown = replace(task, board=task.solved_board)
     index = run.index
-    show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}",
+    done = "-done" if run.done else ""  # a new table after the answer: no selection kept
+    show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given))
-    if run.done:  # next to the table, where the thumb is: the feedback follows
+    if run.feedback is not None:  # the verdict first, then the way on: read, then continue
+        show_feedback(task, run.feedback, run.last, second_miss=run.attempts >= 2)
+        if run.feedback is Feedback.REVEALED:
+            st.caption(tr("lessons.comes_back"))
+    if run.done:
         st.button(tr("lessons.continue_step"), type="primary", key=f"next-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
-    if run.feedback is not None:
-        show_feedback(task, run.feedback, run.last)
     if run.feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key=f"reveal-{run.index}", on_click=revealed,
                   args=(lesson.id, run.index))

@@ -12,6 +12,20 @@ from trainer.ui.lang import plain, safe_file_name, tr
 from trainer.ui.session import require_learner, store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
+
+
+def skill_label(skill: str) -> str:
+    """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from."""
+    kind, _, name = skill.partition(":")
+    if kind == "puzzle" and name:
+        return tr(f"puzzles.kind_{name}")
+    if kind == "drill" and name:
+        return tr(f"drills.{name}", threshold=learner.rules.red_threshold)
+    if kind == "review":
+        return tr("drills.review")
+    return tr("nav.lessons") if kind == "lesson" else skill
+
+
 learner = require_learner()
 st.title(tr("progress.title"))
 
@@ -42,6 +56,7 @@ else:
 
     st.subheader(tr("progress.skills"))
     by_day = figures.skill_by_day(store(), learner.id)
+    by_day["skill"] = by_day["skill"].map(skill_label)
     left, right = st.columns(2)
     accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
                                      name=skill) for skill, part in by_day.groupby("skill")])

@@ -10,12 +10,13 @@ kongs or wins on their own flip unless ``RuleSet.win_pong_kong_on_own_flip``, no
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from trainer.engine.errors import Dou14Error
 from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.seats import relation
 
 
 class ClaimKind(StrEnum):
@@ -48,9 +49,23 @@ class ClaimResolution:
     order: tuple[Claim, ...]
     origin: int
     source: str
+    players: int = 4
+    viewer: int | None = None
+    """Whose table it is told from: seats then read "your lower player (下家)" and so on, as the
+    table draws them (R-SEAT); ``None`` names them by number."""
+
+    def seen_from(self, viewer: int) -> ClaimResolution:
+        """The same resolution, told as ``viewer`` sees the table."""
+        return replace(self, viewer=viewer)
+
+    def _who(self, seat: int) -> Message:
+        if self.viewer is None:
+            return Message.of("priority.seat_number", seat=seat)
+        return Message.of(f"seat.{relation(seat, self.viewer, self.players).value}")
 
     def messages(self) -> list[Message]:
-        messages = [Message.of(f"priority.refused.{reason}", ("R-PRIORITY",), seat=claim.seat,
+        messages = [Message.of(f"priority.refused.{reason}", ("R-PRIORITY",),
+                               who=self._who(claim.seat),
                                kind=Message.of(f"priority.kind.{claim.kind.value}"))
                     for claim, reason in self.refused]
         if self.winner is None:
@@ -64,9 +79,9 @@ class ClaimResolution:
             if self.winner.kind is ClaimKind.CHI and self.source == "flip" and \
                     self.winner.seat == self.origin:
                 key = "priority.gets_flipper"
-        messages.append(Message.of(key, ("R-PRIORITY",), seat=self.winner.seat,
+        messages.append(Message.of(key, ("R-PRIORITY",), who=self._who(self.winner.seat),
                                    kind=Message.of(f"priority.kind.{self.winner.kind.value}"),
-                                   origin=self.origin))
+                                   origin=self._who(self.origin)))
         return messages
 
 
@@ -109,4 +124,5 @@ def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
         return _RANK[claim.kind], seats.index(claim.seat)
 
     order = tuple(sorted(valid, key=key))
-    return ClaimResolution(order[0] if order else None, tuple(refused), order, origin, source)
+    return ClaimResolution(order[0] if order else None, tuple(refused), order, origin, source,
+                           rules.players)

@@ -117,7 +117,8 @@ def answer_words(task: Task, answer: Answer) -> str:
     return words(Message.of(f"move.{answer.kind.value}", cards=cards))
 
 
-def show_feedback(task: Task, feedback: Feedback, given: Answer | None) -> None:
+def show_feedback(task: Task, feedback: Feedback, given: Answer | None, *,
+                  second_miss: bool = False) -> None:
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
@@ -130,7 +131,8 @@ def show_feedback(task: Task, feedback: Feedback, given: Answer | None) -> None:
             st.markdown(tr("lessons.hint", hint=render(task.hint(given), lang)))
         return
     else:
-        st.info(tr("lessons.the_answer", answer=answer_words(task, task.answer)))
+        st.info(tr("lessons.the_answer_after_miss" if second_miss else "lessons.the_answer",
+                   answer=answer_words(task, task.answer)))
     with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
         for line in render_all(task.working, lang):
             st.markdown(f"- {line}")

@@ -36,7 +36,7 @@ def priority(data: StepData) -> Task:
     source = data.choice("source", ("discard", "flip"), "discard")
     card = data.card()
     claims = _claims(data, players)
-    result = resolve_claims(claims, origin, source, rules=rules)
+    result = resolve_claims(claims, origin, source, rules=rules).seen_from(YOU)
     answer = ChoiceAnswer("nobody" if result.winner is None else
                           relation(result.winner.seat, YOU, players).value)
     by_seat = {claim.seat: claim.kind for claim in claims}
