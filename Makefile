@@ -65,7 +65,7 @@ pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 
 test: lint typecheck pytest
 
-bench: $(STAMP_TEST) $(CHROMIUM)
+bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
@@ -73,6 +73,7 @@ bench: $(STAMP_TEST) $(CHROMIUM)
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
+	$(PY) benchmarks/load.py
 
 # Regenerate the shipped puzzle bank from simulated hands, then re-check and measure it.
 puzzles: $(STAMP_TEST)
