@@ -175,3 +175,38 @@ def test_a_failing_database_is_said_plainly(db: tuple[ProgressStore, str],
     said = at.error[0].value
     assert said == t("db.failed", "zh", reason=t(f"db.problem_{problem}", "zh"))
     assert "UPDATE" not in said and "10.0.0.9" not in said
+
+
+@given(st.text(max_size=200))
+def test_bounded_json_reads_json_or_says_why(text: str) -> None:
+    """Any text: the same value as json.loads where that reads it within the bounds, else a
+    ValueError (never a RecursionError or another exception)."""
+    import json
+
+    from trainer.engine.inputs import bounded_json
+
+    try:
+        expected: object = json.loads(text)
+    except (ValueError, RecursionError):
+        expected = ValueError
+    try:
+        got: object = bounded_json(text)
+    except ValueError:
+        got = ValueError
+    assert got == expected or (got is ValueError and expected is not ValueError
+                               and text.count("[") + text.count("{") > 32)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("[" * 40 + "]" * 40, "nested more than 32"), ("[" * 100_000, "nested"),
+    ('"' + "x" * 1_000_001 + '"', "longer than"), ("9" * 5000, "digits"),
+    ('{"a": "' + "[" * 40 + '"}', None),
+])
+def test_bounded_json_limits(text: str, says: str | None) -> None:
+    from trainer.engine.inputs import bounded_json
+
+    if says is None:
+        assert bounded_json(text) == {"a": "[" * 40}  # brackets inside a string do not count
+    else:
+        with pytest.raises(ValueError, match=says):
+            bounded_json(text)

@@ -1,8 +1,11 @@
-"""Reading small numbers from outside (URL parameters, environment, stored text): ASCII digits
-only, bounded in length and value, so "²", "٣", a 5,000-digit number or "1e9" is simply not a
-number here — never a ValueError or a traceback further on."""
+"""Reading what comes from outside. Small numbers (URL parameters, environment, stored text):
+ASCII digits only, bounded in length and value, so "²", "٣", a 5,000-digit number or "1e9" is
+simply not a number here — never a ValueError or a traceback further on. JSON (positions, puzzle
+lines, replays): length and nesting bounded before it is parsed."""
 
 from __future__ import annotations
+
+import json
 
 MAX_DIGITS = 18
 
@@ -16,3 +19,43 @@ def bounded_int(text: object, low: int, high: int) -> int | None:
         return None
     value = int(raw)
     return value if low <= value <= high else None
+
+
+MAX_JSON_CHARS = 1_000_000
+MAX_JSON_DEPTH = 32
+
+
+def bounded_json(text: str | bytes, *, max_chars: int = MAX_JSON_CHARS,
+                 max_depth: int = MAX_JSON_DEPTH) -> object:
+    """JSON from outside (a position, a puzzle line, a replay), its length and nesting checked
+    before it is parsed: ``ValueError`` names what is wrong — too long, too deep, or not JSON
+    (bad syntax, an integer of more than 4,300 digits)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-8 text") from None
+    if len(text) > max_chars:
+        raise ValueError(f"longer than {max_chars:,} characters")
+    depth, deepest, in_string, escaped = 0, 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > max_depth:
+                raise ValueError(f"nested more than {max_depth} levels deep")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ValueError(str(error)[:200]) from None

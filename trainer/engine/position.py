@@ -17,6 +17,7 @@ from typing import Any, Literal
 from trainer.engine.cards import Card, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
 from trainer.engine.fan import FanItem, meld_fan_items
+from trainer.engine.inputs import bounded_json
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
@@ -113,9 +114,9 @@ class Position:
         names what is wrong."""
         if isinstance(data, str | bytes):
             try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as error:  # bad JSON, nesting, huge integers
-                raise PositionError(f"not valid JSON: {str(error)[:200]}") from None
+                data = bounded_json(data)
+            except ValueError as error:  # bad JSON, too long or deep, huge integers
+                raise PositionError(f"not valid JSON: {error}") from None
         if not isinstance(data, Mapping):
             raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
         unknown = sorted(str(key) for key in data if key not in POSITION_KEYS)

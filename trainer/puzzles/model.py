@@ -37,6 +37,7 @@ from trainer.engine import (
     parse_card,
     parse_cards,
 )
+from trainer.engine.inputs import bounded_json
 from trainer.engine.messages import Message, message_from_json, message_to_json
 from trainer.puzzles.canonical import canonical_key
 
@@ -216,9 +217,9 @@ def read_puzzle(data: Any) -> Puzzle:
     re-validates every other field against the engine)."""
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as error:
-            raise PuzzleError(f"not JSON: {str(error)[:200]}") from None
+            data = bounded_json(data, max_chars=64_000)
+        except ValueError as error:  # bad JSON, too long or deep, huge integers
+            raise PuzzleError(f"not JSON: {error}") from None
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle is a JSON object")
     unknown = sorted(set(data) - PUZZLE_KEYS)

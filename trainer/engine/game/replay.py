@@ -11,6 +11,7 @@ from typing import Any
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
 from trainer.engine.game.state import HandState
+from trainer.engine.inputs import bounded_json
 from trainer.engine.rules import RuleSet
 
 MAX_REPLAY_BYTES = 256 * 1024
@@ -55,9 +56,9 @@ class Replay:
             if len(data) > MAX_REPLAY_BYTES:
                 raise Dou14Error(f"a replay is at most {MAX_REPLAY_BYTES // 1024} KB")
             try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as error:  # bad JSON, nesting, huge integers
-                raise Dou14Error(f"a replay is JSON: {str(error)[:200]}") from None
+                data = bounded_json(data, max_chars=MAX_REPLAY_BYTES)
+            except ValueError as error:  # bad JSON, too deep, huge integers
+                raise Dou14Error(f"a replay is JSON: {error}") from None
         if not isinstance(data, dict) or set(data) - {"seed", "rules", "dealer", "actions"}:
             raise Dou14Error("a replay is {seed, rules, dealer, actions}")
         seed = data.get("seed")
