@@ -19,6 +19,7 @@ from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 from trainer.store import ProgressStore
+from trainer.ui.lang import red_suits
 
 
 def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
@@ -112,7 +113,7 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     first = at.session_state["puzzle_current"]
     _solve(at, right=True)
     assert at.success[0].value == t("puzzles.right", "en")
-    assert any(render(first.why, "en", cite=False) in m.value for m in at.markdown)
+    assert any(red_suits(render(first.why, "en", cite=False)) in m.value for m in at.markdown)
     at.button(key="puzzle-next").click().run()
     second = at.session_state["puzzle_current"]
     assert second is not None and second.id != first.id

@@ -13,7 +13,7 @@ SECRET = "a long enough secret"
 
 def _create(page: Page, server: str, name: str, password: str = "") -> str:
     page.goto(f"{server}/?lang=en")
-    page.get_by_label(t("profile.name_label", "en")).first.fill(name)
+    page.get_by_label(t("profile.name_label", "en")).fill(name)
     if password:
         page.get_by_role("textbox", name=t("profile.password_label", "en")).fill(password)
     page.get_by_role("button", name=t("profile.create", "en")).click()

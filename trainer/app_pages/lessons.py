@@ -14,7 +14,7 @@ from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
 from trainer.lessons.answers import Answer
 from trainer.lessons.task import Task
 from trainer.ui.content import all_lessons, lesson_by_id
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.lesson_view import show_explain, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link, show_stars, stars_html
@@ -188,7 +188,7 @@ def run_lesson(lesson: Lesson) -> None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)
-    st.markdown(f"#### {prompt[:1].upper()}{prompt[1:]}")  # a sentence starts with a capital
+    st.markdown(f"#### {red_suits(prompt[:1].upper() + prompt[1:])}")  # a capital to start
     if not run.done:
         st.caption(words(task.instruction))
     st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())

@@ -20,7 +20,7 @@ from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
 
@@ -254,10 +254,10 @@ def puzzle_area() -> None:
             said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
                          tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
             st.caption(said_text)
-        st.markdown(f"**{render(puzzle.why, lang, cite=False)}**")
+        st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
         with st.expander(tr("pz.working")):
             for message in puzzle.details:
-                st.markdown(f"- {render(message, lang)}")
+                st.markdown(f"- {red_suits(render(message, lang))}")
         if result.rated:
             st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
                           before=f"{result.rating.before.rating:.0f}",

@@ -48,3 +48,8 @@ def plain(text: object) -> str:
 def safe_file_name(text: str) -> str:
     """A learner's name as part of a download's file name: letters, digits, - and _ only."""
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)[:40] or "learner"
+
+
+def red_suits(text: str) -> str:
+    """Markdown text with ♥ and ♦ coloured red, as on the cards (Streamlit's ``:red[…]``)."""
+    return text.replace("♥", ":red[♥]").replace("♦", ":red[♦]")

@@ -22,7 +22,7 @@ from trainer.lessons.board import Board
 from trainer.lessons.table_tasks import CARDS_NEEDED, button_move
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableView, show_table
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.pictures import picture
 from trainer.ui.widgets import show_cards, show_groups, show_melds
 
@@ -122,20 +122,20 @@ def show_feedback(task: Task, feedback: Feedback, given: Answer | None, *,
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
-        st.success(tr("lessons.right_answer", answer=answer_words(task, given)) if given
-                   is not None else tr("lessons.right"))
+        st.success(red_suits(tr("lessons.right_answer", answer=answer_words(task, given)))
+                   if given is not None else tr("lessons.right"))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:
-            st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
-            st.markdown(tr("lessons.hint", hint=render(task.hint(given), lang)))
+            st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
+            st.markdown(red_suits(tr("lessons.hint", hint=render(task.hint(given), lang))))
         return
     else:
-        st.info(tr("lessons.the_answer_after_miss" if second_miss else "lessons.the_answer",
-                   answer=answer_words(task, task.answer)))
+        st.info(red_suits(tr("lessons.the_answer_after_miss" if second_miss
+                             else "lessons.the_answer", answer=answer_words(task, task.answer))))
     with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
         for line in render_all(task.working, lang):
-            st.markdown(f"- {line}")
+            st.markdown(f"- {red_suits(line)}")
 
 
 def empty_view(seq: str) -> TableView:

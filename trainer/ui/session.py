@@ -174,7 +174,7 @@ def profile_picker() -> None:
                 st.rerun()
     with existing, st.form("sign-in", clear_on_submit=False):
         st.markdown(f"##### {tr('profile.sign_in_title')}")
-        name = st.text_input(tr("profile.name_label"), max_chars=40, key="sign_in_name")
+        name = st.text_input(tr("profile.sign_in_name"), max_chars=40, key="sign_in_name")
         password = st.text_input(tr("profile.password"), type="password", max_chars=256,
                                  key="sign_in_password")
         if st.form_submit_button(tr("profile.sign_in")):
