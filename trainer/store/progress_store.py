@@ -182,6 +182,10 @@ class ProgressStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.writer = engine.execution_options(**{IMMEDIATE: True})
+        """For every write: on SQLite the transaction takes the write lock when it begins
+        (BEGIN IMMEDIATE), so concurrent writers wait their turn (busy timeout) instead of
+        failing with "database is locked" when a read lock cannot be upgraded."""
 
     # -- learners ----------------------------------------------------------------------------
     def create_learner(self, name: str, language: str = "en",
@@ -199,7 +203,7 @@ class ProgressStore:
             language = "en"
         looks = skeleton(cleaned)
         hashed = None if password is None else hash_password(_checked_password(password))
-        with Session(self.engine.execution_options(**{IMMEDIATE: True})) as session:
+        with Session(self.writer) as session:
             taken = next((other for other in session.scalars(select(Learner.name))
                           if skeleton(other) == looks), None)
             if taken is not None:  # the same name, or one that looks the same
@@ -255,11 +259,11 @@ class ProgressStore:
                     continue
                 raise
             try:
-                with Session(self.engine) as session, session.begin():
+                with Session(self.writer) as session, session.begin():
                     session.execute(update(Learner).where(Learner.id == made.id)
                                     .values(identity=identity))
             except IntegrityError:  # the same person's other tab made it first: use that one
-                with Session(self.engine) as session, session.begin():
+                with Session(self.writer) as session, session.begin():
                     session.execute(delete(Learner).where(Learner.id == made.id))
                 return self.learner_for_identity(issuer, subject, name, language)
             return replace(made, private=True)
@@ -288,7 +292,7 @@ class ProgressStore:
     def _new_session(self, learner_id: int) -> str:
         token = secrets.token_urlsafe(32)
         moment = datetime.now(UTC)
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             session.add(SignInSession(learner_id=learner_id, token_hash=_token_hash(token),
                                       created_at=moment, expires_at=moment + SESSION_LIFETIME,
                                       revoked=False))
@@ -308,21 +312,21 @@ class ProgressStore:
 
     def sign_out(self, token: str) -> None:
         """Revoke one sign-in (this browser)."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             session.execute(update(SignInSession)
                             .where(SignInSession.token_hash == _token_hash(token))
                             .values(revoked=True))
 
     def sign_out_everywhere(self, learner_id: int) -> None:
         """Revoke every sign-in of a learner (every browser and device)."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             session.execute(update(SignInSession)
                             .where(SignInSession.learner_id == learner_id)
                             .values(revoked=True))
 
     def sign_out_elsewhere(self, learner_id: int, keep: str) -> None:
         """Revoke every sign-in of a learner but the one whose token is ``keep``."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             session.execute(update(SignInSession)
                             .where(SignInSession.learner_id == learner_id,
                                    SignInSession.token_hash != _token_hash(keep))
@@ -333,7 +337,7 @@ class ProgressStore:
         given when there is one. Every other sign-in is revoked; the new session's token is
         returned for this browser."""
         hashed = hash_password(_checked_password(password))
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is None:
                 raise ProgressError("profile.sign_in_failed")
@@ -347,7 +351,7 @@ class ProgressStore:
     def set_language(self, learner_id: int, language: str) -> None:
         if language not in LANGUAGES:
             raise ProgressError("settings.bad_language", language=language)
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is not None:
                 row.language = language
@@ -358,7 +362,7 @@ class ProgressStore:
             rules = RuleSet.from_json(options)
         except Dou14Error as error:
             raise ProgressError("settings.bad_rules", error=str(error)) from None
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is not None:
                 row.rules_json = json.dumps(options)
@@ -372,7 +376,7 @@ class ProgressStore:
             return "{}" if row is None else row.play_json or "{}"
 
     def set_play_settings(self, learner_id: int, settings_json: str) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is not None:
                 row.play_json = settings_json
@@ -388,13 +392,13 @@ class ProgressStore:
         False, writing nothing, when another tab got there first."""
         if expected is None:
             try:
-                with Session(self.engine) as session, session.begin():
+                with Session(self.writer) as session, session.begin():
                     session.add(PlayTable(learner_id=learner_id, state_json=state_json,
                                           move=move))
             except IntegrityError:  # a table exists already: another tab made it first
                 return False
             return True
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             done = session.execute(
                 update(PlayTable)
                 .where(PlayTable.learner_id == learner_id, PlayTable.move == expected)
@@ -409,7 +413,7 @@ class ProgressStore:
                       rating_before: float | None = None,
                       rating_after: float | None = None, level: int | None = None) -> int:
         """Store one answer at once; returns its id."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = Answer(learner_id=learner_id, context=context, item=item[:128],
                          question=question, answer=answer, expected=expected,
                          correct=bool(correct), seconds=max(0.0, float(seconds)),
@@ -460,7 +464,7 @@ class ProgressStore:
 
     def import_answer(self, learner_id: int, values: dict[str, Any]) -> None:
         """Store one validated, imported answer with its own time."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             session.add(Answer(learner_id=learner_id, **values))
 
     def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
@@ -468,7 +472,7 @@ class ProgressStore:
         """Store validated, imported answers in one transaction — all of them or none — sent in
         batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
         are sent so far."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             for start in range(0, len(rows), batch):
                 chunk = [{**values, "learner_id": learner_id}
                          for values in rows[start:start + batch]]
@@ -498,7 +502,7 @@ class ProgressStore:
             return Rating(row.rating or 1500.0, row.rd or 350.0, row.volatility or 0.06)
 
     def save_learner_rating(self, learner_id: int, rating: Rating) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is not None:
                 row.rating, row.rd, row.volatility = rating.rating, rating.rd, rating.volatility
@@ -602,7 +606,7 @@ class ProgressStore:
         return found
 
     def save_puzzle_rating(self, puzzle_id: str, rating: Rating, solved: bool) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.get(PuzzleRating, puzzle_id)
             if row is None:
                 row = PuzzleRating(puzzle_id=puzzle_id, attempts=0, solved=0, rating=0.0, rd=0.0,
@@ -619,7 +623,7 @@ class ProgressStore:
                 select(ReviewItem).where(ReviewItem.learner_id == learner_id))}
 
     def save_review(self, learner_id: int, fact: str, card_json: str, due: datetime) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = session.scalars(select(ReviewItem).where(
                 ReviewItem.learner_id == learner_id, ReviewItem.fact == fact)).first()
             if row is None:
@@ -630,7 +634,7 @@ class ProgressStore:
 
     # -- replays and own puzzles ----------------------------------------------------------------
     def save_replay(self, learner_id: int, replay_json: str, outcome: str) -> int:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = StoredReplay(learner_id=learner_id, replay_json=replay_json,
                                outcome=outcome[:64])
             session.add(row)
@@ -644,7 +648,7 @@ class ProgressStore:
             return [(r.id, _aware(r.created_at), r.outcome, r.replay_json) for r in rows]
 
     def save_own_puzzle(self, learner_id: int, puzzle_id: str, puzzle_json: str) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             exists = session.scalars(select(OwnPuzzle).where(
                 OwnPuzzle.learner_id == learner_id, OwnPuzzle.puzzle_id == puzzle_id)).first()
             if exists is None:
@@ -682,7 +686,7 @@ class ProgressStore:
     def save_lesson_run(self, learner_id: int, lesson_id: str, run_json: str, step: int,
                         mistakes: int) -> None:
         """Keep the run in progress: where the learner is, and the misses so far."""
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = self._progress_row(session, learner_id, lesson_id)
             if row is None:
                 row = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, best_stars=0,
@@ -698,7 +702,7 @@ class ProgressStore:
         Returns the best."""
         if not 1 <= stars <= 3:
             raise ValueError(f"stars are 1 to 3, not {stars}")
-        with Session(self.engine) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             row = self._progress_row(session, learner_id, lesson_id)
             if row is None:
                 row = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, best_stars=0,
