@@ -52,8 +52,8 @@ class Tally:
 class Client:
     """One browser tab: a websocket session on the Lessons page, clicking buttons by id."""
 
-    def __init__(self, base: str, query: str) -> None:
-        self.base, self.query = base, query
+    def __init__(self, base: str, query: str, page: str = "lessons") -> None:
+        self.base, self.query, self.page = base, query, page
         self.buttons: dict[str, str] = {}  # label or key → widget id
 
     async def __aenter__(self) -> Client:
@@ -69,7 +69,7 @@ class Client:
 
     async def run(self, clicked: str | None = None) -> float:
         """Rerun the page (pressing ``clicked``); the seconds until its run finished."""
-        state = ClientState(query_string=self.query, page_name="lessons")
+        state = ClientState(query_string=self.query, page_name=self.page)
         if clicked is not None:
             state.widget_states.widgets.append(WidgetState(id=clicked, trigger_value=True))
         message = BackMsg()
