@@ -185,7 +185,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     with resources.as_file(resources.files("trainer").joinpath("app.py")) as entrypoint:
         command = [sys.executable, "-m", "streamlit", "run", str(entrypoint),
-                   "--client.showErrorDetails", "none",
+                   "--client.showErrorDetails", "none", "--runner.postScriptGC", "false",
                    *args.streamlit_args]
         return subprocess.call(command)
 

@@ -113,7 +113,8 @@ def start_replica(port: int, database_url: str, cookie_secret: str, log: Path
     command = [sys.executable, "-m", "streamlit", "run", str(APP),
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--server.headless", "true", "--server.fileWatcherType", "none",
-               "--browser.gatherUsageStats", "false", "--client.showErrorDetails", "none"]
+               "--browser.gatherUsageStats", "false", "--client.showErrorDetails", "none",
+               "--runner.postScriptGC", "false"]
     with log.open("ab") as out:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
