@@ -10,7 +10,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from trainer.store.db import write_problem
 from trainer.ui.browser_memory import write_cookies
 from trainer.ui.lang import language_switch, tr
-from trainer.ui.session import adopt_learner_language, current_learner, remember_language
+from trainer.ui.session import (
+    adopt_learner_language,
+    current_learner,
+    hold_for_this_run,
+    release_this_run,
+    remember_language,
+)
 
 
 def main() -> None:
@@ -47,7 +53,11 @@ def main() -> None:
                     url_path="settings"),
         ],
     }
-    st.navigation(pages).run()
+    hold_for_this_run(learner)  # the page asks again: it gets this answer, not a new lookup
+    try:
+        st.navigation(pages).run()
+    finally:
+        release_this_run()
 
 
 try:

@@ -68,9 +68,25 @@ def _opened(learner: LearnerInfo) -> LearnerInfo:
     return learner
 
 
+_THIS_RUN = "_learner_of_this_run"
+"""Session-state key holding the learner the entrypoint found for the page now running, so the
+page does not look them up again (fragment reruns, which skip the entrypoint, look up)."""
+
+
+def hold_for_this_run(learner: LearnerInfo | None) -> None:
+    st.session_state[_THIS_RUN] = learner
+
+
+def release_this_run() -> None:
+    st.session_state.pop(_THIS_RUN, None)
+
+
 def current_learner() -> LearnerInfo | None:
     """The learner of this page run, or ``None`` (nobody, or a private profile's link without a
     sign-in: then ``locked_profile()`` is true)."""
+    if _THIS_RUN in st.session_state:
+        held: LearnerInfo | None = st.session_state[_THIS_RUN]
+        return held
     signed_in = _signed_in()
     link = st.query_params.get("learner")
     named = store().learner_by_link(link) if link else None
