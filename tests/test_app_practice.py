@@ -271,3 +271,19 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv")).run()
     assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0)
     assert store.answer_count(int(learner)) == 1
+
+
+def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
+        db: tuple[ProgressStore, str]) -> None:
+    """A skill the catalogs do not know (an imported row, a drill from another version) is shown
+    as written, not a KeyError."""
+    store, learner = db
+    for skill in ("drill:red", "drill:mystery", "puzzle:win", "elsewhere"):
+        store.record_answer(int(learner), context="drill", item=skill, question="q",
+                            answer="a", expected="a", correct=True, seconds=2.0, skill=skill)
+    at = app("progress", as_learner=learner, lang="zh")
+    assert not at.exception
+    accuracy = json.loads(at.get("plotly_chart")[1].proto.spec)
+    names = {trace["name"] for trace in accuracy["data"]}
+    assert names == {t("drills.red", "zh"), "drill:mystery", t("puzzles.kind_win", "zh"),
+                     "elsewhere"}

@@ -7,23 +7,23 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from trainer.i18n import catalog
 from trainer.practice import progress_figures as figures
-from trainer.ui.lang import plain, safe_file_name, tr
+from trainer.ui.lang import current_language, plain, safe_file_name, tr
 from trainer.ui.session import require_learner, store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
 
 
 def skill_label(skill: str) -> str:
-    """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from."""
+    """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from (an
+    unknown one, say from an imported file, as it is written)."""
     kind, _, name = skill.partition(":")
-    if kind == "puzzle" and name:
-        return tr(f"puzzles.kind_{name}")
-    if kind == "drill" and name:
-        return tr(f"drills.{name}", threshold=learner.rules.red_threshold)
-    if kind == "review":
-        return tr("drills.review")
-    return tr("nav.lessons") if kind == "lesson" else skill
+    key = {"puzzle": f"puzzles.kind_{name}", "drill": f"drills.{name}", "review": "drills.review",
+           "lesson": "nav.lessons"}.get(kind, "")
+    if not key or key not in catalog(current_language()):
+        return skill
+    return tr(key, threshold=learner.rules.red_threshold)
 
 
 learner = require_learner()
