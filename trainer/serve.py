@@ -77,6 +77,19 @@ def wait_until_healthy(port: int, timeout: float = 60.0, process: subprocess.Pop
     raise ServeError(f"nothing healthy on port {port} after {timeout:.0f} s")
 
 
+def _stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
+    """Ask each process to stop, then wait for it (killing any that does not within 10 s)."""
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @dataclass
 class Arrangement:
     """The running processes: replicas (port → process) and nginx, with its log folder."""
@@ -87,23 +100,7 @@ class Arrangement:
     folder: Path
 
     def stop_replica(self, port: int) -> None:
-        process = self.replicas[port]
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-    def stop(self) -> None:
-        for process in [*self.replicas.values(), self.nginx]:
-            if process.poll() is None:
-                process.terminate()
-        for process in [*self.replicas.values(), self.nginx]:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        _stop([self.replicas[port]])
 
 
 def start_replica(port: int, database_url: str, cookie_secret: str, log: Path
@@ -152,14 +149,7 @@ def arrangement(replicas: int, database_url: str, listen: int | None = None,
         running_arrangement = Arrangement(f"http://127.0.0.1:{listen}", running, nginx, folder)
         yield running_arrangement
     finally:
-        for process in [*running.values(), *([nginx] if nginx else [])]:
-            if process.poll() is None:
-                process.terminate()
-        for process in [*running.values(), *([nginx] if nginx else [])]:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        _stop([*running.values(), *([nginx] if nginx else [])])
 
 
 def _postgres_binary(name: str) -> str:

@@ -10,6 +10,7 @@ from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.session import (
     keep_signed_in,
     require_learner,
+    show_refusal,
     sign_out,
     store,
     this_sign_in,
@@ -69,7 +70,7 @@ if saved:
     try:
         new_rules = store().set_rules(learner.id, options)
     except ProgressError as error:
-        st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
+        show_refusal(error)
     else:
         st.success(tr("settings.saved", threshold=new_rules.red_threshold))
 
@@ -87,7 +88,7 @@ with st.form("set-password", clear_on_submit=True):
         try:
             token = store().set_password(learner.id, new_password, current)
         except ProgressError as error:
-            st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
+            show_refusal(error)
         else:
             keep_signed_in(token)
             st.success(tr("settings.password_saved"))

@@ -145,6 +145,11 @@ def _info(row: Learner) -> LearnerInfo:
                        row.public_id, row.password_hash is not None or row.identity is not None)
 
 
+def _rating_entry(row: PuzzleRating) -> tuple[Rating, int, int]:
+    """A stored puzzle rating as the practice code reads it: (rating, attempts, solved)."""
+    return Rating(row.rating, row.rd, row.volatility), row.attempts, row.solved
+
+
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -529,8 +534,7 @@ class ProgressStore:
         never kept without its ratings or the other way round. Later attempts are practice:
         stored with mode ``practice``, ratings untouched. ``start`` is the puzzle's starting
         rating when nobody has tried it yet."""
-        locked = self.engine.execution_options(**{IMMEDIATE: True})
-        with Session(locked) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             # The learner's row first, then the puzzle's: FOR UPDATE on PostgreSQL, the write
             # lock of BEGIN IMMEDIATE on SQLite — no two answers read the same ratings.
             learner = session.get(Learner, learner_id, with_for_update=True)
@@ -578,8 +582,8 @@ class ProgressStore:
 
     def puzzle_ratings(self) -> dict[str, tuple[Rating, int, int]]:
         with Session(self.engine) as session:
-            return {row.puzzle_id: (Rating(row.rating, row.rd, row.volatility), row.attempts,
-                                    row.solved) for row in session.scalars(select(PuzzleRating))}
+            return {row.puzzle_id: _rating_entry(row)
+                    for row in session.scalars(select(PuzzleRating))}
 
     def puzzle_ratings_near(self, target: float, span: float
                             ) -> dict[str, tuple[Rating, int, int]]:
@@ -589,8 +593,7 @@ class ProgressStore:
         if math.isfinite(span):
             query = query.where(PuzzleRating.rating.between(target - span, target + span))
         with Session(self.engine) as session:
-            return {row.puzzle_id: (Rating(row.rating, row.rd, row.volatility), row.attempts,
-                                    row.solved) for row in session.scalars(query)}
+            return {row.puzzle_id: _rating_entry(row) for row in session.scalars(query)}
 
     def puzzle_ratings_of(self, puzzle_ids: list[str]) -> dict[str, tuple[Rating, int, int]]:
         """The stored ratings of these puzzles only (rating, attempts, solved)."""
@@ -600,9 +603,8 @@ class ProgressStore:
             for start in range(0, len(wanted), 500):  # bounded IN lists
                 query = select(PuzzleRating).where(
                     PuzzleRating.puzzle_id.in_(wanted[start:start + 500]))
-                for row in session.scalars(query):
-                    found[row.puzzle_id] = (Rating(row.rating, row.rd, row.volatility),
-                                            row.attempts, row.solved)
+                found.update((row.puzzle_id, _rating_entry(row))
+                             for row in session.scalars(query))
         return found
 
     def save_puzzle_rating(self, puzzle_id: str, rating: Rating, solved: bool) -> None:

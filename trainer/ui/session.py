@@ -127,9 +127,7 @@ def remember_language(learner: LearnerInfo | None, lang: str) -> None:
 def _enter(learner: LearnerInfo, token: str | None) -> None:
     """Open a profile in this session and this browser (a token for a private profile)."""
     if token is not None:
-        st.session_state[_TOKEN] = token
-        remember(SESSION_COOKIE, token)
-        remember(LINK_COOKIE, "")
+        keep_signed_in(token)
     else:
         remember(LINK_COOKIE, learner.public_id)
     _opened(learner)
@@ -151,7 +149,8 @@ def sign_out() -> None:
 
 
 def keep_signed_in(token: str) -> None:
-    """After a password change: this browser keeps its new token (every other one was revoked)."""
+    """This session and browser hold ``token`` (after signing in, or a password change that
+    revoked every other one)."""
     st.session_state[_TOKEN] = token
     remember(SESSION_COOKIE, token)
     remember(LINK_COOKIE, "")
@@ -162,7 +161,8 @@ def this_sign_in() -> str:
     return str(st.session_state.get(_TOKEN) or "")
 
 
-def _show_error(error: ProgressError) -> None:
+def show_refusal(error: ProgressError) -> None:
+    """What the store refused, in the catalog's words (the user's own text shown as typed)."""
     st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
 
 
@@ -184,7 +184,7 @@ def profile_picker() -> None:
                 learner = store().create_learner(name, current_language(), password or None)
                 token = store().sign_in(name, password)[1] if password else None
             except ProgressError as error:
-                _show_error(error)
+                show_refusal(error)
             else:
                 _enter(learner, token)
                 st.rerun()
@@ -197,7 +197,7 @@ def profile_picker() -> None:
             try:
                 learner, token = store().sign_in(name, password)
             except ProgressError as error:
-                _show_error(error)
+                show_refusal(error)
             else:
                 _enter(learner, token)
                 st.rerun()
