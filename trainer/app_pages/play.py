@@ -14,9 +14,11 @@ from functools import partial
 import streamlit as st
 
 from trainer.engine import Card, Dou14Error
+from trainer.engine.game.events import Event
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import bounded_int
+from trainer.engine.messages import Message
 from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
@@ -138,9 +140,15 @@ def story_lines(session: PlaySession) -> None:
     with st.container(key="play-recent"):
         st.caption(tr("play.recent") + "  \n" + "  \n".join(
             "· " + render(message, lang, cite=False) for _event, message in recent))
+    full_log(told)
+
+
+def full_log(told: list[tuple[Event, Message]]) -> None:
+    """Every move of the hand in order, numbered, as one element (a hand has a hundred lines:
+    one element each would make every click redraw them all)."""
     with st.expander(tr("play.full_log", count=len(told))):
-        for number, (_event, message) in enumerate(told, start=1):
-            st.caption(f"{number}. {render(message, lang)}")
+        st.caption("\n".join(f"{number}. {render(message, lang)}"
+                              for number, (_event, message) in enumerate(told, start=1)))
 
 
 def end_of_hand(session: PlaySession) -> None:
@@ -272,9 +280,7 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
     if next_hand is not None:
         row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
-    with st.expander(tr("play.full_log", count=len(told))):
-        for number, (_event, message) in enumerate(told, start=1):
-            st.caption(f"{number}. {render(message, lang)}")
+    full_log(told)
     st.markdown(f"**{tr('play.flags')}**")
     if not flags:
         st.success(tr("play.no_flags"))
