@@ -59,15 +59,16 @@ def lesson_list() -> None:
                     open_lesson(lesson.id)
 
 
-def load_run(lesson: Lesson) -> LessonRun:
-    stored = store().lesson_run(learner.id, lesson.id)
+def load_run(lesson: Lesson) -> tuple[LessonRun, bool]:
+    """The run in progress (a new one, kept at once, for a lesson never finished) and whether
+    the lesson waits on its result screen (finished, and not started again)."""
+    state, stored = store().lesson_progress(learner.id, lesson.id)
     run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
     if run is None:
         run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
-        state = store().lesson_state(learner.id, lesson.id)
         if not state.completed:  # a finished lesson waits for "again"; a new one starts now
             save(lesson, run)
-    return run
+    return run, state.completed and not stored
 
 
 def save(lesson: Lesson, run: LessonRun) -> None:
@@ -166,9 +167,8 @@ def run_lesson(lesson: Lesson) -> None:
         open_lesson(None)
     st.title(f"{lesson.order}. {lesson.title[lang]}")
     glossary_link()
-    run = load_run(lesson)
-    completed = store().lesson_state(learner.id, lesson.id).completed
-    if run.finished or (completed and not store().lesson_run(learner.id, lesson.id)):
+    run, waiting = load_run(lesson)
+    if run.finished or waiting:
         finish_view(lesson)
         return
     item = run.current

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -140,7 +140,23 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _info(row: Learner) -> LearnerInfo:
+_LEARNER_COLUMNS = (Learner.id, Learner.name, Learner.language, Learner.rules_json,
+                    Learner.created_at, Learner.public_id, Learner.password_hash, Learner.identity)
+
+
+class _LearnerFields(Protocol):
+    id: int
+    name: str
+    language: str
+    rules_json: str
+    created_at: datetime
+    public_id: str
+    password_hash: str | None
+    identity: str | None
+
+
+def _info(row: _LearnerFields) -> LearnerInfo:
+    """A learner as pages see it, from the ORM row or a Core row of ``_LEARNER_COLUMNS``."""
     return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at,
                        row.public_id, row.password_hash is not None or row.identity is not None)
 
@@ -237,9 +253,10 @@ class ProgressStore:
         """The learner whose public id this is (``None`` for anything else, however formed)."""
         if not isinstance(public_id, str) or not 0 < len(public_id) <= 32:
             return None
-        with Session(self.engine) as session:
-            row = session.scalars(select(Learner).where(Learner.public_id == public_id)).first()
-            return None if row is None else _info(row)
+        with self.engine.connect() as connection:  # every page run asks: Core, not the ORM
+            row = connection.execute(select(*_LEARNER_COLUMNS).where(
+                Learner.public_id == public_id)).first()
+        return None if row is None else _info(row)
 
     def learner_for_identity(self, issuer: str, subject: str, name: str,
                              language: str = "en") -> LearnerInfo:
@@ -418,16 +435,16 @@ class ProgressStore:
                       rating_before: float | None = None,
                       rating_after: float | None = None, level: int | None = None) -> int:
         """Store one answer at once; returns its id."""
-        with Session(self.writer) as session, session.begin():
-            row = Answer(learner_id=learner_id, context=context, item=item[:128],
-                         question=question, answer=answer, expected=expected,
-                         correct=bool(correct), seconds=max(0.0, float(seconds)),
-                         rule_ids=",".join(rule_ids)[:256], skill=skill[:32] or context[:32],
-                         themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
-                         rating_before=rating_before, rating_after=rating_after, level=level)
-            session.add(row)
-            session.flush()
-            return row.id
+        with self.writer.begin() as connection:  # after every answer: Core, one statement
+            key = connection.execute(insert(Answer).values(
+                learner_id=learner_id, context=context, item=item[:128], question=question,
+                answer=answer, expected=expected, correct=bool(correct),
+                seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
+                skill=skill[:32] or context[:32], themes=",".join(themes)[:256],
+                mode=mode[:32], run=run[:64], rating_before=rating_before,
+                rating_after=rating_after, level=level)).inserted_primary_key
+            assert key is not None
+            return int(key[0])
 
     def answers(self, learner_id: int, context: str | None = None) -> list[AnswerRow]:
         with Session(self.engine) as session:
@@ -664,12 +681,21 @@ class ProgressStore:
 
     # -- lessons -----------------------------------------------------------------------------
     def lesson_state(self, learner_id: int, lesson_id: str) -> LessonState:
-        with Session(self.engine) as session:
-            row = self._progress_row(session, learner_id, lesson_id)
-            if row is None:
-                return LessonState(lesson_id, 0, 0, False, 0, 0)
-            return LessonState(lesson_id, row.step, row.mistakes, row.completed,
-                               row.best_stars, row.times_completed)
+        return self.lesson_progress(learner_id, lesson_id)[0]
+
+    def lesson_progress(self, learner_id: int, lesson_id: str) -> tuple[LessonState, str]:
+        """Where the learner is in a lesson and its run in progress ("" when none), in one
+        read (a lesson page asks on every run)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(
+                LessonProgress.step, LessonProgress.mistakes, LessonProgress.completed,
+                LessonProgress.best_stars, LessonProgress.times_completed,
+                LessonProgress.run_json).where(LessonProgress.learner_id == learner_id,
+                                               LessonProgress.lesson_id == lesson_id)).first()
+        if row is None:
+            return LessonState(lesson_id, 0, 0, False, 0, 0), ""
+        return (LessonState(lesson_id, row.step or 0, row.mistakes or 0, bool(row.completed),
+                            row.best_stars or 0, row.times_completed or 0), row.run_json or "")
 
     def lesson_states(self, learner_id: int) -> dict[str, LessonState]:
         with Session(self.engine) as session:
@@ -681,22 +707,19 @@ class ProgressStore:
 
     def lesson_run(self, learner_id: int, lesson_id: str) -> str:
         """The stored run of a lesson in progress ("" when none)."""
-        with Session(self.engine) as session:
-            row = self._progress_row(session, learner_id, lesson_id)
-            return "" if row is None else row.run_json or ""
+        return self.lesson_progress(learner_id, lesson_id)[1]
 
     def save_lesson_run(self, learner_id: int, lesson_id: str, run_json: str, step: int,
                         mistakes: int) -> None:
         """Keep the run in progress: where the learner is, and the misses so far."""
-        with Session(self.writer) as session, session.begin():
-            row = self._progress_row(session, learner_id, lesson_id)
-            if row is None:
-                row = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, best_stars=0,
-                                     completed=False, times_completed=0)
-                session.add(row)
-            row.step = step
-            row.mistakes = mistakes
-            row.run_json = run_json
+        with self.writer.begin() as connection:  # after every answer: Core, one statement
+            changed = connection.execute(update(LessonProgress).where(
+                LessonProgress.learner_id == learner_id, LessonProgress.lesson_id == lesson_id
+            ).values(step=step, mistakes=mistakes, run_json=run_json)).rowcount
+            if not changed:
+                connection.execute(insert(LessonProgress).values(
+                    learner_id=learner_id, lesson_id=lesson_id, step=step, mistakes=mistakes,
+                    run_json=run_json, best_stars=0, completed=False, times_completed=0))
 
     def complete_lesson(self, learner_id: int, lesson_id: str, stars: int, steps: int,
                         mistakes: int = 0) -> int:

@@ -213,7 +213,8 @@ def show_table(view: TableView, *, key: str,
         if action is not None and on_action is not None:
             on_action(action)
 
-    _COMPONENT(key=key, data=view.to_data(key), on_action_change=pressed)
+    # one key: Streamlit looks at each top-level value of ``data`` for a dataframe, every run
+    _COMPONENT(key=key, data={"table": view.to_data(key)}, on_action_change=pressed)
 
 
 def _read_action(raw: object, view: TableView) -> TableAction | None:

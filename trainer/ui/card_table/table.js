@@ -62,7 +62,8 @@ function seatNode(art, seat) {
 }
 
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
+  const data = component.data.table;
   const root = parentElement.querySelector(".d14-table") || el("div", "d14-table");
   if (!root.parentNode) parentElement.appendChild(root);
   root.innerHTML = "";
