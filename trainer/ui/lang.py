@@ -11,7 +11,9 @@ _LABELS = {"zh": "中文", "en": "English"}
 
 def current_language() -> str:
     """The language in use: the session's choice, else the URL's ``?lang=``, else English."""
-    lang = st.session_state.get("lang") or st.query_params.get("lang", DEFAULT_LANGUAGE)
+    state = st.session_state  # asked for every text of a page: "in" is cheaper than a miss
+    lang = (state["lang"] if "lang" in state else None) or st.query_params.get(  # noqa: SIM401
+        "lang", DEFAULT_LANGUAGE)
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 

@@ -8,6 +8,8 @@ no credential. No page lists the learners."""
 
 from __future__ import annotations
 
+import threading
+
 import streamlit as st
 
 from trainer.store import DatabaseUnreadable, ProgressStore, database_url, open_database
@@ -23,11 +25,32 @@ _LOCKED = "locked_profile"
 signed in to: the page asks for the password instead of guessing."""
 
 
-@st.cache_resource(show_spinner=False)
-def _store(url: str) -> ProgressStore:
+class _Stores:
     """One store per database URL and process (keyed by the URL, so a store can never answer
-    for another database)."""
-    return ProgressStore(open_database(url))
+    for another database), opened once however many sessions ask at the same moment. A plain
+    dict under a lock: every page run asks, and ``st.cache_resource`` costs a millisecond a
+    call."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[str, ProgressStore] = {}
+
+    def __call__(self, url: str) -> ProgressStore:
+        opened = self._open.get(url)
+        if opened is None:
+            with self._lock:
+                opened = self._open.get(url)
+                if opened is None:
+                    opened = self._open[url] = ProgressStore(open_database(url))
+        return opened
+
+    def clear(self) -> None:
+        """Forget the open stores (tests that replace a database)."""
+        with self._lock:
+            self._open.clear()
+
+
+_store = _Stores()
 
 
 def store() -> ProgressStore:
