@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, case, delete, func, insert, select, update
+from sqlalchemy import Engine, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -142,6 +142,20 @@ def _aware(moment: datetime) -> datetime:
 
 _LEARNER_COLUMNS = (Learner.id, Learner.name, Learner.language, Learner.rules_json,
                     Learner.created_at, Learner.public_id, Learner.password_hash, Learner.identity)
+# Statements asked on every page run or answer, built once: SQLAlchemy keeps their cache keys,
+# where a statement built per call costs about a millisecond to key and compile.
+_LEARNER_BY_LINK = select(*_LEARNER_COLUMNS).where(Learner.public_id == bindparam("link"))
+_LESSON_PROGRESS = select(
+    LessonProgress.step, LessonProgress.mistakes, LessonProgress.completed,
+    LessonProgress.best_stars, LessonProgress.times_completed, LessonProgress.run_json,
+).where(LessonProgress.learner_id == bindparam("learner"),
+        LessonProgress.lesson_id == bindparam("lesson"))
+_SAVE_LESSON_RUN = update(LessonProgress).where(
+    LessonProgress.learner_id == bindparam("learner"),
+    LessonProgress.lesson_id == bindparam("lesson"),
+).values(step=bindparam("new_step"), mistakes=bindparam("new_mistakes"),
+         run_json=bindparam("new_run"))
+_NEW_ANSWER = insert(Answer)
 
 
 class _LearnerFields(Protocol):
@@ -254,8 +268,7 @@ class ProgressStore:
         if not isinstance(public_id, str) or not 0 < len(public_id) <= 32:
             return None
         with self.engine.connect() as connection:  # every page run asks: Core, not the ORM
-            row = connection.execute(select(*_LEARNER_COLUMNS).where(
-                Learner.public_id == public_id)).first()
+            row = connection.execute(_LEARNER_BY_LINK, {"link": public_id}).first()
         return None if row is None else _info(row)
 
     def learner_for_identity(self, issuer: str, subject: str, name: str,
@@ -436,7 +449,7 @@ class ProgressStore:
                       rating_after: float | None = None, level: int | None = None) -> int:
         """Store one answer at once; returns its id."""
         with self.writer.begin() as connection:  # after every answer: Core, one statement
-            key = connection.execute(insert(Answer).values(
+            key = connection.execute(_NEW_ANSWER, dict(
                 learner_id=learner_id, context=context, item=item[:128], question=question,
                 answer=answer, expected=expected, correct=bool(correct),
                 seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
@@ -687,11 +700,8 @@ class ProgressStore:
         """Where the learner is in a lesson and its run in progress ("" when none), in one
         read (a lesson page asks on every run)."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(
-                LessonProgress.step, LessonProgress.mistakes, LessonProgress.completed,
-                LessonProgress.best_stars, LessonProgress.times_completed,
-                LessonProgress.run_json).where(LessonProgress.learner_id == learner_id,
-                                               LessonProgress.lesson_id == lesson_id)).first()
+            row = connection.execute(_LESSON_PROGRESS,
+                                     {"learner": learner_id, "lesson": lesson_id}).first()
         if row is None:
             return LessonState(lesson_id, 0, 0, False, 0, 0), ""
         return (LessonState(lesson_id, row.step or 0, row.mistakes or 0, bool(row.completed),
@@ -713,9 +723,9 @@ class ProgressStore:
                         mistakes: int) -> None:
         """Keep the run in progress: where the learner is, and the misses so far."""
         with self.writer.begin() as connection:  # after every answer: Core, one statement
-            changed = connection.execute(update(LessonProgress).where(
-                LessonProgress.learner_id == learner_id, LessonProgress.lesson_id == lesson_id
-            ).values(step=step, mistakes=mistakes, run_json=run_json)).rowcount
+            changed = connection.execute(_SAVE_LESSON_RUN, {
+                "learner": learner_id, "lesson": lesson_id, "new_step": step,
+                "new_mistakes": mistakes, "new_run": run_json}).rowcount
             if not changed:
                 connection.execute(insert(LessonProgress).values(
                     learner_id=learner_id, lesson_id=lesson_id, step=step, mistakes=mistakes,
