@@ -189,8 +189,8 @@ def _replicas(learners: int, seconds: float) -> None:
             _report("(b) two replicas behind nginx, PostgreSQL", tally, seconds)
             log = (running.folder / "access.log").read_text()
             for port, process in running.replicas.items():
-                sessions = len(set(re.findall(rf"/_stcore/stream[^\n]*-> 127\.0\.0\.1:{port} "
-                                              r"key=(\w+)", log)))
+                sessions = len(re.findall(  # one websocket per session, logged as it closes
+                    rf"/_stcore/stream[^\n]*-> (?:[\d.:]+, )*127\.0\.0\.1:{port} ", log))
                 print(f"    replica :{port}: {sessions} sessions, peak RSS "
                       f"{_peak_rss_mb(process.pid):.0f} MB")
 

@@ -22,7 +22,7 @@ def _replica_of(log: Path, key: str) -> int:
     """The upstream port nginx sent this browser's websocket to, last."""
     ports = [int(match.group(1)) for line in log.read_text().splitlines()
              if "/_stcore/stream" in line and f"key={key}" in line
-             and (match := re.search(r"-> 127\.0\.0\.1:(\d+)", line))]
+             and (match := re.search(r"-> (?:[\d.:]+, )*127\.0\.0\.1:(\d+) ", line))]
     assert ports, "the websocket never went through nginx"
     return ports[-1]
 
