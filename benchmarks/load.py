@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import re
 import statistics
 import sys
@@ -22,6 +24,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -40,6 +43,10 @@ from trainer.store import ProgressStore, open_database  # noqa: E402
 LESSON = "table-and-seats"
 CONTINUE = t("lessons.continue", "en")
 SHOW = t("lessons.show_answer", "en")
+CHECK = t("lessons.check", "en")
+NEXT_PUZZLE = t("puzzles.next", "en")
+CAN_WIN = t("puzzles.can_win", "en")
+DETAIL = (t("pz.pick_fan", "en"), t("pz.pick_reason", "en"))
 
 
 @dataclass
@@ -47,6 +54,11 @@ class Tally:
     clicks: list[float] = field(default_factory=list)
     answers: int = 0
     errors: int = 0
+    by_page: dict[str, list[float]] = field(default_factory=dict)
+
+    def click(self, page: str, seconds: float) -> None:
+        self.clicks.append(seconds)
+        self.by_page.setdefault(page, []).append(seconds)
 
 
 class Client:
@@ -55,6 +67,9 @@ class Client:
     def __init__(self, base: str, query: str, page: str = "lessons") -> None:
         self.base, self.query, self.page = base, query, page
         self.buttons: dict[str, str] = {}  # label or key → widget id
+        self.choices: dict[str, tuple[str, list[str]]] = {}  # label → (widget id, options)
+        self.tables: dict[str, dict[str, Any]] = {}  # component id → the table it draws
+        self.fragment = ""  # the fragment the last elements were drawn in
 
     async def __aenter__(self) -> Client:
         cookie = await asyncio.to_thread(_first_visit, self.base)
@@ -67,16 +82,27 @@ class Client:
     async def __aexit__(self, *_: object) -> None:
         await self.socket.close()
 
-    async def run(self, clicked: str | None = None) -> float:
-        """Rerun the page (pressing ``clicked``); the seconds until its run finished."""
-        state = ClientState(query_string=self.query, page_name=self.page)
+    async def run(self, clicked: str | None = None, *, chosen: dict[str, str] | None = None,
+                  table: tuple[str, dict[str, Any]] | None = None, fragment: str = "") -> float:
+        """Rerun the page (pressing ``clicked``, with segmented controls set to ``chosen`` and
+        a card-table action), or only ``fragment``; the seconds until its run finished."""
+        state = ClientState(query_string=self.query, page_name=self.page,
+                            fragment_id=fragment)
         if clicked is not None:
             state.widget_states.widgets.append(WidgetState(id=clicked, trigger_value=True))
+        for widget, option in (chosen or {}).items():
+            value = WidgetState(id=widget)
+            value.string_array_value.data.append(option)
+            state.widget_states.widgets.append(value)
+        if table is not None:  # what the component's setTriggerValue("action", …) sends
+            state.widget_states.widgets.append(WidgetState(
+                id=f"$$STREAMLIT_INTERNAL_KEY_{table[0]}__events",
+                json_trigger_value=json.dumps([{"event": "action", "value": table[1]}])))
         message = BackMsg()
         message.rerun_script.CopyFrom(state)
         start = time.perf_counter()
         await self.socket.send(message.SerializeToString())
-        self.buttons = {}
+        self.buttons, self.choices, self.tables = {}, {}, {}
         while True:
             raw = await asyncio.wait_for(self.socket.recv(), timeout=60)
             forward = ForwardMsg()
@@ -84,11 +110,20 @@ class Client:
             kind = forward.WhichOneof("type")
             if kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
                 element = forward.delta.new_element
-                if element.WhichOneof("type") == "button":
+                self.fragment = forward.delta.fragment_id or self.fragment
+                drawn = element.WhichOneof("type")
+                if drawn == "button":
                     button = element.button
                     self.buttons[button.label] = button.id
                     if "-option-" in button.id:
                         self.buttons.setdefault("option", button.id)
+                elif drawn == "button_group":
+                    group = element.button_group
+                    self.choices[group.label] = (group.id, [o.content for o in group.options])
+                elif drawn == "bidi_component" and element.bidi_component.json:
+                    data = json.loads(element.bidi_component.json)
+                    if isinstance(data, dict) and isinstance(data.get("table"), dict):
+                        self.tables[element.bidi_component.id] = data["table"]
             elif kind == "page_info_changed":
                 self.query = forward.page_info_changed.query_string
             elif kind == "script_finished":
@@ -104,21 +139,58 @@ def _first_visit(base: str) -> str:
 
 async def learner(base: str, link: str, store: ProgressStore, learner_id: int, until: float,
                   tally: Tally) -> None:
+    """A learner on lesson 3: tap the first option, see the hint or the answer, continue."""
     query = f"learner={link}&lang=en&lesson={LESSON}"
     try:
         async with Client(base, query) as tab:
             await tab.run()
             while time.monotonic() < until:
                 if "option" in tab.buttons:  # a question: tap the first option
-                    tally.clicks.append(await tab.run(tab.buttons["option"]))
+                    tally.click("lessons", await tab.run(tab.buttons["option"]))
                     tally.answers += 1
                 elif SHOW in tab.buttons:
-                    tally.clicks.append(await tab.run(tab.buttons[SHOW]))
+                    tally.click("lessons", await tab.run(tab.buttons[SHOW]))
                 elif CONTINUE in tab.buttons:
-                    tally.clicks.append(await tab.run(tab.buttons[CONTINUE]))
+                    tally.click("lessons", await tab.run(tab.buttons[CONTINUE]))
                 else:  # a step this client cannot answer (a number): start the lesson again
                     await asyncio.to_thread(store.restart_lesson, learner_id, LESSON)
                     tab.query = query
+                    await tab.run()
+    except (OSError, TimeoutError, websockets.WebSocketException):
+        tally.errors += 1
+
+
+async def puzzler(base: str, link: str, until: float, tally: Tally) -> None:
+    """A learner on rated puzzles, each control a run of the puzzle fragment as in a browser:
+    "can you win?" — yes or no, then the fan or the reason, then Check; the card puzzles — tap a
+    card and Check on the card table; then Next puzzle."""
+    try:
+        async with Client(base, f"learner={link}&lang=en&mode=rated", page="puzzles") as tab:
+            await tab.run()
+            while time.monotonic() < until:
+                fragment = tab.fragment
+                if NEXT_PUZZLE in tab.buttons:
+                    tally.click("puzzles", await tab.run(tab.buttons[NEXT_PUZZLE],
+                                                         fragment=fragment))
+                elif CAN_WIN in tab.choices:
+                    verdict, options = tab.choices[CAN_WIN]
+                    said = {verdict: options[len(tally.clicks) % 2]}  # yes or no, in turn
+                    tally.click("puzzles", await tab.run(chosen=said, fragment=fragment))
+                    detail = next((tab.choices[label] for label in DETAIL
+                                   if label in tab.choices), None)
+                    if detail is not None:
+                        said[detail[0]] = detail[1][0]
+                        tally.click("puzzles", await tab.run(chosen=said, fragment=fragment))
+                    tally.click("puzzles", await tab.run(tab.buttons[CHECK], chosen=said,
+                                                         fragment=fragment))
+                    tally.answers += 1
+                elif tab.tables:
+                    component, table = next(iter(tab.tables.items()))
+                    tapped = {"action": "check", "cards": [0], "seq": table["seq"]}
+                    tally.click("puzzles", await tab.run(table=(component, tapped),
+                                                         fragment=fragment))
+                    tally.answers += 1
+                else:  # nothing to answer (no puzzle left): open the page again
                     await tab.run()
     except (OSError, TimeoutError, websockets.WebSocketException):
         tally.errors += 1
@@ -135,8 +207,10 @@ async def _crowd(base: str, store: ProgressStore, learners: int, seconds: float)
     profiles = [store.create_learner(f"Load {time.time_ns()} {n}") for n in range(learners)]
     tally = Tally()
     until = time.monotonic() + seconds
-    await asyncio.gather(*(learner(base, p.public_id, store, p.id, until, tally)
-                           for p in profiles))
+    await asyncio.gather(*(  # every other learner on puzzles
+        puzzler(base, p.public_id, until, tally) if number % 2 else
+        learner(base, p.public_id, store, p.id, until, tally)
+        for number, p in enumerate(profiles)))
     return tally
 
 
@@ -150,6 +224,41 @@ def _report(title: str, tally: Tally, seconds: float) -> None:
           f"clicks/s; click → run finished median {statistics.median(clicks) * 1000:.0f} ms, "
           f"p95 {p95 * 1000:.0f} ms; {tally.errors} sessions failed "
           "[targets: ≥ 20 answers/s, p95 < 500 ms]")
+    for page, times in sorted(tally.by_page.items()):
+        times = sorted(times)
+        print(f"    {page}: {len(times)} clicks, median {statistics.median(times) * 1000:.0f} "
+              f"ms, p95 {times[max(0, int(len(times) * 0.95) - 1)] * 1000:.0f} ms")
+
+
+RUN_TIMER = Path(__file__).resolve().parent / "run_timer"
+
+
+def _time_runs_in(folder: Path) -> None:
+    """Servers started from now on record each page run's time inside their process
+    (``run_timer/sitecustomize.py``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ["DOU14_RUN_TIMES"] = str(folder)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(RUN_TIMER)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+
+
+def _runs(folder: Path, pid: int) -> list[tuple[str, float, float]]:
+    time.sleep(1.0)  # the process writes its runs every half second
+    path = folder / f"runs-{pid}.json"
+    return [tuple(run) for run in json.loads(path.read_text())] if path.exists() else []
+
+
+def _report_runs(label: str, runs: list[tuple[str, float, float]]) -> None:
+    if not runs:
+        print(f"    {label}: no page run recorded")
+        return
+    walls = sorted(run[1] for run in runs)
+    cpus = sorted(run[2] for run in runs)
+    p95 = max(0, int(len(runs) * 0.95) - 1)
+    print(f"    {label}: {len(runs)} page runs, inside the process: wall median "
+          f"{statistics.median(walls) * 1000:.0f} ms, p95 {walls[p95] * 1000:.0f} ms; "
+          f"CPU median {statistics.median(cpus) * 1000:.1f} ms, p95 {cpus[p95] * 1000:.1f} ms "
+          "[target p95 < 30 ms]")
 
 
 def main() -> None:
@@ -161,6 +270,8 @@ def main() -> None:
     learners = max(1, min(args.learners, 200))
     seconds = max(5.0, min(args.seconds, 300.0))
     with tempfile.TemporaryDirectory() as folder:
+        times = Path(folder) / "run-times"
+        _time_runs_in(times)
         database = Path(folder) / "load.sqlite3"
         store = ProgressStore(open_database(f"sqlite:///{database}"))
         process, url = start_server(database)
@@ -169,16 +280,22 @@ def main() -> None:
             print(f"(a) one process, SQLite, cold start: {learners} sessions opened; peak RSS "
                   f"{_peak_rss_mb(process.pid):.0f} MB [target < 400 MB]; "
                   f"{cold.errors} failed")
+            before = len(_runs(times, process.pid))
+            alone = asyncio.run(_crowd(url, store, 1, seconds / 2))
+            _report("(a) one learner alone", alone, seconds / 2)
+            _report_runs("one learner alone", _runs(times, process.pid)[before:])
             for number in range(args.rounds):
+                before = len(_runs(times, process.pid))
                 tally = asyncio.run(_crowd(url, store, learners, seconds))
                 _report(f"(a) one process, SQLite, round {number + 1}", tally, seconds)
+                _report_runs(f"round {number + 1}", _runs(times, process.pid)[before:])
                 print(f"    peak RSS {_peak_rss_mb(process.pid):.0f} MB")
         finally:
             stop_server(process)
-    _replicas(learners, seconds)
+        _replicas(learners, seconds, times)
 
 
-def _replicas(learners: int, seconds: float) -> None:
+def _replicas(learners: int, seconds: float, times: Path) -> None:
     from tests.postgres_cluster import throwaway_cluster
 
     with throwaway_cluster() as url:
@@ -193,6 +310,7 @@ def _replicas(learners: int, seconds: float) -> None:
                     rf"/_stcore/stream[^\n]*-> (?:[\d.:]+, )*127\.0\.0\.1:{port} ", log))
                 print(f"    replica :{port}: {sessions} sessions, peak RSS "
                       f"{_peak_rss_mb(process.pid):.0f} MB")
+                _report_runs(f"replica :{port}", _runs(times, process.pid))
 
 
 if __name__ == "__main__":
