@@ -156,6 +156,10 @@ _SAVE_LESSON_RUN = update(LessonProgress).where(
 ).values(step=bindparam("new_step"), mistakes=bindparam("new_mistakes"),
          run_json=bindparam("new_run"))
 _NEW_ANSWER = insert(Answer)
+_LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
+    Learner.id == bindparam("learner"))
+_PUZZLE_RATINGS = select(PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRating.rd,
+                         PuzzleRating.volatility, PuzzleRating.attempts, PuzzleRating.solved)
 
 
 class _LearnerFields(Protocol):
@@ -175,7 +179,15 @@ def _info(row: _LearnerFields) -> LearnerInfo:
                        row.public_id, row.password_hash is not None or row.identity is not None)
 
 
-def _rating_entry(row: PuzzleRating) -> tuple[Rating, int, int]:
+class _RatingFields(Protocol):
+    rating: float
+    rd: float
+    volatility: float
+    attempts: int
+    solved: int
+
+
+def _rating_entry(row: _RatingFields) -> tuple[Rating, int, int]:
     """A stored puzzle rating as the practice code reads it: (rating, attempts, solved)."""
     return Rating(row.rating, row.rd, row.volatility), row.attempts, row.solved
 
@@ -530,11 +542,11 @@ class ProgressStore:
 
     # -- ratings ------------------------------------------------------------------------------
     def learner_rating(self, learner_id: int) -> Rating:
-        with Session(self.engine) as session:
-            row = session.get(Learner, learner_id)
-            if row is None:
-                return Rating()
-            return Rating(row.rating or 1500.0, row.rd or 350.0, row.volatility or 0.06)
+        with self.engine.connect() as connection:  # every puzzle shown: Core
+            row = connection.execute(_LEARNER_RATING, {"learner": learner_id}).first()
+        if row is None:
+            return Rating()
+        return Rating(row.rating or 1500.0, row.rd or 350.0, row.volatility or 0.06)
 
     def save_learner_rating(self, learner_id: int, rating: Rating) -> None:
         with Session(self.writer) as session, session.begin():
@@ -619,22 +631,22 @@ class ProgressStore:
                             ) -> dict[str, tuple[Rating, int, int]]:
         """The stored ratings within ``span`` points of ``target`` (read by index; an infinite
         span reads them all)."""
-        query = select(PuzzleRating)
+        query = _PUZZLE_RATINGS
         if math.isfinite(span):
             query = query.where(PuzzleRating.rating.between(target - span, target + span))
-        with Session(self.engine) as session:
-            return {row.puzzle_id: _rating_entry(row) for row in session.scalars(query)}
+        with self.engine.connect() as connection:
+            return {row.puzzle_id: _rating_entry(row) for row in connection.execute(query)}
 
     def puzzle_ratings_of(self, puzzle_ids: list[str]) -> dict[str, tuple[Rating, int, int]]:
         """The stored ratings of these puzzles only (rating, attempts, solved)."""
         wanted = sorted(set(puzzle_ids))
         found: dict[str, tuple[Rating, int, int]] = {}
-        with Session(self.engine) as session:
+        with self.engine.connect() as connection:
             for start in range(0, len(wanted), 500):  # bounded IN lists
-                query = select(PuzzleRating).where(
+                query = _PUZZLE_RATINGS.where(
                     PuzzleRating.puzzle_id.in_(wanted[start:start + 500]))
                 found.update((row.puzzle_id, _rating_entry(row))
-                             for row in session.scalars(query))
+                             for row in connection.execute(query))
         return found
 
     def save_puzzle_rating(self, puzzle_id: str, rating: Rating, solved: bool) -> None:
