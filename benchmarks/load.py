@@ -35,6 +35,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.run_times import Run, runs_of, summary, timer_env  # noqa: E402
 from tests.e2e.server import start_server, stop_server  # noqa: E402
 from trainer.i18n import t  # noqa: E402
 from trainer.serve import arrangement  # noqa: E402
@@ -230,35 +231,8 @@ def _report(title: str, tally: Tally, seconds: float) -> None:
               f"ms, p95 {times[max(0, int(len(times) * 0.95) - 1)] * 1000:.0f} ms")
 
 
-RUN_TIMER = Path(__file__).resolve().parent / "run_timer"
-
-
-def _time_runs_in(folder: Path) -> None:
-    """Servers started from now on record each page run's time inside their process
-    (``run_timer/sitecustomize.py``)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    os.environ["DOU14_RUN_TIMES"] = str(folder)
-    os.environ["PYTHONPATH"] = os.pathsep.join(
-        [str(RUN_TIMER)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
-
-
-def _runs(folder: Path, pid: int) -> list[tuple[str, float, float]]:
-    time.sleep(1.0)  # the process writes its runs every half second
-    path = folder / f"runs-{pid}.json"
-    return [tuple(run) for run in json.loads(path.read_text())] if path.exists() else []
-
-
-def _report_runs(label: str, runs: list[tuple[str, float, float]]) -> None:
-    if not runs:
-        print(f"    {label}: no page run recorded")
-        return
-    walls = sorted(run[1] for run in runs)
-    cpus = sorted(run[2] for run in runs)
-    p95 = max(0, int(len(runs) * 0.95) - 1)
-    print(f"    {label}: {len(runs)} page runs, inside the process: wall median "
-          f"{statistics.median(walls) * 1000:.0f} ms, p95 {walls[p95] * 1000:.0f} ms; "
-          f"CPU median {statistics.median(cpus) * 1000:.1f} ms, p95 {cpus[p95] * 1000:.1f} ms "
-          "[target p95 < 30 ms]")
+def _report_runs(label: str, runs: list[Run]) -> None:
+    print(f"    {label}: {summary(runs)} [target p95 < 30 ms]")
 
 
 def main() -> None:
@@ -271,7 +245,7 @@ def main() -> None:
     seconds = max(5.0, min(args.seconds, 300.0))
     with tempfile.TemporaryDirectory() as folder:
         times = Path(folder) / "run-times"
-        _time_runs_in(times)
+        os.environ.update(timer_env(times))  # the servers started below time their runs
         database = Path(folder) / "load.sqlite3"
         store = ProgressStore(open_database(f"sqlite:///{database}"))
         process, url = start_server(database)
@@ -280,15 +254,15 @@ def main() -> None:
             print(f"(a) one process, SQLite, cold start: {learners} sessions opened; peak RSS "
                   f"{_peak_rss_mb(process.pid):.0f} MB [target < 400 MB]; "
                   f"{cold.errors} failed")
-            before = len(_runs(times, process.pid))
+            before = len(runs_of(times, process.pid))
             alone = asyncio.run(_crowd(url, store, 1, seconds / 2))
             _report("(a) one learner alone", alone, seconds / 2)
-            _report_runs("one learner alone", _runs(times, process.pid)[before:])
+            _report_runs("one learner alone", runs_of(times, process.pid)[before:])
             for number in range(args.rounds):
-                before = len(_runs(times, process.pid))
+                before = len(runs_of(times, process.pid))
                 tally = asyncio.run(_crowd(url, store, learners, seconds))
                 _report(f"(a) one process, SQLite, round {number + 1}", tally, seconds)
-                _report_runs(f"round {number + 1}", _runs(times, process.pid)[before:])
+                _report_runs(f"round {number + 1}", runs_of(times, process.pid)[before:])
                 print(f"    peak RSS {_peak_rss_mb(process.pid):.0f} MB")
         finally:
             stop_server(process)
@@ -310,7 +284,7 @@ def _replicas(learners: int, seconds: float, times: Path) -> None:
                     rf"/_stcore/stream[^\n]*-> (?:[\d.:]+, )*127\.0\.0\.1:{port} ", log))
                 print(f"    replica :{port}: {sessions} sessions, peak RSS "
                       f"{_peak_rss_mb(process.pid):.0f} MB")
-                _report_runs(f"replica :{port}", _runs(times, process.pid))
+                _report_runs(f"replica :{port}", runs_of(times, process.pid))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from benchmarks.run_times import Run, runs_of, summary, timer_env  # noqa: E402
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
 from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.engine import RuleSet  # noqa: E402
@@ -140,13 +141,15 @@ TAP_CLOCK = """document.addEventListener('pointerdown', event => { window.__d14t
 without the test driver's own checks before it clicks (about 80 ms here)."""
 
 
-def browser_discards(hands: int = 6) -> tuple[list[float], list[float]]:
+def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Run]]:
     """From the discarding tap to the next decision drawn and the page idle: from the tap's
-    event in the page, and from the test driver's click call."""
+    event in the page, and from the test driver's click call; and the server's page runs,
+    timed inside its process."""
     times, driver = [], []
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        process, url = start_server(database)
+        run_times = Path(folder) / "run-times"
+        process, url = start_server(database, timer_env(run_times))
         store = ProgressStore(open_database(f"sqlite:///{database}"))
         try:
             with sync_playwright() as playwright:
@@ -188,9 +191,10 @@ def browser_discards(hands: int = 6) -> tuple[list[float], list[float]]:
                             times.append((settled.json_value() - tapped) / 1000)
                     page.close()
                 browser.close()
+            runs = runs_of(run_times, process.pid)
         finally:
             stop_server(process)
-    return times, driver
+    return times, driver, runs
 
 
 def report(label: str, times: list[float]) -> None:
@@ -204,6 +208,7 @@ if __name__ == "__main__":
     report("engine: act + bots + risk + best discard", engine_actions())
     report("server: play service on SQLite [< 150 ms]", service_actions())
     report("Play page script run (AppTest, hints on) [< 150 ms]", page_actions())
-    tapped, clicked = browser_discards()
+    tapped, clicked, runs = browser_discards()
     report("Chromium: discard tap -> page settled [p95 < 300 ms]", tapped)
     report("  the same from the test driver's click call", clicked)
+    print(f"  the server meanwhile: {summary(runs)}")
