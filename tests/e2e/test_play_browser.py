@@ -57,6 +57,12 @@ def _no_bot_card(page: Page, session: PlaySession) -> None:
                 for c in hidden if c.symbol in text]
 
 
+def _open_log(page: Page) -> None:
+    """Open the whole hand's log, and see its lines drawn."""
+    page.get_by_text(t("play.full_log", "en"), exact=True).click()
+    expect(page.locator(".st-key-play-log li").first).to_be_visible()
+
+
 def _press(page: Page, session: PlaySession, rng: random.Random) -> None:
     """The learner's move as the heuristic bot would make it, by tapping."""
     view = session.view()
@@ -99,6 +105,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     page.locator(TABLE).first.wait_for()
     session = _stored(store, learner)
     _shows(page, session)
+    _open_log(page)  # drawn only while open: open, the checks below read it after every move
     rng = random.Random(0)
     for number in range(100):
         if session.state.over:
@@ -109,6 +116,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
         if number == 3:  # F5 in the middle of the hand: the same hand, the same move
             page.reload()
             _shows(page, session)
+            _open_log(page)
             codes = page.locator(f"{TABLE} .hand .card").evaluate_all(
                 "nodes => nodes.map(n => n.getAttribute('data-code'))")
             assert codes == [str(c) for c in session.view().hand]

@@ -140,15 +140,17 @@ def story_lines(session: PlaySession) -> None:
     with st.container(key="play-recent"):
         st.caption(tr("play.recent") + "  \n" + "  \n".join(
             "· " + render(message, lang, cite=False) for _event, message in recent))
-    full_log(told)
+    full_log(told, "play-log")
 
 
-def full_log(told: list[tuple[Event, Message]]) -> None:
-    """Every move of the hand in order, numbered, as one element (a hand has a hundred lines:
-    one element each would make every click redraw them all)."""
-    with st.expander(tr("play.full_log", count=len(told))):
-        st.caption("\n".join(f"{number}. {render(message, lang)}"
-                              for number, (_event, message) in enumerate(told, start=1)))
+def full_log(told: list[tuple[Event, Message]], key: str) -> None:
+    """Every move of the hand in order, numbered: one element, drawn only while the learner
+    keeps it open (a hand has a hundred lines; sent and drawn again on every move otherwise)."""
+    # A fixed label: a label that changed with each move would make a new expander, closed.
+    log = st.expander(tr("play.full_log"), key=key, on_change="rerun")
+    if log.open:
+        log.caption("\n".join(f"{number}. {render(message, lang)}"
+                               for number, (_event, message) in enumerate(told, start=1)))
 
 
 def end_of_hand(session: PlaySession) -> None:
@@ -280,7 +282,7 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
     if next_hand is not None:
         row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
-    full_log(told)
+    full_log(told, "review-log")
     st.markdown(f"**{tr('play.flags')}**")
     if not flags:
         st.success(tr("play.no_flags"))
