@@ -164,9 +164,8 @@ def end_of_hand(session: PlaySession) -> None:
             st.success(tr("play.you_win"))
         else:
             st.warning(tr("play.winner", seat=result.winner))
-        if result.verdict is not None:
-            for line in explain(result.verdict, lang):
-                st.markdown(f"- {line}")
+        if result.verdict is not None:  # one element: each is a redraw in the browser
+            st.markdown("\n".join(f"- {line}" for line in explain(result.verdict, lang)))
         move = session.move
         row = st.container(horizontal=True, wrap=True)
         row.button(tr("play.next_hand"), type="primary", key="next-hand",
