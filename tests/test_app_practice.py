@@ -4,6 +4,8 @@ right rows; the progress charts hold the learner's own data."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -262,15 +264,63 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
 
     text = figures.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
     at = app("progress", as_learner=learner)
-    at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv")).run()
+    at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv"))
+    _imported(at)
     assert not at.exception
     assert at.error[0].value == t("progress.import_refused", "en", bad=1)
     assert at.warning[0].value.startswith(t("progress.bad_row", "en", line=3, problem="")[:14])
     assert store.answer_count(int(learner)) == 0  # all or nothing: the good row waits too
     good = figures.export_csv(store, other)
-    at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv")).run()
+    at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv"))
+    _imported(at)
     assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0)
     assert store.answer_count(int(learner)) == 1
+
+
+def _imported(at: AppTest) -> None:
+    """Run the page until the import (in its own thread) has ended and the page says how it
+    went; meanwhile the page shows the progress bar and stays usable."""
+    at.run()
+    for _ in range(200):
+        if at.error or at.success:
+            return
+        assert not at.exception
+        time.sleep(0.05)
+        at.run()
+    raise AssertionError("the import never ended")
+
+
+def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) -> None:
+    """The import runs off the page: the page's run ends with a progress bar while the rows are
+    still being stored, and the import ends on its own."""
+    store, learner = db
+    other = store.create_learner("Cy").id
+    rows = [dict(context="drill", item=f"red:{n}", question="q", answer="7", expected="8",
+                 correct=n % 2 == 0, seconds=5.0, skill="drill:red") for n in range(3000)]
+    for row in rows:
+        store.record_answer(other, **row)  # type: ignore[arg-type]
+    from trainer.practice import progress_figures as figures
+
+    text = figures.export_csv(store, other)
+    release = threading.Event()
+    original = store.import_answers
+
+    def slow_import(*args: object, **kwargs: object) -> object:
+        release.wait(30)  # the rows wait until the page has been seen
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    at = app("progress", as_learner=learner)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ProgressStore, "import_answers",
+                      lambda self, *a, **k: slow_import(*a, **k))
+        at.file_uploader(key="import").set_value(("big.csv", text.encode(), "text/csv")).run()
+        assert not at.exception
+        assert [p.value for p in at.get("progress")], "a progress bar while the rows are stored"
+        assert not at.success and store.answer_count(int(learner)) == 0
+        release.set()
+        _imported(at)
+    assert at.success[0].value == t("progress.imported", "en", added=3000, duplicates=0)
+    assert store.answer_count(int(learner)) == 3000
 
 
 def test_progress_names_known_skills_and_shows_unknown_ones_as_written(

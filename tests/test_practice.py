@@ -252,6 +252,49 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
     assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
 
 
+def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore) -> None:
+    from trainer.practice import import_jobs
+
+    learner = store.create_learner("Ann").id
+    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    exported = figures.export_csv(store, learner)
+    other = store.create_learner("Bo").id
+    job = import_jobs.start_import(store, other, "file-1", exported)
+    assert import_jobs.start_import(store, other, "file-1", exported) is job  # a rerun
+    assert job.finished.wait(30)
+    assert job.report is not None and (job.report.added, job.report.duplicates) == (1, 0)
+    assert job.done == 1.0 and import_jobs.import_job(other, "file-1") is job
+    again = import_jobs.start_import(store, other, "file-2", exported)  # another upload
+    assert again is not job and again.finished.wait(30)
+    assert again.report is not None and (again.report.added, again.report.duplicates) == (0, 1)
+    assert import_jobs.import_job(other, "never") is None
+
+
+def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from trainer.practice import import_jobs
+
+    learner = store.create_learner("Ann").id
+    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    exported = figures.export_csv(store, learner)
+    other = store.create_learner("Bo").id
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("INSERT INTO answers …", {},
+                               sqlite3.OperationalError("database or disk is full"))
+
+    monkeypatch.setattr(store, "import_answers", full)
+    job = import_jobs.start_import(store, other, "full-disk", exported)
+    assert job.finished.wait(30)
+    assert (job.problem, job.report, job.done) == ("full", None, 1.0)
+
+
 @pytest.mark.parametrize(("column", "value", "says"), [
     ("seconds", "nan", "seconds must be"), ("seconds", "inf", "seconds must be"),
     ("seconds", "1e400", "seconds must be"), ("themes", "evil_theme", "unknown theme"),

@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.i18n import catalog
+from trainer.practice import import_jobs
 from trainer.practice import progress_figures as figures
 from trainer.ui.lang import current_language, plain, safe_file_name, tr
 from trainer.ui.session import require_learner, store
@@ -109,24 +110,49 @@ st.download_button(tr("progress.export"), lambda: figures.export_csv(store(), le
 upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import",
                           max_upload_size=figures.MAX_IMPORT_MB)
 if upload is not None and st.session_state.get("imported") != upload.file_id:
+    st.session_state["imported"] = upload.file_id  # one import per file, however many reruns
     if upload.size > figures.MAX_IMPORT_MB * 1024 * 1024:  # checked before a byte is read
-        st.session_state["imported"] = upload.file_id
         st.error(tr("progress.import_too_big", mb=figures.MAX_IMPORT_MB))
         st.stop()
     try:
         text = upload.getvalue().decode("utf-8")
     except UnicodeDecodeError:
         st.error(tr("progress.import_not_text"))
+    else:  # in a thread of its own: the learner's pages stay usable meanwhile
+        import_jobs.start_import(store(), learner.id, upload.file_id, text)
+        st.session_state["importing"] = upload.file_id
+
+
+@st.fragment(run_every=0.5)
+def import_progress(upload_id: str) -> None:
+    """The import's progress bar, redrawn twice a second until it ends; then the whole page
+    again, with its report and the new answers in the charts."""
+    job = import_jobs.import_job(learner.id, upload_id)
+    if job is None or job.finished.is_set():
+        st.rerun()
+    assert job is not None
+    st.progress(job.done, text=tr("progress.importing"))
+
+
+def import_report(job: import_jobs.ImportJob | None) -> None:
+    if job is None:  # started by a process that has since stopped: nothing was kept
+        st.warning(tr("progress.import_lost"))
+    elif job.problem:
+        st.error(tr("db.failed", reason=tr(f"db.problem_{job.problem}")))
+    elif job.report is not None and job.report.bad:  # all or nothing: refused, row by row
+        st.error(tr("progress.import_refused", bad=len(job.report.bad)))
+        for line, problem in job.report.bad[:20]:
+            st.warning(tr("progress.bad_row", line=line, problem=plain(problem)))
+    elif job.report is not None:
+        st.success(tr("progress.imported", added=job.report.added,
+                      duplicates=job.report.duplicates))
+
+
+importing = st.session_state.get("importing")
+if importing:
+    running = import_jobs.import_job(learner.id, importing)
+    if running is not None and not running.finished.is_set():
+        import_progress(importing)
     else:
-        bar = st.progress(0.0, text=tr("progress.importing"))
-        report = figures.import_csv(store(), learner.id, text,
-                                    lambda done: bar.progress(done, text=tr("progress.importing")))
-        bar.empty()
-        st.session_state["imported"] = upload.file_id
-        if report.bad:  # all or nothing: the file is refused, row by row
-            st.error(tr("progress.import_refused", bad=len(report.bad)))
-            for line, problem in report.bad[:20]:
-                st.warning(tr("progress.bad_row", line=line, problem=plain(problem)))
-        else:
-            st.success(tr("progress.imported", added=report.added,
-                          duplicates=report.duplicates))
+        st.session_state.pop("importing", None)
+        import_report(running)

@@ -1,0 +1,76 @@
+"""CSV imports off the page's critical path: each import runs in a thread of its own, and the
+page reads its share done and, at the end, its report. The learner's pages stay usable
+meanwhile; the import is still one transaction (all rows or none), so a process that dies
+mid-import leaves nothing half-written.
+
+Jobs are kept per process, by learner and uploaded file (a rerun of the page finds the job it
+started instead of starting another); the last few finished ones are forgotten as new ones
+start."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from trainer.practice.progress_figures import ImportReport, import_csv
+from trainer.store import ProgressStore
+from trainer.store.db import write_problem
+
+KEEP_FINISHED = 32
+"""Finished jobs kept for their pages to read, per process."""
+
+
+@dataclass
+class ImportJob:
+    """One import: ``done`` is the share done (0–1); when ``finished`` is set, ``report`` holds
+    what was added or refused, or ``problem`` names the database's failure (a key under
+    ``db.problem_``)."""
+
+    done: float = 0.0
+    report: ImportReport | None = None
+    problem: str = ""
+    finished: threading.Event = field(default_factory=threading.Event)
+
+
+_LOCK = threading.Lock()
+_JOBS: dict[tuple[int, str], ImportJob] = {}
+
+
+def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: str) -> ImportJob:
+    """The import of this upload for this learner: started now in its own thread, or the one
+    already started."""
+    key = (learner_id, upload_id)
+    with _LOCK:
+        job = _JOBS.get(key)
+        if job is not None:
+            return job
+        finished = [k for k, j in _JOBS.items() if j.finished.is_set()]
+        for old in finished[:max(0, len(finished) - KEEP_FINISHED + 1)]:
+            del _JOBS[old]
+        job = _JOBS[key] = ImportJob()
+    threading.Thread(target=_run, args=(job, store, learner_id, text), daemon=True,
+                     name=f"dou14-import-{learner_id}").start()
+    return job
+
+
+def _run(job: ImportJob, store: ProgressStore, learner_id: int, text: str) -> None:
+    def heard(share: float) -> None:
+        job.done = share
+
+    try:
+        job.report = import_csv(store, learner_id, text, heard)
+    except SQLAlchemyError as error:  # a full disk, a server gone: said plainly by the page
+        logging.getLogger("dou14").exception("database error in a CSV import")
+        job.problem = write_problem(error)
+    finally:
+        job.done = 1.0
+        job.finished.set()
+
+
+def import_job(learner_id: int, upload_id: str) -> ImportJob | None:
+    """The import of this upload started in this process, if any."""
+    with _LOCK:
+        return _JOBS.get((learner_id, upload_id))
