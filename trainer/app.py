@@ -7,10 +7,11 @@ import logging
 import streamlit as st
 import streamlit.emojis  # st.info & co. load it on first use: 0.3 s, mid-hand
 from sqlalchemy.exc import SQLAlchemyError
+from streamlit.navigation.page import StreamlitPage
 
 from trainer.store.db import write_problem
 from trainer.ui.browser_memory import write_cookies
-from trainer.ui.lang import language_switch, tr
+from trainer.ui.lang import current_language, language_switch, tr
 from trainer.ui.session import (
     adopt_learner_language,
     current_learner,
@@ -20,14 +21,19 @@ from trainer.ui.session import (
 )
 
 
-def main() -> None:
-    learner = current_learner()
-    adopt_learner_language(learner)
-    remember_language(learner, language_switch())
-    st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
-    write_cookies()
+def _pages(lang: str) -> dict[str, list[StreamlitPage]]:
+    """The navigation, built once per session and language (each st.Page resolves its file on
+    the disk: a millisecond on every run otherwise). Kept per session, never shared: a run
+    marks the page it will run."""
+    built: dict[str, dict[str, list[StreamlitPage]]] = st.session_state.setdefault(
+        "_navigation", {})
+    if lang not in built:
+        built[lang] = _navigation()
+    return built[lang]
 
-    pages = {
+
+def _navigation() -> dict[str, list[StreamlitPage]]:
+    return {
         tr("nav.learn"): [
             st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
             st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
@@ -54,6 +60,16 @@ def main() -> None:
                     url_path="settings"),
         ],
     }
+
+
+def main() -> None:
+    learner = current_learner()
+    adopt_learner_language(learner)
+    remember_language(learner, language_switch())
+    st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
+    write_cookies()
+
+    pages = _pages(current_language())
     hold_for_this_run(learner)  # the page asks again: it gets this answer, not a new lookup
     try:
         st.navigation(pages).run()
