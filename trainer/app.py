@@ -11,7 +11,13 @@ from streamlit.navigation.page import StreamlitPage
 
 from trainer.store.db import write_problem
 from trainer.ui.browser_memory import write_cookies
-from trainer.ui.lang import current_language, language_switch, tr
+from trainer.ui.lang import (
+    current_language,
+    hold_language,
+    language_switch,
+    release_language,
+    tr,
+)
 from trainer.ui.session import (
     adopt_learner_language,
     current_learner,
@@ -69,11 +75,14 @@ def main() -> None:
     st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
     write_cookies()
 
-    pages = _pages(current_language())
+    lang = current_language()
+    pages = _pages(lang)
     hold_for_this_run(learner)  # the page asks again: it gets this answer, not a new lookup
+    held = hold_language(lang)
     try:
         st.navigation(pages).run()
     finally:
+        release_language(held)
         release_this_run()
 
 

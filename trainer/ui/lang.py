@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar, Token
+
 import streamlit as st
 
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
@@ -9,8 +11,25 @@ from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 _LABELS = {"zh": "中文", "en": "English"}
 
 
+_THIS_RUN: ContextVar[str | None] = ContextVar("dou14_language", default=None)
+"""The language of the page run under way, once the entrypoint has settled it (every text of a
+page asks; the session state answers in about 50 µs)."""
+
+
+def hold_language(lang: str) -> Token[str | None]:
+    """Answer ``current_language()`` with ``lang`` for the rest of this run."""
+    return _THIS_RUN.set(lang)
+
+
+def release_language(token: Token[str | None]) -> None:
+    _THIS_RUN.reset(token)
+
+
 def current_language() -> str:
     """The language in use: the session's choice, else the URL's ``?lang=``, else English."""
+    held = _THIS_RUN.get()
+    if held is not None:
+        return held
     state = st.session_state  # asked for every text of a page: "in" is cheaper than a miss
     lang = (state["lang"] if "lang" in state else None) or st.query_params.get(  # noqa: SIM401
         "lang", DEFAULT_LANGUAGE)
