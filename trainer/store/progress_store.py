@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -158,8 +158,14 @@ _SAVE_LESSON_RUN = update(LessonProgress).where(
 _NEW_ANSWER = insert(Answer)
 _LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
     Learner.id == bindparam("learner"))
+_TRIED_PUZZLE = select(func.count()).select_from(Answer).where(
+    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
+    Answer.item == bindparam("puzzle"))
 _PUZZLE_RATINGS = select(PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRating.rd,
                          PuzzleRating.volatility, PuzzleRating.attempts, PuzzleRating.solved)
+_LEARNER_RATING_LOCKED = _LEARNER_RATING.with_for_update()
+_PUZZLE_RATING_LOCKED = _PUZZLE_RATINGS.where(
+    PuzzleRating.puzzle_id == bindparam("puzzle")).with_for_update()
 
 
 class _LearnerFields(Protocol):
@@ -204,16 +210,16 @@ def _checked_password(password: str) -> str:
     return password
 
 
-def _insert_if_missing(session: Session, model: type[Base], **values: object) -> None:
+def _insert_if_missing(connection: Connection, model: type[Base], **values: object) -> None:
     """INSERT … ON CONFLICT DO NOTHING, on SQLite and PostgreSQL alike."""
-    if session.get_bind().dialect.name == "postgresql":
+    if connection.dialect.name == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as pg_insert
 
-        session.execute(pg_insert(model).values(**values).on_conflict_do_nothing())
+        connection.execute(pg_insert(model).values(**values).on_conflict_do_nothing())
     else:
         from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-        session.execute(sqlite_insert(model).values(**values).on_conflict_do_nothing())
+        connection.execute(sqlite_insert(model).values(**values).on_conflict_do_nothing())
 
 
 @dataclass(frozen=True)
@@ -576,50 +582,48 @@ class ProgressStore:
         never kept without its ratings or the other way round. Later attempts are practice:
         stored with mode ``practice``, ratings untouched. ``start`` is the puzzle's starting
         rating when nobody has tried it yet."""
-        with Session(self.writer) as session, session.begin():
+        with self.writer.begin() as connection:  # Core: every rated answer comes through here
             # The learner's row first, then the puzzle's: FOR UPDATE on PostgreSQL, the write
             # lock of BEGIN IMMEDIATE on SQLite — no two answers read the same ratings.
-            learner = session.get(Learner, learner_id, with_for_update=True)
+            learner = connection.execute(_LEARNER_RATING_LOCKED, {"learner": learner_id}).first()
             if learner is None:
                 raise ProgressError("db.no_learner")
             before = Rating(learner.rating or 1500.0, learner.rd or 350.0,
                             learner.volatility or 0.06)
-            tried = session.scalar(select(func.count()).select_from(Answer).where(
-                Answer.learner_id == learner_id, Answer.context == "puzzle",
-                Answer.item == answer.puzzle_id)) or 0
+            tried = connection.execute(_TRIED_PUZZLE, {
+                "learner": learner_id, "puzzle": answer.puzzle_id}).scalar() or 0
             rated = rated_mode and tried == 0
             if rated:  # the puzzle's first rating is created race-free, then locked
-                _insert_if_missing(session, PuzzleRating, puzzle_id=answer.puzzle_id,
+                _insert_if_missing(connection, PuzzleRating, puzzle_id=answer.puzzle_id,
                                    rating=start.rating, rd=start.rd,
                                    volatility=start.volatility, attempts=0, solved=0)
-            stored = session.get(PuzzleRating, answer.puzzle_id, with_for_update=True,
-                                 populate_existing=True)
+            stored = connection.execute(_PUZZLE_RATING_LOCKED,
+                                        {"puzzle": answer.puzzle_id}).first()
             puzzle_before = start if stored is None else Rating(stored.rating, stored.rd,
                                                                 stored.volatility)
             after, puzzle_after = before, puzzle_before
             if rated:
                 after, puzzle_after = rate(before, puzzle_before, answer.correct)
-                learner.rating, learner.rd, learner.volatility = (after.rating, after.rd,
-                                                                  after.volatility)
-                session.add(RatingHistory(learner_id=learner_id, rating=after.rating,
-                                          rd=after.rd, volatility=after.volatility))
-                if stored is None:
-                    stored = PuzzleRating(puzzle_id=answer.puzzle_id, attempts=0, solved=0)
-                    session.add(stored)
-                stored.rating, stored.rd, stored.volatility = (puzzle_after.rating,
-                                                               puzzle_after.rd,
-                                                               puzzle_after.volatility)
-                stored.attempts = (stored.attempts or 0) + 1
-                stored.solved = (stored.solved or 0) + (1 if answer.correct else 0)
+                connection.execute(update(Learner).where(Learner.id == learner_id).values(
+                    rating=after.rating, rd=after.rd, volatility=after.volatility))
+                connection.execute(insert(RatingHistory).values(
+                    learner_id=learner_id, rating=after.rating, rd=after.rd,
+                    volatility=after.volatility))
+                connection.execute(update(PuzzleRating).where(
+                    PuzzleRating.puzzle_id == answer.puzzle_id).values(
+                    rating=puzzle_after.rating, rd=puzzle_after.rd,
+                    volatility=puzzle_after.volatility,
+                    attempts=func.coalesce(PuzzleRating.attempts, 0) + 1,
+                    solved=func.coalesce(PuzzleRating.solved, 0) + (1 if answer.correct else 0)))
             mode = answer.mode if rated or not rated_mode else "practice"
-            session.add(Answer(
+            connection.execute(_NEW_ANSWER, dict(
                 learner_id=learner_id, context="puzzle", item=answer.puzzle_id[:128],
                 question=answer.question, answer=answer.answer, expected=answer.expected,
                 correct=bool(answer.correct), seconds=max(0.0, float(answer.seconds)),
                 rule_ids=",".join(answer.rule_ids)[:256], skill=answer.skill[:32],
                 themes=",".join(answer.themes)[:256], mode=mode[:32], run=answer.run[:64],
                 rating_before=before.rating if rated else None,
-                rating_after=after.rating if rated else None))
+                rating_after=after.rating if rated else None, level=None))
             return RatedAttempt(rated, before, after, puzzle_before, puzzle_after)
 
     def puzzle_ratings(self) -> dict[str, tuple[Rating, int, int]]:
