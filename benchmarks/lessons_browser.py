@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
+from benchmarks.stats import p95  # noqa: E402
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
 from trainer.i18n import t  # noqa: E402
 from trainer.lessons import Explain, LessonRun, load_lessons  # noqa: E402
@@ -132,9 +133,8 @@ def main(learners: int = 3) -> None:
     print("lessons in Chromium: click → page settled (median / p95 / samples); targets: tap "
           "< 50 ms, check and continue p95 < 300 ms")
     for kind, values in samples.items():
-        values.sort()
-        p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-        print(f"  {kind:<14} {statistics.median(values) * 1000:7.1f} ms  {p95 * 1000:7.1f} ms"
+        print(f"  {kind:<14} {statistics.median(values) * 1000:7.1f} ms  "
+              f"{p95(values) * 1000:7.1f} ms"
               f"  ({len(values)})")
 
 

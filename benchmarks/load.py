@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.run_times import Run, runs_of, summary, timer_env  # noqa: E402
+from benchmarks.stats import p95  # noqa: E402
 from tests.e2e.server import start_server, stop_server  # noqa: E402
 from trainer.i18n import t  # noqa: E402
 from trainer.serve import arrangement  # noqa: E402
@@ -216,19 +217,17 @@ async def _crowd(base: str, store: ProgressStore, learners: int, seconds: float)
 
 
 def _report(title: str, tally: Tally, seconds: float) -> None:
-    clicks = sorted(tally.clicks)
+    clicks = tally.clicks
     if not clicks:
         print(f"{title}: no click finished ({tally.errors} sessions failed)")
         return
-    p95 = clicks[max(0, int(len(clicks) * 0.95) - 1)]
     print(f"{title}: {tally.answers / seconds:.1f} answers/s, {len(clicks) / seconds:.1f} "
           f"clicks/s; click → run finished median {statistics.median(clicks) * 1000:.0f} ms, "
-          f"p95 {p95 * 1000:.0f} ms; {tally.errors} sessions failed "
+          f"p95 {p95(clicks) * 1000:.0f} ms; {tally.errors} sessions failed "
           "[targets: ≥ 20 answers/s, p95 < 500 ms]")
     for page, times in sorted(tally.by_page.items()):
-        times = sorted(times)
         print(f"    {page}: {len(times)} clicks, median {statistics.median(times) * 1000:.0f} "
-              f"ms, p95 {times[max(0, int(len(times) * 0.95) - 1)] * 1000:.0f} ms")
+              f"ms, p95 {p95(times) * 1000:.0f} ms")
 
 
 def _report_runs(label: str, runs: list[Run]) -> None:

@@ -28,6 +28,7 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from benchmarks.run_times import Run, runs_of, summary, timer_env  # noqa: E402
+from benchmarks.stats import p95  # noqa: E402
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
 from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.engine import RuleSet  # noqa: E402
@@ -198,9 +199,8 @@ def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Ru
 
 
 def report(label: str, times: list[float]) -> None:
-    times = sorted(times)
     print(f"  {label:<52} median {statistics.median(times) * 1000:6.1f} ms, "
-          f"p95 {times[int(len(times) * 0.95)] * 1000:6.1f} ms, n={len(times)}")
+          f"p95 {p95(times) * 1000:6.1f} ms, n={len(times)}")
 
 
 if __name__ == "__main__":

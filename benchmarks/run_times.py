@@ -10,6 +10,8 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks.stats import p95
+
 RUN_TIMER = Path(__file__).resolve().parent / "run_timer"
 
 Run = tuple[str, float, float]
@@ -42,11 +44,10 @@ def summary(runs: list[Run]) -> str:
         chosen = [run for run in runs if run[0] == kind]
         if not chosen:
             continue
-        walls = sorted(run[1] for run in chosen)
-        cpus = sorted(run[2] for run in chosen)
-        p95 = max(0, int(len(chosen) * 0.95) - 1)
+        walls = [run[1] for run in chosen]
+        cpus = [run[2] for run in chosen]
         parts.append(f"{len(chosen)} {kind} runs: wall median "
-                     f"{statistics.median(walls) * 1000:.0f} ms, p95 {walls[p95] * 1000:.0f} ms; "
+                     f"{statistics.median(walls) * 1000:.0f} ms, p95 {p95(walls) * 1000:.0f} ms; "
                      f"CPU median {statistics.median(cpus) * 1000:.1f} ms, "
-                     f"p95 {cpus[p95] * 1000:.1f} ms")
+                     f"p95 {p95(cpus) * 1000:.1f} ms")
     return "inside the process, " + "; ".join(parts) if parts else "no page run recorded"
