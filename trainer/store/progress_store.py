@@ -198,6 +198,33 @@ def _rating_entry(row: _RatingFields) -> tuple[Rating, int, int]:
     return Rating(row.rating, row.rd, row.volatility), row.attempts, row.solved
 
 
+class _LearnerRatingFields(Protocol):
+    rating: float | None
+    rd: float | None
+    volatility: float | None
+
+
+def _learner_rating(row: _LearnerRatingFields) -> Rating:
+    """A learner's stored rating; a column never written reads as the starting value."""
+    start = Rating()
+    return Rating(row.rating or start.rating, row.rd or start.rd,
+                  row.volatility or start.volatility)
+
+
+def _answer_values(learner_id: int, *, context: str, item: str, question: str, answer: str,
+                   expected: str, correct: bool, seconds: float, rule_ids: tuple[str, ...],
+                   skill: str, themes: tuple[str, ...], mode: str, run: str,
+                   rating_before: float | None, rating_after: float | None,
+                   level: int | None) -> dict[str, Any]:
+    """One answer as the ``answers`` row stores it: texts cut to their columns, lists joined,
+    a time never negative."""
+    return dict(learner_id=learner_id, context=context, item=item[:128], question=question,
+                answer=answer, expected=expected, correct=bool(correct),
+                seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
+                skill=skill[:32], themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
+                rating_before=rating_before, rating_after=rating_after, level=level)
+
+
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -467,13 +494,12 @@ class ProgressStore:
                       rating_after: float | None = None, level: int | None = None) -> int:
         """Store one answer at once; returns its id."""
         with self.writer.begin() as connection:  # after every answer: Core, one statement
-            key = connection.execute(_NEW_ANSWER, dict(
-                learner_id=learner_id, context=context, item=item[:128], question=question,
-                answer=answer, expected=expected, correct=bool(correct),
-                seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
-                skill=skill[:32] or context[:32], themes=",".join(themes)[:256],
-                mode=mode[:32], run=run[:64], rating_before=rating_before,
-                rating_after=rating_after, level=level)).inserted_primary_key
+            key = connection.execute(_NEW_ANSWER, _answer_values(
+                learner_id, context=context, item=item, question=question, answer=answer,
+                expected=expected, correct=correct, seconds=seconds, rule_ids=rule_ids,
+                skill=skill or context, themes=themes, mode=mode, run=run,
+                rating_before=rating_before, rating_after=rating_after,
+                level=level)).inserted_primary_key
             assert key is not None
             return int(key[0])
 
@@ -550,9 +576,7 @@ class ProgressStore:
     def learner_rating(self, learner_id: int) -> Rating:
         with self.engine.connect() as connection:  # every puzzle shown: Core
             row = connection.execute(_LEARNER_RATING, {"learner": learner_id}).first()
-        if row is None:
-            return Rating()
-        return Rating(row.rating or 1500.0, row.rd or 350.0, row.volatility or 0.06)
+        return Rating() if row is None else _learner_rating(row)
 
     def save_learner_rating(self, learner_id: int, rating: Rating) -> None:
         with Session(self.writer) as session, session.begin():
@@ -588,8 +612,7 @@ class ProgressStore:
             learner = connection.execute(_LEARNER_RATING_LOCKED, {"learner": learner_id}).first()
             if learner is None:
                 raise ProgressError("db.no_learner")
-            before = Rating(learner.rating or 1500.0, learner.rd or 350.0,
-                            learner.volatility or 0.06)
+            before = _learner_rating(learner)
             tried = connection.execute(_TRIED_PUZZLE, {
                 "learner": learner_id, "puzzle": answer.puzzle_id}).scalar() or 0
             rated = rated_mode and tried == 0
@@ -616,12 +639,11 @@ class ProgressStore:
                     attempts=func.coalesce(PuzzleRating.attempts, 0) + 1,
                     solved=func.coalesce(PuzzleRating.solved, 0) + (1 if answer.correct else 0)))
             mode = answer.mode if rated or not rated_mode else "practice"
-            connection.execute(_NEW_ANSWER, dict(
-                learner_id=learner_id, context="puzzle", item=answer.puzzle_id[:128],
-                question=answer.question, answer=answer.answer, expected=answer.expected,
-                correct=bool(answer.correct), seconds=max(0.0, float(answer.seconds)),
-                rule_ids=",".join(answer.rule_ids)[:256], skill=answer.skill[:32],
-                themes=",".join(answer.themes)[:256], mode=mode[:32], run=answer.run[:64],
+            connection.execute(_NEW_ANSWER, _answer_values(
+                learner_id, context="puzzle", item=answer.puzzle_id, question=answer.question,
+                answer=answer.answer, expected=answer.expected, correct=answer.correct,
+                seconds=answer.seconds, rule_ids=answer.rule_ids, skill=answer.skill,
+                themes=answer.themes, mode=mode, run=answer.run,
                 rating_before=before.rating if rated else None,
                 rating_after=after.rating if rated else None, level=None))
             return RatedAttempt(rated, before, after, puzzle_before, puzzle_after)
