@@ -234,12 +234,16 @@ def test_progress_figures_and_records(store: ProgressStore) -> None:
     assert themes.iloc[0]["theme"] == "hidden" and themes.iloc[0]["attempts"] == 3
 
 
-def test_export_and_merging_import(store: ProgressStore) -> None:
+def _one_answer_exported(store: ProgressStore) -> tuple[str, int, int]:
+    """Ann's one answer as exported, Ann, and Bo, a second learner with none, to import it."""
     learner = store.create_learner("Ann").id
     store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
-    exported = figures.export_csv(store, learner)
-    other = store.create_learner("Bo").id
+    return figures.export_csv(store, learner), learner, store.create_learner("Bo").id
+
+
+def test_export_and_merging_import(store: ProgressStore) -> None:
+    exported, _, other = _one_answer_exported(store)
     report = figures.import_csv(store, other, exported)
     assert (report.added, report.duplicates, report.bad) == (1, 0, [])
     again = figures.import_csv(store, other, exported)
@@ -255,11 +259,7 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
 def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore) -> None:
     from trainer.practice import import_jobs
 
-    learner = store.create_learner("Ann").id
-    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
-                        expected="8", correct=False, seconds=5.0, skill="drill:red")
-    exported = figures.export_csv(store, learner)
-    other = store.create_learner("Bo").id
+    exported, _, other = _one_answer_exported(store)
     job = import_jobs.start_import(store, other, "file-1", exported)
     assert import_jobs.start_import(store, other, "file-1", exported) is job  # a rerun
     assert job.finished.wait(30)
@@ -279,11 +279,7 @@ def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
 
     from trainer.practice import import_jobs
 
-    learner = store.create_learner("Ann").id
-    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
-                        expected="8", correct=False, seconds=5.0, skill="drill:red")
-    exported = figures.export_csv(store, learner)
-    other = store.create_learner("Bo").id
+    exported, _, other = _one_answer_exported(store)
 
     def full(*_args: object, **_kwargs: object) -> None:
         raise OperationalError("INSERT INTO answers …", {},
@@ -304,11 +300,7 @@ def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
 ])
 def test_a_hostile_import_row_is_refused_and_nothing_is_written(
         store: ProgressStore, column: str, value: str, says: str) -> None:
-    learner = store.create_learner("Ann").id
-    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
-                        expected="8", correct=False, seconds=5.0, skill="drill:red")
-    exported = figures.export_csv(store, learner)
-    other = store.create_learner("Bo").id
+    exported, learner, other = _one_answer_exported(store)
     good = figures.import_csv(store, learner, exported)  # a row already there: a duplicate
     assert good.added == 0
     header, row = exported.splitlines()[:2]
