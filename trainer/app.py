@@ -77,13 +77,13 @@ def main() -> None:
 
     lang = current_language()
     pages = _pages(lang)
-    hold_for_this_run(learner)  # the page asks again: it gets this answer, not a new lookup
-    held = hold_language(lang)
+    # The page asks again for the learner and the language: it gets these, not new lookups.
+    held_learner, held_language = hold_for_this_run(learner), hold_language(lang)
     try:
         st.navigation(pages).run()
     finally:
-        release_language(held)
-        release_this_run()
+        release_language(held_language)
+        release_this_run(held_learner)
 
 
 try:

@@ -9,6 +9,7 @@ no credential. No page lists the learners."""
 from __future__ import annotations
 
 import threading
+from contextvars import ContextVar, Token
 
 import streamlit as st
 
@@ -91,25 +92,28 @@ def _opened(learner: LearnerInfo) -> LearnerInfo:
     return learner
 
 
-_THIS_RUN = "_learner_of_this_run"
-"""Session-state key holding the learner the entrypoint found for the page now running, so the
-page does not look them up again (fragment reruns, which skip the entrypoint, look up)."""
+_THIS_RUN: ContextVar[tuple[LearnerInfo | None] | None] = ContextVar("dou14_learner",
+                                                                      default=None)
+"""The learner the entrypoint found for the page now running (in a tuple: nobody is an answer
+too), so the page does not look them up again; held like the run's language
+(``trainer.ui.lang.hold_language``). Fragment reruns skip the entrypoint and look up."""
 
 
-def hold_for_this_run(learner: LearnerInfo | None) -> None:
-    st.session_state[_THIS_RUN] = learner
+def hold_for_this_run(learner: LearnerInfo | None) -> Token[tuple[LearnerInfo | None] | None]:
+    """Answer ``current_learner()`` with ``learner`` for the rest of this run."""
+    return _THIS_RUN.set((learner,))
 
 
-def release_this_run() -> None:
-    st.session_state.pop(_THIS_RUN, None)
+def release_this_run(token: Token[tuple[LearnerInfo | None] | None]) -> None:
+    _THIS_RUN.reset(token)
 
 
 def current_learner() -> LearnerInfo | None:
     """The learner of this page run, or ``None`` (nobody, or a private profile's link without a
     sign-in: then ``locked_profile()`` is true)."""
-    if _THIS_RUN in st.session_state:
-        held: LearnerInfo | None = st.session_state[_THIS_RUN]
-        return held
+    held = _THIS_RUN.get()
+    if held is not None:
+        return held[0]
     signed_in = _signed_in()
     link = st.query_params.get("learner")
     named = store().learner_by_link(link) if link else None
