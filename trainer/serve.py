@@ -54,20 +54,20 @@ def nginx_config(ports: Sequence[int], listen: int, prefix: Path, upload_mb: int
         return (f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=5s"
                 f"{' backup' if backup else ''};")
 
-    names = [f"replica{number}" for number in range(len(ports))]
+    named = [(f"replica{number}", port) for number, port in enumerate(ports)]
     replica_upstreams = "\n".join(
         f"    upstream {name} {{\n" + "\n".join(
             [server(port)] + [server(other, backup=True) for other in ports if other != port])
         + "\n    }"
-        for name, port in zip(names, ports, strict=True))
+        for name, port in named)
     text = template.read_text(encoding="utf-8").format(
         prefix=prefix, servers="\n".join(server(port) for port in ports),
         replica_upstreams=replica_upstreams,
-        pools_by_cookie="\n".join(f"        {name} {name};" for name in names),
+        pools_by_cookie="\n".join(f"        {name} {name};" for name, _port in named),
         cookies_by_address="\n".join(
             f'        "~^any:(.*, )?127\\.0\\.0\\.1:{port}$" '
             f'"dou14_replica={name}; Path=/; HttpOnly; SameSite=Lax";'
-            for name, port in zip(names, ports, strict=True)),
+            for name, port in named),
         listen=f"127.0.0.1:{listen}", upload_mb=upload_mb)
     user = getpass.getuser()
     return f"user {user};\n{text}" if os.geteuid() == 0 else text
