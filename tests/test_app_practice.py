@@ -317,9 +317,14 @@ def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) ->
         assert not at.exception
         assert [p.value for p in at.get("progress")], "a progress bar while the rows are stored"
         assert not at.success and store.answer_count(int(learner)) == 0
+        reloaded = app("progress", as_learner=learner)  # a reload: a new session
+        assert [p.value for p in reloaded.get("progress")], "the running import is shown"
         release.set()
         _imported(at)
-    assert at.success[0].value == t("progress.imported", "en", added=3000, duplicates=0)
+        _imported(reloaded)
+    for session in (at, reloaded):  # both say how it went; the rows were stored once
+        assert session.success[0].value == t("progress.imported", "en", added=3000,
+                                             duplicates=0)
     assert store.answer_count(int(learner)) == 3000
 
 

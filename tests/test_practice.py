@@ -6,8 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fsrs import Rating as FsrsRating
@@ -256,16 +258,32 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
     assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
 
 
-def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore) -> None:
+def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.practice import import_jobs
 
     exported, _, other = _one_answer_exported(store)
-    job = import_jobs.start_import(store, other, "file-1", exported)
-    assert import_jobs.start_import(store, other, "file-1", exported) is job  # a rerun
+    release = threading.Event()
+    storing = store.import_answers
+
+    def held(*args: Any, **kwargs: Any) -> None:
+        release.wait(30)
+        storing(*args, **kwargs)
+
+    monkeypatch.setattr(store, "import_answers", held)
+    first, job = import_jobs.start_import(store, other, "file-1", exported)
+    assert first == "file-1" and import_jobs.start_import(
+        store, other, "file-1", exported) == ("file-1", job)  # a rerun
+    # While it runs, the same rows chosen again (a reload, another tab) start nothing new.
+    assert import_jobs.start_import(store, other, "file-1b", exported) == ("file-1", job)
+    assert import_jobs.running_import(other) == "file-1"
+    release.set()
     assert job.finished.wait(30)
+    assert import_jobs.running_import(other) is None
     assert job.report is not None and (job.report.added, job.report.duplicates) == (1, 0)
     assert job.done == 1.0 and import_jobs.import_job(other, "file-1") is job
-    again = import_jobs.start_import(store, other, "file-2", exported)  # another upload
+    assert store.answer_count(other) == 1
+    again = import_jobs.start_import(store, other, "file-2", exported)[1]  # another upload
     assert again is not job and again.finished.wait(30)
     assert again.report is not None and (again.report.added, again.report.duplicates) == (0, 1)
     assert import_jobs.import_job(other, "never") is None
@@ -286,7 +304,7 @@ def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
                                sqlite3.OperationalError("database or disk is full"))
 
     monkeypatch.setattr(store, "import_answers", full)
-    job = import_jobs.start_import(store, other, "full-disk", exported)
+    job = import_jobs.start_import(store, other, "full-disk", exported)[1]
     assert job.finished.wait(30)
     assert (job.problem, job.report, job.done) == ("full", None, 1.0)
 

@@ -119,8 +119,8 @@ if upload is not None and st.session_state.get("imported") != upload.file_id:
     except UnicodeDecodeError:
         st.error(tr("progress.import_not_text"))
     else:  # in a thread of its own: the learner's pages stay usable meanwhile
-        import_jobs.start_import(store(), learner.id, upload.file_id, text)
-        st.session_state["importing"] = upload.file_id
+        st.session_state["importing"] = import_jobs.start_import(
+            store(), learner.id, upload.file_id, text)[0]
 
 
 @st.fragment(run_every=0.5)
@@ -148,6 +148,8 @@ def import_report(job: import_jobs.ImportJob | None) -> None:
                       duplicates=job.report.duplicates))
 
 
+if not st.session_state.get("importing"):  # one still running from before a reload: shown too
+    st.session_state["importing"] = import_jobs.running_import(learner.id)
 importing = st.session_state.get("importing")
 if importing:
     running = import_jobs.import_job(learner.id, importing)

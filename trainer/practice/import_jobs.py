@@ -39,21 +39,26 @@ _LOCK = threading.Lock()
 _JOBS: dict[tuple[int, str], ImportJob] = {}
 
 
-def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: str) -> ImportJob:
-    """The import of this upload for this learner: started now in its own thread, or the one
-    already started."""
+def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: str
+                 ) -> tuple[str, ImportJob]:
+    """The import of this upload for this learner, started now in its own thread, or the one
+    already started; while one of the learner's imports runs, that one (a reload, a new tab or
+    the same file chosen again must not store the rows twice). Returns its upload id and job."""
     key = (learner_id, upload_id)
     with _LOCK:
         job = _JOBS.get(key)
         if job is not None:
-            return job
+            return upload_id, job
+        for (learner, running_upload), running in _JOBS.items():
+            if learner == learner_id and not running.finished.is_set():
+                return running_upload, running
         finished = [k for k, j in _JOBS.items() if j.finished.is_set()]
         for old in finished[:max(0, len(finished) - KEEP_FINISHED + 1)]:
             del _JOBS[old]
         job = _JOBS[key] = ImportJob()
     threading.Thread(target=_run, args=(job, store, learner_id, text), daemon=True,
                      name=f"dou14-import-{learner_id}").start()
-    return job
+    return upload_id, job
 
 
 def _run(job: ImportJob, store: ProgressStore, learner_id: int, text: str) -> None:
@@ -74,3 +79,11 @@ def import_job(learner_id: int, upload_id: str) -> ImportJob | None:
     """The import of this upload started in this process, if any."""
     with _LOCK:
         return _JOBS.get((learner_id, upload_id))
+
+
+def running_import(learner_id: int) -> str | None:
+    """The upload id of the learner's import running in this process, if any (a page opened
+    after a reload shows its progress)."""
+    with _LOCK:
+        return next((upload for (learner, upload), job in _JOBS.items()
+                     if learner == learner_id and not job.finished.is_set()), None)
