@@ -56,6 +56,7 @@ class Tally:
     clicks: list[float] = field(default_factory=list)
     answers: int = 0
     errors: int = 0
+    client_cpu: float = 0.0  # CPU seconds this client process spent (it shares the machine)
     by_page: dict[str, list[float]] = field(default_factory=dict)
 
     def click(self, page: str, seconds: float) -> None:
@@ -141,19 +142,23 @@ def _first_visit(base: str) -> str:
 
 async def learner(base: str, link: str, store: ProgressStore, learner_id: int, until: float,
                   tally: Tally) -> None:
-    """A learner on lesson 3: tap the first option, see the hint or the answer, continue."""
+    """A learner on lesson 3: tap the first option, see the hint or the answer, continue —
+    each a run of the lesson step's fragment, as in a browser."""
     query = f"learner={link}&lang=en&lesson={LESSON}"
     try:
         async with Client(base, query) as tab:
             await tab.run()
-            while time.monotonic() < until:
+            while time.monotonic() < until:  # each press a run of the step's fragment
+                fragment = tab.fragment
                 if "option" in tab.buttons:  # a question: tap the first option
-                    tally.click("lessons", await tab.run(tab.buttons["option"]))
+                    tally.click("lessons", await tab.run(tab.buttons["option"],
+                                                         fragment=fragment))
                     tally.answers += 1
                 elif SHOW in tab.buttons:
-                    tally.click("lessons", await tab.run(tab.buttons[SHOW]))
+                    tally.click("lessons", await tab.run(tab.buttons[SHOW], fragment=fragment))
                 elif CONTINUE in tab.buttons:
-                    tally.click("lessons", await tab.run(tab.buttons[CONTINUE]))
+                    tally.click("lessons", await tab.run(tab.buttons[CONTINUE],
+                                                         fragment=fragment))
                 else:  # a step this client cannot answer (a number): start the lesson again
                     await asyncio.to_thread(store.restart_lesson, learner_id, LESSON)
                     tab.query = query
@@ -209,10 +214,12 @@ async def _crowd(base: str, store: ProgressStore, learners: int, seconds: float)
     profiles = [store.create_learner(f"Load {time.time_ns()} {n}") for n in range(learners)]
     tally = Tally()
     until = time.monotonic() + seconds
+    cpu = time.process_time()
     await asyncio.gather(*(  # every other learner on puzzles
         puzzler(base, p.public_id, until, tally) if number % 2 else
         learner(base, p.public_id, store, p.id, until, tally)
         for number, p in enumerate(profiles)))
+    tally.client_cpu = time.process_time() - cpu
     return tally
 
 
@@ -225,6 +232,8 @@ def _report(title: str, tally: Tally, seconds: float) -> None:
           f"clicks/s; click → run finished median {statistics.median(clicks) * 1000:.0f} ms, "
           f"p95 {p95(clicks) * 1000:.0f} ms; {tally.errors} sessions failed "
           "[targets: ≥ 20 answers/s, p95 < 500 ms]")
+    print(f"    the clients themselves used {tally.client_cpu / seconds:.0%} of a core "
+          f"({tally.client_cpu / len(clicks) * 1000:.1f} ms CPU per click)")
     for page, times in sorted(tally.by_page.items()):
         print(f"    {page}: {len(times)} clicks, median {statistics.median(times) * 1000:.0f} "
               f"ms, p95 {p95(times) * 1000:.0f} ms")

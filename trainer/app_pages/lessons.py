@@ -167,6 +167,13 @@ def run_lesson(lesson: Lesson) -> None:
         open_lesson(None)
     st.title(f"{lesson.order}. {lesson.title[lang]}")
     glossary_link()
+    lesson_step(lesson)
+
+
+@st.fragment
+def lesson_step(lesson: Lesson) -> None:
+    """The step in hand, its answer and the way on: a fragment, so a tap, a check or a
+    continue reruns this part only, not the page around it (one light run per action)."""
     run, waiting = load_run(lesson)
     if run.finished or waiting:
         finish_view(lesson)
