@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database
-from trainer.store.db import alembic_config, database_url, head_revision
+from trainer.store.db import alembic_config, database_url, head_revision, write_turns
 from trainer.store.progress_store import ProgressError
 
 
@@ -53,6 +53,22 @@ def test_concurrent_threads_lose_nothing(tmp_path: Path) -> None:
     answers = store.answers(learner.id)
     assert len(answers) == 320
     assert len({a.item for a in answers}) == 320
+
+
+def test_a_failed_write_gives_the_next_writer_its_turn(tmp_path: Path) -> None:
+    """Writers of one file in a process take turns (db._WriteTurns): a write that fails and
+    rolls back must hand the turn on, or every later write would wait for ever."""
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(open_database(_url(path)))
+    store.create_learner("Ann")
+    turns = write_turns(path)
+    with pytest.raises(ProgressError):
+        store.create_learner("Ann")  # the name is taken: the transaction rolls back
+    assert not turns.held()
+    with ThreadPoolExecutor(max_workers=4) as pool:  # and writers in other threads go on
+        made = list(pool.map(store.create_learner, ["Bo", "Cy", "Di", "Ed"]))
+    assert {learner.name for learner in made} == {"Bo", "Cy", "Di", "Ed"}
+    assert not turns.held()
 
 
 def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:

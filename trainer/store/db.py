@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,11 +190,62 @@ IMMEDIATE = "dou14_immediate"
 taken first, so a read-compute-write such as a rating update cannot interleave)."""
 
 
-def _sqlite_begin(connection: Connection) -> None:
-    """SQLAlchemy's recipe for SQLite transactions: the driver's own implicit BEGIN is off
-    (``isolation_level = None`` below) and each transaction begins here."""
-    immediate = bool(connection.get_execution_options().get(IMMEDIATE, False))
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+WRITE_TURN_SECONDS = 10.0
+"""How long a writer of this process waits its turn before asking SQLite itself (whose busy
+timeout is as long)."""
+
+
+class _WriteTurns:
+    """The writers of one SQLite file in this process take turns on a lock of their own.
+
+    SQLite makes a second writer retry with growing sleeps (1, 2, 5 … 100 ms), so under many
+    learners at once a writer slept on long after the lock was free. Here it waits on a lock
+    that wakes it the moment the writer before it commits or rolls back. Another process on
+    the same file is still kept out by SQLite's own lock and busy timeout."""
+
+    _HELD = "dou14_write_turn"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def begin(self, connection: Connection) -> None:
+        """SQLAlchemy's recipe for SQLite transactions: the driver's own implicit BEGIN is off
+        (``isolation_level = None`` in :func:`_sqlite_pragmas`) and each transaction begins
+        here; a write one (:data:`IMMEDIATE`) once it has its turn."""
+        if not connection.get_execution_options().get(IMMEDIATE, False):
+            connection.exec_driver_sql("BEGIN")
+            return
+        if self._lock.acquire(timeout=WRITE_TURN_SECONDS):
+            connection.info[self._HELD] = True
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            self.end(connection)
+            raise
+
+    def end(self, connection: Connection) -> None:
+        """Commit or rollback: the next writer's turn."""
+        if connection.info.pop(self._HELD, False):
+            self._lock.release()
+
+    def held(self) -> bool:
+        """Whether a writer has the turn now."""
+        return self._lock.locked()
+
+    def listen(self, engine: Engine) -> None:
+        event.listen(engine, "begin", self.begin)
+        event.listen(engine, "commit", self.end)
+        event.listen(engine, "rollback", self.end)
+
+
+_TURNS: dict[str, _WriteTurns] = {}
+_TURNS_LOCK = threading.Lock()
+
+
+def write_turns(path: Path) -> _WriteTurns:
+    """The turns of one database file, shared by every engine of this process that opens it."""
+    with _TURNS_LOCK:
+        return _TURNS.setdefault(str(path.resolve()), _WriteTurns())
 
 
 def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -208,7 +260,7 @@ def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> No
 
 def _outside_transaction(connection: Connection, pragma: str) -> None:
     """A PRAGMA that only works outside a transaction (foreign_keys), on the driver's own
-    connection: SQLAlchemy would begin one first (see :func:`_sqlite_begin`)."""
+    connection: SQLAlchemy would begin one first (see :meth:`_WriteTurns.begin`)."""
     raw = connection.connection.dbapi_connection
     assert raw is not None
     raw.execute(pragma)
@@ -251,8 +303,10 @@ def open_database(url: str | None = None) -> Engine:
     shown = parsed.render_as_string(hide_password=True)
     is_sqlite = parsed.get_backend_name() == "sqlite"
     state: SchemaState | None = None
+    turns = _WriteTurns()  # an in-memory database: its engine's own
     if is_sqlite and parsed.database and parsed.database != ":memory:":
         path = Path(parsed.database).expanduser()
+        turns = write_turns(path)
         _check_sqlite_place(path)
         if path.exists() and path.stat().st_size > 0:
             state = _sqlite_state(path)
@@ -268,7 +322,7 @@ def open_database(url: str | None = None) -> Engine:
                                  f"{error.__class__.__name__}.") from None
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
-        event.listen(engine, "begin", _sqlite_begin)
+        turns.listen(engine)
     try:
         if state is None:
             with engine.connect() as connection:
