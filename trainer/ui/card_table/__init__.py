@@ -196,7 +196,8 @@ def show_table(view: TableView, *, key: str,
     """Draw the table. A press of one of its buttons calls ``on_action`` before the page runs
     again (one run per action, as for any Streamlit widget callback); a press made on a table
     that has since changed (another tab moved on) calls ``on_stale`` instead."""
-    queued = st.session_state.get(ACTION_QUEUE, {}).pop(key, None)
+    state = st.session_state  # "in" first: a miss of session state costs a KeyError raised
+    queued = state[ACTION_QUEUE].pop(key, None) if ACTION_QUEUE in state else None
     if queued is not None and on_action is not None:  # handed in by a test (AppTest)
         action = _read_action(queued, view)
         if action is not None:
