@@ -136,3 +136,31 @@ def test_bold_text_closes_in_every_lesson_and_catalog_text() -> None:
         walk(tomllib.loads(path.read_text(encoding="utf-8")))
     broken = [place for text in texts if (place := _bold_that_does_not_close(text))]
     assert not broken
+
+
+def test_a_fragment_body_holds_the_language_and_lets_go_after() -> None:
+    """``holding_language``: the body's texts see one language, looked up once; afterwards, and
+    after an error in the body, the run's language is what it was."""
+    import pytest
+
+    from trainer.ui.lang import _THIS_RUN, hold_language, holding_language, release_language
+
+    seen: list[str | None] = []
+
+    @holding_language
+    def body(fail: bool) -> str:
+        seen.append(_THIS_RUN.get())
+        if fail:
+            raise ValueError("boom")
+        return "done"
+
+    outer = hold_language("zh")
+    try:
+        assert body(False) == "done"
+        with pytest.raises(ValueError, match="boom"):
+            body(True)
+        assert seen == ["zh", "zh"]
+        assert _THIS_RUN.get() == "zh"
+    finally:
+        release_language(outer)
+    assert _THIS_RUN.get() is None

@@ -379,3 +379,25 @@ def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
                       for p in chosen)[:service.NEAREST]
 
     assert distances(pool, stored) == distances(eligible, everything)
+
+
+@pytest.mark.parametrize("moved_to", [600.0, 2600.0])
+def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_away(
+        tmp_path: Path, moved_to: float) -> None:
+    """Every puzzle starting near the target rated far away since: the nearest now are
+    puzzles that start further out, unrated — the pool must reach out to them."""
+    store = ProgressStore(open_database(f"sqlite:///{tmp_path}/n.db"))
+    target = 1500.0
+    eligible = sorted((p for p in service.bank() if p.players == 4),
+                      key=lambda p: abs(p.rating - target))
+    for puzzle in eligible[:4 * service.WINDOW]:
+        store.save_puzzle_rating(puzzle.id, Rating(moved_to, 100, 0.06), True)
+    pool, stored = service._near(store, 4, None, target)
+    everything = store.puzzle_ratings()
+
+    def distances(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]]
+                  ) -> list[float]:
+        return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
+                      for p in chosen)[:service.NEAREST]
+
+    assert distances(pool, stored) == distances(eligible, everything)

@@ -14,7 +14,7 @@ from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
 from trainer.lessons.answers import Answer
 from trainer.lessons.task import Task
 from trainer.ui.content import all_lessons, lesson_by_id
-from trainer.ui.lang import current_language, red_suits, tr
+from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.lesson_view import show_explain, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link, show_stars, stars_html
@@ -171,6 +171,7 @@ def run_lesson(lesson: Lesson) -> None:
 
 
 @st.fragment
+@holding_language
 def lesson_step(lesson: Lesson) -> None:
     """The step in hand, its answer and the way on: a fragment, so a tap, a check or a
     continue reruns this part only, not the page around it (one light run per action)."""

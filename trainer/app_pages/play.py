@@ -29,7 +29,7 @@ from trainer.play.story import story
 from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.lang import current_language, plain, tr
+from trainer.ui.lang import current_language, holding_language, plain, tr
 from trainer.ui.play_view import play_table, review_table
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
@@ -186,6 +186,7 @@ def scores_line(session: PlaySession) -> None:
     st.caption(tr("play.scores_line", hand=session.hand_number + 1, scores=" · ".join(parts)))
 
 
+@holding_language
 def table_area(ticking: bool) -> None:
     """The table, the learner's buttons, hints and the story; a fragment whose timer runs only
     while a bot is to move (readable pace)."""

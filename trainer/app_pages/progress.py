@@ -10,7 +10,7 @@ import streamlit as st
 from trainer.i18n import catalog
 from trainer.practice import import_jobs
 from trainer.practice import progress_figures as figures
-from trainer.ui.lang import current_language, plain, safe_file_name, tr
+from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr
 from trainer.ui.session import require_learner, store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
@@ -124,6 +124,7 @@ if upload is not None and st.session_state.get("imported") != upload.file_id:
 
 
 @st.fragment(run_every=0.5)
+@holding_language
 def import_progress(upload_id: str) -> None:
     """The import's progress bar, redrawn twice a second until it ends; then the whole page
     again, with its report and the new answers in the charts."""

@@ -20,7 +20,7 @@ from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import current_language, red_suits, tr
+from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
 
@@ -117,6 +117,7 @@ if mode == "timed":
         st.stop()
 
     @st.fragment(run_every=1.0)
+    @holding_language
     def countdown() -> None:
         left = service.time_left(state["puzzle_started_run"], time.time())
         if left <= 0:
@@ -131,6 +132,7 @@ elif mode == "streak":
     st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
 
 @st.fragment
+@holding_language
 def puzzle_area() -> None:
     """The puzzle, its answer and the next one: a fragment, so answering reruns this part
     only (the mode choices above stay as they are). The rating is shown here, fresh."""

@@ -137,8 +137,8 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
     return None
 
 
-WINDOW = 150
-"""Bank puzzles looked at on each side of the target, by starting rating."""
+WINDOW = NEAREST
+"""Bank puzzles looked at first on each side of the target, by starting rating."""
 
 
 @cache
@@ -152,18 +152,26 @@ def _eligible(players: int, theme: str | None) -> tuple[list[float], tuple[Puzzl
 
 def _near(store: ProgressStore, players: int, theme: str | None, target: float
           ) -> tuple[list[Puzzle], dict[str, tuple[Rating, int, int]]]:
-    """The puzzles whose rating may be among the nearest to ``target``, with their stored
-    ratings, read by key and by index rather than the whole ratings table, so the work per
-    answer does not grow with the bank: the puzzles starting near the target (their ratings by
-    id), then every puzzle rated closer than the ``NEAREST``-th of those (by the rating index).
-    A puzzle outside both could only be nearer if it is unrated while the ones starting near
-    the target have all been rated far away."""
+    """Every puzzle that may be among the ``NEAREST`` to ``target``, with its stored rating —
+    read by key and by index, never the whole ratings table, so the work per answer does not
+    grow with the bank.
+
+    The puzzles starting nearest the target give a reach: the ``NEAREST``-th of their
+    distances now. A puzzle nearer than that is either rated (then the rating index finds it)
+    or unrated (then it still has its starting rating, within the reach of the target): both
+    are read, so the nearest of the whole bank are all in the pool."""
     starts, ordered, by_id = _eligible(players, theme)
     middle = bisect.bisect_left(starts, target)
     pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
     stored = store.puzzle_ratings_of(list(pool))
     distances = sorted(abs(puzzle_rating(p, stored).rating - target) for p in pool.values())
     reach = distances[NEAREST - 1] if len(distances) >= NEAREST else math.inf
+    low = bisect.bisect_left(starts, target - reach)
+    high = bisect.bisect_right(starts, target + reach)
+    starting_near = {p.id: p for p in ordered[low:high] if p.id not in pool}
+    if starting_near:
+        stored.update(store.puzzle_ratings_of(list(starting_near)))
+        pool.update(starting_near)
     for pid, rating in store.puzzle_ratings_near(target, reach).items():
         if pid in by_id:
             pool[pid] = by_id[pid]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar, Token
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 import streamlit as st
 
@@ -23,6 +26,25 @@ def hold_language(lang: str) -> Token[str | None]:
 
 def release_language(token: Token[str | None]) -> None:
     _THIS_RUN.reset(token)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def holding_language(body: Callable[_P, _R]) -> Callable[_P, _R]:
+    """For a fragment's body (``@st.fragment`` above it): a fragment's own run does not pass
+    through the entrypoint, so the language is looked up once here and held for its texts."""
+
+    @wraps(body)
+    def held(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        token = hold_language(current_language())
+        try:
+            return body(*args, **kwargs)
+        finally:
+            release_language(token)
+
+    return held
 
 
 def current_language() -> str:
