@@ -18,6 +18,7 @@ from trainer.ui.lang import (
     release_language,
     tr,
 )
+from trainer.ui.no_delay import send_at_once
 from trainer.ui.session import (
     adopt_learner_language,
     current_learner,
@@ -69,6 +70,7 @@ def _navigation() -> dict[str, list[StreamlitPage]]:
 
 
 def main() -> None:
+    send_at_once()
     learner = current_learner()
     adopt_learner_language(learner)
     remember_language(learner, language_switch())
