@@ -123,10 +123,10 @@ class Client:
                 elif drawn == "button_group":
                     group = element.button_group
                     self.choices[group.label] = (group.id, [o.content for o in group.options])
-                elif drawn == "bidi_component" and element.bidi_component.json:
-                    data = json.loads(element.bidi_component.json)
-                    if isinstance(data, dict) and isinstance(data.get("table"), dict):
-                        self.tables[element.bidi_component.id] = data["table"]
+                elif drawn == "bidi_component" and element.bidi_component.bytes:
+                    data = json.loads(element.bidi_component.bytes)  # the card table
+                    if isinstance(data, dict) and "seq" in data:
+                        self.tables[element.bidi_component.id] = data
             elif kind == "page_info_changed":
                 self.query = forward.page_info_changed.query_string
             elif kind == "script_finished":

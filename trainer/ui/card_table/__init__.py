@@ -18,6 +18,7 @@ a trigger from the browser.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -150,9 +151,16 @@ class TableView:
             codes.add(self.offer.code)
         return codes
 
+    def to_json(self, key: str) -> bytes:
+        """The table as the component reads it: JSON, the pictures spliced in ready-encoded
+        (each card's SVG is encoded once per process, not on every run)."""
+        art = ",".join(_art_json(code) for code in sorted(self.cards()))
+        return ('{"art":{' + art + "}," + json.dumps(self.to_data(key))[1:]).encode()
+
     def to_data(self, key: str) -> dict[str, Any]:
+        """Everything but the pictures (:meth:`to_json` adds them)."""
         return {
-            "id": key, "seq": self.seq, "art": {code: _art(code) for code in self.cards()},
+            "id": key, "seq": self.seq,
             "hand": [c.to_data() for c in self.hand], "selectable": self.selectable,
             "multi": self.multi, "actions": [a.to_data() for a in self.actions],
             "seats": [s.to_data() for s in self.seats], "my_name": self.my_name,
@@ -170,13 +178,15 @@ class TableView:
 _ART: dict[str, str] = {}
 
 
-def _art(code: str) -> str:
-    """The card's SVG markup (cached: the same 54 pictures over and over)."""
+def _art_json(code: str) -> str:
+    """``"code":"<svg …>"``, a member of the table's ``art`` object (cached: the same 55
+    pictures over and over)."""
     art = _ART.get(code)
     if art is None:
         from trainer.engine import parse_card
 
-        art = card_svg(None if code == "back" else parse_card(code))
+        svg = card_svg(None if code == "back" else parse_card(code))
+        art = f"{json.dumps(code)}:{json.dumps(svg)}"
         _ART[code] = art
     return art
 
@@ -214,8 +224,9 @@ def show_table(view: TableView, *, key: str,
         if action is not None and on_action is not None:
             on_action(action)
 
-    # one key: Streamlit looks at each top-level value of ``data`` for a dataframe, every run
-    _COMPONENT(key=key, data={"table": view.to_data(key)}, on_action_change=pressed)
+    # bytes: Streamlit passes them on as they are (a dict it would search for dataframes and
+    # encode twice, every run)
+    _COMPONENT(key=key, data=view.to_json(key), on_action_change=pressed)
 
 
 def _read_action(raw: object, view: TableView) -> TableAction | None:

@@ -63,7 +63,7 @@ function seatNode(art, seat) {
 
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
-  const data = component.data.table;
+  const data = JSON.parse(new TextDecoder().decode(component.data)); // bytes of JSON
   const root = parentElement.querySelector(".d14-table") || el("div", "d14-table");
   if (!root.parentNode) parentElement.appendChild(root);
   root.innerHTML = "";
