@@ -8,7 +8,7 @@ from trainer.engine import Dou14Error, display_cards, position_of, verdict, wait
 from trainer.i18n import explain
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.session import current_learner
-from trainer.ui.widgets import glossary_link, show_cards, show_melds
+from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
 
 lang = current_language()
 learner = current_learner()
@@ -66,5 +66,4 @@ with right:
     except Dou14Error as error:
         st.warning(tr("app.error", error=plain(error)))
         st.stop()
-    for line in lines:
-        st.markdown(f"- {line}")
+    bullet_list(lines)

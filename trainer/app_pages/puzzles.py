@@ -22,7 +22,7 @@ from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link
+from trainer.ui.widgets import bullet_list, glossary_link
 
 lang = current_language()
 learner = require_learner()
@@ -258,8 +258,7 @@ def puzzle_area() -> None:
             st.caption(said_text)
         st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
         with st.expander(tr("pz.working")):
-            for message in puzzle.details:
-                st.markdown(f"- {red_suits(render(message, lang))}")
+            bullet_list(red_suits(render(message, lang)) for message in puzzle.details)
         if result.rated:
             st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
                           before=f"{result.rating.before.rating:.0f}",

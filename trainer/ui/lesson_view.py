@@ -24,7 +24,7 @@ from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableView, show_table
 from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.pictures import picture
-from trainer.ui.widgets import show_cards, show_groups, show_melds
+from trainer.ui.widgets import bullet_list, show_cards, show_groups, show_melds
 
 MOVE_LABEL = {"discard": "button.discard_selected", "chi": "button.chi_selected",
               "pong": "button.pong", "kong": "button.kong", "win": "button.win",
@@ -134,8 +134,7 @@ def show_feedback(task: Task, feedback: Feedback, given: Answer | None, *,
         st.info(red_suits(tr("lessons.the_answer_after_miss" if second_miss
                              else "lessons.the_answer", answer=answer_words(task, task.answer))))
     with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
-        for line in render_all(task.working, lang):
-            st.markdown(f"- {red_suits(line)}")
+        bullet_list(red_suits(line) for line in render_all(task.working, lang))
 
 
 def empty_view(seq: str) -> TableView:

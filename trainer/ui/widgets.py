@@ -59,3 +59,9 @@ def glossary_link(term: str | None = None) -> None:
         params["term"] = term
     st.page_link("app_pages/glossary.py", label=tr("glossary.link"), icon=":material/translate:",
                  query_params=params)
+
+
+def bullet_list(lines: Iterable[str]) -> None:
+    """Lines of markdown as one bulleted list: one element, not one per line (each element is
+    a message to the browser on every run)."""
+    st.markdown("\n".join(f"- {' '.join(line.splitlines())}" for line in lines))
