@@ -39,11 +39,13 @@ def _install(folder: Path) -> None:
 
     def write() -> None:
         target = folder / f"runs-{os.getpid()}.json"
+        fresh = target.with_suffix(".new")
         while True:
             time.sleep(0.5)
             with lock:
                 kept = list(runs)
-            target.write_text(json.dumps(kept), encoding="utf-8")
+            fresh.write_text(json.dumps(kept), encoding="utf-8")
+            os.replace(fresh, target)  # a reader sees the old list or the new, never half
 
     threading.Thread(target=write, daemon=True, name="dou14-run-times").start()
 
