@@ -342,3 +342,21 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     names = {trace["name"] for trace in accuracy["data"]}
     assert names == {t("drills.red", "zh"), "drill:mystery", t("puzzles.kind_win", "zh"),
                      "elsewhere"}
+
+
+def test_progress_shows_an_answer_made_since_it_was_last_opened(
+        db: tuple[ProgressStore, str]) -> None:
+    """The page keeps its figures between answers (keyed by the answers' version): an answer
+    stored meanwhile, here from another tab, shows on the next run."""
+    store, learner = db
+    progress = app("progress", as_learner=learner)
+    answers = next(m for m in progress.metric if m.label == t("progress.answers", "en"))
+    assert answers.value == "0"
+    before = store.answers_version(int(learner))
+    store.record_answer(int(learner), context="drill", item="red-1", question="q", answer="a",
+                        expected="a", correct=True, seconds=2.0, rule_ids=("R-RED",))
+    assert store.answers_version(int(learner)) != before
+    progress.run()
+    answers = next(m for m in progress.metric if m.label == t("progress.answers", "en"))
+    assert answers.value == "1"
+    assert not progress.info  # no more "no answers yet"

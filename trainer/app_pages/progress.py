@@ -27,13 +27,24 @@ def skill_label(skill: str) -> str:
     return tr(key, threshold=learner.rules.red_threshold)
 
 
+@st.cache_data(max_entries=64, ttl=60, show_spinner=False)
+def summary(database: str, learner_id: int, version: tuple[int, int]
+            ) -> figures.ProgressSummary:
+    """The learner's figures, read again once they answered (``version``) or after a minute
+    (puzzle ratings move with other learners' answers): the page's reruns and reopenings
+    between answers take them from here instead of summing every answer again. ``database``
+    keeps apart learners of the same id in two databases (the tests open many)."""
+    del database, version  # the cache key
+    return figures.progress_summary(store(), learner_id)
+
+
 learner = require_learner()
 st.title(tr("progress.title"))
 
-answered = store().answer_count(learner.id)
-history = store().rating_history(learner.id)
-rating = store().learner_rating(learner.id)
-best = figures.records(store(), learner.id)
+shown_now = summary(store().engine.url.render_as_string(), learner.id,
+                    store().answers_version(learner.id))
+answered, history, rating = shown_now.answered, shown_now.history, shown_now.rating
+best = shown_now.records
 
 cols = st.columns(4)
 cols[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}")
@@ -56,8 +67,7 @@ else:
         st.caption(tr("progress.no_rating"))
 
     st.subheader(tr("progress.skills"))
-    by_day = figures.skill_by_day(store(), learner.id)
-    by_day["skill"] = by_day["skill"].map(skill_label)
+    by_day = shown_now.by_day.assign(skill=shown_now.by_day["skill"].map(skill_label))
     left, right = st.columns(2)
     accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
                                      name=skill) for skill, part in by_day.groupby("skill")])
@@ -75,7 +85,7 @@ else:
     right.plotly_chart(speed, key="speed-chart")
 
     st.subheader(tr("progress.themes"))
-    themes = figures.theme_performance(store(), learner.id)
+    themes = shown_now.themes
     if themes.empty:
         st.caption(tr("progress.no_puzzles"))
     else:
@@ -93,7 +103,7 @@ else:
                                          "theme": weakest})
 
     st.subheader(tr("progress.mistakes"))
-    mistakes = figures.mistakes_by_rule(store(), learner.id)
+    mistakes = shown_now.mistakes
     if mistakes.empty:
         st.caption(tr("progress.no_mistakes"))
     else:

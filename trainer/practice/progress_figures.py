@@ -16,6 +16,7 @@ import pandas as pd
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import catalog
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
+from trainer.rating import Rating
 from trainer.store import answer_stats as stats
 from trainer.store.progress_store import ProgressStore
 
@@ -83,6 +84,27 @@ def records(store: ProgressStore, learner_id: int) -> Records:
     in one 3-minute run."""
     return Records(stats.best_streak(store.engine, learner_id),
                    stats.best_timed(store.engine, learner_id))
+
+
+@dataclass(frozen=True)
+class ProgressSummary:
+    """Everything the Progress page shows of a learner's answers, read at once."""
+
+    answered: int
+    rating: Rating
+    history: list[tuple[datetime, float, float]]
+    records: Records
+    by_day: pd.DataFrame
+    themes: pd.DataFrame
+    mistakes: pd.DataFrame
+
+
+def progress_summary(store: ProgressStore, learner_id: int) -> ProgressSummary:
+    return ProgressSummary(
+        answered=store.answer_count(learner_id), rating=store.learner_rating(learner_id),
+        history=store.rating_history(learner_id), records=records(store, learner_id),
+        by_day=skill_by_day(store, learner_id), themes=theme_performance(store, learner_id),
+        mistakes=mistakes_by_rule(store, learner_id))
 
 
 def export_csv(store: ProgressStore, learner_id: int) -> str:

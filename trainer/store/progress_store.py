@@ -567,6 +567,15 @@ class ProgressStore:
             return {(_aware(created).astimezone(UTC).isoformat(), item, answer)
                     for created, item, answer in session.execute(query)}
 
+    def answers_version(self, learner_id: int) -> tuple[int, int]:
+        """How many answers the learner has and the newest one's id: changes with every answer
+        stored, imported or removed (a cache of their figures is keyed by it)."""
+        with self.engine.connect() as connection:
+            count, newest = connection.execute(
+                select(func.count(), func.max(Answer.id)).where(Answer.learner_id == learner_id)
+            ).one()
+        return int(count or 0), int(newest or 0)
+
     def answer_count(self, learner_id: int) -> int:
         with Session(self.engine) as session:
             return session.scalar(select(func.count()).select_from(Answer).where(
