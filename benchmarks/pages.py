@@ -1,7 +1,7 @@
 """Page speed: the server time of one run of each page (measured inside a Streamlit process,
 opened through Streamlit's own protocol) with the whole puzzle bank rated and a learner with
-10,000 answers (issue 15: p95 < 30 ms), and the time from
-starting `streamlit run` to the home page painted in headless Chromium. Run by ``make bench``."""
+10,000 answers (issue 15: p95 < 30 ms), and the time from starting `streamlit run` to the home
+page painted in headless Chromium. Run by ``make bench``."""
 
 from __future__ import annotations
 

@@ -372,13 +372,14 @@ def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
     eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)]
     pool, stored = service._near(store, 4, theme, target)
     assert {p.id for p in pool} <= {p.id for p in eligible}
+    assert _nearest(pool, stored, target) == _nearest(eligible, everything, target)
 
-    def distances(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]]
-                  ) -> list[float]:
-        return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
-                      for p in chosen)[:service.NEAREST]
 
-    assert distances(pool, stored) == distances(eligible, everything)
+def _nearest(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]], target: float
+             ) -> list[float]:
+    """The distances to ``target`` of the ``NEAREST`` puzzles nearest to it."""
+    return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
+                  for p in chosen)[:service.NEAREST]
 
 
 @pytest.mark.parametrize("moved_to", [600.0, 2600.0])
@@ -393,11 +394,4 @@ def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_aw
     for puzzle in eligible[:4 * service.WINDOW]:
         store.save_puzzle_rating(puzzle.id, Rating(moved_to, 100, 0.06), True)
     pool, stored = service._near(store, 4, None, target)
-    everything = store.puzzle_ratings()
-
-    def distances(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]]
-                  ) -> list[float]:
-        return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
-                      for p in chosen)[:service.NEAREST]
-
-    assert distances(pool, stored) == distances(eligible, everything)
+    assert _nearest(pool, stored, target) == _nearest(eligible, store.puzzle_ratings(), target)
