@@ -201,3 +201,25 @@ def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
     first = next(m.value for m in at.expander[0].markdown)
     assert first == t("glossary.baqi.text", lang)
     assert len(at.expander) >= 25
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang: str) -> None:
+    """Rules: one section drawn at a time (the others wait for their tab), each with exactly
+    its rules, in the page's language; a switch of language keeps the page working."""
+    from trainer.content.rule_examples import SECTIONS
+
+    at = app("rules", lang=lang)
+    for section, rule_ids in SECTIONS:
+        at.session_state["rules_section"] = t(f"ruleref.section.{section}", lang)
+        at.run()
+        assert not at.exception, at.exception
+        text = " ".join(m.value for m in at.markdown)
+        shown = {rule for _, rules in SECTIONS for rule in rules if f"`{rule}`" in text}
+        assert shown == set(rule_ids), section
+        assert t(f"ruleref.{rule_ids[0]}.title", lang) in text
+    other = "zh" if lang == "en" else "en"
+    at.radio(key="lang_choice").set_value(other).run()
+    assert not at.exception, at.exception
+    assert t("rules_page.title", other) in [title.value for title in at.title]
+    assert any("`R-" in m.value for m in at.markdown)  # a section is open, in the new words
