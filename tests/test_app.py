@@ -201,6 +201,21 @@ def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
     first = next(m.value for m in at.expander[0].markdown)
     assert first == t("glossary.baqi.text", lang)
     assert len(at.expander) >= 25
+    closed = at.expander[1]  # the others are drawn when opened, not before
+    assert not list(closed.markdown)
+    at.session_state[_term_key(at, 1)] = True
+    at.run()
+    assert not at.exception, at.exception
+    assert [m.value for m in at.expander[1].markdown]
+
+
+def _term_key(at: object, index: int) -> str:
+    """The session-state key of the glossary's ``index``-th expander (``term-<id>``)."""
+    from trainer.content.glossary import TERMS
+
+    label = at.expander[index].label  # type: ignore[attr-defined]
+    term = next(term for term in TERMS if label.startswith(f"{term.chinese} · {term.pinyin}"))
+    return f"term-{term.id}"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

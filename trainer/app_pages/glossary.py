@@ -17,7 +17,12 @@ ordered = sorted(TERMS, key=lambda term: term.id != wanted)
 for term in ordered:
     name = tr(f"glossary.{term.id}.name")
     label = f"{term.chinese} · {term.pinyin}" + ("" if name == term.chinese else f" — {name}")
-    with st.expander(label, expanded=term.id == wanted):
+    # drawn only while open: thirty closed terms cost one element each, not four
+    entry = st.expander(label, expanded=term.id == wanted, key=f"term-{term.id}",
+                        on_change="rerun")
+    if not entry.open:
+        continue
+    with entry:
         st.markdown(tr(f"glossary.{term.id}.text"))
         st.caption(tr("glossary.rule", rule=term.rule))
         if term.cards:
