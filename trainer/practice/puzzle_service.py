@@ -137,8 +137,10 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
     return None
 
 
-WINDOW = NEAREST
-"""Bank puzzles looked at first on each side of the target, by starting rating."""
+WINDOW = 6 * NEAREST
+"""Bank puzzles looked at first on each side of the target, by starting rating: wide enough
+that the reach seldom goes past them (many bank puzzles share a starting rating), so one read
+usually does."""
 
 
 @cache
