@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import PendingRollbackError
 
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database
 from trainer.store.db import alembic_config, database_url, head_revision, write_turns
@@ -69,6 +70,24 @@ def test_a_failed_write_gives_the_next_writer_its_turn(tmp_path: Path) -> None:
         made = list(pool.map(store.create_learner, ["Bo", "Cy", "Di", "Ed"]))
     assert {learner.name for learner in made} == {"Bo", "Cy", "Di", "Ed"}
     assert not turns.held()
+
+
+def test_a_write_connection_lost_midway_gives_the_turn_back(tmp_path: Path) -> None:
+    """A write transaction whose connection is dropped (invalidated, no rollback of its own)
+    still hands the turn on when the connection leaves: later writers do not wait."""
+    from trainer.store.db import IMMEDIATE
+
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(open_database(_url(path)))
+    turns = write_turns(path)
+    connection = store.engine.execution_options(**{IMMEDIATE: True}).connect()
+    transaction = connection.begin()
+    assert turns.held()
+    connection.invalidate()  # its DBAPI connection is closed and leaves the pool
+    assert not turns.held()
+    assert store.create_learner("Flo").name == "Flo"
+    with pytest.raises(PendingRollbackError):  # SQLAlchemy's word on the dropped transaction
+        transaction.rollback()
 
 
 def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:

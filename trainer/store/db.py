@@ -14,6 +14,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -22,6 +23,7 @@ from platformdirs import user_data_dir
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import ConnectionPoolEntry
 
 ENV_URL = "DOU14_DATABASE_URL"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -225,8 +227,16 @@ class _WriteTurns:
 
     def end(self, connection: Connection) -> None:
         """Commit or rollback: the next writer's turn."""
-        if connection.info.pop(self._HELD, False):
+        self._hand_on(connection.info)
+
+    def _hand_on(self, info: dict[Any, Any]) -> None:
+        if info.pop(self._HELD, False):
             self._lock.release()
+
+    def _checked_in(self, _dbapi_connection: object, record: ConnectionPoolEntry) -> None:
+        """A connection back in the pool never keeps the turn (one dropped without a rollback,
+        a lost server connection say, would otherwise make every later writer wait)."""
+        self._hand_on(record.info)
 
     def held(self) -> bool:
         """Whether a writer has the turn now."""
@@ -236,6 +246,7 @@ class _WriteTurns:
         event.listen(engine, "begin", self.begin)
         event.listen(engine, "commit", self.end)
         event.listen(engine, "rollback", self.end)
+        event.listen(engine, "checkin", self._checked_in)
 
 
 _TURNS: dict[str, _WriteTurns] = {}
