@@ -32,7 +32,7 @@ from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.lang import current_language, holding_language, plain, tr
 from trainer.ui.play_view import play_table, review_table
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link
+from trainer.ui.widgets import bullet_list, glossary_link
 
 lang = current_language()
 learner = require_learner()
@@ -164,8 +164,8 @@ def end_of_hand(session: PlaySession) -> None:
             st.success(tr("play.you_win"))
         else:
             st.warning(tr("play.winner", seat=result.winner))
-        if result.verdict is not None:  # one element: each is a redraw in the browser
-            st.markdown("\n".join(f"- {line}" for line in explain(result.verdict, lang)))
+        if result.verdict is not None:
+            bullet_list(explain(result.verdict, lang))
         move = session.move
         row = st.container(horizontal=True, wrap=True)
         row.button(tr("play.next_hand"), type="primary", key="next-hand",
