@@ -49,9 +49,9 @@ def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: st
         job = _JOBS.get(key)
         if job is not None:
             return upload_id, job
-        for (learner, running_upload), running in _JOBS.items():
-            if learner == learner_id and not running.finished.is_set():
-                return running_upload, running
+        running = _running(learner_id)
+        if running is not None:
+            return running, _JOBS[(learner_id, running)]
         finished = [k for k, j in _JOBS.items() if j.finished.is_set()]
         for old in finished[:max(0, len(finished) - KEEP_FINISHED + 1)]:
             del _JOBS[old]
@@ -85,5 +85,10 @@ def running_import(learner_id: int) -> str | None:
     """The upload id of the learner's import running in this process, if any (a page opened
     after a reload shows its progress)."""
     with _LOCK:
-        return next((upload for (learner, upload), job in _JOBS.items()
-                     if learner == learner_id and not job.finished.is_set()), None)
+        return _running(learner_id)
+
+
+def _running(learner_id: int) -> str | None:
+    """The upload id of the learner's unfinished job (the caller holds ``_LOCK``)."""
+    return next((upload for (learner, upload), job in _JOBS.items()
+                 if learner == learner_id and not job.finished.is_set()), None)
