@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,9 +35,9 @@ PAGES = {"home": ("", ""), "lessons (list)": ("lessons", ""),
 ANSWERS = 10_000
 
 
-def page_runs(rounds: int = 20) -> None:
-    """Each page opened ``rounds`` times through Streamlit's own protocol, its runs timed inside
-    the server (``run_timer``)."""
+def page_runs(rounds: int = 20, only: Sequence[str] = ()) -> None:
+    """Each page (or those named in ``only``) opened ``rounds`` times through Streamlit's own
+    protocol, its runs timed inside the server (``run_timer``)."""
     with tempfile.TemporaryDirectory() as folder:
         times = Path(folder) / "run-times"
         database = Path(folder) / "bench.sqlite3"
@@ -51,6 +52,8 @@ def page_runs(rounds: int = 20) -> None:
                   f"with {ANSWERS:,} answers ({rounds} runs each, measured inside the "
                   "process; target p95 < 30 ms):")
             for label, (page, extra) in PAGES.items():
+                if only and label not in only:
+                    continue
                 query = f"learner={profile.public_id}&lang=en{extra}"
                 asyncio.run(_open(url, query, page, 2))  # warm: the page's first run
                 before = len(runs_of(times, process.pid))
@@ -109,6 +112,7 @@ def start_to_paint() -> None:
           f"(a reload of a running server: {reloaded:.2f} s)")
 
 
-if __name__ == "__main__":
-    page_runs()
-    start_to_paint()
+if __name__ == "__main__":  # with page labels (``progress home``): those pages' runs only
+    page_runs(only=sys.argv[1:])
+    if not sys.argv[1:]:
+        start_to_paint()

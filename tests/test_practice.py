@@ -236,6 +236,21 @@ def test_progress_figures_and_records(store: ProgressStore) -> None:
     assert themes.iloc[0]["theme"] == "hidden" and themes.iloc[0]["attempts"] == 3
 
 
+@given(hypothesis_st.integers(0, 2000), hypothesis_st.integers(2, 400))
+def test_a_thinned_history_keeps_its_ends_and_order(length: int, most: int) -> None:
+    """The rating chart draws at most ``most`` points: the first and the latest always, the
+    rest evenly spread and in order, none twice; a short history whole."""
+    history = list(range(length))
+    kept = figures.thinned(history, most)
+    assert len(kept) == min(length, most)
+    assert kept == sorted(set(kept))
+    if history:
+        assert kept[0] == history[0] and kept[-1] == history[-1]
+    if length > most:  # evenly: no gap more than one step wider than another
+        gaps = [later - earlier for earlier, later in zip(kept, kept[1:], strict=False)]
+        assert max(gaps) - min(gaps) <= 1
+
+
 def _one_answer_exported(store: ProgressStore) -> tuple[str, int, int]:
     """Ann's one answer as exported, Ann, and Bo, a second learner with none, to import it."""
     learner = store.create_learner("Ann").id

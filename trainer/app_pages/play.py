@@ -22,7 +22,7 @@ from trainer.engine.messages import Message
 from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
-from trainer.play.hand_review import Flag, review_hand
+from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_discard, discard_risks, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
@@ -219,11 +219,6 @@ def table_area(ticking: bool) -> None:
 
 
 # -- the review --------------------------------------------------------------------------------
-@st.cache_data(show_spinner=False, max_entries=32)
-def flags_of(replay_json: str) -> list[Flag]:
-    return review_hand(Replay.from_json(replay_json), LEARNER)
-
-
 def review(session: PlaySession) -> None:
     """The review of a finished hand of the match, kept with the match (a reload keeps it)."""
     at = session.review
@@ -256,7 +251,7 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     steps = len(replay.actions)
     st.subheader(title)
     st.caption(tr("play.review_open_hands"))
-    flags = flags_of(replay.dumps())
+    flags = reviewed(replay.dumps(), LEARNER)
     later = [flag for flag in flags if flag.step > step]
     row = st.container(horizontal=True, wrap=True, key="review-steps")
     row.button(tr("play.review_start"), key="review-start", on_click=go, args=(0,),

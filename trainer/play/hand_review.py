@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from trainer.analysis.safety import SafetyTable, hidden_analysis, table_from_view
 from trainer.engine.game.actions import Action, ActionKind
@@ -37,6 +38,13 @@ def _ready(state: HandState, seat: int) -> bool:
         return False
     position = Position(tuple(hand), tuple(state.melds[seat]), None, None, False, state.rules)
     return waits(position).ready
+
+
+@lru_cache(maxsize=32)
+def reviewed(replay_json: str, seat: int = 0) -> tuple[Flag, ...]:
+    """:func:`review_hand` of a replay in its JSON form, kept for the 32 latest: the review
+    page asks again on every step the learner opens."""
+    return tuple(review_hand(Replay.from_json(replay_json), seat))
 
 
 def review_hand(replay: Replay, seat: int = 0) -> list[Flag]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 
@@ -86,6 +86,22 @@ def records(store: ProgressStore, learner_id: int) -> Records:
                    stats.best_timed(store.engine, learner_id))
 
 
+HISTORY_POINTS = 300
+"""The most points the rating history chart draws: thousands of markers draw slowly on a phone
+and show no more than a few hundred."""
+
+
+Point = TypeVar("Point")
+
+
+def thinned(history: Sequence[Point], most: int = HISTORY_POINTS) -> list[Point]:
+    """At most ``most`` points of a history, evenly spread, its first and last kept."""
+    if len(history) <= most:
+        return list(history)
+    step = (len(history) - 1) / (most - 1)
+    return [history[round(number * step)] for number in range(most)]
+
+
 @dataclass(frozen=True)
 class ProgressSummary:
     """Everything the Progress page shows of a learner's answers, read at once."""
@@ -93,6 +109,7 @@ class ProgressSummary:
     answered: int
     rating: Rating
     history: list[tuple[datetime, float, float]]
+    """The rating after each rated answer, :func:`thinned` to at most ``HISTORY_POINTS``."""
     records: Records
     by_day: pd.DataFrame
     themes: pd.DataFrame
@@ -102,7 +119,7 @@ class ProgressSummary:
 def progress_summary(store: ProgressStore, learner_id: int) -> ProgressSummary:
     return ProgressSummary(
         answered=store.answer_count(learner_id), rating=store.learner_rating(learner_id),
-        history=store.rating_history(learner_id), records=records(store, learner_id),
+        history=thinned(store.rating_history(learner_id)), records=records(store, learner_id),
         by_day=skill_by_day(store, learner_id), themes=theme_performance(store, learner_id),
         mistakes=mistakes_by_rule(store, learner_id))
 
