@@ -1,14 +1,24 @@
 """Many learners at once (issue 15): N simulated learners — a small asyncio client speaking
 Streamlit's own websocket protocol (``websockets`` + ``streamlit.proto``), keeping cookies —
 each answering the seat questions of lesson 3 (tap an option, see the hint or the answer,
-continue), against (a) one Streamlit process on SQLite and (b) two replicas behind nginx on a
-throwaway PostgreSQL. Reported: answers per second, the time from a click to the page's run
-finished (median, p95), sessions per replica, and each process's peak memory.
+continue), or rated puzzles, against (a) one Streamlit process on SQLite and (b) two replicas
+behind nginx on a throwaway PostgreSQL. Reported: answers per second, the time from a click to
+the page's run finished (median, p95), sessions per replica, and each process's peak memory.
+
+Two kinds of round:
+- **at the target load**: the learners together give ``--rate`` answers a second (20, the
+  target), each on a timetable of its own (one answer every ``learners / rate`` seconds, the
+  first at a random moment in that span; the clicks after an answer — continue, next — at
+  once). A learner the server keeps waiting falls behind its timetable and answers at once
+  until it has caught up, so a server too slow for the rate shows as fewer answers a second.
+- **without pause** (capacity): each learner clicks again the moment its last click's run has
+  finished. Throughput is the server's ceiling; the latency is then the queue the learners
+  make (Little's law: learners ÷ clicks per second), whatever the server does.
 
 Loopback only, bounded in learners and seconds. Run by ``make bench``; ``--learners``,
-``--seconds`` to change the load. Targets (idle 2-core machine): 25 learners, p95 < 500 ms,
-≥ 20 answers/s; peak RSS of one process with 25 sessions opened within 1 s of a cold start
-< 400 MB."""
+``--seconds``, ``--rate`` to change the load. Targets (idle 2-core machine): 25 learners giving
+≥ 20 answers/s with p95 < 500 ms; peak RSS of one process with 25 sessions opened within 1 s of
+a cold start < 400 MB."""
 
 from __future__ import annotations
 
@@ -16,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -49,6 +60,20 @@ CHECK = t("lessons.check", "en")
 NEXT_PUZZLE = t("puzzles.next", "en")
 CAN_WIN = t("puzzles.can_win", "en")
 DETAIL = (t("pz.pick_fan", "en"), t("pz.pick_reason", "en"))
+
+
+class Timetable:
+    """When a paced learner gives its next answer (no timetable: at once)."""
+
+    def __init__(self, every: float | None, seed: int) -> None:
+        self.every = every
+        self.due = time.monotonic() + (random.Random(seed).uniform(0, every) if every else 0)
+
+    async def wait(self) -> None:
+        if self.every is None:
+            return
+        await asyncio.sleep(max(0.0, self.due - time.monotonic()))
+        self.due += self.every
 
 
 @dataclass
@@ -141,7 +166,7 @@ def _first_visit(base: str) -> str:
 
 
 async def learner(base: str, link: str, store: ProgressStore, learner_id: int, until: float,
-                  tally: Tally) -> None:
+                  tally: Tally, timetable: Timetable) -> None:
     """A learner on lesson 3: tap the first option, see the hint or the answer, continue —
     each a run of the lesson step's fragment, as in a browser."""
     query = f"learner={link}&lang=en&lesson={LESSON}"
@@ -151,6 +176,7 @@ async def learner(base: str, link: str, store: ProgressStore, learner_id: int, u
             while time.monotonic() < until:  # each press a run of the step's fragment
                 fragment = tab.fragment
                 if "option" in tab.buttons:  # a question: tap the first option
+                    await timetable.wait()
                     tally.click("lessons", await tab.run(tab.buttons["option"],
                                                          fragment=fragment))
                     tally.answers += 1
@@ -167,7 +193,8 @@ async def learner(base: str, link: str, store: ProgressStore, learner_id: int, u
         tally.errors += 1
 
 
-async def puzzler(base: str, link: str, until: float, tally: Tally) -> None:
+async def puzzler(base: str, link: str, until: float, tally: Tally,
+                  timetable: Timetable) -> None:
     """A learner on rated puzzles, each control a run of the puzzle fragment as in a browser:
     "can you win?" — yes or no, then the fan or the reason, then Check; the card puzzles — tap a
     card and Check on the card table; then Next puzzle."""
@@ -180,6 +207,7 @@ async def puzzler(base: str, link: str, until: float, tally: Tally) -> None:
                     tally.click("puzzles", await tab.run(tab.buttons[NEXT_PUZZLE],
                                                          fragment=fragment))
                 elif CAN_WIN in tab.choices:
+                    await timetable.wait()
                     verdict, options = tab.choices[CAN_WIN]
                     said = {verdict: options[len(tally.clicks) % 2]}  # yes or no, in turn
                     tally.click("puzzles", await tab.run(chosen=said, fragment=fragment))
@@ -192,6 +220,7 @@ async def puzzler(base: str, link: str, until: float, tally: Tally) -> None:
                                                          fragment=fragment))
                     tally.answers += 1
                 elif tab.tables:
+                    await timetable.wait()
                     component, table = next(iter(tab.tables.items()))
                     tapped = {"action": "check", "cards": [0], "seq": table["seq"]}
                     tally.click("puzzles", await tab.run(table=(component, tapped),
@@ -210,28 +239,32 @@ def _peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def _crowd(base: str, store: ProgressStore, learners: int, seconds: float) -> Tally:
+async def _crowd(base: str, store: ProgressStore, learners: int, seconds: float,
+                 rate: float | None = None) -> Tally:
+    """``learners`` learners for ``seconds``, every other one on puzzles: together giving
+    ``rate`` answers a second, or (no rate) each clicking without pause."""
     profiles = [store.create_learner(f"Load {time.time_ns()} {n}") for n in range(learners)]
+    every = learners / rate if rate else None
     tally = Tally()
     until = time.monotonic() + seconds
     cpu = time.process_time()
-    await asyncio.gather(*(  # every other learner on puzzles
-        puzzler(base, p.public_id, until, tally) if number % 2 else
-        learner(base, p.public_id, store, p.id, until, tally)
+    await asyncio.gather(*(
+        puzzler(base, p.public_id, until, tally, Timetable(every, number)) if number % 2 else
+        learner(base, p.public_id, store, p.id, until, tally, Timetable(every, number))
         for number, p in enumerate(profiles)))
     tally.client_cpu = time.process_time() - cpu
     return tally
 
 
-def _report(title: str, tally: Tally, seconds: float) -> None:
+def _report(title: str, tally: Tally, seconds: float, *, target: bool = False) -> None:
     clicks = tally.clicks
     if not clicks:
         print(f"{title}: no click finished ({tally.errors} sessions failed)")
         return
     print(f"{title}: {tally.answers / seconds:.1f} answers/s, {len(clicks) / seconds:.1f} "
           f"clicks/s; click → run finished median {statistics.median(clicks) * 1000:.0f} ms, "
-          f"p95 {p95(clicks) * 1000:.0f} ms; {tally.errors} sessions failed "
-          "[targets: ≥ 20 answers/s, p95 < 500 ms]")
+          f"p95 {p95(clicks) * 1000:.0f} ms; {tally.errors} sessions failed"
+          + (" [targets: ≥ 20 answers/s, p95 < 500 ms]" if target else ""))
     print(f"    the clients themselves used {tally.client_cpu / seconds:.0%} of a core "
           f"({tally.client_cpu / len(clicks) * 1000:.1f} ms CPU per click)")
     for page, times in sorted(tally.by_page.items()):
@@ -247,10 +280,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=25)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--rate", type=float, default=20.0,
+                        help="answers a second the learners give together at the target load")
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     learners = max(1, min(args.learners, 200))
     seconds = max(5.0, min(args.seconds, 300.0))
+    rate = max(1.0, min(args.rate, 200.0))
     with tempfile.TemporaryDirectory() as folder:
         times = Path(folder) / "run-times"
         os.environ.update(timer_env(times))  # the servers started below time their runs
@@ -267,17 +303,19 @@ def main() -> None:
             _report("(a) one learner alone", alone, seconds / 2)
             _report_runs("one learner alone", runs_of(times, process.pid)[before:])
             for number in range(args.rounds):
-                before = len(runs_of(times, process.pid))
-                tally = asyncio.run(_crowd(url, store, learners, seconds))
-                _report(f"(a) one process, SQLite, round {number + 1}", tally, seconds)
-                _report_runs(f"round {number + 1}", runs_of(times, process.pid)[before:])
-                print(f"    peak RSS {_peak_rss_mb(process.pid):.0f} MB")
+                for label, paced in ((f"at {rate:g} answers/s", rate), ("without pause", None)):
+                    before = len(runs_of(times, process.pid))
+                    tally = asyncio.run(_crowd(url, store, learners, seconds, paced))
+                    _report(f"(a) one process, SQLite, {label}, round {number + 1}", tally,
+                            seconds, target=paced is not None)
+                    _report_runs(f"round {number + 1}", runs_of(times, process.pid)[before:])
+                    print(f"    peak RSS {_peak_rss_mb(process.pid):.0f} MB")
         finally:
             stop_server(process)
-        _replicas(learners, seconds, times)
+        _replicas(learners, seconds, rate, times)
 
 
-def _replicas(learners: int, seconds: float, times: Path) -> None:
+def _replicas(learners: int, seconds: float, rate: float, times: Path) -> None:
     from tests.postgres_cluster import throwaway_cluster
 
     with throwaway_cluster() as url:
@@ -285,11 +323,14 @@ def _replicas(learners: int, seconds: float, times: Path) -> None:
         with tempfile.TemporaryDirectory() as folder, \
                 arrangement(2, url, folder=Path(folder)) as running:
             asyncio.run(_crowd(running.url, store, learners, 1.0))  # warmed, as (a) is
+            paced = asyncio.run(_crowd(running.url, store, learners, seconds, rate))
+            _report(f"(b) two replicas behind nginx, PostgreSQL, at {rate:g} answers/s", paced,
+                    seconds, target=True)
             before = {port: len(runs_of(times, process.pid))
                       for port, process in running.replicas.items()}
             logged = len((running.folder / "access.log").read_text())
             tally = asyncio.run(_crowd(running.url, store, learners, seconds))
-            _report("(b) two replicas behind nginx, PostgreSQL", tally, seconds)
+            _report("(b) two replicas behind nginx, PostgreSQL, without pause", tally, seconds)
             time.sleep(1.0)  # nginx logs a websocket as it closes
             log = (running.folder / "access.log").read_text()[logged:]
             for port, process in running.replicas.items():
