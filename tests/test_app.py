@@ -10,8 +10,9 @@ import pytest
 
 from tests.apptest_helpers import app, click, current, give, walk_lesson, wrong_answer
 from trainer.i18n import t
-from trainer.lessons import Question, load_lessons
+from trainer.lessons import LessonRun, Question, load_lessons
 from trainer.store import ProgressStore, open_database
+from trainer.store.progress_store import KeptRun
 from trainer.ui import session
 
 PAGES = ["home", "lessons", "rules", "glossary", "check", "settings"]
@@ -105,6 +106,26 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     assert state.completed and state.best_stars == 2
     listing = app("lessons", as_learner=learner_id)
     assert any('aria-label="2/3"' in h.value for h in listing.html)
+
+
+def test_the_lesson_list_offers_start_continue_or_again(db_url: str, learner_id: str) -> None:
+    """Each lesson's button says what it does: Start (never opened), Continue (a run kept,
+    finished before or not), Again (finished, nothing in progress)."""
+    store = ProgressStore(open_database(db_url))
+    learner = int(learner_id)
+    store.save_lesson_run(learner, KeptRun("pairs-of-14", LessonRun.start(
+        "pairs-of-14", len(LESSONS["pairs-of-14"].steps), 1).to_json(), 0, 0))
+    store.complete_lesson(learner, "winning", 3, 9)
+    store.complete_lesson(learner, "pong-and-kong", 2, 9)
+    store.save_lesson_run(learner, KeptRun("pong-and-kong", LessonRun.start(
+        "pong-and-kong", len(LESSONS["pong-and-kong"].steps), 2).to_json(), 0, 0))
+    listing = app("lessons", as_learner=learner_id)
+    labels = {lesson_id: listing.button(key=f"open-{lesson_id}").label
+              for lesson_id in ("cards-and-red", "pairs-of-14", "winning", "pong-and-kong")}
+    assert labels == {"cards-and-red": t("lessons.start", "en"),
+                      "pairs-of-14": t("lessons.continue", "en"),
+                      "winning": t("lessons.again", "en"),
+                      "pong-and-kong": t("lessons.continue", "en")}
 
 
 def test_a_replay_never_lowers_the_stars(db_url: str, learner_id: str) -> None:

@@ -8,6 +8,7 @@ import io
 import random
 import threading
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -247,7 +248,7 @@ def test_a_thinned_history_keeps_its_ends_and_order(length: int, most: int) -> N
     if history:
         assert kept[0] == history[0] and kept[-1] == history[-1]
     if length > most:  # evenly: no gap more than one step wider than another
-        gaps = [later - earlier for earlier, later in zip(kept, kept[1:], strict=False)]
+        gaps = [later - earlier for earlier, later in pairwise(kept)]
         assert max(gaps) - min(gaps) <= 1
 
 

@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import PendingRollbackError
 
-from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database, progress_store
 from trainer.store.db import alembic_config, database_url, head_revision, write_turns
-from trainer.store.progress_store import ProgressError
+from trainer.store.progress_store import KeptRun, ProgressError
 
 
 def _url(path: Path) -> str:
@@ -162,6 +162,29 @@ def test_reopening_keeps_everything(tmp_path: Path) -> None:
     store.engine.dispose()
     again = ProgressStore(open_database(url))
     assert again.lesson_state(learner.id, "red-points").best_stars == 3
+
+
+def test_a_lesson_answer_and_its_run_are_kept_together(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer in a lesson and the run it moves on are one transaction: both kept, or, when
+    keeping the run fails, neither (no answer counted for a step the learner is not past)."""
+    store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
+    learner = store.create_learner("Ann").id
+    answer = dict(context="lesson", item="red-points:1", question="q", answer="7",
+                  expected="8", correct=False, seconds=2.0)
+    store.record_answer(learner, **answer, lesson_run=KeptRun("red-points", '{"at": 1}', 1, 1))
+    state, run = store.lesson_progress(learner, "red-points")
+    assert (run, state.step, state.mistakes, state.in_progress) == ('{"at": 1}', 1, 1, True)
+    assert store.answers_version(learner)[0] == 1
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(progress_store, "_keep_run", broken)
+    with pytest.raises(RuntimeError):
+        store.record_answer(learner, **answer, lesson_run=KeptRun("red-points", "{}", 2, 2))
+    assert store.answers_version(learner)[0] == 1  # the second answer went with its run
+    assert store.lesson_progress(learner, "red-points")[1] == '{"at": 1}'
 
 
 def test_stars_and_best_kept(tmp_path: Path) -> None:

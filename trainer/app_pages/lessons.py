@@ -13,6 +13,7 @@ import streamlit as st
 from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
 from trainer.lessons.answers import Answer
 from trainer.lessons.task import Task
+from trainer.store.progress_store import KeptRun
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.lesson_view import show_explain, show_feedback, show_question, words
@@ -48,7 +49,7 @@ def lesson_list() -> None:
                 if state and state.completed:
                     st.html(stars_html(state.best_stars))
             with right:
-                in_progress = bool(state and store().lesson_run(learner.id, lesson.id))
+                in_progress = bool(state and state.in_progress)
                 label = "lessons.continue" if in_progress else (
                     "lessons.again" if state and state.completed else "lessons.start")
                 if st.button(tr(label), key=f"open-{lesson.id}", use_container_width=True,
@@ -71,8 +72,12 @@ def load_run(lesson: Lesson) -> tuple[LessonRun, bool]:
     return run, state.completed and not stored
 
 
+def kept(lesson: Lesson, run: LessonRun) -> KeptRun:
+    return KeptRun(lesson.id, run.to_json(), run.index, run.missed)
+
+
 def save(lesson: Lesson, run: LessonRun) -> None:
-    store().save_lesson_run(learner.id, lesson.id, run.to_json(), run.index, run.missed)
+    store().save_lesson_run(learner.id, kept(lesson, run))
 
 
 def finish_view(lesson: Lesson) -> None:
@@ -133,8 +138,8 @@ def answered(lesson_id: str, index: int, given: Answer) -> None:
         item=f"{lesson.id}:{item.step}" + ("" if item.seed is None else f":v{item.seed}"),
         question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
         answer=task.answer_text(given), expected=task.answer_text(task.answer),
-        correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids)
-    save(lesson, run)
+        correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids,
+        lesson_run=kept(lesson, run))  # the answer and where it leaves the run: kept together
 
 
 def revealed(lesson_id: str, index: int) -> None:

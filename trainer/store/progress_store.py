@@ -81,6 +81,8 @@ class LessonState:
     completed: bool
     best_stars: int
     times_completed: int
+    in_progress: bool = False
+    """A run of the lesson is kept to go on with (started and neither finished nor left)."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,16 @@ class PuzzleAnswer:
     themes: tuple[str, ...]
     mode: str
     run: str
+
+
+@dataclass(frozen=True)
+class KeptRun:
+    """A lesson run in progress as the store keeps it: where the learner is, the misses."""
+
+    lesson_id: str
+    run_json: str
+    step: int
+    mistakes: int
 
 
 @dataclass(frozen=True)
@@ -223,6 +235,18 @@ def _answer_values(learner_id: int, *, context: str, item: str, question: str, a
                 seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
                 skill=skill[:32], themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
                 rating_before=rating_before, rating_after=rating_after, level=level)
+
+
+def _keep_run(connection: Connection, learner_id: int, kept: KeptRun) -> None:
+    """The lesson's progress row updated with the run (made, the first time)."""
+    changed = connection.execute(_SAVE_LESSON_RUN, {
+        "learner": learner_id, "lesson": kept.lesson_id, "new_step": kept.step,
+        "new_mistakes": kept.mistakes, "new_run": kept.run_json}).rowcount
+    if not changed:
+        connection.execute(insert(LessonProgress).values(
+            learner_id=learner_id, lesson_id=kept.lesson_id, step=kept.step,
+            mistakes=kept.mistakes, run_json=kept.run_json, best_stars=0, completed=False,
+            times_completed=0))
 
 
 def _token_hash(token: str) -> str:
@@ -491,9 +515,11 @@ class ProgressStore:
                       rule_ids: tuple[str, ...] = (), skill: str = "",
                       themes: tuple[str, ...] = (), mode: str = "", run: str = "",
                       rating_before: float | None = None,
-                      rating_after: float | None = None, level: int | None = None) -> int:
-        """Store one answer at once; returns its id."""
-        with self.writer.begin() as connection:  # after every answer: Core, one statement
+                      rating_after: float | None = None, level: int | None = None,
+                      lesson_run: KeptRun | None = None) -> int:
+        """Store one answer at once, with the lesson run it moves on (``lesson_run``) in the
+        same transaction; returns its id."""
+        with self.writer.begin() as connection:  # after every answer: Core
             key = connection.execute(_NEW_ANSWER, _answer_values(
                 learner_id, context=context, item=item, question=question, answer=answer,
                 expected=expected, correct=correct, seconds=seconds, rule_ids=rule_ids,
@@ -501,6 +527,8 @@ class ProgressStore:
                 rating_before=rating_before, rating_after=rating_after,
                 level=level)).inserted_primary_key
             assert key is not None
+            if lesson_run is not None:
+                _keep_run(connection, learner_id, lesson_run)
             return int(key[0])
 
     def answers(self, learner_id: int, context: str | None = None) -> list[AnswerRow]:
@@ -752,7 +780,8 @@ class ProgressStore:
         if row is None:
             return LessonState(lesson_id, 0, 0, False, 0, 0), ""
         return (LessonState(lesson_id, row.step or 0, row.mistakes or 0, bool(row.completed),
-                            row.best_stars or 0, row.times_completed or 0), row.run_json or "")
+                            row.best_stars or 0, row.times_completed or 0, bool(row.run_json)),
+                row.run_json or "")
 
     def lesson_states(self, learner_id: int) -> dict[str, LessonState]:
         with Session(self.engine) as session:
@@ -760,23 +789,17 @@ class ProgressStore:
                 LessonProgress.learner_id == learner_id))
             return {row.lesson_id: LessonState(row.lesson_id, row.step, row.mistakes,
                                                row.completed, row.best_stars,
-                                               row.times_completed) for row in rows}
+                                               row.times_completed, bool(row.run_json))
+                    for row in rows}
 
     def lesson_run(self, learner_id: int, lesson_id: str) -> str:
         """The stored run of a lesson in progress ("" when none)."""
         return self.lesson_progress(learner_id, lesson_id)[1]
 
-    def save_lesson_run(self, learner_id: int, lesson_id: str, run_json: str, step: int,
-                        mistakes: int) -> None:
+    def save_lesson_run(self, learner_id: int, kept: KeptRun) -> None:
         """Keep the run in progress: where the learner is, and the misses so far."""
-        with self.writer.begin() as connection:  # after every answer: Core, one statement
-            changed = connection.execute(_SAVE_LESSON_RUN, {
-                "learner": learner_id, "lesson": lesson_id, "new_step": step,
-                "new_mistakes": mistakes, "new_run": run_json}).rowcount
-            if not changed:
-                connection.execute(insert(LessonProgress).values(
-                    learner_id=learner_id, lesson_id=lesson_id, step=step, mistakes=mistakes,
-                    run_json=run_json, best_stars=0, completed=False, times_completed=0))
+        with self.writer.begin() as connection:  # after every click in a lesson: Core
+            _keep_run(connection, learner_id, kept)
 
     def complete_lesson(self, learner_id: int, lesson_id: str, stars: int, steps: int,
                         mistakes: int = 0) -> int:
@@ -799,7 +822,7 @@ class ProgressStore:
             return row.best_stars
 
     def restart_lesson(self, learner_id: int, lesson_id: str) -> None:
-        self.save_lesson_run(learner_id, lesson_id, "", 0, 0)
+        self.save_lesson_run(learner_id, KeptRun(lesson_id, "", 0, 0))
 
     @staticmethod
     def _progress_row(session: Session, learner_id: int, lesson_id: str) -> LessonProgress | None:
