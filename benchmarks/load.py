@@ -111,9 +111,11 @@ class Client:
         await self.socket.close()
 
     async def run(self, clicked: str | None = None, *, chosen: dict[str, str] | None = None,
-                  table: tuple[str, dict[str, Any]] | None = None, fragment: str = "") -> float:
+                  table: tuple[str, Any] | None = None, event: str = "action",
+                  fragment: str = "") -> float:
         """Rerun the page (pressing ``clicked``, with segmented controls set to ``chosen`` and
-        a card-table action), or only ``fragment``; the seconds until its run finished."""
+        a card table's trigger: ``event`` with the value ``table[1]``), or only ``fragment``;
+        the seconds until its run finished."""
         state = ClientState(query_string=self.query, page_name=self.page,
                             fragment_id=fragment)
         if clicked is not None:
@@ -125,7 +127,7 @@ class Client:
         if table is not None:  # what the component's setTriggerValue("action", …) sends
             state.widget_states.widgets.append(WidgetState(
                 id=f"$$STREAMLIT_INTERNAL_KEY_{table[0]}__events",
-                json_trigger_value=json.dumps([{"event": "action", "value": table[1]}])))
+                json_trigger_value=json.dumps([{"event": event, "value": table[1]}])))
         message = BackMsg()
         message.rerun_script.CopyFrom(state)
         start = time.perf_counter()

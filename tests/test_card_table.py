@@ -1,5 +1,6 @@
 """The card table's payload (trainer.ui.card_table): the JSON the component reads holds every
-field of the view and the picture of every card it shows, and nothing else."""
+field of the view and the picture of every card it shows that the browser does not hold yet,
+and nothing else."""
 
 from __future__ import annotations
 
@@ -20,18 +21,22 @@ def _views(cards: list[Card]) -> tuple[CardView, ...]:
 
 
 @given(hand=st.lists(_CARDS, max_size=14), pile=st.lists(_CARDS, max_size=6),
-       seat_pile=st.lists(_CARDS, max_size=6), offer=st.none() | _CARDS)
-def test_the_payload_is_the_view_and_the_pictures_of_its_cards(
-        hand: list[Card], pile: list[Card], seat_pile: list[Card], offer: Card | None) -> None:
+       seat_pile=st.lists(_CARDS, max_size=6), offer=st.none() | _CARDS,
+       held=st.sets(st.sampled_from([*deck(), None]).map(lambda c: "back" if c is None
+                                                         else str(c)), max_size=20))
+def test_the_payload_is_the_view_and_the_pictures_the_browser_lacks(
+        hand: list[Card], pile: list[Card], seat_pile: list[Card], offer: Card | None,
+        held: set[str]) -> None:
     view = TableView(seq="s1", hand=_views(hand), my_pile=_views(pile),
                      seats=(SeatView("left", "下家 \"Bo\"", 5, "5 cards", pile=_views(seat_pile)),),
                      offer=None if offer is None else CardView(offer), selected_text="选 <b>")
-    payload = json.loads(view.to_json("table-key"))
-    art = payload.pop("art")
+    payload = json.loads(view.to_json("table-key", held))
+    art, every = payload.pop("art"), payload.pop("every_picture")
     assert payload == view.to_data("table-key")
     shown = {str(card) for card in [*hand, *pile, *seat_pile]} | {"back"}
     if offer is not None:
         shown.add(str(offer))
-    assert set(art) == shown
+    assert set(art) == shown - held
+    assert every == (not shown & held)
     assert all(art[code] == card_svg(None if code == "back" else parse_card(code))
-               for code in shown)
+               for code in art)

@@ -36,8 +36,11 @@ def _stored(store: ProgressStore, learner: str) -> PlaySession:
 
 
 def _shows(page: Page, session: PlaySession) -> None:
-    """The page has drawn this very move: the table's seq is its move number."""
+    """The page has drawn this very move: the table's seq is its move number, every card a
+    picture (each is sent once a session: none is left drawn as its name)."""
     expect(page.locator(f'{TABLE}[data-seq="{session.move}"]')).to_have_count(1)
+    expect(page.locator(f"{TABLE} .card-name")).to_have_count(0)
+    assert page.locator(f"{TABLE} .card svg").count() == page.locator(f"{TABLE} .card").count()
 
 
 def _no_bot_card(page: Page, session: PlaySession) -> None:

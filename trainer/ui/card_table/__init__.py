@@ -19,7 +19,7 @@ a trigger from the browser.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -31,6 +31,13 @@ from trainer.ui.cards_svg import card_svg
 
 ACTION_QUEUE = "card_table_actions"
 """Session-state key of actions handed in without the browser (AppTest)."""
+
+PICTURES_SENT = "card_table_pictures_sent"
+"""Session-state key: the codes of the card pictures this session has sent. The table's script
+keeps every picture it is sent for the page's lifetime (one module for every table of the
+page), so a table carries only the pictures its browser has not had yet — on Puzzles 54 → 17 KB
+a run. A table that finds a picture missing (a run cut short before its table reached the
+browser) says so, and the next run sends them all again."""
 
 _FILES = resources.files(__package__)
 _COMPONENT = st.components.v2.component(
@@ -151,11 +158,14 @@ class TableView:
             codes.add(self.offer.code)
         return codes
 
-    def to_json(self, key: str) -> bytes:
-        """The table as the component reads it: JSON, the pictures spliced in ready-encoded
-        (each card's SVG is encoded once per process, not on every run)."""
-        art = ",".join(_art_json(code) for code in sorted(self.cards()))
-        return ('{"art":{' + art + "}," + json.dumps(self.to_data(key))[1:]).encode()
+    def to_json(self, key: str, held: Set[str] = frozenset()) -> bytes:
+        """The table as the component reads it: JSON, with the pictures of its cards but those
+        the browser ``held`` already spliced in ready-encoded (each card's SVG is encoded once
+        per process, not on every run); ``every_picture`` says whether none was left out."""
+        art = ",".join(_art_json(code) for code in sorted(self.cards() - held))
+        every = "true" if not held & self.cards() else "false"
+        return ('{"art":{' + art + '},"every_picture":' + every + ","
+                + json.dumps(self.to_data(key))[1:]).encode()
 
     def to_data(self, key: str) -> dict[str, Any]:
         """Everything but the pictures (:meth:`to_json` adds them)."""
@@ -224,9 +234,16 @@ def show_table(view: TableView, *, key: str,
         if action is not None and on_action is not None:
             on_action(action)
 
+    def pictures_lost() -> None:
+        state[PICTURES_SENT] = set()
+
+    sent: set[str] = state.setdefault(PICTURES_SENT, set())
+    payload = view.to_json(key, sent)
+    sent |= view.cards()
     # bytes: Streamlit passes them on as they are (a dict it would search for dataframes and
     # encode twice, every run)
-    _COMPONENT(key=key, data=view.to_json(key), on_action_change=pressed)
+    _COMPONENT(key=key, data=payload, on_action_change=pressed,
+               on_missing_change=pictures_lost)
 
 
 def _read_action(raw: object, view: TableView) -> TableAction | None:

@@ -3,6 +3,11 @@
 // the action buttons. A tap selects a card here, in the browser: no server round trip. Each
 // action sends one trigger {action, cards, seq} with the selected cards' indices.
 const selections = new Map();
+// Every card picture this page was sent, by code: a table carries only the ones not sent
+// before. One missing (a run cut short before its table arrived) is drawn as its name and
+// asked for: the next run sends every picture again.
+const pictures = new Map();
+let missing = false;
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -11,21 +16,27 @@ function el(tag, cls, text) {
   return node;
 }
 
-function cardNode(art, card, size) {
+function cardNode(card, size) {
   const box = el("div", `card ${size}` + (card.tone ? ` tone-${card.tone}` : ""));
-  box.innerHTML = art[card.code] || art.back;
+  const picture = pictures.get(card.code);
+  if (picture) {
+    box.innerHTML = picture;
+  } else {
+    missing = true;
+    box.appendChild(el("div", "card-name", card.alt || card.code));
+  }
   box.setAttribute("data-code", card.code);
   if (card.alt) box.setAttribute("aria-label", card.alt);
   if (card.label) box.appendChild(el("div", "card-label", card.label));
   return box;
 }
 
-function meldsNode(art, melds, size) {
+function meldsNode(melds, size) {
   const row = el("div", "melds");
   for (const meld of melds) {
     const group = el("div", "meld");
     const cards = el("div", "meld-cards");
-    for (const card of meld.cards) cards.appendChild(cardNode(art, card, size));
+    for (const card of meld.cards) cards.appendChild(cardNode(card, size));
     group.appendChild(cards);
     if (meld.caption) group.appendChild(el("div", "meld-caption", meld.caption));
     row.appendChild(group);
@@ -33,16 +44,16 @@ function meldsNode(art, melds, size) {
   return row;
 }
 
-function pileNode(art, pile, title) {
+function pileNode(pile, title) {
   const box = el("div", "pile");
   if (title) box.appendChild(el("div", "pile-title", title));
   const row = el("div", "pile-cards");
-  for (const card of pile) row.appendChild(cardNode(art, card, "tiny"));
+  for (const card of pile) row.appendChild(cardNode(card, "tiny"));
   box.appendChild(row);
   return box;
 }
 
-function seatNode(art, seat) {
+function seatNode(seat) {
   const box = el("div", `seat seat-${seat.place}` + (seat.to_act ? " to-act" : ""));
   const head = el("div", "seat-head");
   head.appendChild(el("span", "seat-name", seat.name));
@@ -53,11 +64,11 @@ function seatNode(art, seat) {
   box.appendChild(head);
   if (seat.hand && seat.hand.length) {
     const row = el("div", "open-hand");
-    for (const card of seat.hand) row.appendChild(cardNode(art, card, "small"));
+    for (const card of seat.hand) row.appendChild(cardNode(card, "small"));
     box.appendChild(row);
   }
-  if (seat.melds.length) box.appendChild(meldsNode(art, seat.melds, "tiny"));
-  if (seat.pile.length) box.appendChild(pileNode(art, seat.pile, seat.pile_title));
+  if (seat.melds.length) box.appendChild(meldsNode(seat.melds, "tiny"));
+  if (seat.pile.length) box.appendChild(pileNode(seat.pile, seat.pile_title));
   return box;
 }
 
@@ -69,7 +80,8 @@ export default function (component) {
   root.innerHTML = "";
   root.setAttribute("data-seq", data.seq);
   root.classList.toggle("compact", !!data.compact);
-  const art = data.art;
+  for (const [code, svg] of Object.entries(data.art)) pictures.set(code, svg);
+  missing = false;
   const id = data.id;
   let state = selections.get(id);
   if (!state || state.seq !== data.seq) {
@@ -79,7 +91,7 @@ export default function (component) {
 
   if (data.seats && data.seats.length) {
     const board = el("div", "board");
-    for (const seat of data.seats) board.appendChild(seatNode(art, seat));
+    for (const seat of data.seats) board.appendChild(seatNode(seat));
     const centre = el("div", "centre");
     if (data.centre_note) centre.appendChild(el("div", "centre-note", data.centre_note));
     if (data.stock !== null && data.stock !== undefined) {
@@ -87,7 +99,7 @@ export default function (component) {
     }
     if (data.offer) {
       const offer = el("div", "offer");
-      offer.appendChild(cardNode(art, data.offer.card, "medium"));
+      offer.appendChild(cardNode(data.offer.card, "medium"));
       offer.appendChild(el("div", "offer-caption", data.offer.caption));
       centre.appendChild(offer);
     }
@@ -95,7 +107,7 @@ export default function (component) {
     root.appendChild(board);
   } else if (data.offer) {  // no seats drawn: the card on offer still shows, with its origin
     const offer = el("div", "offer offer-alone");
-    offer.appendChild(cardNode(art, data.offer.card, "medium"));
+    offer.appendChild(cardNode(data.offer.card, "medium"));
     offer.appendChild(el("div", "offer-caption", data.offer.caption));
     root.appendChild(offer);
   }
@@ -107,8 +119,8 @@ export default function (component) {
     if (data.my_dealer) head.appendChild(el("span", "badge", data.my_dealer));
     mine.appendChild(head);
   }
-  if (data.my_melds && data.my_melds.length) mine.appendChild(meldsNode(art, data.my_melds, "small"));
-  if (data.my_pile && data.my_pile.length) mine.appendChild(pileNode(art, data.my_pile, data.my_pile_title));
+  if (data.my_melds && data.my_melds.length) mine.appendChild(meldsNode(data.my_melds, "small"));
+  if (data.my_pile && data.my_pile.length) mine.appendChild(pileNode(data.my_pile, data.my_pile_title));
 
   const hand = el("div", "hand" + (data.selectable ? " selectable" : ""));
   const buttons = [];
@@ -136,7 +148,7 @@ export default function (component) {
     setTriggerValue("action", { action: action.id, cards, seq: data.seq });
   };
   data.hand.forEach((card, index) => {
-    const node = cardNode(art, card, "large");
+    const node = cardNode(card, "large");
     if (data.selectable) {
       node.setAttribute("role", "button");
       node.setAttribute("tabindex", "0");
@@ -183,4 +195,5 @@ export default function (component) {
   }
   root.appendChild(mine);
   refresh();
+  if (missing && !data.every_picture) setTriggerValue("missing", true);
 }
