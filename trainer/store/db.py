@@ -194,7 +194,7 @@ taken first, so a read-compute-write such as a rating update cannot interleave).
 
 WRITE_TURN_SECONDS = 10.0
 """How long a writer of this process waits its turn before asking SQLite itself (whose busy
-timeout is as long)."""
+timeout, set in :func:`_sqlite_pragmas`, is as long)."""
 
 
 class _WriteTurns:
@@ -263,7 +263,7 @@ def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> No
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={round(WRITE_TURN_SECONDS * 1000)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
