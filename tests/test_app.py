@@ -98,6 +98,8 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
             break
         at.button(key=f"cont-{run.index}").click().run()
     give(at, lesson, run, step.task, wrong_answer(step.task))
+    # the step count grew by one (the question comes back): the page says why
+    assert t("lessons.comes_back_later", "en") in [c.value for c in at.caption]
     at.button(key=f"reveal-{run.index}").click().run()
     assert at.info and at.info[0].value.startswith(t("lessons.the_answer", "en", answer="")[:5])
     at.button(key=f"next-{run.index}").click().run()

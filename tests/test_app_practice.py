@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest_helpers import app, click, tap, wrong_answer
 from trainer.engine import Reason
 from trainer.i18n import render, t
+from trainer.lessons import LessonRun, load_lessons
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
@@ -21,6 +22,7 @@ from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 from trainer.store import ProgressStore
+from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
 
 
@@ -231,7 +233,9 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
     accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words
     assert accuracy
-    assert any("R-" in str(_values(spec["data"][0].get("x", []))) for spec in specs[3:])
+    mistakes = specs[-1]["data"][0]  # by rule: named in words, the id kept for the hover
+    assert all(rule.startswith("R-") for rule in _values(mistakes["customdata"]))
+    assert [name for name in _values(mistakes["y"]) if name.startswith("R-")] == []
     progress.button(key="practise-weakest").click().run()
     assert not progress.exception
     assert progress.query_params["mode"] == "theme"  # on to Puzzles, as the same learner
@@ -249,6 +253,18 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     at = app(None, as_learner=learner)
     assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
     assert t("home.hello", "en", name="Ann") in [s.value for s in at.subheader]
+
+
+def test_home_goes_on_with_the_lesson_in_hand(db: tuple[ProgressStore, str]) -> None:
+    """A learner in the middle of lesson 2 is offered to continue it, not to start lesson 1."""
+    store, learner = db
+    lesson = next(lesson for lesson in load_lessons() if lesson.order == 2)
+    store.save_lesson_run(int(learner), KeptRun(lesson.id, LessonRun.start(
+        lesson.id, len(lesson.steps), 7).to_json(), 2, 0))
+    at = app(None, as_learner=learner)
+    assert any(t("home.next_lesson", "en", order=2, title=lesson.title["en"]) in m.value
+               for m in at.markdown)
+    assert at.button(key="home-next-lesson").label == t("home.continue", "en")
 
 
 def test_bank_is_loaded_once() -> None:
@@ -339,9 +355,10 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     at = app("progress", as_learner=learner, lang="zh")
     assert not at.exception
     accuracy = json.loads(at.get("plotly_chart")[1].proto.spec)
-    names = {trace["name"] for trace in accuracy["data"]}
-    assert names == {t("drills.red", "zh"), "drill:mystery", t("puzzles.kind_win", "zh"),
-                     "elsewhere"}
+    names = [trace["name"] for trace in accuracy["data"]]
+    # in the order of the skills' ids, as in English: each skill keeps its colour
+    assert names == ["drill:mystery", t("drills.red", "zh"), "elsewhere",
+                     t("puzzles.kind_win", "zh")]
 
 
 def test_progress_shows_an_answer_made_since_it_was_last_opened(

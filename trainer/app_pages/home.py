@@ -34,7 +34,8 @@ if not learner.private:
 path, glance = st.columns([3, 2], gap="large")
 with path:
     st.markdown(f"##### {tr('home.path')}")
-    upcoming = next_lesson(completed)
+    upcoming = next_lesson(completed, {lesson_id for lesson_id, state in states.items()
+                                       if state.in_progress})
     with st.container(border=True):
         if upcoming is None:
             st.markdown(tr("home.all_done"))

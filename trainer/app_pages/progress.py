@@ -61,6 +61,7 @@ else:
         st.caption(tr("progress.no_mistakes"))
     else:
         st.plotly_chart(now.mistakes, key="mistakes-chart")
+        st.caption(tr("progress.mistakes_note"))
 
 st.subheader(tr("progress.data"))
 st.download_button(tr("progress.export"), lambda: figures.export_csv(store(), learner.id),

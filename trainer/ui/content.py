@@ -3,6 +3,7 @@ line under each example of the Rules page (worked out once per language)."""
 
 from __future__ import annotations
 
+from collections.abc import Set
 from functools import cache
 
 import streamlit as st
@@ -22,9 +23,12 @@ def lesson_by_id(lesson_id: str | None) -> Lesson | None:
     return next((lesson for lesson in all_lessons() if lesson.id == lesson_id), None)
 
 
-def next_lesson(completed: set[str]) -> Lesson | None:
-    """The first lesson not completed yet."""
-    return next((lesson for lesson in all_lessons() if lesson.id not in completed), None)
+def next_lesson(completed: Set[str], started: Set[str] = frozenset()) -> Lesson | None:
+    """The lesson to go on with: the first one ``started`` and not completed (the learner is in
+    the middle of it), else the first not completed yet."""
+    open_lessons = [lesson for lesson in all_lessons() if lesson.id not in completed]
+    return next((lesson for lesson in open_lessons if lesson.id in started),
+                open_lessons[0] if open_lessons else None)
 
 
 @cache

@@ -56,8 +56,12 @@ def button_label(choice: Choice) -> str:
 def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     if risk is None:
         return CardView(card)
-    label = tr("play.risk_safe_short") if risk.safe else f"{risk.risk * 100:.1f}%"
+    percent = f"{risk.risk * 100:.1f}"
+    label = tr("play.risk_safe_short") if risk.safe else f"{percent}%"
     detail = " ".join(render(m, current_language(), cite=False) for m in risk.certificates)
+    if not risk.safe:  # the badge sums every player; the working names the likeliest one
+        detail = tr("play.risk_detail", risk=tr("play_hint.risk_pct", percent=percent),
+                    why=detail)
     return CardView(card, label, risk.band, detail)
 
 

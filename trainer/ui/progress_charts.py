@@ -4,6 +4,7 @@ made again, their source read, on each of its runs)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,8 @@ from trainer.ui.lang import current_language, tr
 from trainer.ui.session import store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
+NUMERIC_DATES = {"tickformat": "%m-%d %H:%M", "hoverformat": "%Y-%m-%d %H:%M"}
+"""Times as numbers: plotly's own date labels are English ("Dec 1, 2026") in either language."""
 
 
 class DrawnFigure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
@@ -39,8 +42,9 @@ def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: s
     layout: dict[str, Any] = {"height": height, "margin": MARGIN,
                               "xaxis": {"title": {"text": x_title}, **axes.get("xaxis", {})},
                               "yaxis": {"title": {"text": y_title}, **axes.get("yaxis", {})}}
-    if legend is not None:
-        layout["legend"] = {"title": {"text": legend}}
+    if legend is not None:  # under the chart: beside it, it took 40% of a phone's width
+        layout["legend"] = {"title": {"text": legend}, "orientation": "h", "yanchor": "top",
+                            "y": -0.3}
     return DrawnFigure(data=traces, layout=layout)
 
 
@@ -86,21 +90,34 @@ def shown(database: str, learner_id: int, version: tuple[int, int], language: st
     if summary.history:
         ratings = pd.DataFrame(summary.history, columns=["time", "rating", "rd"])
         rating = chart([lines(ratings["time"], ratings["rating"], tr("progress.rating"))],
-                       height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"))
-    by_day = summary.by_day.assign(
-        skill=summary.by_day["skill"].map(lambda skill: skill_label(skill, threshold)))
-    skills = [(str(skill), part) for skill, part in by_day.groupby("skill")]
+                       height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"),
+                       xaxis=NUMERIC_DATES)
+    # in the order of the skills' ids, not of their names: each keeps its colour in both languages
+    skills = [(skill_label(str(skill), threshold), part)
+              for skill, part in summary.by_day.groupby("skill")]
     accuracy = chart([lines(part["day"], part["accuracy"], skill) for skill, part in skills],
-                     height=320, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
+                     height=380, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
                      legend=tr("progress.skill"), xaxis={"type": "category"},
                      yaxis={"tickformat": ".0%", "range": [0, 1.05]})
     speed = chart([lines(part["day"], part["median_seconds"], skill) for skill, part in skills],
-                  height=320, x_title=tr("progress.day"), y_title=tr("progress.median"),
+                  height=380, x_title=tr("progress.day"), y_title=tr("progress.median"),
                   legend=tr("progress.skill"), xaxis={"type": "category"})
-    mistakes = None
-    if not summary.mistakes.empty:
-        mistakes = chart([{"type": "bar", "x": summary.mistakes["rule"],
-                           "y": summary.mistakes["mistakes"], "name": tr("progress.mistakes_n")}],
-                         height=300, x_title=tr("progress.rule"),
-                         y_title=tr("progress.mistakes_n"))
-    return Shown(summary, rating, accuracy, speed, mistakes)
+    return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
+
+
+def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
+    """Wrong answers per rule, the rule by its name (its id on hover), the most missed on top,
+    whole numbers on the axis."""
+    if mistakes.empty:
+        return None
+    rules = [str(rule) for rule in mistakes["rule"]]
+    names = [tr(f"ruleref.{rule}.title") if f"ruleref.{rule}.title" in catalog(
+        current_language()) else rule for rule in rules]
+    most = int(mistakes["mistakes"].max())
+    bars = {"type": "bar", "orientation": "h", "x": mistakes["mistakes"], "y": names,
+            "customdata": rules, "name": tr("progress.mistakes_n"),
+            "hovertemplate": "%{y} (%{customdata}): %{x}<extra></extra>"}
+    return chart([bars], height=80 + 30 * len(rules), x_title=tr("progress.mistakes_n"),
+                 y_title=tr("progress.rule"),
+                 xaxis={"tick0": 0, "dtick": max(1, math.ceil(most / 6)), "rangemode": "tozero"},
+                 yaxis={"autorange": "reversed", "automargin": True})
