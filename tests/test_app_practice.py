@@ -21,6 +21,7 @@ from trainer.practice.drills import DRILLS, DrillItem
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
+from trainer.rating import Rating
 from trainer.store import ProgressStore
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
@@ -228,7 +229,8 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     charts = {e.proto.id if hasattr(e.proto, "id") else i: json.loads(e.proto.spec)
               for i, e in enumerate(progress.get("plotly_chart"))}
     specs = list(charts.values())
-    ratings = [round(r, 6) for _, r, _ in store.rating_history(int(learner))]
+    ratings = [round(r, 6) for _, r, _ in [(None, Rating().rating, None),  # where all start
+                                             *store.rating_history(int(learner))]]
     assert [round(float(y), 6) for y in _values(specs[0]["data"][0]["y"])] == ratings
     kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
     accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words

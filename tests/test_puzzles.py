@@ -388,3 +388,28 @@ def test_the_deadline_itself() -> None:
     assert not service.in_time(1000.0, 1000.0 + service.TIMED_SECONDS)
     assert service.time_left(1000.0, 900.0) == service.TIMED_SECONDS  # clock set back
     assert service.time_left(1000.0, 1000.0 + 179.5) == pytest.approx(0.5)
+
+
+def test_a_no_win_names_every_card_left_without_a_partner() -> None:
+    """"Not combined" puzzles name every leftover: one named alone would suggest that its
+    partner alone makes the hand win."""
+    from trainer.engine import verdict
+
+    named_many = 0
+    for puzzle in service.bank():
+        if puzzle.kind is not PuzzleKind.WIN or puzzle.why.key not in (
+                "pz.why_not_combined", "pz.why_not_combined_many"):
+            continue
+        leftovers = [c for c in verdict(puzzle.board.position).leftovers  # type: ignore[union-attr]
+                     if c.rank is not None]
+        if len(leftovers) == 1:
+            assert puzzle.why.key == "pz.why_not_combined"
+            assert puzzle.why.param("card") == leftovers[0]
+        else:
+            named_many += 1
+            assert puzzle.why.key == "pz.why_not_combined_many"
+            assert list(puzzle.why.param("cards")) == leftovers  # type: ignore[arg-type]
+            for lang in LANGUAGES:
+                text = render(puzzle.why, lang)
+                assert all(card.symbol in text for card in leftovers)
+    assert named_many, "the bank has no puzzle with several leftovers to check"

@@ -73,9 +73,11 @@ def _why(position: Position) -> Message:
                           threshold=judged.threshold, gap=judged.threshold - judged.red)
     if judged.reason is Reason.JOKER_IN_HAND:
         return Message.of("pz.why_joker", ("R-WIN", "R-PAIR14"))
-    leftover = next(c for c in judged.leftovers if c.rank is not None)
-    return Message.of("pz.why_not_combined", ("R-PAIR14",), card=leftover,
-                      partner=rank_name(partner_rank(leftover.rank or 7)))
+    leftovers = tuple(c for c in judged.leftovers if c.rank is not None)
+    if len(leftovers) > 1:  # name them all: one alone would suggest one card fixes the hand
+        return Message.of("pz.why_not_combined_many", ("R-PAIR14",), cards=leftovers)
+    return Message.of("pz.why_not_combined", ("R-PAIR14",), card=leftovers[0],
+                      partner=rank_name(partner_rank(leftovers[0].rank or 7)))
 
 
 def themes_of(position: Position) -> tuple[str, ...]:

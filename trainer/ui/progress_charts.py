@@ -14,6 +14,7 @@ import streamlit as st
 
 from trainer.i18n import catalog
 from trainer.practice import progress_figures as figures
+from trainer.rating import Rating
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import store
 
@@ -87,8 +88,9 @@ def shown(database: str, learner_id: int, version: tuple[int, int], language: st
     if not summary.answered:
         return Shown(summary, None, None, None, None)
     rating = None
-    if summary.history:
-        ratings = pd.DataFrame(summary.history, columns=["time", "rating", "rd"])
+    if summary.history:  # from the rating every learner starts with, at the first answer
+        start = (summary.history[0][0], Rating().rating, Rating().rd)
+        ratings = pd.DataFrame([start, *summary.history], columns=["time", "rating", "rd"])
         rating = chart([lines(ratings["time"], ratings["rating"], tr("progress.rating"))],
                        height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"),
                        xaxis=NUMERIC_DATES)
