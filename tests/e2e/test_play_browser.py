@@ -21,6 +21,7 @@ from trainer.play.choices import choices
 from trainer.play.hand_review import review_hand
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.store import ProgressStore, open_database
+from trainer.ui.play_view import RESULT_KEY
 
 TABLE = ".d14-table"
 
@@ -114,7 +115,8 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
         if session.state.over:
             break
         _no_bot_card(page, session)
-        _press(page, session, rng)
+        page.mouse.wheel(0, 3000)  # down to the log, as a learner reading it; the press
+        _press(page, session, rng)  # scrolls back to the hand
         session = _next_decision(page, store, learner, session.move)
         if number == 3:  # F5 in the middle of the hand: the same hand, the same move
             page.reload()
@@ -125,6 +127,8 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
             assert codes == [str(c) for c in session.view().hand]
             assert _stored(store, learner).dumps() == session.dumps()
     assert session.state.over and session.state.result is not None
+    # the result, drawn above the table, is brought into view for a learner scrolled down
+    expect(page.locator(f".st-key-{RESULT_KEY}")).to_be_in_viewport()
     _no_errors(page)
     scores = list(session.match.scores)
     flags = review_hand(Replay.of(session.state), LEARNER)

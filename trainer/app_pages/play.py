@@ -30,7 +30,7 @@ from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.lang import current_language, holding_language, plain, tr
-from trainer.ui.play_view import play_table, review_table
+from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link
 
@@ -157,7 +157,7 @@ def end_of_hand(session: PlaySession) -> None:
     state = session.state
     result = state.result
     assert result is not None
-    with st.container(border=True, key="play-result"):
+    with st.container(border=True, key=RESULT_KEY):
         if result.winner is None:
             st.info(tr("play.drawn"))
         elif result.winner == LEARNER:

@@ -20,6 +20,9 @@ from trainer.play.session import LEARNER
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
 from trainer.ui.lang import current_language, tr
 
+RESULT_KEY = "play-result"
+"""The key of the page's box with the hand's result (the table brings it into view)."""
+
 MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
 
 
@@ -92,7 +95,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
-        else "", centre_note=tr("board.counterclockwise"), compact=True)
+        else "", centre_note=tr("board.counterclockwise"), compact=True,
+        show_first=RESULT_KEY if view.result else "")
 
 
 def review_table(state: HandState, *, seq: str) -> TableView:

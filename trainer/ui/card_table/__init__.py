@@ -145,6 +145,10 @@ class TableView:
     """A line in the middle of the table (the direction of play)."""
     compact: bool = False
     """Play: on a phone, each other player on one short line, so the hand and buttons fit."""
+    show_first: str = ""
+    """The key of an element the page draws above the table, brought into view when this
+    table first shows if it is out of sight (Play: the hand's result, which the learner,
+    scrolled down to their hand, would not see)."""
 
     def cards(self) -> set[str]:
         codes = {c.code for c in self.hand} | {c.code for c in self.my_pile} | {"back"}
@@ -181,7 +185,7 @@ class TableView:
                                                        "caption": self.offer_caption},
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note,
-            "compact": self.compact,
+            "compact": self.compact, "show_first": self.show_first,
         }
 
 

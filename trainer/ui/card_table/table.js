@@ -72,6 +72,16 @@ function seatNode(seat) {
   return box;
 }
 
+// An element of the page above the table (its Streamlit key), scrolled to if out of sight.
+function bringIntoView(key) {
+  const target = document.querySelector(`.st-key-${CSS.escape(key)}`);
+  if (!target) return;
+  const box = target.getBoundingClientRect();
+  if (box.top < 0 || box.top > window.innerHeight - 40) {
+    target.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+}
+
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
   const data = JSON.parse(new TextDecoder().decode(component.data)); // bytes of JSON
@@ -87,6 +97,7 @@ export default function (component) {
   if (!state || state.seq !== data.seq) {
     state = { seq: data.seq, chosen: new Set(data.preselected || []) };
     selections.set(id, state);
+    if (data.show_first) setTimeout(() => bringIntoView(data.show_first), 80);
   }
 
   if (data.seats && data.seats.length) {
