@@ -26,7 +26,6 @@ from trainer.ui.session import (
     release_this_run,
     remember_language,
 )
-from trainer.ui.warm_up import warm_up
 
 
 def _pages(lang: str) -> dict[str, list[StreamlitPage]]:
@@ -72,7 +71,6 @@ def _navigation() -> dict[str, list[StreamlitPage]]:
 
 def main() -> None:
     send_at_once()
-    warm_up()
     learner = current_learner()
     adopt_learner_language(learner)
     remember_language(learner, language_switch())
