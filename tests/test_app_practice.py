@@ -25,6 +25,7 @@ from trainer.rating import Rating
 from trainer.store import ProgressStore
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
+from trainer.ui.progress_charts import KNOWN_SKILLS, skill_colour
 
 
 def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
@@ -361,6 +362,15 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     # in the order of the skills' ids, as in English: each skill keeps its colour
     assert names == ["drill:mystery", t("drills.red", "zh"), "elsewhere",
                      t("puzzles.kind_win", "zh")]
+    # each skill in its own colour, whatever else was practised
+    assert [trace["line"]["color"] for trace in accuracy["data"]] == [
+        skill_colour(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
+
+
+def test_every_known_skill_has_a_colour_of_its_own() -> None:
+    colours = [skill_colour(skill) for skill in KNOWN_SKILLS]
+    assert len(set(colours)) == len(colours)
+    assert skill_colour("review:pairs") == skill_colour("review:red") == skill_colour("review")
 
 
 def test_progress_shows_an_answer_made_since_it_was_last_opened(

@@ -5,6 +5,7 @@ made again, their source read, on each of its runs)."""
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +15,19 @@ import streamlit as st
 
 from trainer.i18n import catalog
 from trainer.practice import progress_figures as figures
+from trainer.practice.drills import DRILLS
 from trainer.rating import Rating
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
-NUMERIC_DATES = {"tickformat": "%m-%d %H:%M", "hoverformat": "%Y-%m-%d %H:%M"}
-"""Times as numbers: plotly's own date labels are English ("Dec 1, 2026") in either language."""
+MINUTE, DAY = 60_000, 86_400_000  # plotly's date ticks, in milliseconds
+NUMERIC_DATES = {"hoverformat": "%Y-%m-%d %H:%M", "tickformatstops": [
+    {"dtickrange": [None, MINUTE], "value": "%H:%M:%S"},
+    {"dtickrange": [MINUTE, DAY], "value": "%m-%d %H:%M"},
+    {"dtickrange": [DAY, None], "value": "%Y-%m-%d"}]}
+"""Times as numbers, as fine as the ticks are apart: plotly's own date labels are English
+("Dec 1, 2026") in either language."""
 
 
 class DrawnFigure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
@@ -49,8 +56,29 @@ def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: s
     return DrawnFigure(data=traces, layout=layout)
 
 
-def lines(x: object, y: object, name: str) -> dict[str, Any]:
-    return {"type": "scatter", "x": x, "y": y, "mode": "lines+markers", "name": name}
+def lines(x: object, y: object, name: str, colour: str | None = None) -> dict[str, Any]:
+    trace: dict[str, Any] = {"type": "scatter", "x": x, "y": y, "mode": "lines+markers",
+                             "name": name}
+    if colour is not None:
+        trace["line"] = {"color": colour}
+        trace["marker"] = {"color": colour}
+    return trace
+
+
+PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692",
+           "#b6e880", "#ff97ff", "#fecb52", "#8c564b", "#7f7f7f")
+KNOWN_SKILLS = ("puzzle:win", "puzzle:safe_set", "puzzle:least_risk", "lesson", "review",
+                *(f"drill:{drill}" for drill in DRILLS))
+
+
+def skill_colour(skill: str) -> str:
+    """Each skill's own colour, whatever else the learner has practised and in either
+    language (reviews of every kind share one); a skill this version does not know gets one
+    from its name."""
+    kind = "review" if skill.startswith("review") else skill
+    if kind in KNOWN_SKILLS:
+        return PALETTE[KNOWN_SKILLS.index(kind) % len(PALETTE)]
+    return PALETTE[zlib.crc32(skill.encode()) % len(PALETTE)]
 
 
 def skill_label(skill: str, threshold: int) -> str:
@@ -94,14 +122,16 @@ def shown(database: str, learner_id: int, version: tuple[int, int], language: st
         rating = chart([lines(ratings["time"], ratings["rating"], tr("progress.rating"))],
                        height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"),
                        xaxis=NUMERIC_DATES)
-    # in the order of the skills' ids, not of their names: each keeps its colour in both languages
-    skills = [(skill_label(str(skill), threshold), part)
+    # in the order of the skills' ids, not of their names, and each in its own colour
+    skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)), part)
               for skill, part in summary.by_day.groupby("skill")]
-    accuracy = chart([lines(part["day"], part["accuracy"], skill) for skill, part in skills],
+    accuracy = chart([lines(part["day"], part["accuracy"], name, colour)
+                      for name, colour, part in skills],
                      height=380, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
                      legend=tr("progress.skill"), xaxis={"type": "category"},
                      yaxis={"tickformat": ".0%", "range": [0, 1.05]})
-    speed = chart([lines(part["day"], part["median_seconds"], skill) for skill, part in skills],
+    speed = chart([lines(part["day"], part["median_seconds"], name, colour)
+                   for name, colour, part in skills],
                   height=380, x_title=tr("progress.day"), y_title=tr("progress.median"),
                   legend=tr("progress.skill"), xaxis={"type": "category"})
     return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
