@@ -219,6 +219,16 @@ def _values(data: object) -> list[object]:
     return list(data)  # type: ignore[call-overload]
 
 
+def test_a_missed_least_risk_puzzle_shows_the_card_picked(db: tuple[ProgressStore, str]) -> None:
+    _, learner = db
+    at = app("puzzles", as_learner=learner, mode="theme", theme="least-risk")
+    assert at.session_state["puzzle_current"].kind is PuzzleKind.LEAST_RISK
+    given = _solve(at, right=False)
+    assert isinstance(given, service.CardGiven)
+    assert red_suits(t("pz.you_picked", "en", card=given.card.symbol)) in [
+        c.value for c in at.caption]
+
+
 def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     at = app("puzzles", as_learner=learner, mode="rated")

@@ -256,6 +256,8 @@ def puzzle_area() -> None:
             said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
                          tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
             st.caption(said_text)
+        if isinstance(given, service.CardGiven) and not graded.correct:  # least risk: the pick
+            st.caption(red_suits(tr("pz.you_picked", card=given.card.symbol)))
         st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in puzzle.details)
