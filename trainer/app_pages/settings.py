@@ -78,7 +78,7 @@ st.subheader(tr("settings.privacy"))
 if learner.private:
     st.markdown(tr("profile.private_note", name=plain(learner.name)))
 else:
-    st.caption(tr("profile.open_note"))
+    st.caption(tr("profile.open_note_here"))  # the password box is just below
 with st.form("set-password", clear_on_submit=True):
     current = st.text_input(tr("settings.password_current"), type="password", max_chars=256,
                             key="password_current") if learner.private else None
