@@ -14,6 +14,7 @@ from trainer.lessons import LessonRun, Question, load_lessons
 from trainer.store import ProgressStore, open_database
 from trainer.store.progress_store import KeptRun
 from trainer.ui import session
+from trainer.ui.lang import plain
 
 PAGES = ["home", "lessons", "rules", "glossary", "check", "settings"]
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
@@ -193,10 +194,12 @@ def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_
 
 
 def test_check_page_verdict_and_error(learner_id: str) -> None:
+    """A typo is named in the learner's words: the card, where it is, what is wrong."""
     at = app("check", as_learner=learner_id)
     assert at.success[0].value == t("app.verdict_win", "en")
     at.text_input(key="hand").set_value("7h 1x Kd").run()
-    assert "'1x' at 3" in at.warning[0].value
+    problem = plain(t("notation.suit", "en", token="1x", at=4, suit="x", rank="1"))
+    assert at.warning[0].value == t("app.error", "en", error=problem)
     at.text_input(key="hand").set_value("8h 5h 9c").run()
     at.text_input(key="card").set_value("").run()
     assert not at.exception

@@ -164,3 +164,22 @@ def test_a_fragment_body_holds_the_language_and_lets_go_after() -> None:
     finally:
         release_language(outer)
     assert _THIS_RUN.get() is None
+
+
+@pytest.mark.parametrize(("typed", "kind", "token", "at"), [
+    ("7h 1x Kd", "suit", "1x", 4), ("7h Zh", "rank", "Zh", 4), ("7h 7", "shape", "7", 4)])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_card_typed_wrong_is_said_in_each_language(typed: str, kind: str, token: str, at: int,
+                                                    lang: str) -> None:
+    """The card, where it is (counted from 1) and what is wrong, from the catalogs — also when
+    a position could not be read because of it."""
+    from trainer.engine import Dou14Error, position_of
+    from trainer.i18n import typo
+
+    with pytest.raises(Dou14Error) as raised:
+        position_of(typed)
+    said = typo(raised.value, lang)
+    assert said == t(f"notation.{kind}", lang, token=token, at=at, suit=token[-1:],
+                     rank=token[:-1])
+    assert token in said and str(at) in said
+    assert typo(ValueError("something else"), lang) is None

@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
 from trainer.i18n import explain
-from trainer.ui.lang import current_language, plain, tr
+from trainer.ui.lang import current_language, engine_error, tr
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
 
@@ -42,7 +42,7 @@ with right:
             dealer_first_discard=first and bool(card_text.strip()), **options,
         )
     except Dou14Error as error:
-        st.warning(tr("app.error", error=plain(error)))
+        st.warning(tr("app.error", error=engine_error(error)))
         st.stop()
     show_cards(position.hand, label=tr("lesson.your_hand"), width=52)
     show_melds(position.melds, label=tr("lesson.your_melds"))
@@ -64,6 +64,6 @@ with right:
                 st.error(tr("app.verdict_no_win"))
             lines = explain(judged, lang)
     except Dou14Error as error:
-        st.warning(tr("app.error", error=plain(error)))
+        st.warning(tr("app.error", error=engine_error(error)))
         st.stop()
     bullet_list(lines)

@@ -175,15 +175,17 @@ def _parse_token(token: str, offset: int) -> Card:
         card = JOKER
     else:
         if len(key) < 2:
-            raise NotationError(token, offset, "a card is a rank then a suit, e.g. '7h' or 'X'")
+            raise NotationError(token, offset, "a card is a rank then a suit, e.g. '7h' or 'X'",
+                                "shape")
         suit = _SUIT_TOKENS.get(key[-1])
         if suit is None:
-            raise NotationError(token, offset, f"unknown suit {token[-1]!r} (use s h c d or ♠♥♣♦)")
+            raise NotationError(token, offset,
+                                f"unknown suit {token[-1]!r} (use s h c d or ♠♥♣♦)", "suit")
         rank = _RANK_TOKENS.get(key[:-1])
         if rank is None:
             raise NotationError(
-                token, offset, f"unknown rank {token[:-1]!r} (use A 2-10 J Q K, T for 10)"
-            )
+                token, offset, f"unknown rank {token[:-1]!r} (use A 2-10 J Q K, T for 10)",
+                "rank")
         card = ALL_CARDS[(rank - 1) * 4 + suit.order]
     _CARD_CACHE[key] = card
     return card
@@ -192,13 +194,13 @@ def _parse_token(token: str, offset: int) -> Card:
 def parse_card(text: str) -> Card:
     """Parse one card token (``'10h'``, ``'Td'``, ``'A♠'``, ``'X'``); raise :class:`NotationError`."""
     if not isinstance(text, str):
-        raise NotationError(repr(text), 0, "a card must be given as text")
+        raise NotationError(repr(text), 0, "a card must be given as text", "not_text")
     stripped = text.strip()
     if not stripped:
-        raise NotationError(text, 0, "no card given")
+        raise NotationError(text, 0, "no card given", "empty")
     tokens = list(_SEPARATORS.finditer(text))
     if len(tokens) != 1:
-        raise NotationError(text, 0, "expected exactly one card")
+        raise NotationError(text, 0, "expected exactly one card", "not_one")
     return _parse_token(tokens[0].group(), tokens[0].start())
 
 
@@ -208,7 +210,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     The error names the offending token and its 0-based character offset in ``text``.
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), 0, "a list of cards must be given as text")
+        raise NotationError(repr(text), 0, "a list of cards must be given as text", "not_text")
     return tuple(_parse_token(m.group(), m.start()) for m in _SEPARATORS.finditer(text))
 
 

@@ -14,13 +14,16 @@ class Dou14Error(ValueError):
 class NotationError(Dou14Error):
     """A card token or card list that does not follow docs/format.md's notation.
 
-    ``token`` is the offending text and ``offset`` its 0-based character position in the input.
+    ``token`` is the offending text and ``offset`` its 0-based character position in the input;
+    ``kind`` names the problem for a translation (``shape``, ``suit``, ``rank``, ``empty``,
+    ``not_one``, ``not_text``; the message is English).
     """
 
-    def __init__(self, token: str, offset: int, problem: str) -> None:
+    def __init__(self, token: str, offset: int, problem: str, kind: str = "") -> None:
         self.token = token
         self.offset = offset
         self.problem = problem
+        self.kind = kind
         super().__init__(f"{token!r} at {offset}: {problem}")
 
 

@@ -228,6 +228,6 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
         laid = tuple(Meld.parse(m) if isinstance(m, str) else m for m in melds)
         claimed = parse_card(card) if isinstance(card, str) else card
-    except Dou14Error as error:
-        raise PositionError(str(error)) from None
+    except Dou14Error as error:  # the cause kept: a page names a typo in the learner's words
+        raise PositionError(str(error)) from error
     return Position(cards, laid, claimed, source, dealer_first_discard, rules)

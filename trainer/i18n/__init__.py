@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
-from trainer.engine import Card, Message, Verdict, verdict_messages
+from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
            "render_all", "t"]
@@ -97,3 +97,16 @@ def explain(subject: Verdict | Explained, lang: str = DEFAULT_LANGUAGE) -> list[
     """A verdict, waits, kong check, claim resolution or safety result in words."""
     messages = verdict_messages(subject) if isinstance(subject, Verdict) else subject.messages()
     return render_all(messages, lang)
+
+
+def typo(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """A card typed wrong, said in ``lang`` — found among the error's causes (a position or a
+    meld that could not be read because of it) — or None for another kind of error."""
+    found: BaseException | None = error
+    while found is not None and not isinstance(found, NotationError):
+        found = found.__cause__
+    if found is None or f"notation.{found.kind}" not in catalog(lang):
+        return None
+    token = found.token
+    return t(f"notation.{found.kind}", lang, token=token, at=found.offset + 1,
+             suit=token[-1:], rank=token[:-1])

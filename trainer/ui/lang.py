@@ -9,7 +9,7 @@ from typing import ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, typo
 
 _LABELS = {"zh": "中文", "en": "English"}
 
@@ -86,6 +86,12 @@ def plain(text: object) -> str:
     character markdown could act on is escaped, so a name like ``![x](http://…)`` or
     ``:red[…]`` shows as typed and fetches nothing."""
     return "".join(f"\\{c}" if c in _MARKDOWN else c for c in str(text))
+
+
+def engine_error(error: Exception) -> str:
+    """An engine error in the learner's language where it is a card typed wrong, else as the
+    engine words it; either way inert for markdown (it quotes what the learner typed)."""
+    return plain(typo(error, current_language()) or error)
 
 
 def safe_file_name(text: str) -> str:
