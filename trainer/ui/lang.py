@@ -9,7 +9,7 @@ from typing import ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, typo
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, t, typo
 
 _LABELS = {"zh": "中文", "en": "English"}
 
@@ -76,6 +76,12 @@ def language_switch() -> str:
 def tr(key: str, **params: object) -> str:
     """The catalog text of ``key`` in the current language."""
     return t(key, current_language(), **params)
+
+
+def tr_or(key: str, written: str, **params: object) -> str:
+    """The catalog text of ``key``, or ``written`` as it is when the catalogs do not know the
+    key (a skill or rule id from an imported file or another version)."""
+    return tr(key, **params) if key in catalog(current_language()) else written
 
 
 _MARKDOWN = set("\\`*_{}[]()#+-.!|<>:~$=")

@@ -13,11 +13,10 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.i18n import catalog
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS
 from trainer.rating import Rating
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import tr, tr_or
 from trainer.ui.session import store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
@@ -87,9 +86,7 @@ def skill_label(skill: str, threshold: int) -> str:
     kind, _, name = skill.partition(":")
     key = {"puzzle": f"puzzles.kind_{name}", "drill": f"drills.{name}", "review": "drills.review",
            "lesson": "nav.lessons"}.get(kind, "")
-    if not key or key not in catalog(current_language()):
-        return skill
-    return tr(key, threshold=threshold)
+    return tr_or(key, skill, threshold=threshold)
 
 
 @dataclass(frozen=True)
@@ -143,8 +140,7 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
     if mistakes.empty:
         return None
     rules = [str(rule) for rule in mistakes["rule"]]
-    names = [tr(f"ruleref.{rule}.title") if f"ruleref.{rule}.title" in catalog(
-        current_language()) else rule for rule in rules]
+    names = [tr_or(f"ruleref.{rule}.title", rule) for rule in rules]
     most = int(mistakes["mistakes"].max())
     bars = {"type": "bar", "orientation": "h", "x": mistakes["mistakes"], "y": names,
             "customdata": rules, "name": tr("progress.mistakes_n"),
