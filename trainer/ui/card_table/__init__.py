@@ -166,8 +166,9 @@ class TableView:
         """The table as the component reads it: JSON, with the pictures of its cards but those
         the browser ``held`` already spliced in ready-encoded (each card's SVG is encoded once
         per process, not on every run); ``every_picture`` says whether none was left out."""
-        art = ",".join(_art_json(code) for code in sorted(self.cards() - held))
-        every = "true" if not held & self.cards() else "false"
+        shown = self.cards()
+        art = ",".join(_art_json(code) for code in sorted(shown - held))
+        every = "true" if not held & shown else "false"
         return ('{"art":{' + art + '},"every_picture":' + every + ","
                 + json.dumps(self.to_data(key))[1:]).encode()
 
