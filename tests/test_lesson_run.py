@@ -18,8 +18,10 @@ from trainer.lessons.task import StepData
 
 def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
     run = LessonRun.start("x", 3, 1)
+    assert not run.comes_back
     assert run.answer(False) is Feedback.HINT and not run.done
     assert len(run.plan) == 4 and run.plan[-1].step == 0 and run.plan[-1].seed is not None
+    assert run.comes_back  # the page says why the count grew
     assert run.answer(False) is Feedback.REVEALED and run.done and run.revealed == 1
     assert len(run.plan) == 4  # the re-ask was queued once, at the first miss
     run.go_on()
@@ -29,7 +31,7 @@ def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
     assert run.current is not None and run.current.seed is not None  # the variant comes last
     assert run.answer(True) is Feedback.RIGHT
     run.go_on()
-    assert run.finished and run.stars() == 2
+    assert run.finished and run.stars() == 2 and not run.comes_back
 
 
 def test_three_stars_only_with_no_answer_shown() -> None:

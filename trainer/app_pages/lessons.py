@@ -216,8 +216,7 @@ def lesson_step(lesson: Lesson) -> None:
         show_feedback(task, run.feedback, run.last, second_miss=run.attempts >= 2)
         if run.feedback is Feedback.REVEALED:
             st.caption(tr("lessons.comes_back"))
-        elif run.feedback is Feedback.HINT and any(  # the step count grew by one: say why
-                later.step == item.step for later in run.plan[run.index + 1:]):
+        elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
             st.caption(tr("lessons.comes_back_later"))
     if run.done:
         st.button(tr("lessons.continue_step"), type="primary", key=f"next-{run.index}",

@@ -73,6 +73,13 @@ class LessonRun:
     def current(self) -> PlanItem | None:
         return None if self.finished else self.plan[self.index]
 
+    @property
+    def comes_back(self) -> bool:
+        """The current item's question is asked again later in this run (a miss queued it)."""
+        current = self.current
+        return current is not None and any(
+            later.step == current.step for later in self.plan[self.index + 1:])
+
     def answer(self, correct: bool, given: Answer | None = None) -> Feedback:
         """Record an answer to the current item."""
         if self.done or self.current is None:
