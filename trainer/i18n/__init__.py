@@ -18,7 +18,7 @@ from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
-           "render_all", "t"]
+           "render_all", "t", "typo"]
 
 
 
