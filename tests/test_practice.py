@@ -101,6 +101,26 @@ def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
     assert rows[-1]["context"] == "review" and rows[-1]["item"] == due[0]
 
 
+def test_new_facts_allowance_is_per_utc_day(store: ProgressStore) -> None:
+    """The day's allowance of new facts counts only the new facts introduced that (UTC) day:
+    one yesterday leaves today's whole; one today takes one off; tomorrow it is whole again."""
+    learner = store.create_learner("Ann").id
+    now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+    def new_facts(at: datetime) -> int:
+        items = store.review_items(learner)
+        return sum(1 for fact in due_facts(store, learner, now=at) if fact not in items)
+
+    introduced = {"context": "review", "item": "x", "question": "q", "answer": "a",
+                  "expected": "a", "correct": True, "seconds": 3.0, "mode": "new"}
+    store.import_answer(learner, {**introduced, "created_at": now - timedelta(hours=13)})
+    assert new_facts(now) == NEW_PER_DAY
+    store.import_answer(learner, {**introduced, "created_at": now.replace(hour=0)})
+    store.import_answer(learner, {**introduced, "mode": "review", "created_at": now})
+    assert new_facts(now) == NEW_PER_DAY - 1
+    assert new_facts(now + timedelta(days=1)) == NEW_PER_DAY
+
+
 def test_adaptive_sizes() -> None:
     assert next_level([]) == 2
     fast = [(True, 2.0, 2)] * 3

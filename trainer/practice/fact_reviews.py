@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 
 from trainer.i18n import render
 from trainer.lessons.answers import Answer
@@ -17,15 +17,11 @@ def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None
     items = store.review_items(learner_id)
     due = sorted((fact for fact, (_card, when) in items.items() if when <= now),
                  key=lambda fact: items[fact][1])
-    introduced_today = sum(1 for row in store.answer_rows(learner_id, context="review",
-                                                          mode="new")
-                           if _day(row["created_at"]) == now.date())
+    start_of_day = datetime.combine(now.astimezone(UTC).date(), time.min, UTC)
+    introduced_today = store.answer_count(learner_id, context="review", mode="new",
+                                          since=start_of_day)
     new = [fact for fact in all_facts() if fact not in items]
     return due + new[: max(0, NEW_PER_DAY - introduced_today)]
-
-
-def _day(moment: datetime) -> object:
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).date()
 
 
 def next_question(store: ProgressStore, learner_id: int, rng: random.Random) -> FactQuestion | None:

@@ -73,7 +73,10 @@ class Answer(Base):
 
     __tablename__ = "answers"
     __table_args__ = (Index("ix_answers_learner_mode", "learner_id", "mode"),
-                      Index("ix_answers_learner_context", "learner_id", "context"))
+                      Index("ix_answers_learner_context", "learner_id", "context"),
+                      Index("ix_answers_learner_correct", "learner_id", "correct"),
+                      Index("ix_answers_learner_context_mode_time", "learner_id", "context",
+                            "mode", "created_at"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     context: Mapped[str] = mapped_column(String(32), nullable=False)

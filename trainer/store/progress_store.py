@@ -604,10 +604,18 @@ class ProgressStore:
             ).one()
         return int(count or 0), int(newest or 0)
 
-    def answer_count(self, learner_id: int) -> int:
+    def answer_count(self, learner_id: int, *, context: str | None = None,
+                     mode: str | None = None, since: datetime | None = None) -> int:
+        """How many answers the learner has: all, or those of one context and mode given at
+        ``since`` or later — counted in the database."""
+        query = select(func.count()).select_from(Answer).where(Answer.learner_id == learner_id)
+        for column, value in ((Answer.context, context), (Answer.mode, mode)):
+            if value is not None:
+                query = query.where(column == value)
+        if since is not None:
+            query = query.where(Answer.created_at >= since.astimezone(UTC))
         with Session(self.engine) as session:
-            return session.scalar(select(func.count()).select_from(Answer).where(
-                Answer.learner_id == learner_id)) or 0
+            return session.scalar(query) or 0
 
     # -- ratings ------------------------------------------------------------------------------
     def learner_rating(self, learner_id: int) -> Rating:
