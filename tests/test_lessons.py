@@ -201,6 +201,22 @@ def test_generated_variants_are_sound(name: str) -> None:
         assert task.instruction.key
 
 
+@pytest.mark.parametrize("name", ["pick_red", "pick_partner", "pick_leftover", "pick_waits"])
+def test_a_tap_question_asks_for_as_many_cards_as_it_grades(name: str) -> None:
+    """"Which card …" when one card answers it, "which cards …" when more do — in both
+    languages, so the question agrees with the instruction's count."""
+    step = next((s for _, s in QUESTIONS if s.kind == name), None)
+    data = StepData(step.data if step is not None else {})
+    rng = random.Random(11)
+    for _ in range(30):
+        task = KINDS[name].build(StepData(KINDS[name].generate(rng, data)))
+        assert task.prompt is not None
+        one = task.answer_size == 1
+        assert ("哪张" in render(task.prompt, "zh")) == one
+        assert ("哪些" in render(task.prompt, "zh")) == (not one)
+        assert (" card " in render(task.prompt, "en") + " ") == one or name == "pick_waits"
+
+
 BAD = [
     ('id = "x"\ntitle = {en = "a", zh = "b"}\nsummary = {en = "a", zh = "b"}\n'
      '[[steps]]\nkind = "pick_red"\nprompt = {en = "a", zh = "b"}\ncards = "7h"\nanswer = 7',

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from trainer.engine import JOKER, RANKED_CARDS, Card, Message, format_cards
+from trainer.engine.messages import Param
 
 
 def instruction_cards(what: Message, count: int) -> Message:
@@ -13,6 +14,12 @@ def instruction_cards(what: Message, count: int) -> Message:
     if count == 1:
         return Message.of("instruct.all_cards_one", what=what)
     return Message.of("instruct.all_cards", count=count, what=what)
+
+
+def card_prompt(key: str, count: int, **args: Param) -> Message:
+    """The question of a tap-the-cards task, in the singular when one card answers it (the
+    catalog's ``<key>.prompt_one``) so the question and the instruction agree."""
+    return Message.of(f"{key}.prompt_one" if count == 1 else f"{key}.prompt", (), **args)
 
 
 def instruction_one(what: Message) -> Message:

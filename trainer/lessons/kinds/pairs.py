@@ -12,6 +12,7 @@ from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import (
     YES_NO_INSTRUCTION,
+    card_prompt,
     draw,
     instruction_cards,
     instruction_one,
@@ -62,7 +63,7 @@ def pick_partner(data: StepData) -> Task:
                 Board((), choices=cards, offer=target,
                       caption=Message.of("board.your_card")),
                 answer, instruction, working, ("R-PAIR14",), hint,
-                prompt=Message.of("task.pick_partner.prompt", card=target))
+                prompt=card_prompt("task.pick_partner", len(answer.indices), card=target))
 
 
 def _pick_partner_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
@@ -113,7 +114,7 @@ def pick_leftover(data: StepData) -> Task:
                Message.of("lesson.leftovers", ("R-PAIR14",), cards=leftovers))
     return Task("pick_leftover", Shape.ALL_CARDS, Board(cards), answer,
                 instruction_cards(Message.of("task.pick_leftover.what"), len(answer.indices)),
-                working, ("R-PAIR14",), hint, prompt=Message.of("task.pick_leftover.prompt"))
+                working, ("R-PAIR14",), hint, prompt=card_prompt("task.pick_leftover", len(answer.indices)))
 
 
 def _pick_leftover_variant(rng: random.Random, data: StepData) -> dict[str, Any]:

@@ -9,7 +9,13 @@ from trainer.engine import Card, Message, RuleSet, rank_name
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.lessons.answers import Answer, CardsAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
-from trainer.lessons.kinds._shared import draw, instruction_cards, instruction_number, notation
+from trainer.lessons.kinds._shared import (
+    card_prompt,
+    draw,
+    instruction_cards,
+    instruction_number,
+    notation,
+)
 from trainer.lessons.task import StepData, Task, TaskKind, cards_answer, number
 
 WHAT_RED = Message.of("task.pick_red.what")
@@ -43,7 +49,7 @@ def pick_red(data: StepData) -> Task:
 
     return Task("pick_red", Shape.ALL_CARDS, Board(cards), answer,
                 instruction_cards(WHAT_RED, len(answer.indices)), _red_each(cards), ("R-RED",),
-                hint, prompt=Message.of("task.pick_red.prompt"))
+                hint, prompt=card_prompt("task.pick_red", len(answer.indices)))
 
 
 def _pick_red_variant(rng: random.Random, data: StepData) -> dict[str, Any]:

@@ -26,7 +26,12 @@ from trainer.lessons.kinds._position import (
     random_claim,
     read_position,
 )
-from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_cards, notation
+from trainer.lessons.kinds._shared import (
+    YES_NO_INSTRUCTION,
+    card_prompt,
+    instruction_cards,
+    notation,
+)
 from trainer.lessons.task import (
     YES_NO,
     Option,
@@ -133,7 +138,7 @@ def pick_waits(data: StepData) -> Task:
     return Task("pick_waits", Shape.ALL_CARDS, board, answer,
                 instruction_cards(Message.of("task.pick_waits.what"), len(answer.indices)),
                 tuple(result.messages()), ("R-WAIT",), hint,
-                prompt=Message.of("task.pick_waits.prompt"))
+                prompt=card_prompt("task.pick_waits", len(answer.indices)))
 
 
 def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
