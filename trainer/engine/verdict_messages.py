@@ -118,7 +118,9 @@ def _score_messages(verdict: Verdict) -> list[Message]:
     messages: list[Message] = []
     if counted != verdict.fan:
         messages.append(Message.of("verdict.fan_cap", ("R-SCORE",), fan=verdict.fan, cap=counted))
-    if rules.scoring == "doubling":
+    if rules.scoring == "doubling" and counted == 0:  # "doubled 0 times" reads as a riddle
+        messages.append(Message.of("verdict.share_plain", ("R-SCORE",), share=verdict.share))
+    elif rules.scoring == "doubling":
         messages.append(Message.of("verdict.share_doubling", ("R-SCORE",), base=rules.base,
                                    fan=counted, share=verdict.share))
     else:
