@@ -205,6 +205,14 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     assert not at.exception
 
 
+def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:
+    """A chi that does not make 14 is said in the learner's language, not the engine's English."""
+    at = app("check", as_learner=learner_id, lang="zh")
+    at.text_area(key="melds").set_value("chi:8h,5s").run()
+    problem = plain(t("engine_error.chi_sum", "zh", cards="8♥ 5♠", total=13) + "（R-PAIR14）")
+    assert at.warning[0].value == t("app.error", "zh", error=problem)
+
+
 def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     damaged = tmp_path / "progress.sqlite3"

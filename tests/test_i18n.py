@@ -6,6 +6,7 @@ import ast
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -183,3 +184,45 @@ def test_a_card_typed_wrong_is_said_in_each_language(typed: str, kind: str, toke
                      rank=token[:-1])
     assert token in said and str(at) in said
     assert typo(ValueError("something else"), lang) is None
+
+
+IMPOSSIBLE = [  # (what is typed on the Check page, the catalog key the engine says it with)
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["chi:8h,5s"], "card": "7d"}, "chi_sum"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["chi:8h,6s,6d"], "card": "7d"}, "chi_size"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["chi:X,6d"], "card": "7d"}, "chi_joker"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["joker:7d"], "card": "Qd"}, "joker_meld"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["pong:Qh,Qs"], "card": "7d"}, "pong_size"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["kong:Qh,Qs,Qd,Jc"], "card": "7d"}, "kong_mixed"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["pong:Qh,Qs,Jd"], "card": "7d"}, "pong_mixed"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["kong:8h,8s,8d"], "card": "7d"}, "kong_size"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["chi 8h"], "card": "7d"}, "meld_form"),
+    ({"hand": "7h Kd Ac 5h 9c", "melds": ["peng:8h,8s,8d"], "card": "7d"}, "meld_kind"),
+    ({"hand": "7h Kd Ac 5h 9c 3c", "card": "7d"}, "waiting_even"),
+    ({"hand": "7h Kd Ac 5h 9c 3c 2c 4c 6c", "card": "7d"}, "waiting_size"),
+    ({"hand": "7h Kd Ac 5h 9c 3c", "melds": ["chi:8h,6s"]}, "chi_before_first"),
+    ({"hand": "7h 7h Ac 5h 9c", "card": "7d"}, "too_many"),
+    ({"hand": "7h Kd Ac 5h 9c", "card": "7d", "source": "flip", "dealer_first_discard": True},
+     "first_discard_flip"),
+]
+
+
+@pytest.mark.parametrize(("typed", "key"), IMPOSSIBLE)
+def test_a_position_that_cannot_occur_is_said_in_each_language(typed: dict[str, Any],
+                                                              key: str) -> None:
+    """A meld or position that cannot occur is said from the catalogs in either language, with
+    the rule ids the engine's English cites; the English text stays the engine's own."""
+    from trainer.engine import Dou14Error, position_of
+    from trainer.i18n import said
+
+    with pytest.raises(Dou14Error) as raised:
+        position_of(**typed)
+    error = raised.value
+    found: BaseException | None = error
+    while found is not None and getattr(found, "said", None) is None:
+        found = found.__cause__
+    assert found is not None and found.said.key == f"engine_error.{key}"  # type: ignore[attr-defined]
+    chinese, english = said(error, "zh"), said(error, "en")
+    assert chinese is not None and english is not None and chinese != english
+    assert any("\u4e00" <= char <= "\u9fff" for char in chinese)
+    for rule in found.said.rules:  # type: ignore[attr-defined]
+        assert rule in str(error) and rule in chinese and rule in english

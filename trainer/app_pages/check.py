@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
 from trainer.i18n import explain
-from trainer.ui.lang import current_language, engine_error, tr
+from trainer.ui.lang import current_language, engine_error, labels, tr
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
 
@@ -26,7 +26,7 @@ with left:
     melds_text = st.text_area(tr("app.melds_label"), value="chi:8h,6s",
                               help=tr("app.melds_help"), key="melds", height=90)
     source = st.radio(tr("app.source_label"), ("discard", "flip"), horizontal=True,
-                      format_func=lambda s: tr(f"app.source_{s}"), key="source")
+                      format_func=labels("app.source_", ("discard", "flip")), key="source")
     first = st.checkbox(tr("app.first_discard"), key="first_discard")
 
 with right:

@@ -20,7 +20,7 @@ from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import current_language, holding_language, red_suits, tr
+from trainer.ui.lang import current_language, holding_language, labels, red_suits, tr
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link
 
@@ -35,7 +35,7 @@ top = st.columns(2)
 mode_param = st.query_params.get("mode")
 mode = top[0].selectbox(tr("puzzles.mode"), service.MODES,
                         index=service.MODES.index(mode_param) if mode_param in service.MODES
-                        else 0, format_func=lambda m: tr(f"puzzles.mode_{m}"), key="puzzle_mode")
+                        else 0, format_func=labels("puzzles.mode_", service.MODES), key="puzzle_mode")
 if st.query_params.get("mode") != mode:
     st.query_params["mode"] = mode
 theme = None
@@ -44,11 +44,11 @@ if mode == "theme":
     wanted = st.query_params.get("theme")
     theme = top[1].selectbox(tr("puzzles.theme"), names,
                              index=names.index(wanted) if wanted in names else 0,
-                             format_func=lambda name: tr(f"theme.{name}"), key="puzzle_theme")
+                             format_func=labels("theme.", names), key="puzzle_theme")
 fresh_kind = PuzzleKind.WIN.value
 if mode == "fresh":
     fresh_kind = top[1].selectbox(tr("puzzles.kind"), [k.value for k in PuzzleKind],
-                                  format_func=lambda k: tr(f"puzzles.kind_{k}"),
+                                  format_func=labels("puzzles.kind_", [k.value for k in PuzzleKind]),
                                   key="fresh_kind")
 st.caption(tr(f"puzzles.about_{mode}"))
 
@@ -197,9 +197,9 @@ def puzzle_area() -> None:
         multi = puzzle.kind is PuzzleKind.SAFE_SET
         actions = (ActionButton("check", tr("lessons.check"), 1, len(board.hand) if multi else 1,
                                 primary=True),)
-    labels, tones = card_marks(board.hand) if result is not None else ([], [])
+    marks, tones = card_marks(board.hand) if result is not None else ([], [])
     view = table_view(board, seq=f"{puzzle.id}:{'done' if result else 'open'}", actions=actions,
-                      tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=labels,
+                      tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=marks,
                       tones=tones)
     show_table(view, key="puzzle-table", on_action=on_table)
     if puzzle.players != 4 or board.rules.red_threshold != learner.rules.red_threshold:
@@ -223,14 +223,14 @@ def puzzle_area() -> None:
 
     if puzzle.kind is PuzzleKind.WIN and result is None:
         said = st.segmented_control(tr("puzzles.can_win"), ("yes", "no"),
-                                    format_func=lambda v: tr(f"choice.{v}"),
+                                    format_func=labels("choice.", ("yes", "no")),
                                     key="puzzle_win_choice")
         if said == "yes":
             st.segmented_control(tr("pz.pick_fan"), [str(f) for f in FAN_CHOICES],
                                  key="puzzle_fan_choice")
         elif said == "no":
             st.segmented_control(tr("pz.pick_reason"), [r.value for r in NO_REASONS],
-                                 format_func=lambda r: tr(f"choice.reason.{r}"),
+                                 format_func=labels("choice.reason.", [r.value for r in NO_REASONS]),
                                  key="puzzle_reason_choice")
         if state.pop("puzzle_incomplete", False):
             st.warning(tr("pz.answer_both"))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
-from trainer.ui.lang import current_language, plain, tr
+from trainer.ui.lang import current_language, labels, plain, tr
 from trainer.ui.session import (
     keep_signed_in,
     require_learner,
@@ -22,7 +22,7 @@ st.title(tr("settings.title"))
 
 st.subheader(tr("settings.language"))
 chosen = st.radio(tr("settings.language"), LANGUAGES, index=LANGUAGES.index(lang),
-                  format_func=lambda code: tr(f"settings.lang_{code}"), horizontal=True,
+                  format_func=labels("settings.lang_", LANGUAGES), horizontal=True,
                   key="settings_language", label_visibility="collapsed")
 if chosen != learner.language:
     store().set_language(learner.id, chosen)
@@ -51,7 +51,8 @@ jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.
                   horizontal=True, key="rules_jokers")
 scoring = st.radio(tr("settings.scoring"), ("doubling", "ladder"),
                    index=("doubling", "ladder").index(rules.scoring), horizontal=True,
-                   format_func=lambda s: tr(f"settings.scoring_{s}"), key="rules_scoring",
+                   format_func=labels("settings.scoring_", ("doubling", "ladder")),
+                   key="rules_scoring",
                    on_change=scoring_defaults)
 base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
                        value=int(rules.base), help=tr("settings.base_help"), key="rules_base")

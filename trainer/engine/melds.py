@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.cards import Card, display_cards, format_cards, parse_cards
 from trainer.engine.errors import Dou14Error, MeldError
+from trainer.engine.messages import Message
 
 
 class MeldKind(StrEnum):
@@ -31,7 +32,8 @@ def meld_kind(value: object) -> MeldKind:
     for kind in MeldKind:
         if value == kind.value:
             return kind
-    raise MeldError(f"unknown meld kind {value!r} (use chi, pong, kong or joker)")
+    raise MeldError(f"unknown meld kind {value!r} (use chi, pong, kong or joker)",
+                    Message.of("engine_error.meld_kind", (), kind=str(value)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,27 +56,36 @@ class Meld:
         cards = tuple(self.cards)
         object.__setattr__(self, "cards", cards)
         shown = format_cards(cards)
+        laid = display_cards(cards)  # as the meld lies on the table: 8♥ 6♠
         if kind is MeldKind.CHI:
             if len(cards) != 2:
-                raise MeldError(f"a chi is two cards, not {len(cards)}: {shown!r} (R-PAIR14)")
+                raise MeldError(f"a chi is two cards, not {len(cards)}: {shown!r} (R-PAIR14)",
+                                Message.of("engine_error.chi_size", ("R-PAIR14",),
+                                           count=len(cards), cards=laid))
             if any(card.rank is None for card in cards):
-                raise MeldError(f"a joker never joins a 14-pair: {shown!r} (R-PAIR14)")
+                raise MeldError(f"a joker never joins a 14-pair: {shown!r} (R-PAIR14)",
+                                Message.of("engine_error.chi_joker", ("R-PAIR14",),
+                                           cards=laid))
             total = sum(card.rank or 0 for card in cards)
             if total != 14:
-                raise MeldError(f"a chi must sum to 14, {shown!r} sums to {total} (R-PAIR14)")
+                raise MeldError(f"a chi must sum to 14, {shown!r} sums to {total} (R-PAIR14)",
+                                Message.of("engine_error.chi_sum", ("R-PAIR14",), cards=laid,
+                                           total=total))
         elif kind is MeldKind.JOKER:
             if len(cards) != 1 or not cards[0].is_joker:
-                raise MeldError(f"a joker meld is one joker, not {shown!r} (R-TOU)")
+                raise MeldError(f"a joker meld is one joker, not {shown!r} (R-TOU)",
+                                Message.of("engine_error.joker_meld", ("R-TOU",), cards=laid))
         else:
             size = 3 if kind is MeldKind.PONG else 4
             if len(cards) != size:
                 raise MeldError(
-                    f"a {kind.value} is {size} cards of one rank, not {len(cards)}: {shown!r} (R-SET)"
-                )
+                    f"a {kind.value} is {size} cards of one rank, not {len(cards)}: {shown!r} (R-SET)",
+                    Message.of(f"engine_error.{kind.value}_size", ("R-SET",), count=len(cards),
+                               cards=laid))
             if len({card.rank for card in cards}) != 1:
                 raise MeldError(
-                    f"a {kind.value} needs cards of one rank, {shown!r} mixes ranks (R-SET)"
-                )
+                    f"a {kind.value} needs cards of one rank, {shown!r} mixes ranks (R-SET)",
+                    Message.of(f"engine_error.{kind.value}_mixed", ("R-SET",), cards=laid))
         object.__setattr__(self, "red", sum(card.red for card in cards))
 
     @property
@@ -137,7 +148,8 @@ class Meld:
         """Read the command line form ``chi:8h,6s`` / ``pong:Qh,Qs,Qd`` / ``joker:X``."""
         kind, sep, cards = text.partition(":")
         if not sep:
-            raise MeldError(f"a meld is written kind:cards, e.g. 'chi:8h,6s', not {text!r}")
+            raise MeldError(f"a meld is written kind:cards, e.g. 'chi:8h,6s', not {text!r}",
+                            Message.of("engine_error.meld_form", (), text=text))
         return cls.of(kind.strip().lower(), cards)
 
 

@@ -14,11 +14,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from trainer.engine.cards import Card, format_cards, parse_card, parse_cards
+from trainer.engine.cards import Card, display_cards, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
 from trainer.engine.fan import FanItem, meld_fan_items
 from trainer.engine.inputs import bounded_json
 from trainer.engine.melds import Meld, MeldKind
+from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
 Source = Literal["discard", "flip"]
@@ -185,28 +186,32 @@ def _check_shape(position: Position) -> None:
             if size == 0 or size > MAX_DEALER_HAND:
                 raise PositionError(
                     f"the dealer holds 2 to {MAX_DEALER_HAND} cards before the first discard,"
-                    f" not {size} (R-DEAL, R-PARITY)"
-                )
+                    f" not {size} (R-DEAL, R-PARITY)",
+                    Message.of("engine_error.dealer_size", ("R-DEAL", "R-PARITY"),
+                               most=MAX_DEALER_HAND, size=size))
             chis = [meld for meld in position.melds if meld.kind is MeldKind.CHI]
             if chis:
                 raise PositionError(
-                    f"no chi can be laid before the first discard, but {chis[0]} is (R-CHI)"
-                )
+                    f"no chi can be laid before the first discard, but {chis[0]} is (R-CHI)",
+                    Message.of("engine_error.chi_before_first", ("R-CHI",),
+                               cards=display_cards(chis[0].cards)))
             return
     elif size % 2 == 0:
         raise PositionError(
             f"a player waiting for a card holds an odd number of concealed cards, not {size}"
-            " (R-PARITY: 相公)"
-        )
+            " (R-PARITY: 相公)",
+            Message.of("engine_error.waiting_even", ("R-PARITY",), size=size))
     if position.source is not None and position.source not in ("discard", "flip"):
         raise PositionError(f"source must be 'discard' or 'flip', not {position.source!r}")
     if position.dealer_first_discard and position.source != "discard":
-        raise PositionError("the dealer's first discard is a discard, not a flip (R-SPECIAL 接地)")
+        raise PositionError("the dealer's first discard is a discard, not a flip (R-SPECIAL 接地)",
+                            Message.of("engine_error.first_discard_flip", ("R-SPECIAL",)))
     if size > MAX_WAITING_HAND:
         raise PositionError(
             f"a waiting player holds at most {MAX_WAITING_HAND} concealed cards, not {size}"
-            " (R-DEAL, R-PARITY)"
-        )
+            " (R-DEAL, R-PARITY)",
+            Message.of("engine_error.waiting_size", ("R-DEAL", "R-PARITY"),
+                       most=MAX_WAITING_HAND, size=size))
 
 
 def _check_counts(position: Position) -> None:
@@ -216,8 +221,10 @@ def _check_counts(position: Position) -> None:
         if count > allowed:
             raise PositionError(
                 f"{str(card)!r} appears {count} times; a {position.rules.jokers}-joker deck"
-                f" holds {allowed} (R-DECK)"
-            )
+                f" holds {allowed} (R-DECK)",
+                Message.of("engine_error.too_many_jokers" if card.is_joker else
+                           "engine_error.too_many", ("R-DECK",), card=card, count=count,
+                           allowed=allowed))
 
 
 def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
@@ -229,5 +236,5 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
         laid = tuple(Meld.parse(m) if isinstance(m, str) else m for m in melds)
         claimed = parse_card(card) if isinstance(card, str) else card
     except Dou14Error as error:  # the cause kept: a page names a typo in the learner's words
-        raise PositionError(str(error)) from error
+        raise PositionError(str(error), error.said) from error
     return Position(cards, laid, claimed, source, dealer_first_discard, rules)

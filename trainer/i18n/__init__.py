@@ -18,7 +18,7 @@ from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
-           "render_all", "t", "typo"]
+           "render_all", "said", "t", "typo"]
 
 
 
@@ -110,3 +110,19 @@ def typo(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
     token = found.token
     return t(f"notation.{found.kind}", lang, token=token, at=found.offset + 1,
              suit=token[-1:], rank=token[:-1])
+
+
+def said(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """An engine error in ``lang``: a card typed wrong (:func:`typo`), else the first error
+    along the causes that carries its own message (a meld or a position that cannot occur,
+    ``Dou14Error.said``) — or None when none does (the English text is all there is)."""
+    typed = typo(error, lang)
+    if typed is not None:
+        return typed
+    found: BaseException | None = error
+    while found is not None:
+        message = getattr(found, "said", None)
+        if isinstance(message, Message):
+            return render(message, lang)
+        found = found.__cause__
+    return None

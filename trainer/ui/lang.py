@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar, Token
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, t, typo
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, said, t
 
 _LABELS = {"zh": "中文", "en": "English"}
 
@@ -78,6 +78,14 @@ def tr(key: str, **params: object) -> str:
     return t(key, current_language(), **params)
 
 
+def labels(prefix: str, options: Iterable[str], **params: object) -> Callable[[str], str]:
+    """A widget's ``format_func``: each option's label (the catalog text of ``prefix`` +
+    option) said now, in this run's language. A lambda calling :func:`tr` later — as AppTest
+    does between runs — finds no language held and says English."""
+    said_now = {option: tr(f"{prefix}{option}", **params) for option in options}
+    return lambda option: said_now.get(option, option)
+
+
 def tr_or(key: str, written: str, **params: object) -> str:
     """The catalog text of ``key``, or ``written`` as it is when the catalogs do not know the
     key (a skill or rule id from an imported file or another version)."""
@@ -95,9 +103,10 @@ def plain(text: object) -> str:
 
 
 def engine_error(error: Exception) -> str:
-    """An engine error in the learner's language where it is a card typed wrong, else as the
-    engine words it; either way inert for markdown (it quotes what the learner typed)."""
-    return plain(typo(error, current_language()) or error)
+    """An engine error in the learner's language where the engine says it as a message (a card
+    typed wrong, a meld or position that cannot occur), else as the engine words it; either way
+    inert for markdown (it quotes what the learner typed)."""
+    return plain(said(error, current_language()) or error)
 
 
 def safe_file_name(text: str) -> str:
