@@ -6,20 +6,16 @@ and its message quotes the input that is wrong (python-chess style).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from trainer.engine.messages import Message
-
 
 class Dou14Error(ValueError):
     """Base class of every error the engine raises on bad input.
 
     The text is English (the command line, the Python API); ``said`` is the same error as a
-    :class:`Message` for a page to say in the learner's language, where a learner can make it
-    by typing (a meld or a position that cannot occur)."""
+    ``trainer.engine.messages.Message`` for a page to say in the learner's language, where a
+    learner can make it by typing (a meld or a position that cannot occur). It is typed
+    ``object`` here only because messages import cards, which raise these errors."""
 
-    def __init__(self, text: str, said: Message | None = None) -> None:
+    def __init__(self, text: str, said: object | None = None) -> None:
         super().__init__(text)
         self.said = said
 
