@@ -56,6 +56,32 @@ def test_every_page_has_no_error(page: Page, server: str) -> None:
             _no_errors(page)
 
 
+def test_streamlits_own_words_are_chinese_on_a_chinese_page(page: Page, server: str) -> None:
+    """The file uploader's button and drop hint say the catalog's Chinese, and a text box's
+    "Press Enter to apply" is not shown; an English page keeps Streamlit's English."""
+    learner = _sign_up(page, server, "Words")
+    after = "(element) => getComputedStyle(element, '::after').content"
+    for lang in ("zh", "en"):
+        page.goto(f"{server}/progress?learner={learner}&lang={lang}")
+        button = page.get_by_test_id("stFileUploaderDropzone").locator("button p")
+        expect(button).to_be_visible()
+        _settle(page)
+        if lang == "zh":
+            assert button.evaluate(after) == f'"{t("ui.browse_file", "zh")}"'
+            hint = page.get_by_test_id("stFileUploaderDropzoneInstructions")
+            assert hint.evaluate(after) == f'"{t("ui.drop_file", "zh")}"'
+        else:
+            assert button.evaluate(after) in ("none", "normal")
+        page.goto(f"{server}/check?learner={learner}&lang={lang}")
+        box = page.locator("input[type=text]").first
+        box.fill("7h Kd Ac 5h 9c 3s 4s")
+        instructions = page.get_by_test_id("InputInstructions")
+        if lang == "zh":
+            expect(instructions).to_be_hidden()
+        else:
+            expect(instructions).to_be_visible()
+
+
 def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     """Answer on the page as a learner: tap cards on the table, or yes/no and the fan or the
     reason; then Check."""

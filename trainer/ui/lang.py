@@ -117,3 +117,25 @@ def safe_file_name(text: str) -> str:
 def red_suits(text: str) -> str:
     """Markdown text with ♥ and ♦ coloured red, as on the cards (Streamlit's ``:red[…]``)."""
     return text.replace("♥", ":red[♥]").replace("♦", ":red[♦]")
+
+
+def streamlit_words() -> None:
+    """Streamlit's own words on its widgets, in Chinese on a Chinese page: the file uploader's
+    button and drop hint say the catalog's text, and the "Press Enter to apply" hint under a
+    text box is hidden (the page's instructions say when Enter checks). Streamlit has no
+    translation of these; the style is one small element a run. English pages keep them."""
+    if current_language() == "en":
+        return
+    browse, drop = _css_text(tr("ui.browse_file")), _css_text(tr("ui.drop_file"))
+    st.html(f"""<style>
+[data-testid="InputInstructions"] {{ display: none; }}
+[data-testid="stFileUploaderDropzone"] button p {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] button p::after {{ content: "{browse}"; font-size: 14px; }}
+[data-testid="stFileUploaderDropzoneInstructions"] > div {{ display: none; }}
+[data-testid="stFileUploaderDropzoneInstructions"]::after {{ content: "{drop}"; font-size: 14px; }}
+</style>""")
+
+
+def _css_text(text: str) -> str:
+    """Text as the inside of a CSS string: no quote, backslash or angle bracket can end it."""
+    return "".join(ch for ch in text if ch not in '"\\<>\n')
