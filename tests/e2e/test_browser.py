@@ -82,6 +82,31 @@ def test_streamlits_own_words_are_chinese_on_a_chinese_page(page: Page, server: 
             expect(instructions).to_be_visible()
 
 
+def test_cards_tapped_stay_chosen_through_a_reload(page: Page, server: str) -> None:
+    """A learner who taps cards and reloads before Check finds the same cards chosen (kept in
+    the tab's sessionStorage for that table and position only)."""
+    from trainer.lessons import load_lessons
+
+    learner = _sign_up(page, server, "Reload")
+    lesson = load_lessons()[0]
+    page.goto(f"{server}/lessons?learner={learner}&lang=en&lesson={lesson.id}")
+    cards = page.locator(".d14-table .hand.selectable .card")
+    for _ in range(8):  # read the explanations until a question asks for cards
+        _settle(page)
+        if cards.count():
+            break
+        page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+    pressed = "nodes => nodes.map(node => node.getAttribute('aria-pressed') === 'true')"
+    cards.nth(1).click()
+    cards.nth(3).click()
+    chosen = cards.evaluate_all(pressed)
+    assert [index for index, on in enumerate(chosen) if on] == [1, 3]
+    page.reload()
+    expect(cards.first).to_be_visible()
+    _settle(page)
+    assert cards.evaluate_all(pressed) == chosen
+
+
 def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     """Answer on the page as a learner: tap cards on the table, or yes/no and the fan or the
     reason; then Check."""

@@ -82,6 +82,26 @@ function bringIntoView(key) {
   }
 }
 
+// The cards tapped on a table, kept in the tab's sessionStorage: a reload (or a phone that
+// drops the page while the learner looks away) finds the same cards still chosen. One entry per
+// table, for its current position (seq) only.
+function keepChoice(id, state) {
+  try {
+    sessionStorage.setItem("d14-chosen:" + id,
+      JSON.stringify({ seq: state.seq, cards: Array.from(state.chosen) }));
+  } catch (error) { /* storage off or full: the choice lives in this page only */ }
+}
+
+function keptChoice(id, seq, size) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem("d14-chosen:" + id) || "null");
+    if (!kept || kept.seq !== seq || !Array.isArray(kept.cards)) return null;
+    return kept.cards.filter((index) => Number.isInteger(index) && index >= 0 && index < size);
+  } catch (error) {
+    return null;
+  }
+}
+
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
   const data = JSON.parse(new TextDecoder().decode(component.data)); // bytes of JSON
@@ -95,7 +115,8 @@ export default function (component) {
   const id = data.id;
   let state = selections.get(id);
   if (!state || state.seq !== data.seq) {
-    state = { seq: data.seq, chosen: new Set(data.preselected || []) };
+    const kept = keptChoice(id, data.seq, data.hand.length);
+    state = { seq: data.seq, chosen: new Set(kept || data.preselected || []) };
     selections.set(id, state);
     if (data.show_first) setTimeout(() => bringIntoView(data.show_first), 80);
   }
@@ -177,6 +198,7 @@ export default function (component) {
           if (!data.multi) state.chosen.clear();
           state.chosen.add(index);
         }
+        keepChoice(id, state);
         refresh();
       };
       node.addEventListener("click", tap);
