@@ -25,7 +25,7 @@ from trainer.rating import Rating
 from trainer.store import ProgressStore
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
-from trainer.ui.progress_charts import KNOWN_SKILLS, skill_colour
+from trainer.ui.progress_charts import KNOWN_SKILLS, SYMBOLS, skill_colour, skill_symbol
 
 
 def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
@@ -375,12 +375,19 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     # each skill in its own colour, whatever else was practised
     assert [trace["line"]["color"] for trace in accuracy["data"]] == [
         skill_colour(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
+    # and its own marker: two skills at one accuracy on one day show as two marks
+    assert [trace["marker"]["symbol"] for trace in accuracy["data"]] == [
+        skill_symbol(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
 
 
 def test_every_known_skill_has_a_colour_of_its_own() -> None:
     colours = [skill_colour(skill) for skill in KNOWN_SKILLS]
     assert len(set(colours)) == len(colours)
     assert skill_colour("review:pairs") == skill_colour("review:red") == skill_colour("review")
+    # the first skills a learner meets (puzzles, lessons, reviews, the first drills) each have
+    # a marker of their own
+    symbols = [skill_symbol(skill) for skill in KNOWN_SKILLS[:len(SYMBOLS)]]
+    assert len(set(symbols)) == len(symbols)
 
 
 def test_progress_shows_an_answer_made_since_it_was_last_opened(

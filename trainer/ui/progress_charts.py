@@ -49,19 +49,47 @@ def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: s
     layout: dict[str, Any] = {"height": height, "margin": MARGIN,
                               "xaxis": {"title": {"text": x_title}, **axes.get("xaxis", {})},
                               "yaxis": {"title": {"text": y_title}, **axes.get("yaxis", {})}}
+    if any(trace["type"] == "scatter" for trace in traces):  # a day's every skill on hover
+        layout["hovermode"] = "x unified"
     if legend is not None:  # under the chart: beside it, it took 40% of a phone's width
         layout["legend"] = {"title": {"text": legend}, "orientation": "h", "yanchor": "top",
                             "y": -0.3}
     return DrawnFigure(data=traces, layout=layout)
 
 
-def lines(x: object, y: object, name: str, colour: str | None = None) -> dict[str, Any]:
+def lines(x: object, y: object, name: str, colour: str | None = None,
+          symbol: str = "circle") -> dict[str, Any]:
     trace: dict[str, Any] = {"type": "scatter", "x": x, "y": y, "mode": "lines+markers",
-                             "name": name}
+                             "name": name,  # outlines larger: they ring a dot at one point
+                             "marker": {"symbol": symbol, "size": 14 if _outline(symbol) else 8}}
     if colour is not None:
         trace["line"] = {"color": colour}
-        trace["marker"] = {"color": colour}
+        trace["marker"]["color"] = colour
     return trace
+
+
+def _filled_first(traces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Traces drawn filled markers first, outlines over them (so a dot never hides a ring at
+    the same point), the legend still in the given order (``legendrank``)."""
+    for rank, trace in enumerate(traces):
+        trace["legendrank"] = rank
+    return sorted(traces, key=lambda trace: _outline(trace["marker"]["symbol"]))
+
+
+def _outline(symbol: str) -> bool:
+    return symbol.endswith("-open") or symbol.startswith("x-thin")
+
+
+SYMBOLS = ("circle", "square-open", "diamond", "x-thin-open", "triangle-up-open", "cross",
+           "star-open", "hexagon-open")
+
+
+def skill_symbol(skill: str) -> str:
+    """Each skill's own marker: two skills at the same accuracy on the same day show as two
+    marks (a dot and a ring, a diamond and a cross), not one dot hiding the other."""
+    kind = "review" if skill.startswith("review") else skill
+    number = KNOWN_SKILLS.index(kind) if kind in KNOWN_SKILLS else zlib.crc32(skill.encode())
+    return SYMBOLS[number % len(SYMBOLS)]
 
 
 PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692",
@@ -120,15 +148,15 @@ def shown(database: str, learner_id: int, version: tuple[int, int], language: st
                        height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"),
                        xaxis=NUMERIC_DATES)
     # in the order of the skills' ids, not of their names, and each in its own colour
-    skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)), part)
-              for skill, part in summary.by_day.groupby("skill")]
-    accuracy = chart([lines(part["day"], part["accuracy"], name, colour)
-                      for name, colour, part in skills],
+    skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)),
+               skill_symbol(str(skill)), part) for skill, part in summary.by_day.groupby("skill")]
+    accuracy = chart(_filled_first([lines(part["day"], part["accuracy"], name, colour, symbol)
+                                    for name, colour, symbol, part in skills]),
                      height=380, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
                      legend=tr("progress.skill"), xaxis={"type": "category"},
                      yaxis={"tickformat": ".0%", "range": [0, 1.05]})
-    speed = chart([lines(part["day"], part["median_seconds"], name, colour)
-                   for name, colour, part in skills],
+    speed = chart(_filled_first([lines(part["day"], part["median_seconds"], name, colour, symbol)
+                                 for name, colour, symbol, part in skills]),
                   height=380, x_title=tr("progress.day"), y_title=tr("progress.median"),
                   legend=tr("progress.skill"), xaxis={"type": "category"})
     return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
