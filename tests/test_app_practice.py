@@ -134,6 +134,11 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     else:
         assert rows[0]["rating_after"] > rows[0]["rating_before"]
         assert rows[1]["rating_after"] < rows[1]["rating_before"]
+        # a new learner's rating is provisional: shown with a "?", and the answer says why
+        # it moved so much
+        rating = next(m for m in at.metric if m.label == t("puzzles.your_rating", "en"))
+        assert rating.value.endswith("?")
+        assert t("puzzles.provisional", "en") in [c.value for c in at.caption]
     if mode == "streak":
         assert at.info[0].value == t("puzzles.streak_over", "en", streak=1)
 

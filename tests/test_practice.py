@@ -50,6 +50,21 @@ def test_glicko2_published_example() -> None:
     assert after.volatility == pytest.approx(0.05999, abs=0.00001)
 
 
+def test_a_new_learners_rating_is_provisional_until_it_settles() -> None:
+    """A "?" after the rating while its deviation is above 110 (as Lichess shows it): a new
+    learner's first answers move it a lot; after enough answers it is shown plain."""
+    from trainer.rating.glicko2 import PROVISIONAL_RD
+
+    learner = Rating()
+    assert learner.provisional and learner.shown() == "1500?"
+    answers = 0
+    while learner.provisional:
+        learner, _ = play(learner, Rating(1500, 60), answers % 2 == 0)
+        answers += 1
+    assert learner.rd <= PROVISIONAL_RD and learner.shown() == f"{learner.rating:.0f}"
+    assert 3 <= answers <= 40
+
+
 def test_an_attempt_moves_learner_and_puzzle_apart() -> None:
     learner, puzzle = Rating(1500, 200), Rating(1600, 100)
     won_l, won_p = play(learner, puzzle, True)

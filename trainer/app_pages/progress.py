@@ -19,7 +19,8 @@ now = shown(store().engine.url.render_as_string(), learner.id,
 answered, rating, best = now.summary.answered, now.summary.rating, now.summary.records
 
 cols = st.columns(4)
-cols[0].metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}")
+cols[0].metric(tr("puzzles.your_rating"), rating.shown(),
+               help=tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")

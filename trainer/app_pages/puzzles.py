@@ -137,7 +137,7 @@ def puzzle_area() -> None:
     """The puzzle, its answer and the next one: a fragment, so answering reruns this part
     only (the mode choices above stay as they are). The rating is shown here, fresh."""
     rating = store().learner_rating(learner.id)
-    st.metric(tr("puzzles.your_rating"), f"{rating.rating:.0f}",
+    st.metric(tr("puzzles.your_rating"), rating.shown(),
               help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
     opened = st.query_params.get("puzzle")
     if opened and state.get("puzzle_current") is None:
@@ -265,6 +265,8 @@ def puzzle_area() -> None:
             st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
                           before=f"{result.rating.before.rating:.0f}",
                           after=f"{result.rating.after.rating:.0f}"))
+            if result.rating.after.provisional:
+                st.caption(tr("puzzles.provisional"))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
         streak_over = mode == "streak" and not graded.correct

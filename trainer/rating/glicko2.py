@@ -20,6 +20,9 @@ EPSILON = 0.000001
 """Convergence tolerance of the volatility iteration (step 5)."""
 MIN_RD = 30.0
 """A rating deviation never falls below this, so a long history still moves a little."""
+PROVISIONAL_RD = 110.0
+"""Above this deviation a rating is provisional, shown with a "?" (as Lichess does): a new
+learner's rating moves by a hundred points or more on each of the first answers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,15 @@ class Rating:
     rating: float = 1500.0
     rd: float = 350.0
     volatility: float = 0.06
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still settling (deviation above :data:`PROVISIONAL_RD`)."""
+        return self.rd > PROVISIONAL_RD
+
+    def shown(self) -> str:
+        """The rating as a learner sees it: ``1500`` or, while provisional, ``1500?``."""
+        return f"{self.rating:.0f}{'?' if self.provisional else ''}"
 
 
 def _g(phi: float) -> float:
