@@ -45,6 +45,30 @@ def test_home_and_language_switch(page: Page, server: str) -> None:
     _no_errors(page)
 
 
+def test_the_sidebar_closes_after_a_language_switch_on_a_phone(page: Page,
+                                                                server: str) -> None:
+    """On a phone the sidebar lies over the page: after switching language in it, it closes
+    (as after a tap on a page link) and the page shows in the other language. On a desktop it
+    stays open."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/?lang=en")
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(page.get_by_role("heading", name=t("app.title", "en"))).to_be_visible()
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    sidebar.get_by_text("中文").click()
+    expect(page.get_by_role("heading", name=t("app.title", "zh"))).to_be_visible()
+    expect(sidebar).to_have_attribute("data-collapsed", "true")
+    page.evaluate("localStorage.clear()")  # Streamlit keeps a sidebar closed by its button
+    page.set_viewport_size({"width": 1300, "height": 900})
+    page.goto(f"{server}/?lang=zh")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    sidebar.get_by_text("English").click()
+    expect(page.get_by_role("heading", name=t("app.title", "en"))).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+
+
 def test_every_page_has_no_error(page: Page, server: str) -> None:
     learner = _sign_up(page, server, "Pages")
     for path in ("", "lessons", "rules", "glossary", "drills", "puzzles", "play", "check",

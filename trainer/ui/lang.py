@@ -10,6 +10,7 @@ from typing import ParamSpec, TypeVar
 import streamlit as st
 
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, said, t
+from trainer.ui.sidebar_closer import SWITCHES, close_after_switch
 
 _LABELS = {"zh": "中文", "en": "English"}
 
@@ -69,7 +70,9 @@ def language_switch() -> str:
         st.session_state["lang"] = chosen
         st.query_params["lang"] = chosen
         if chosen != lang:
+            st.session_state[SWITCHES] = st.session_state.get(SWITCHES, 0) + 1
             st.rerun()
+    close_after_switch()
     return chosen
 
 

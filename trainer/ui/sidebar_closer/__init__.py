@@ -1,0 +1,22 @@
+"""A sidebar that closes on a phone once the learner has switched language in it (a custom
+component v2 of a few lines of script, drawing nothing)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import streamlit as st
+
+_CLOSER = st.components.v2.component(
+    "dou14_sidebar_closer",
+    js=resources.files(__package__).joinpath("closer.js").read_text(encoding="utf-8"),
+)
+
+SWITCHES = "lang_switches"
+"""Session key: how many times the learner switched language in this session."""
+
+
+def close_after_switch() -> None:
+    """In the sidebar: the script that closes it on a phone after a language switch."""
+    with st.sidebar:
+        _CLOSER(key="sidebar-closer", data=str(st.session_state.get(SWITCHES, 0)))
