@@ -119,6 +119,16 @@ def test_bank_revalidates_field_by_field(kind: str) -> None:
     assert [item for item in problems if item[1]] == []
 
 
+def test_the_served_bank_is_the_checked_bank() -> None:
+    """The server reads the shipped bank taking each id as written (``shipped=True``); read
+    with every id hashed again, as here, it is the same puzzles under the same ids."""
+    from trainer.practice import puzzle_service as service
+
+    checked = [p for kind in service.KINDS for p in BANK[kind]]
+    assert [p.id for p in service.bank()] == [p.id for p in checked]
+    assert service.bank() == tuple(checked)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_explanation_renders_in_both_languages(lang: str) -> None:
     for puzzle in (p for ps in BANK.values() for p in ps[:200]):

@@ -36,6 +36,37 @@ def meld_kind(value: object) -> MeldKind:
                     Message.of("engine_error.meld_kind", (), kind=str(value)))
 
 
+def _problem(kind: MeldKind, cards: tuple[Card, ...]
+             ) -> tuple[str, str, tuple[str, ...], dict[str, int]] | None:
+    """Why these cards do not make a meld of ``kind``: the English (``{shown}`` the cards as
+    written), the catalog key, the rule ids and the numbers both say — or None when they do."""
+    if kind is MeldKind.CHI:
+        if len(cards) != 2:
+            return ("a chi is two cards, not {count}: {shown}", "engine_error.chi_size",
+                    ("R-PAIR14",), {"count": len(cards)})
+        if any(card.rank is None for card in cards):
+            return ("a joker never joins a 14-pair: {shown}", "engine_error.chi_joker",
+                    ("R-PAIR14",), {})
+        total = sum(card.rank or 0 for card in cards)
+        if total != 14:
+            return ("a chi must sum to 14, {shown} sums to {total}", "engine_error.chi_sum",
+                    ("R-PAIR14",), {"total": total})
+        return None
+    if kind is MeldKind.JOKER:
+        if len(cards) != 1 or not cards[0].is_joker:
+            return ("a joker meld is one joker, not {shown}", "engine_error.joker_meld",
+                    ("R-TOU",), {})
+        return None
+    size = 3 if kind is MeldKind.PONG else 4
+    if len(cards) != size:
+        return (f"a {kind.value} is {size} cards of one rank, not {{count}}: {{shown}}",
+                f"engine_error.{kind.value}_size", ("R-SET",), {"count": len(cards)})
+    if len({card.rank for card in cards}) != 1:
+        return (f"a {kind.value} needs cards of one rank, {{shown}} mixes ranks",
+                f"engine_error.{kind.value}_mixed", ("R-SET",), {})
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """Cards laid face up by one player.
@@ -55,37 +86,12 @@ class Meld:
         object.__setattr__(self, "kind", kind)
         cards = tuple(self.cards)
         object.__setattr__(self, "cards", cards)
-        shown = format_cards(cards)
-        laid = display_cards(cards)  # as the meld lies on the table: 8♥ 6♠
-        if kind is MeldKind.CHI:
-            if len(cards) != 2:
-                raise MeldError(f"a chi is two cards, not {len(cards)}: {shown!r} (R-PAIR14)",
-                                Message.of("engine_error.chi_size", ("R-PAIR14",),
-                                           count=len(cards), cards=laid))
-            if any(card.rank is None for card in cards):
-                raise MeldError(f"a joker never joins a 14-pair: {shown!r} (R-PAIR14)",
-                                Message.of("engine_error.chi_joker", ("R-PAIR14",),
-                                           cards=laid))
-            total = sum(card.rank or 0 for card in cards)
-            if total != 14:
-                raise MeldError(f"a chi must sum to 14, {shown!r} sums to {total} (R-PAIR14)",
-                                Message.of("engine_error.chi_sum", ("R-PAIR14",), cards=laid,
-                                           total=total))
-        elif kind is MeldKind.JOKER:
-            if len(cards) != 1 or not cards[0].is_joker:
-                raise MeldError(f"a joker meld is one joker, not {shown!r} (R-TOU)",
-                                Message.of("engine_error.joker_meld", ("R-TOU",), cards=laid))
-        else:
-            size = 3 if kind is MeldKind.PONG else 4
-            if len(cards) != size:
-                raise MeldError(
-                    f"a {kind.value} is {size} cards of one rank, not {len(cards)}: {shown!r} (R-SET)",
-                    Message.of(f"engine_error.{kind.value}_size", ("R-SET",), count=len(cards),
-                               cards=laid))
-            if len({card.rank for card in cards}) != 1:
-                raise MeldError(
-                    f"a {kind.value} needs cards of one rank, {shown!r} mixes ranks (R-SET)",
-                    Message.of(f"engine_error.{kind.value}_mixed", ("R-SET",), cards=laid))
+        problem = _problem(kind, cards)
+        if problem is not None:  # worded only then: a valid meld is made thousands of times
+            english, key, rules, params = problem
+            raise MeldError(f"{english.format(shown=repr(format_cards(cards)), **params)}"
+                            f" ({', '.join(rules)})",
+                            Message.of(key, rules, cards=display_cards(cards), **params))
         object.__setattr__(self, "red", sum(card.red for card in cards))
 
     @property

@@ -63,7 +63,7 @@ def bank() -> tuple[Puzzle, ...]:
                 puzzles: list[Puzzle] = []
                 for kind in KINDS:
                     puzzles.extend(read_puzzles(
-                        bank_file(kind).read_text(encoding="utf-8").splitlines()))
+                        bank_file(kind).read_text(encoding="utf-8").splitlines(), shipped=True))
                 _BANK.append(tuple(puzzles))
     return _BANK[0]
 

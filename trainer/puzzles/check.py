@@ -69,13 +69,14 @@ def check_lines(lines: Iterable[str]) -> Iterator[Problem]:
             yield Problem(number, puzzle.id, message)
 
 
-def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
-    """Puzzles from JSON lines; :class:`PuzzleError` names the line of the first bad one."""
+def read_puzzles(lines: Iterable[str], *, shipped: bool = False) -> list[Puzzle]:
+    """Puzzles from JSON lines; :class:`PuzzleError` names the line of the first bad one.
+    ``shipped``: the bank shipped with the trainer (see :func:`read_puzzle`)."""
     puzzles = []
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
-                puzzles.append(read_puzzle(line))
+                puzzles.append(read_puzzle(line, shipped=shipped))
             except Dou14Error as error:
                 raise PuzzleError(f"line {number}: {error}") from None
     return puzzles
