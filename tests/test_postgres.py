@@ -48,6 +48,25 @@ def test_concurrent_answers_on_postgres(postgres_url: str) -> None:
     assert store.answer_count(learner) == 150
 
 
+def test_the_same_file_imported_at_once_through_two_replicas_is_stored_once(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' stores (two engines) import one file at once: the learner's row lock
+    makes the second see the first's rows and skip them."""
+    from tests.test_practice import _import_twice_at_once
+    from trainer.practice import progress_figures as figures
+
+    first = ProgressStore(open_database(postgres_url))
+    second = ProgressStore(open_database(postgres_url))
+    owner = first.create_learner("Owner").id
+    first.record_answer(owner, context="drill", item="red:2", question="q", answer="7",
+                        expected="8", correct=False, seconds=5.0, skill="drill:red")
+    exported = figures.export_csv(first, owner)
+    learner = first.create_learner("Twice").id
+    reports = _import_twice_at_once((first, second), learner, exported, monkeypatch)
+    assert first.answer_count(learner) == 1
+    assert sorted((r.added, r.duplicates) for r in reports) == [(0, 1), (1, 0)]
+
+
 def test_unreachable_server_is_a_clear_message() -> None:
     from trainer.store import DatabaseUnreadable
 

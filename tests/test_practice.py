@@ -7,7 +7,7 @@ import csv
 import io
 import random
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -309,6 +309,56 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
     assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
 
 
+def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: int,
+                          exported: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The same file imported by two stores at once, both having read the answers already
+    stored before either writes (two tabs, two replicas)."""
+    both_read = threading.Barrier(2, timeout=30)
+    for each in stores:
+        reading = each.answer_keys
+
+        def read_then_wait(learner_id: int, reading: Any = reading) -> Any:
+            keys = reading(learner_id)
+            both_read.wait()
+            return keys
+
+        monkeypatch.setattr(each, "answer_keys", read_then_wait)
+    reports: list[Any] = [None, None]
+
+    def run(number: int) -> None:
+        reports[number] = figures.import_csv(stores[number], learner, exported)
+
+    threads = [threading.Thread(target=run, args=(number,)) for number in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return reports
+
+
+def test_the_same_file_imported_twice_at_once_is_stored_once(
+        store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    exported, _, other = _one_answer_exported(store)
+    twin = ProgressStore(store.engine)
+    reports = _import_twice_at_once((store, twin), other, exported, monkeypatch)
+    assert store.answer_count(other) == 1
+    assert sorted((r.added, r.duplicates) for r in reports) == [(0, 1), (1, 0)]
+
+
+def test_an_import_knows_an_answer_whatever_the_time_zone_it_is_written_in(
+        store: ProgressStore) -> None:
+    """The same moment written with another offset (a spreadsheet saved in Beijing) is the
+    same answer: not stored twice."""
+    exported, learner, _ = _one_answer_exported(store)
+    header, row = exported.splitlines()[:2]
+    written = row.split(",")[0]
+    moment = datetime.fromisoformat(written).astimezone(timezone(timedelta(hours=8)))
+    beijing = f"{header}\n{row.replace(written, moment.isoformat(), 1)}\n"
+    assert moment.isoformat() != written
+    report = figures.import_csv(store, learner, beijing)
+    assert (report.added, report.duplicates, report.bad) == (0, 1, [])
+
+
 def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.practice import import_jobs
@@ -317,9 +367,9 @@ def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore,
     release = threading.Event()
     storing = store.import_answers
 
-    def held(*args: Any, **kwargs: Any) -> None:
+    def held(*args: Any, **kwargs: Any) -> int:
         release.wait(30)
-        storing(*args, **kwargs)
+        return storing(*args, **kwargs)
 
     monkeypatch.setattr(store, "import_answers", held)
     first, job = import_jobs.start_import(store, other, "file-1", exported)

@@ -18,7 +18,7 @@ from trainer.i18n import catalog
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.rating import Rating
 from trainer.store import answer_stats as stats
-from trainer.store.progress_store import ProgressStore
+from trainer.store.progress_store import ProgressStore, answer_key
 
 EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
                   "correct", "seconds", "rule_ids", "themes", "mode", "run", "rating_before",
@@ -202,7 +202,7 @@ def import_csv(store: ProgressStore, learner_id: int, text: str,
             except ValueError as error:
                 bad.append((line, str(error)))
                 continue
-            key = (parsed["created_at"].isoformat(), parsed["item"], parsed["answer"])
+            key = answer_key(parsed["created_at"], parsed["item"], parsed["answer"])
             if key in existing:
                 duplicates += 1
                 continue
@@ -212,9 +212,10 @@ def import_csv(store: ProgressStore, learner_id: int, text: str,
         bad.append((reader.line_num, f"not readable as CSV: {error}"))
     if bad:  # all or nothing: a file with a bad row adds nothing
         return ImportReport(0, duplicates, bad)
-    store.import_answers(learner_id, fresh, None if progress is None else
-                         lambda sent: progress(0.5 + sent / max(1, len(fresh)) / 2))
-    return ImportReport(len(fresh), duplicates, bad)
+    added = store.import_answers(learner_id, fresh, None if progress is None else
+                                 lambda sent: progress(0.5 + sent / max(1, len(fresh)) / 2))
+    # rows stored meanwhile by the same file imported elsewhere are duplicates too
+    return ImportReport(added, duplicates + len(fresh) - added, bad)
 
 
 def _parse_row(row: dict[str, Any]) -> dict[str, Any]:

@@ -147,6 +147,17 @@ def _rules_of(text: str) -> RuleSet:
         return RuleSet()
 
 
+def answer_key(created: datetime, item: str, answer: str) -> tuple[str, str, str]:
+    """What tells two answers apart in an import: the time (ISO 8601, UTC), item and answer."""
+    return _aware(created).astimezone(UTC).isoformat(), item, answer
+
+
+def _answer_keys(session: Session, learner_id: int) -> set[tuple[str, str, str]]:
+    query = select(Answer.created_at, Answer.item, Answer.answer).where(
+        Answer.learner_id == learner_id)
+    return {answer_key(created, item, answer) for created, item, answer in session.execute(query)}
+
+
 def _aware(moment: datetime) -> datetime:
     """SQLite returns naive datetimes; everything here is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
@@ -575,25 +586,31 @@ class ProgressStore:
             session.add(Answer(learner_id=learner_id, **values))
 
     def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
-                       progress: Callable[[int], object] | None = None, batch: int = 2000) -> None:
+                       progress: Callable[[int], object] | None = None, batch: int = 2000) -> int:
         """Store validated, imported answers in one transaction — all of them or none — sent in
         batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
-        are sent so far."""
+        are sent so far. Rows already stored (the same time, item and answer) are skipped
+        inside the transaction, with the learner's row locked (PostgreSQL; SQLite's write lock
+        does it there): the same file imported twice at once — two tabs, two replicas — is
+        stored once. Returns how many rows were stored."""
         with Session(self.writer) as session, session.begin():
+            session.execute(select(Learner.id).where(Learner.id == learner_id)
+                            .with_for_update())
+            stored = _answer_keys(session, learner_id)
+            rows = [values for values in rows if answer_key(values["created_at"], values["item"],
+                                                            values["answer"]) not in stored]
             for start in range(0, len(rows), batch):
                 chunk = [{**values, "learner_id": learner_id}
                          for values in rows[start:start + batch]]
                 session.execute(insert(Answer), chunk)
                 if progress is not None:
                     progress(start + len(chunk))
+        return len(rows)
 
     def answer_keys(self, learner_id: int) -> set[tuple[str, str, str]]:
         """(time in ISO 8601 UTC, item, answer) of every answer: what an import compares."""
-        query = select(Answer.created_at, Answer.item, Answer.answer).where(
-            Answer.learner_id == learner_id)
         with Session(self.engine) as session:
-            return {(_aware(created).astimezone(UTC).isoformat(), item, answer)
-                    for created, item, answer in session.execute(query)}
+            return _answer_keys(session, learner_id)
 
     def answers_version(self, learner_id: int) -> tuple[int, int]:
         """How many answers the learner has and the newest one's id: changes with every answer
