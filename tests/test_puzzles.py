@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine import Reason, RuleSet, parse_cards
-from trainer.i18n import LANGUAGES, render
+from trainer.i18n import LANGUAGES, render, t
 from trainer.practice import puzzle_service as service
 from trainer.puzzles import KINDS, PuzzleKind, bank_file, read_puzzle
 from trainer.puzzles.bank import fresh, generate, win_bucket
@@ -117,6 +117,19 @@ def test_least_risk_matches_brute_force_counting() -> None:
 def test_bank_revalidates_field_by_field(kind: str) -> None:
     problems = [(p.id, check_puzzle(p)) for p in BANK[kind]]
     assert [item for item in problems if item[1]] == []
+
+
+def test_a_safe_set_answer_names_every_dangerous_card_and_its_winner() -> None:
+    """The one-line answer names each dangerous card (one named alone read as if it were the
+    only reason), and a safe card's working never says nobody can pair with it when someone
+    holds its partner."""
+    for puzzle in BANK["safe_set"]:
+        assert isinstance(puzzle.answer, SafeSetAnswer)
+        dangerous = [c for c in puzzle.board.candidates() if c not in puzzle.answer.safe]
+        line = render(puzzle.why, "en")
+        assert all(card.symbol in line for card in dangerous), line
+        assert line.count(" wins") == len(dangerous), line
+    assert "every card must pair" in t("pz.open_safe", "en", card="3♣")
 
 
 def test_the_served_bank_is_the_checked_bank() -> None:

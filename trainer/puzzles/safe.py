@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
-from trainer.analysis.safety import SafetyTable, open_analysis, table_from_view
+from trainer.analysis.safety import OpenAnalysis, SafetyTable, open_analysis, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
     Card,
@@ -81,6 +81,28 @@ def _unusable(table: SafetyTable) -> str | None:
     return None
 
 
+def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
+              dangerous: list[Card]) -> Message:
+    """The one-line answer to an open-hands puzzle: the dangerous card, who wins on it and
+    for how many fan — or, for several, each one's winner (one named alone read as if the
+    others were dangerous for the same player)."""
+    claims: Message | None = None
+    for card in sorted(dangerous, key=lambda c: c.index):
+        claim = analyses[card].deal_in
+        assert claim is not None
+        seat, fan = _seat(table, claim.seat), claim.verdict.fan
+        claims = Message.of("pz.claim", card=card, seat=seat, fan=fan) if claims is None else \
+            Message.of("pz.claim_more", before=claims, card=card, seat=seat, fan=fan)
+    if len(dangerous) == 1:
+        first = analyses[dangerous[0]].deal_in
+        assert first is not None
+        return Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"), dangerous=(dangerous[0],),
+                          card=dangerous[0], seat=_seat(table, first.seat),
+                          fan=first.verdict.fan)
+    assert claims is not None
+    return Message.of("pz.why_safe_set_many", ("R-SAFE", "R-PAY"), claims=claims)
+
+
 def build_open(table: SafetyTable, source: str) -> Puzzle | str:
     """Every hand open: which cards can you discard without dealing in? The reason it is not a
     puzzle unless at least one candidate deals in and at least one is safe."""
@@ -96,11 +118,7 @@ def build_open(table: SafetyTable, source: str) -> Puzzle | str:
         return "every discard is safe"
     if not safe:
         return "every discard deals in"
-    first = analyses[dangerous[0]].deal_in
-    assert first is not None
-    why = Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"),
-                     dangerous=tuple(sorted(dangerous, key=lambda c: c.index)),
-                     card=dangerous[0], seat=_seat(table, first.seat), fan=first.verdict.fan)
+    why = _why_open(table, analyses, dangerous)
     details = []
     red_decoys = partner_decoys = far_dealers = 0
     for card, analysis in analyses.items():
