@@ -197,18 +197,23 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     """A typo is named in the learner's words: the card, where it is, what is wrong."""
     at = app("check", as_learner=learner_id)
     assert at.success[0].value == t("app.verdict_win", "en")
-    at.text_input(key="hand").set_value("7h 1x Kd").run()
+    at.text_input(key="hand").set_value("7h 1x Kd")  # a form: judged when the learner asks
+    at.button(key="judge").click().run()
     problem = plain(t("notation.suit", "en", token="1x", at=4, suit="x", rank="1"))
     assert at.warning[0].value == t("app.error", "en", error=problem)
-    at.text_input(key="hand").set_value("8h 5h 9c").run()
-    at.text_input(key="card").set_value("").run()
-    assert not at.exception
+    at.text_input(key="hand").set_value("8h 5h 9c")
+    at.text_input(key="card").set_value("")
+    at.text_area(key="melds").set_value("")
+    at.button(key="judge").click().run()
+    assert not at.exception and not at.warning
+    assert at.subheader[0].value == t("app.waits_title", "en")
 
 
 def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:
     """A chi that does not make 14 is said in the learner's language, not the engine's English."""
     at = app("check", as_learner=learner_id, lang="zh")
-    at.text_area(key="melds").set_value("chi:8h,5s").run()
+    at.text_area(key="melds").set_value("chi:8h,5s")
+    at.button(key="judge").click().run()
     problem = plain(t("engine_error.chi_sum", "zh", cards="8♥ 5♠", total=13) + "（R-PAIR14）")
     assert at.warning[0].value == t("app.error", "zh", error=problem)
 

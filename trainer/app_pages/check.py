@@ -18,7 +18,7 @@ glossary_link()
 st.caption(tr("app.check_intro"))
 
 left, right = st.columns([1, 1], gap="large")
-with left:
+with left, st.form("check-form", border=False):  # judged when asked: no verdict of a half-edit
     hand_text = st.text_input(tr("app.hand_label"), value="7h Kd Ac 5h 9c",
                               help=tr("app.hand_help"), key="hand")
     card_text = st.text_input(tr("app.card_label"), value="7d", help=tr("app.card_help"),
@@ -28,6 +28,7 @@ with left:
     source = st.radio(tr("app.source_label"), ("discard", "flip"), horizontal=True,
                       format_func=labels("app.source_", ("discard", "flip")), key="source")
     first = st.checkbox(tr("app.first_discard"), key="first_discard")
+    st.form_submit_button(tr("app.judge"), type="primary", key="judge")
 
 with right:
     if not hand_text.strip():
