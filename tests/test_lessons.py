@@ -270,3 +270,21 @@ def test_every_lesson_text_is_in_both_languages(lang: str) -> None:
 
 def test_a_card_helper_reads_cards() -> None:
     assert parse_cards("7h X") == (parse_card("7h"), Card(None, None))
+
+
+def test_a_wrong_red_enough_answer_is_told_which_way_it_missed() -> None:
+    """"Is it 20 or more?" answered no when it is (counted too little) gets "more red than you
+    think"; answered yes when it is not, "less red" — never a hint agreeing with the miss."""
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(40):
+        task = KINDS["red_enough"].build(StepData(KINDS["red_enough"].generate(rng, StepData({}))))
+        assert isinstance(task.answer, ChoiceAnswer)
+        wrong = ChoiceAnswer("no" if task.answer.value == "yes" else "yes")
+        hint = task.hint(wrong)
+        expected = "hint.red_enough_more" if task.answer.value == "yes" else "hint.red_enough_less"
+        assert hint.key == expected
+        seen.add(task.answer.value)
+        for lang in ("en", "zh"):
+            assert str(task.board.rules.red_threshold) in render(hint, lang)
+    assert seen == {"yes", "no"}

@@ -215,7 +215,7 @@ def lesson_step(lesson: Lesson) -> None:
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         show_feedback(task, run.feedback, run.last, second_miss=run.attempts >= 2)
         if run.feedback is Feedback.REVEALED:
-            st.caption(tr("lessons.comes_back"))
+            st.caption(tr("lessons.comes_back", working=tr("lessons.working")))
         elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
             st.caption(tr("lessons.comes_back_later"))
     if run.done:

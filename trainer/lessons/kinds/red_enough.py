@@ -24,8 +24,8 @@ def red_enough(data: StepData) -> Task:
 
     def hint(given: Answer) -> Message:
         said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
-        key = "hint.red_too_high" if said_yes else "hint.red_too_low"
-        return Message.of(key, ("R-RED",))
+        key = "hint.red_enough_less" if said_yes else "hint.red_enough_more"
+        return Message.of(key, ("R-RED",), threshold=threshold)
 
     return Task("red_enough", Shape.CHOICE, Board(cards, melds, rules=rules),
                 yes_no(total >= threshold), YES_NO_INSTRUCTION,
