@@ -117,6 +117,7 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     store, learner = db
     at = app("puzzles", as_learner=learner, mode=mode)
     first = at.session_state["puzzle_current"]
+    assert t("puzzles.provisional", "en") in [c.value for c in at.caption]  # before answering
     _solve(at, right=True)
     assert at.success[0].value == t("puzzles.right", "en")
     assert any(red_suits(render(first.why, "en", cite=False)) in m.value for m in at.markdown)
@@ -134,8 +135,8 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     else:
         assert rows[0]["rating_after"] > rows[0]["rating_before"]
         assert rows[1]["rating_after"] < rows[1]["rating_before"]
-        # a new learner's rating is provisional: shown with a "?", and the answer says why
-        # it moved so much
+        # a new learner's rating is provisional: shown with a "?", and a line says it moves a
+        # lot at first
         rating = next(m for m in at.metric if m.label == t("puzzles.your_rating", "en"))
         assert rating.value.endswith("?")
         assert t("puzzles.provisional", "en") in [c.value for c in at.caption]

@@ -139,6 +139,8 @@ def puzzle_area() -> None:
     rating = store().learner_rating(learner.id)
     st.metric(tr("puzzles.your_rating"), rating.shown(),
               help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
+    if rating.provisional:  # before the first answer moves it by a hundred points or more
+        st.caption(tr("puzzles.provisional"))
     opened = st.query_params.get("puzzle")
     if opened and state.get("puzzle_current") is None:
         known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
@@ -265,8 +267,6 @@ def puzzle_area() -> None:
             st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
                           before=f"{result.rating.before.rating:.0f}",
                           after=f"{result.rating.after.rating:.0f}"))
-            if result.rating.after.provisional:
-                st.caption(tr("puzzles.provisional"))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
         streak_over = mode == "streak" and not graded.correct
