@@ -15,8 +15,8 @@ from trainer.ui.lang import (
     current_language,
     hold_language,
     language_switch,
+    page_style,
     release_language,
-    streamlit_words,
     tr,
 )
 from trainer.ui.no_delay import send_at_once
@@ -77,7 +77,7 @@ def main() -> None:
     remember_language(learner, language_switch())
     st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
     write_cookies()
-    streamlit_words()
+    page_style()
 
     lang = current_language()
     pages = _pages(lang)

@@ -15,7 +15,7 @@ lang = current_language()
 learner = current_learner()
 st.title(tr("app.title"))
 st.caption(tr("app.subtitle", threshold=learner.rules.red_threshold if learner else 20))
-show_cards(parse_cards("Ah Kd 6s 8h 7d 7c X"), width=48)
+show_cards(parse_cards("Ah Kd 6s 8h 7d 7c X"), width=42)  # one row on a 390 px phone
 
 if learner is None:
     st.markdown(tr("home.welcome"))

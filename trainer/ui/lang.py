@@ -122,15 +122,23 @@ def red_suits(text: str) -> str:
     return text.replace("♥", ":red[♥]").replace("♦", ":red[♦]")
 
 
-def streamlit_words() -> None:
-    """Streamlit's own words on its widgets, in Chinese on a Chinese page: the file uploader's
-    button and drop hint say the catalog's text, and the "Press Enter to apply" hint under a
-    text box is hidden (the page's instructions say when Enter checks). Streamlit has no
-    translation of these; the style is one small element a run. English pages keep them."""
+BALANCED_HEADINGS = "h1, h2, h3 { text-wrap: balance; }"
+"""A title too long for a phone's line breaks into two even lines, not one word (or one
+Chinese character) alone on the second."""
+
+
+def page_style() -> None:
+    """The app's few page-wide rules, one small element a run: balanced headings; and on a
+    Chinese page Streamlit's own words in Chinese — the file uploader's button and drop hint
+    say the catalog's text, the "Press Enter to apply" hint under a text box is hidden (the
+    page's instructions say when Enter judges). Streamlit has no translation of these; English
+    pages keep them."""
     if current_language() == "en":
+        st.html(f"<style>{BALANCED_HEADINGS}</style>")
         return
     browse, drop = _css_text(tr("ui.browse_file")), _css_text(tr("ui.drop_file"))
     st.html(f"""<style>
+{BALANCED_HEADINGS}
 [data-testid="InputInstructions"] {{ display: none; }}
 [data-testid="stFileUploaderDropzone"] button p {{ font-size: 0; }}
 [data-testid="stFileUploaderDropzone"] button p::after {{ content: "{browse}"; font-size: 14px; }}
