@@ -179,6 +179,15 @@ def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
                         *page.locator(f"{TABLE} .hand .card").all()):
             box = element.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        # the question the buttons answer, right above them, in the page's language
+        question = page.locator(f"{TABLE} .prompt")
+        offer = session.view().offer
+        expect(question).to_have_text(t(
+            {"claim": "play.your_turn_claim", "laydown": "play.your_turn_laydown"}.get(
+                session.view().phase.value, "play.your_turn_discard"), "zh",
+            card=offer.card.symbol if offer is not None else ""))
+        asked, buttons = question.bounding_box(), page.locator(f"{TABLE} .actions").bounding_box()
+        assert asked is not None and buttons is not None and asked["y"] < buttons["y"]
         kinds_seen |= {c.kind for c in choices(session.view())}
         _press(page, session, rng)
         session = _next_decision(page, store, learner, session.move)

@@ -120,15 +120,17 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
         st.caption("  \n".join(lines))
 
 
-def status_line(session: PlaySession, view: PlayerView) -> None:
-    if session.state.over:
-        return
-    if session.learner_to_act:
-        key = {"claim": "play.your_turn_claim", "laydown": "play.your_turn_laydown"}.get(
-            view.phase.value, "play.your_turn_discard")
-        card = view.offer.card.symbol if view.offer is not None else ""
-        st.markdown(f"**{tr(key, card=card)}**")
-    else:
+def turn_prompt(session: PlaySession, view: PlayerView) -> str:
+    """The question the learner's buttons answer (drawn on the table, above them)."""
+    if session.state.over or not session.learner_to_act:
+        return ""
+    key = {"claim": "play.your_turn_claim", "laydown": "play.your_turn_laydown"}.get(
+        view.phase.value, "play.your_turn_discard")
+    return tr(key, card=view.offer.card.symbol if view.offer is not None else "")
+
+
+def status_line(session: PlaySession) -> None:
+    if not session.state.over and not session.learner_to_act:
         st.caption(tr("play.bot_to_move", seat=session.state.to_act))
 
 
@@ -209,10 +211,11 @@ def table_area(ticking: bool) -> None:
     scores_line(session)
     if session.state.over:  # the outcome and what next, above the table: no scrolling for it
         end_of_hand(session)
-    show_table(play_table(view, seq=str(session.move), buttons=buttons, risks=risks),
+    show_table(play_table(view, seq=str(session.move), buttons=buttons, risks=risks,
+                          prompt=turn_prompt(session, view)),
                key="play-table", on_action=partial(pressed, session.move),
                on_stale=partial(_notice, Outcome.STALE))
-    status_line(session, view)
+    status_line(session)
     if settings.hints and session.learner_to_act:
         hint_lines(view, risks)
     story_lines(session)

@@ -69,8 +69,8 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
 
 
 def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
-               risks: Mapping[Card, CardRisk]) -> TableView:
-    """The table as the learner sees it, with their buttons."""
+               risks: Mapping[Card, CardRisk], prompt: str = "") -> TableView:
+    """The table as the learner sees it, with their buttons and the question they answer."""
     players = view.rules.players
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
@@ -96,7 +96,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
         else "", centre_note=tr("board.counterclockwise"), compact=True,
-        show_first=RESULT_KEY if view.result else "")
+        show_first=RESULT_KEY if view.result else "", prompt=prompt)
 
 
 def review_table(state: HandState, *, seq: str) -> TableView:

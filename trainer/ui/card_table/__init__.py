@@ -145,6 +145,9 @@ class TableView:
     """A line in the middle of the table (the direction of play)."""
     compact: bool = False
     """Play: on a phone, each other player on one short line, so the hand and buttons fit."""
+    prompt: str = ""
+    """The question the buttons answer, drawn just above them (Play: "8♠ is on the table: take
+    it or not?" — below the table it came after its own buttons on a phone)."""
     show_first: str = ""
     """The key of an element the page draws above the table, brought into view when this
     table first shows if it is out of sight (Play: the hand's result, which the learner,
@@ -186,7 +189,7 @@ class TableView:
                                                        "caption": self.offer_caption},
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note,
-            "compact": self.compact, "show_first": self.show_first,
+            "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
         }
 
 

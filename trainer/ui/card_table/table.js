@@ -214,6 +214,7 @@ export default function (component) {
   const detail = data.hand.some((card) => card.detail) ? el("div", "detail") : null;
   if (detail) { detail.setAttribute("aria-live", "polite"); mine.appendChild(detail); }
 
+  if (data.prompt) mine.appendChild(el("div", "prompt", data.prompt));
   if (data.actions && data.actions.length) {
     const bar = el("div", "actions");
     for (const action of data.actions) {
