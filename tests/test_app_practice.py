@@ -53,8 +53,11 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     assert not at.error
     following = at.session_state["drill_item"]
     assert following is not item
+    # the right answer said above the next item (a corner toast went unseen)
+    assert any(m.value.startswith(":green[✓") and "1" in m.value for m in at.markdown)
     _answer(at, f"drill-{drill}", following.task, wrong_answer(following.task),
             f"{id(following)}-0")
+    assert not any(m.value.startswith(":green[✓") for m in at.markdown)
     assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
     _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
     assert at.success and at.button(key="drill-next")

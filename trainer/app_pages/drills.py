@@ -67,10 +67,12 @@ def drill_answered(drill: str, item_id: int, given: Answer) -> None:
             answer=task.answer_text(given), expected=task.answer_text(task.answer),
             correct=correct, seconds=seconds, rule_ids=task.rule_ids, skill=f"drill:{drill}",
             level=item.level)
-    if correct and misses == 0:
-        st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+    if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
+        st.session_state.update(drill_last=seconds,
+                                drill_streak=int(st.session_state.get("drill_streak", 0)) + 1)
         new_item(drill)
         return
+    st.session_state.update(drill_last=None, drill_streak=0)
     if correct:
         st.session_state.update(drill_feedback=Feedback.RIGHT, drill_given=given)
         return
@@ -85,6 +87,10 @@ def drill_view(drill: str) -> None:
         item = new_item(drill)
     task = item.task
     feedback: Feedback | None = st.session_state.get("drill_feedback")
+    last = st.session_state.get("drill_last")
+    if feedback is None and last is not None:
+        st.markdown(":green[" + tr("drills.right_fast", seconds=f"{last:.1f}",
+                                   streak=st.session_state.get("drill_streak", 1)) + "]")
     st.caption(tr("drills.level", level=item.level))
     st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
     done = feedback in (Feedback.RIGHT, Feedback.REVEALED)
@@ -112,13 +118,16 @@ def review_answered(fact: str, given: Answer) -> None:
     correct = record_review(store(), learner.id, question, given, seconds)
     st.session_state.pop("review_question", None)
     if correct:
-        st.toast(tr("drills.right_fast", seconds=f"{seconds:.1f}"))
+        st.session_state["review_right"] = seconds
     else:
         st.session_state["review_feedback"] = (question.task, given)
 
 
 def review_view() -> None:
     feedback = st.session_state.pop("review_feedback", None)
+    right = st.session_state.pop("review_right", None)
+    if right is not None:
+        st.markdown(":green[" + tr("drills.review_right", seconds=f"{right:.1f}") + "]")
     if feedback:
         task, given = feedback
         show_feedback(task, Feedback.REVEALED, given)
