@@ -209,6 +209,14 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     assert at.subheader[0].value == t("app.waits_title", "en")
 
 
+def test_rule_ids_in_a_list_never_break_across_lines() -> None:
+    from trainer.ui.widgets import unbroken_rule_ids
+
+    said = unbroken_rule_ids("番数：无——平糊 0 番（R-FAN, R-PAIR14）; R-version")
+    assert "R\u2011FAN" in said and "R\u2011PAIR14" in said and "R-version" in said
+    assert "R-" not in said.replace("R-version", "")
+
+
 def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:
     """A chi that does not make 14 is said in the learner's language, not the engine's English."""
     at = app("check", as_learner=learner_id, lang="zh")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import streamlit as st
@@ -61,7 +62,17 @@ def glossary_link(term: str | None = None) -> None:
                  query_params=params)
 
 
+_RULE_ID_HYPHEN = re.compile(r"\bR-(?=[A-Z0-9])")
+
+
+def unbroken_rule_ids(text: str) -> str:
+    """Rule ids that never break across lines: ``R-SCORE`` with a non-breaking hyphen (on a
+    phone a Chinese line broke them as "（R-" / "SCORE）")."""
+    return _RULE_ID_HYPHEN.sub("R\u2011", text)
+
+
 def bullet_list(lines: Iterable[str]) -> None:
     """Lines of markdown as one bulleted list: one element, not one per line (each element is
     a message to the browser on every run)."""
-    st.markdown("\n".join(f"- {' '.join(line.splitlines())}" for line in lines))
+    st.markdown(unbroken_rule_ids(
+        "\n".join(f"- {' '.join(line.splitlines())}" for line in lines)))
