@@ -35,6 +35,8 @@ else:
         st.caption(tr("progress.no_rating"))
 
     st.subheader(tr("progress.skills"))
+    if now.summary.by_day["day"].nunique() == 1:  # one dot per skill: say what comes
+        st.caption(tr("progress.one_day"))
     left, right = st.columns(2)
     left.plotly_chart(now.accuracy, key="accuracy-chart")
     right.plotly_chart(now.speed, key="speed-chart")
