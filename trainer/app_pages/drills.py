@@ -68,7 +68,7 @@ def drill_answered(drill: str, item_id: int, given: Answer) -> None:
             correct=correct, seconds=seconds, rule_ids=task.rule_ids, skill=f"drill:{drill}",
             level=item.level)
     if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
-        st.session_state.update(drill_last=seconds,
+        st.session_state.update(drill_last=(drill, seconds),
                                 drill_streak=int(st.session_state.get("drill_streak", 0)) + 1)
         new_item(drill)
         return
@@ -88,8 +88,8 @@ def drill_view(drill: str) -> None:
     task = item.task
     feedback: Feedback | None = st.session_state.get("drill_feedback")
     last = st.session_state.get("drill_last")
-    if feedback is None and last is not None:
-        st.markdown(":green[" + tr("drills.right_fast", seconds=f"{last:.1f}",
+    if feedback is None and last is not None and last[0] == drill:  # not after a switch
+        st.markdown(":green[" + tr("drills.right_fast", seconds=f"{last[1]:.1f}",
                                    streak=st.session_state.get("drill_streak", 1)) + "]")
     st.caption(tr("drills.level", level=item.level))
     st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
