@@ -7,6 +7,7 @@ back without a list of profiles on Home."""
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 
 import streamlit as st
@@ -52,5 +53,5 @@ def write_cookies() -> None:
         return
     cookies = [{"name": name, "value": value, "max_age": _MAX_AGE}
                for name, value in sorted(wanted.items())]
-    with st.sidebar:
-        _COMPONENT(key="browser-memory", data={"cookies": cookies})
+    with st.sidebar:  # JSON bytes: a dict is searched for dataframes, importing pyarrow
+        _COMPONENT(key="browser-memory", data=json.dumps({"cookies": cookies}).encode())

@@ -1,7 +1,7 @@
 // Keeps this browser's profile: writes or clears the trainer's cookies, which the server reads
 // back (st.context.cookies) when the browser comes again. Draws nothing and sends nothing.
 export default function (component) {
-  const { data } = component;
+  const data = JSON.parse(new TextDecoder().decode(component.data)); // bytes of JSON
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   for (const item of (data && data.cookies) || []) {
     const keep = typeof item.value === "string" && item.value.length > 0;

@@ -19,4 +19,6 @@ SWITCHES = "lang_switches"
 def close_after_switch() -> None:
     """In the sidebar: the script that closes it on a phone after a language switch."""
     with st.sidebar:
-        _CLOSER(key="sidebar-closer", data=str(st.session_state.get(SWITCHES, 0)))
+        # bytes: a str or dict is searched for dataframes, which imports pyarrow (+54 MB
+        # resident in a process that otherwise never needs it)
+        _CLOSER(key="sidebar-closer", data=str(st.session_state.get(SWITCHES, 0)).encode())

@@ -5,7 +5,7 @@
 let seen = null;
 
 export default function (component) {
-  const switches = String(component.data);
+  const switches = new TextDecoder().decode(component.data); // bytes of the count
   const before = seen;
   seen = switches;
   if (before === null || before === switches) return;
