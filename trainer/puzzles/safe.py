@@ -86,6 +86,12 @@ def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
     """The one-line answer to an open-hands puzzle: the dangerous card, who wins on it and
     for how many fan — or, for several, each one's winner (one named alone read as if the
     others were dangerous for the same player)."""
+    if len(dangerous) == 1:
+        first = analyses[dangerous[0]].deal_in
+        assert first is not None
+        return Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"), dangerous=(dangerous[0],),
+                          card=dangerous[0], seat=_seat(table, first.seat),
+                          fan=first.verdict.fan)
     claims: Message | None = None
     for card in sorted(dangerous, key=lambda c: c.index):
         claim = analyses[card].deal_in
@@ -93,12 +99,6 @@ def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
         seat, fan = _seat(table, claim.seat), claim.verdict.fan
         claims = Message.of("pz.claim", card=card, seat=seat, fan=fan) if claims is None else \
             Message.of("pz.claim_more", before=claims, card=card, seat=seat, fan=fan)
-    if len(dangerous) == 1:
-        first = analyses[dangerous[0]].deal_in
-        assert first is not None
-        return Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"), dangerous=(dangerous[0],),
-                          card=dangerous[0], seat=_seat(table, first.seat),
-                          fan=first.verdict.fan)
     assert claims is not None
     return Message.of("pz.why_safe_set_many", ("R-SAFE", "R-PAY"), claims=claims)
 
