@@ -15,7 +15,18 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -156,6 +167,15 @@ def _answer_keys(session: Session, learner_id: int) -> set[tuple[str, str, str]]
     query = select(Answer.created_at, Answer.item, Answer.answer).where(
         Answer.learner_id == learner_id)
     return {answer_key(created, item, answer) for created, item, answer in session.execute(query)}
+
+
+def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | None = None,
+             mode: str | None = None) -> Select[Any]:
+    """``query`` narrowed to answers of the given context, skill and mode (each if given)."""
+    for column, value in ((Answer.context, context), (Answer.skill, skill), (Answer.mode, mode)):
+        if value is not None:
+            query = query.where(column == value)
+    return query
 
 
 def _aware(moment: datetime) -> datetime:
@@ -558,12 +578,8 @@ class ProgressStore:
         or only those of one context / skill / mode, or only the ``last`` few — filtered in the
         database, so a long history is not read to find a handful."""
         columns = [c.name for c in Answer.__table__.columns if c.name != "learner_id"]
-        query = select(*[getattr(Answer, c) for c in columns]).where(
-            Answer.learner_id == learner_id)
-        for column, value in ((Answer.context, context), (Answer.skill, skill),
-                              (Answer.mode, mode)):
-            if value is not None:
-                query = query.where(column == value)
+        query = _of_kind(select(*[getattr(Answer, c) for c in columns]).where(
+            Answer.learner_id == learner_id), context=context, skill=skill, mode=mode)
         with Session(self.engine) as session:
             if last is None:
                 rows = list(session.execute(query.order_by(Answer.id)))
@@ -625,10 +641,8 @@ class ProgressStore:
                      mode: str | None = None, since: datetime | None = None) -> int:
         """How many answers the learner has: all, or those of one context and mode given at
         ``since`` or later — counted in the database."""
-        query = select(func.count()).select_from(Answer).where(Answer.learner_id == learner_id)
-        for column, value in ((Answer.context, context), (Answer.mode, mode)):
-            if value is not None:
-                query = query.where(column == value)
+        query = _of_kind(select(func.count()).select_from(Answer).where(
+            Answer.learner_id == learner_id), context=context, mode=mode)
         if since is not None:
             query = query.where(Answer.created_at >= since.astimezone(UTC))
         with Session(self.engine) as session:
