@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -153,7 +154,9 @@ class TableView:
     table first shows if it is out of sight (Play: the hand's result, which the learner,
     scrolled down to their hand, would not see)."""
 
-    def cards(self) -> set[str]:
+    @cached_property
+    def card_codes(self) -> frozenset[str]:
+        """The codes of every picture the table draws (worked out once per view)."""
         codes = {c.code for c in self.hand} | {c.code for c in self.my_pile} | {"back"}
         for meld in self.my_melds:
             codes |= {str(c) for c in meld.meld.cards}
@@ -163,13 +166,13 @@ class TableView:
                 codes |= {str(c) for c in meld.meld.cards}
         if self.offer is not None:
             codes.add(self.offer.code)
-        return codes
+        return frozenset(codes)
 
     def to_json(self, key: str, held: Set[str] = frozenset()) -> bytes:
         """The table as the component reads it: JSON, with the pictures of its cards but those
         the browser ``held`` already spliced in ready-encoded (each card's SVG is encoded once
         per process, not on every run); ``every_picture`` says whether none was left out."""
-        shown = self.cards()
+        shown = self.card_codes
         art = ",".join(_art_json(code) for code in sorted(shown - held))
         every = "true" if not held & shown else "false"
         return ('{"art":{' + art + '},"every_picture":' + every + ","
@@ -247,7 +250,7 @@ def show_table(view: TableView, *, key: str,
 
     sent: set[str] = state.setdefault(PICTURES_SENT, set())
     payload = view.to_json(key, sent)
-    sent |= view.cards()
+    sent |= view.card_codes
     # bytes: Streamlit passes them on as they are (a dict it would search for dataframes and
     # encode twice, every run)
     _COMPONENT(key=key, data=payload, on_action_change=pressed,
