@@ -184,8 +184,8 @@ def import_csv(store: ProgressStore, learner_id: int, text: str,
                if c not in (reader.fieldnames or [])]
     if missing:
         return ImportReport(0, 0, [(1, f"missing columns: {', '.join(missing)}")])
-    existing = store.answer_keys(learner_id)
-    total = max(1, text.count("\n"))
+    seen: set[tuple[str, str, str]] = set()  # this file's own repeats; stored ones are
+    total = max(1, text.count("\n"))          # skipped inside the import's transaction
     duplicates = 0
     bad: list[tuple[int, str]] = []
     fresh: list[dict[str, Any]] = []
@@ -203,10 +203,10 @@ def import_csv(store: ProgressStore, learner_id: int, text: str,
                 bad.append((line, str(error)))
                 continue
             key = answer_key(parsed["created_at"], parsed["item"], parsed["answer"])
-            if key in existing:
+            if key in seen:
                 duplicates += 1
                 continue
-            existing.add(key)
+            seen.add(key)
             fresh.append(parsed)
     except csv.Error as error:
         bad.append((reader.line_num, f"not readable as CSV: {error}"))
@@ -214,7 +214,7 @@ def import_csv(store: ProgressStore, learner_id: int, text: str,
         return ImportReport(0, duplicates, bad)
     added = store.import_answers(learner_id, fresh, None if progress is None else
                                  lambda sent: progress(0.5 + sent / max(1, len(fresh)) / 2))
-    # rows stored meanwhile by the same file imported elsewhere are duplicates too
+    # the rest were stored already (before, or meanwhile by the same file imported elsewhere)
     return ImportReport(added, duplicates + len(fresh) - added, bad)
 
 

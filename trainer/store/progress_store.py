@@ -623,11 +623,6 @@ class ProgressStore:
                     progress(start + len(chunk))
         return len(rows)
 
-    def answer_keys(self, learner_id: int) -> set[tuple[str, str, str]]:
-        """(time in ISO 8601 UTC, item, answer) of every answer: what an import compares."""
-        with Session(self.engine) as session:
-            return _answer_keys(session, learner_id)
-
     def answers_version(self, learner_id: int) -> tuple[int, int]:
         """How many answers the learner has and the newest one's id: changes with every answer
         stored, imported or removed (a cache of their figures is keyed by it)."""
