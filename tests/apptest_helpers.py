@@ -6,6 +6,7 @@ card-table component, so taps are handed in through the component's action queue
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -116,3 +117,13 @@ def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Less
         assert at.success, f"step {item.step}: the engine's answer must be accepted"
         at.button(key=f"next-{run.index}").click().run()
         assert not at.exception, at.exception
+
+
+def translated(widgets: Any, name: str) -> Any:
+    """The widget ``name`` of a page whose options are said in the learner's language: its key
+    carries the language (``trainer.ui.lang.language_key``), one widget per language."""
+    from trainer.i18n import LANGUAGES
+
+    found = [w for w in widgets if w.key in {f"{name}-{lang}" for lang in LANGUAGES}]
+    assert len(found) == 1, f"{name}: {[w.key for w in widgets]}"
+    return found[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptest_helpers import app, click, current, give, walk_lesson, wrong_answer
+from tests.apptest_helpers import app, click, current, give, translated, walk_lesson, wrong_answer
 from trainer.i18n import t
 from trainer.lessons import LessonRun, Question, load_lessons
 from trainer.store import ProgressStore, open_database
@@ -172,7 +172,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at = app("settings", as_learner=learner_id)
     at.radio(key="rules_players").set_value(3).run()
-    at.radio(key="rules_scoring").set_value("ladder").run()
+    translated(at.radio, "rules_scoring").set_value("ladder").run()
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
     assert at.number_input(key="rules_base").value == 5
     assert at.checkbox(key="rules_capped").value is False
@@ -185,7 +185,7 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
 
 def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_id: str) -> None:
     at = app("home", as_learner=learner_id)
-    at.sidebar.radio(key="lang_choice").set_value("zh").run()
+    translated(at.sidebar.radio, "lang_choice").set_value("zh").run()
     assert at.title[0].value == t("app.title", "zh")
     assert at.query_params["lang"] == "zh"
     assert ProgressStore(open_database(db_url)).learner(int(learner_id)).language == "zh"
@@ -281,7 +281,7 @@ def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang
         assert shown == set(rule_ids), section
         assert t(f"ruleref.{rule_ids[0]}.title", lang) in text
     other = "zh" if lang == "en" else "en"
-    at.radio(key="lang_choice").set_value(other).run()
+    translated(at.radio, "lang_choice").set_value(other).run()
     assert not at.exception, at.exception
     assert t("rules_page.title", other) in [title.value for title in at.title]
     assert any("`R-" in m.value for m in at.markdown)  # a section is open, in the new words

@@ -10,7 +10,7 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click, tap, wrong_answer
+from tests.apptest_helpers import app, click, tap, translated, wrong_answer
 from trainer.engine import Reason
 from trainer.i18n import render, t
 from trainer.lessons import LessonRun, load_lessons
@@ -99,12 +99,12 @@ def _solve(at: AppTest, right: bool = True) -> service.Given:
     puzzle: Puzzle = at.session_state["puzzle_current"]
     given = _given(puzzle, right)
     if isinstance(given, service.WinGiven):
-        at.button_group(key="puzzle_win_choice").set_value("yes" if given.win else "no").run()
+        translated(at.button_group, "puzzle_win_choice").set_value("yes" if given.win else "no").run()
         if given.win:
             at.button_group(key="puzzle_fan_choice").set_value(str(given.fan)).run()
         else:
             assert given.reason is not None
-            at.button_group(key="puzzle_reason_choice").set_value(given.reason.value).run()
+            translated(at.button_group, "puzzle_reason_choice").set_value(given.reason.value).run()
         at.button(key="puzzle-check-win").click().run()
     else:
         hand = list(board_of(puzzle).hand)

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, tap
+from tests.apptest_helpers import app, tap, translated
 from trainer.bots import HeuristicBot
 from trainer.engine import Dou14Error, RuleSet
 from trainer.engine.cards import deck
@@ -154,11 +154,11 @@ def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> Non
     store, learner = db
     at = app("play", as_learner=learner, seed="3")
     at.toggle(key="play_hints").set_value(False).run()
-    at.segmented_control(key="play_pace").set_value("fast").run()
+    translated(at.segmented_control, "play_pace").set_value("fast").run()
     assert PlaySettings.loads(store.play_settings(int(learner))) == PlaySettings(False, Pace.FAST)
     elsewhere = app("play", as_learner=learner)
     assert elsewhere.toggle(key="play_hints").value is False
-    assert elsewhere.segmented_control(key="play_pace").value == "fast"
+    assert translated(elsewhere.segmented_control, "play_pace").value == "fast"
     assert PlaySettings.loads("not json") == PlaySettings()
     assert PlaySettings.loads('{"pace": "warp", "hints": 3}') == PlaySettings()
 
@@ -432,3 +432,21 @@ def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     assert not broken.exception and broken.error[0].value.startswith(
         t("play.bad_replay", "en", error="")[:20])
     assert json.loads(saved)["seed"] == play.state.seed
+
+
+@given(st.floats(0, 1))
+def test_risk_badge_is_gentle_but_never_wrong(risk: float) -> None:
+    """The card's badge rounds to whole percents, yet never shows a chance that is there as
+    0% or one short of certain as 100%."""
+    from trainer.ui.play_view import badge_percent
+
+    badge = badge_percent(risk)
+    percent = risk * 100
+    if badge == "<1%":
+        assert percent < 1
+    elif badge == ">99%":
+        assert 99 < percent < 100
+    else:
+        shown = int(badge.removesuffix("%"))
+        assert 1 <= shown <= 100 and abs(shown - percent) <= 0.5
+        assert shown < 100 or risk == 1

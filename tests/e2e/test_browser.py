@@ -69,6 +69,57 @@ def test_the_sidebar_closes_after_a_language_switch_on_a_phone(page: Page,
     expect(sidebar).to_have_attribute("data-collapsed", "false")
 
 
+def test_switching_language_back_and_forth_keeps_the_choices_and_the_puzzle(
+        page: Page, server: str) -> None:
+    """Option widgets say their options in the learner's language. Streamlit keeps such a
+    widget's value as its label, so after a switch the browser handed back "Rated" on a
+    Chinese page (shown, then a KeyError on the next run). Each switch now gives a widget of
+    the new language, starting from the choice made: mode and puzzle stay as they were."""
+    learner = _sign_up(page, server, "Switcher")
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=theme")
+    expect(page).to_have_url(re.compile(r"puzzle="), timeout=20_000)
+    _settle(page)
+    puzzle = re.search(r"puzzle=([\w-]+)", page.url)
+    assert puzzle, page.url
+    sidebar = page.get_by_test_id("stSidebar")
+    for lang in ("zh", "en", "zh"):
+        sidebar.get_by_text("中文" if lang == "zh" else "English", exact=True).click()
+        expect(page.get_by_role("heading", name=t("puzzles.title", lang))).to_be_visible()
+        _settle(page)
+        _no_errors(page)
+        mode_box = page.get_by_test_id("stSelectbox").first.get_by_role("combobox")
+        expect(mode_box).to_have_value(t("puzzles.mode_theme", lang))
+        assert f"puzzle={puzzle.group(1)}" in page.url and "mode=theme" in page.url, page.url
+    page.get_by_test_id("stSelectbox").nth(1).click()  # the theme box, used after the switches
+    page.get_by_role("option").nth(1).click()
+    _settle(page)
+    _no_errors(page)
+    expect(page.get_by_role("heading", name=t("puzzles.title", "zh"))).to_be_visible()
+
+
+def test_the_language_control_of_settings_switches_once(page: Page, server: str) -> None:
+    """Settings has a language control of its own beside the sidebar's: a switch in either
+    settles in one run (the two had handed the page back and forth, hundreds of times a
+    second), and the choice is the profile's language next time."""
+    learner = _sign_up(page, server, "Settler")
+    page.goto(f"{server}/settings?learner={learner}&lang=en")
+    _settle(page)
+    addresses: list[str] = []
+    page.on("framenavigated", lambda frame: addresses.append(frame.url))
+    page.get_by_test_id("stSidebar").get_by_text("中文", exact=True).click()
+    expect(page.get_by_role("heading", name=t("settings.title", "zh"))).to_be_visible()
+    _settle(page)
+    page.get_by_test_id("stMain").get_by_text(t("settings.lang_en", "zh"), exact=True).click()
+    expect(page.get_by_role("heading", name=t("settings.title", "en"))).to_be_visible()
+    _settle(page)
+    page.wait_for_timeout(1000)
+    assert len(addresses) <= 4, addresses[:6]
+    assert "lang=en" in page.url
+    _no_errors(page)
+    page.goto(f"{server}/settings?learner={learner}")
+    expect(page.get_by_role("heading", name=t("settings.title", "en"))).to_be_visible()
+
+
 def test_every_page_has_no_error(page: Page, server: str) -> None:
     learner = _sign_up(page, server, "Pages")
     for path in ("", "lessons", "rules", "glossary", "drills", "puzzles", "play", "check",
@@ -139,7 +190,7 @@ def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
         said_yes = answer.win if right else not answer.win
-        page.locator(".st-key-puzzle_win_choice").get_by_text(
+        page.locator(".st-key-puzzle_win_choice-en").get_by_text(
             t("choice.yes" if said_yes else "choice.no", "en"), exact=True).click()
         _settle(page)
         if said_yes:
@@ -147,7 +198,7 @@ def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
             page.locator(".st-key-puzzle_fan_choice").get_by_text(str(fan), exact=True).click()
         else:
             reason = answer.reason.value if right else "not_combined"
-            page.locator(".st-key-puzzle_reason_choice").get_by_text(
+            page.locator(".st-key-puzzle_reason_choice-en").get_by_text(
                 t(f"choice.reason.{reason}", "en"), exact=True).click()
         _settle(page)
         page.locator(".st-key-puzzle-check-win button").click()

@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
 from trainer.i18n import explain
-from trainer.ui.lang import current_language, engine_error, labels, tr
+from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
 
@@ -25,8 +25,8 @@ with left, st.form("check-form", border=False):  # judged when asked: no verdict
                               key="card")
     melds_text = st.text_area(tr("app.melds_label"), value="chi:8h,6s",
                               help=tr("app.melds_help"), key="melds", height=90)
-    source = st.radio(tr("app.source_label"), ("discard", "flip"), horizontal=True,
-                      format_func=labels("app.source_", ("discard", "flip")), key="source")
+    source = translated_choice(st.radio, tr("app.source_label"), ("discard", "flip"),
+                               key="source", prefix="app.source_", horizontal=True)
     first = st.checkbox(tr("app.first_discard"), key="first_discard")
     st.form_submit_button(tr("app.judge"), type="primary", key="judge")
 
@@ -39,7 +39,7 @@ with right:
         position = position_of(
             hand_text, melds=[line for line in melds_text.splitlines() if line.strip()],
             card=card_text.strip() or None,
-            source=source if card_text.strip() else None,  # type: ignore[arg-type]
+            source=source if card_text.strip() else None,
             dealer_first_discard=first and bool(card_text.strip()), **options,
         )
     except Dou14Error as error:

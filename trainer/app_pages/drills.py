@@ -12,7 +12,7 @@ from trainer.lessons import Feedback
 from trainer.lessons.answers import Answer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
-from trainer.ui.lang import labels, tr
+from trainer.ui.lang import tr, translated_choice
 from trainer.ui.lesson_view import answer_words, show_feedback, show_question, words
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
@@ -25,10 +25,10 @@ glossary_link()
 KINDS = (*DRILLS, "review")
 chosen = st.query_params.get("drill")
 threshold = learner.rules.red_threshold
-kind = st.segmented_control(tr("drills.choose"), KINDS,
-                            format_func=labels("drills.", KINDS, threshold=threshold),
-                            default=chosen if chosen in KINDS else "red", key="drill_kind",
-                            label_visibility="collapsed") or "red"
+kind = translated_choice(st.segmented_control, tr("drills.choose"), KINDS, key="drill_kind",
+                         prefix="drills.", params={"threshold": threshold}, by_default=True,
+                         start=chosen if chosen in KINDS else "red",
+                         label_visibility="collapsed") or "red"
 
 
 def level_for(drill: str) -> int:

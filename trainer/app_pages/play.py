@@ -29,7 +29,7 @@ from trainer.play.story import story
 from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.lang import current_language, holding_language, labels, plain, tr
+from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link
@@ -338,10 +338,9 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
     with st.popover(tr("play.settings")):
         st.toggle(tr("play.hints"), value=settings.hints, key="play_hints",
                   on_change=_hints_changed)
-        st.segmented_control(tr("play.pace"), [p.value for p in Pace],
-                             format_func=labels("play.pace_", [p.value for p in Pace]),
-                             default=settings.pace.value, key="play_pace",
-                             on_change=_pace_changed)
+        translated_choice(st.segmented_control, tr("play.pace"), [p.value for p in Pace],
+                          key="play_pace", prefix="play.pace_", start=settings.pace.value,
+                          by_default=True, on_change=_pace_changed)
         st.caption(tr("play.intro"))
         glossary_link()
     with st.popover(tr("play.new_match")):

@@ -20,7 +20,14 @@ from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import current_language, holding_language, labels, red_suits, tr
+from trainer.ui.lang import (
+    current_language,
+    holding_language,
+    red_suits,
+    reset_choice,
+    tr,
+    translated_choice,
+)
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link
 
@@ -33,23 +40,25 @@ glossary_link()
 
 top = st.columns(2)
 mode_param = st.query_params.get("mode")
-mode = top[0].selectbox(tr("puzzles.mode"), service.MODES,
-                        index=service.MODES.index(mode_param) if mode_param in service.MODES
-                        else 0, format_func=labels("puzzles.mode_", service.MODES), key="puzzle_mode")
+if mode_param in service.MODES:  # the URL's mode (a shared link, Back) wins
+    state["puzzle_mode"] = mode_param
+mode = translated_choice(top[0].selectbox, tr("puzzles.mode"), service.MODES, key="puzzle_mode",
+                         prefix="puzzles.mode_", start=service.MODES[0])
 if st.query_params.get("mode") != mode:
     st.query_params["mode"] = mode
 theme = None
 if mode == "theme":
     names = service.themes()
     wanted = st.query_params.get("theme")
-    theme = top[1].selectbox(tr("puzzles.theme"), names,
-                             index=names.index(wanted) if wanted in names else 0,
-                             format_func=labels("theme.", names), key="puzzle_theme")
+    if wanted in names:
+        state["puzzle_theme"] = wanted
+    theme = translated_choice(top[1].selectbox, tr("puzzles.theme"), names, key="puzzle_theme",
+                              prefix="theme.", start=names[0])
 fresh_kind = PuzzleKind.WIN.value
 if mode == "fresh":
-    fresh_kind = top[1].selectbox(tr("puzzles.kind"), [k.value for k in PuzzleKind],
-                                  format_func=labels("puzzles.kind_", [k.value for k in PuzzleKind]),
-                                  key="fresh_kind")
+    fresh_kind = translated_choice(top[1].selectbox, tr("puzzles.kind"),
+                                   [k.value for k in PuzzleKind], key="fresh_kind",
+                                   prefix="puzzles.kind_", start=PuzzleKind.WIN.value)
 st.caption(tr(f"puzzles.about_{mode}"))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
@@ -71,8 +80,9 @@ def next_puzzle() -> Puzzle | None:
 
 def show_puzzle(puzzle: Puzzle) -> None:
     state.update(puzzle_current=puzzle, puzzle_result=None, puzzle_given=None,
-                 puzzle_shown_at=time.monotonic(), puzzle_win_choice=None,
-                 puzzle_fan_choice=None, puzzle_reason_choice=None)
+                 puzzle_shown_at=time.monotonic(), puzzle_fan_choice=None)
+    reset_choice("puzzle_win_choice")
+    reset_choice("puzzle_reason_choice")
     state["puzzle_recent"] = [*state["puzzle_recent"], puzzle.id][-500:]
     if puzzle.source != "fresh":
         st.query_params["puzzle"] = puzzle.id
@@ -224,16 +234,15 @@ def puzzle_area() -> None:
 
 
     if puzzle.kind is PuzzleKind.WIN and result is None:
-        said = st.segmented_control(tr("puzzles.can_win"), ("yes", "no"),
-                                    format_func=labels("choice.", ("yes", "no")),
-                                    key="puzzle_win_choice")
+        said = translated_choice(st.segmented_control, tr("puzzles.can_win"), ("yes", "no"),
+                                 key="puzzle_win_choice", prefix="choice.", by_default=True)
         if said == "yes":
             st.segmented_control(tr("pz.pick_fan"), [str(f) for f in FAN_CHOICES],
                                  key="puzzle_fan_choice")
         elif said == "no":
-            st.segmented_control(tr("pz.pick_reason"), [r.value for r in NO_REASONS],
-                                 format_func=labels("choice.reason.", [r.value for r in NO_REASONS]),
-                                 key="puzzle_reason_choice")
+            translated_choice(st.segmented_control, tr("pz.pick_reason"),
+                              [r.value for r in NO_REASONS], key="puzzle_reason_choice",
+                              prefix="choice.reason.", by_default=True)
         if state.pop("puzzle_incomplete", False):
             st.warning(tr("pz.answer_both"))
         st.button(tr("lessons.check"), type="primary", key="puzzle-check-win", on_click=check_win)

@@ -6,7 +6,15 @@ import streamlit as st
 
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
-from trainer.ui.lang import current_language, labels, plain, tr
+from trainer.ui.lang import (
+    current_language,
+    labels,
+    language_key,
+    plain,
+    switch_language,
+    tr,
+    translated_choice,
+)
 from trainer.ui.session import (
     keep_signed_in,
     require_learner,
@@ -21,15 +29,11 @@ learner = require_learner()
 st.title(tr("settings.title"))
 
 st.subheader(tr("settings.language"))
-chosen = st.radio(tr("settings.language"), LANGUAGES, index=LANGUAGES.index(lang),
-                  format_func=labels("settings.lang_", LANGUAGES), horizontal=True,
-                  key="settings_language", label_visibility="collapsed")
-if chosen != learner.language:
-    store().set_language(learner.id, chosen)
-if chosen != lang:
-    st.session_state["lang"] = chosen
-    st.query_params["lang"] = chosen
-    st.rerun()
+language = language_key("settings_language")  # one per language, as the sidebar's
+st.radio(tr("settings.language"), LANGUAGES, index=LANGUAGES.index(lang),
+         format_func=labels("settings.lang_", LANGUAGES), horizontal=True, key=language,
+         label_visibility="collapsed",
+         on_change=lambda: switch_language(st.session_state[language]))
 
 st.subheader(tr("settings.house_rules"))
 st.caption(tr("settings.house_rules_help"))
@@ -49,11 +53,9 @@ players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.play
                    horizontal=True, key="rules_players")
 jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.jokers),
                   horizontal=True, key="rules_jokers")
-scoring = st.radio(tr("settings.scoring"), ("doubling", "ladder"),
-                   index=("doubling", "ladder").index(rules.scoring), horizontal=True,
-                   format_func=labels("settings.scoring_", ("doubling", "ladder")),
-                   key="rules_scoring",
-                   on_change=scoring_defaults)
+scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladder"),
+                            key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
+                            horizontal=True, on_change=scoring_defaults)
 base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
                        value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
 capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar, Token
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
@@ -59,21 +59,80 @@ def current_language() -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def switch_language(lang: str, *, from_sidebar: bool = False) -> None:
+    """Make ``lang`` the session's language, kept in the URL (a language control's callback:
+    it applies to the run about to start, so nothing is drawn in the old language first)."""
+    if lang not in LANGUAGES:
+        return
+    state = st.session_state
+    state["lang"] = lang
+    st.query_params["lang"] = lang
+    if from_sidebar:  # on a phone the sidebar then closes itself
+        state[SWITCHES] = state.get(SWITCHES, 0) + 1
+
+
+def language_key(name: str) -> str:
+    """The key of an option widget whose labels are said in the learner's language: one widget
+    per language. Streamlit (1.67) keeps such a widget's value as its label, so after a switch
+    the browser would hand back a label of the other language, which is no option — "Rated" on
+    a Chinese page and a KeyError on the next click, or two language controls flipping the page
+    between languages for ever. A widget of the new language starts from the page's own record
+    of the choice (:func:`translated_choice`)."""
+    return f"{name}-{current_language()}"
+
+
 def language_switch() -> str:
     """A sidebar switch between 中文 and English; the choice lands in the URL."""
     lang = current_language()
-    chosen = st.sidebar.radio(
+    key = language_key("lang_choice")
+    st.sidebar.radio(
         t("app.language", lang), LANGUAGES, index=LANGUAGES.index(lang),
-        format_func=_LABELS.__getitem__, horizontal=True, key="lang_choice",
+        format_func=_LABELS.__getitem__, horizontal=True, key=key,
+        on_change=lambda: switch_language(st.session_state[key], from_sidebar=True),
     )
-    if chosen != lang or st.query_params.get("lang") != chosen:  # keep ?lang= in the URL
-        st.session_state["lang"] = chosen
-        st.query_params["lang"] = chosen
-        if chosen != lang:
-            st.session_state[SWITCHES] = st.session_state.get(SWITCHES, 0) + 1
-            st.rerun()
+    if st.query_params.get("lang") != lang:  # keep ?lang= in the URL
+        st.query_params["lang"] = lang
     close_after_switch()
+    return lang
+
+
+def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[str], *,
+                      key: str, prefix: str, start: str | None = None,
+                      on_change: Callable[[], object] | None = None,
+                      params: Mapping[str, object] | None = None, by_default: bool = False,
+                      **kwargs: Any) -> Any:
+    """``widget`` (``st.radio``, ``st.selectbox``, a column's ``selectbox``; with
+    ``by_default`` ``st.segmented_control``) offering ``options`` labelled by the catalog text
+    of ``prefix`` + option, whose choice survives a language switch: the widget is one per
+    language (:func:`language_key`), and the choice itself — an option, never a label — is
+    kept under ``key`` in the session state, where callbacks and the page read it. Starts at
+    ``start`` (else the first option; with ``by_default``, nothing chosen). Without
+    ``on_change`` it works in a form too (a form's widgets may have no callback)."""
+    state = st.session_state
+    widget_key = language_key(key)
+    kept = state.get(key, start)
+    if kept not in options:
+        kept = start if start in options else None
+
+    def changed() -> None:
+        state[key] = state.get(widget_key)
+        if on_change is not None:
+            on_change()
+
+    placed: dict[str, Any] = ({"default": kept} if by_default else
+                              {"index": options.index(kept) if kept is not None else 0})
+    chosen = widget(label, options, format_func=labels(prefix, options, **(params or {})),
+                    key=widget_key, on_change=None if on_change is None else changed,
+                    **placed, **kwargs)
+    state[key] = chosen
     return chosen
+
+
+def reset_choice(key: str) -> None:
+    """Clear a :func:`translated_choice` made ``by_default`` (before it is drawn in this run):
+    the next question starts with nothing chosen."""
+    st.session_state[key] = None
+    st.session_state[language_key(key)] = None
 
 
 def tr(key: str, **params: object) -> str:

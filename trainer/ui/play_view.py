@@ -56,11 +56,21 @@ def button_label(choice: Choice) -> str:
               cards=" ".join(card.symbol for card in action.cards))
 
 
+def badge_percent(risk: float) -> str:
+    """A deal-in chance as the card's badge says it at a glance: whole percents, "<1%" below
+    one and ">99%" short of certain (the colour already ranks the cards; the exact figure is in
+    the card's working, shown on a tap)."""
+    percent = risk * 100
+    if percent < 1:
+        return "<1%"
+    return ">99%" if 99 < percent < 100 else f"{percent:.0f}%"
+
+
 def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     if risk is None:
         return CardView(card)
     percent = f"{risk.risk * 100:.1f}"
-    label = tr("play.risk_safe_short") if risk.safe else f"{percent}%"
+    label = tr("play.risk_safe_short") if risk.safe else badge_percent(risk.risk)
     detail = " ".join(render(m, current_language(), cite=False) for m in risk.certificates)
     if not risk.safe:  # the badge sums every player; the working names the likeliest one
         detail = tr("play.risk_detail", risk=tr("play_hint.risk_pct", percent=percent),
