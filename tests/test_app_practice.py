@@ -184,6 +184,8 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
     _solve(at, right=False)
     assert any(t("puzzles.rating_change", "en", change="", before="", after="")[:6] in c.value
                for c in at.caption)
+    at.button(key="puzzle-next").click().run()
+    _solve(at, right=True)  # another puzzle since: opening the first one now is a try again
     rating = store.learner_rating(int(learner))
     again = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
     assert again.session_state["puzzle_current"].id == puzzle.id
@@ -191,7 +193,37 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
     assert again.success[0].value == t("puzzles.right", "en")
     assert any(c.value == t("pz.practice", "en") for c in again.caption)
     assert store.learner_rating(int(learner)) == rating
-    assert [r["mode"] for r in store.answer_rows(int(learner))] == ["rated", "practice"]
+    assert [r["mode"] for r in store.answer_rows(int(learner))] == ["rated", "rated", "practice"]
+
+
+def _answer_shown(at: AppTest) -> list[tuple[str, str]]:
+    """What the page says about the answer: its verdict, warnings and captions, in order."""
+    return [(kind, element.value) for kind in ("success", "error", "warning", "caption")
+            for element in getattr(at, kind)]
+
+
+@pytest.mark.parametrize(("kind", "right"), [(k, r) for k in ("win", "safe_set", "least_risk")
+                                             for r in (True, False)])
+def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore, str],
+                                                         kind: str, right: bool) -> None:
+    """A reload (a new session with the puzzle in the address) right after answering shows the
+    same verdict, the same pick and the same rating change, with Next — not the puzzle asked
+    afresh — and stores nothing more."""
+    store, learner = db
+    puzzle = service.bank_index()[next(p.id for p in service.bank() if p.kind.value == kind)]
+    at = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
+    _solve(at, right=right)
+    shown = _answer_shown(at)
+    assert any(kind == ("success" if right else "error") for kind, _ in shown)
+    reloaded = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
+    assert not reloaded.exception, reloaded.exception
+    assert reloaded.session_state["puzzle_current"].id == puzzle.id
+    assert _answer_shown(reloaded) == shown
+    assert [b.key for b in reloaded.button if b.key == "puzzle-next"] == ["puzzle-next"]
+    assert len(store.answer_rows(int(learner))) == 1
+    reloaded.button(key="puzzle-next").click().run()
+    assert reloaded.session_state["puzzle_current"].id != puzzle.id
+    assert reloaded.session_state["puzzle_result"] is None
 
 
 def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) -> None:

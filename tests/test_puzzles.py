@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -392,6 +393,40 @@ def test_least_risk_grading_takes_only_the_best() -> None:
     assert isinstance(answer, LeastRiskAnswer)
     for card in puzzle.candidates:
         assert service.grade(puzzle, service.CardGiven(card)).correct == (card == answer.card)
+
+
+@st.composite
+def answers_given(draw: st.DrawFn) -> tuple[Puzzle, service.Given]:
+    """A bank puzzle and an answer of its shape, right or not: yes with any fan or none, no with
+    any reason or none, any subset of the cards tapped, any one card picked."""
+    kind = draw(st.sampled_from(KINDS))
+    puzzle = draw(st.sampled_from(BANK[kind]))
+    if puzzle.kind is PuzzleKind.WIN:
+        if draw(st.booleans()):
+            return puzzle, service.WinGiven(True, fan=draw(st.none() | st.sampled_from(FAN_CHOICES)))
+        return puzzle, service.WinGiven(False, reason=draw(st.none() | st.sampled_from(NO_REASONS)))
+    cards = sorted(set(puzzle.candidates), key=lambda c: c.index)
+    if puzzle.kind is PuzzleKind.SAFE_SET:
+        return puzzle, service.SetGiven(frozenset(draw(st.sets(st.sampled_from(cards)))))
+    return puzzle, service.CardGiven(draw(st.sampled_from(cards)))
+
+
+@given(answers_given())
+def test_a_stored_answer_reads_back_as_given(drawn: tuple[Puzzle, service.Given]) -> None:
+    """The stored notation of an answer round-trips: a reloaded page grades what was given."""
+    puzzle, given_answer = drawn
+    text = service.given_text(given_answer)
+    assert service.given_of(puzzle, text) == given_answer
+    assert service.grade(puzzle, service.given_of(puzzle, text)) == \
+        service.grade(puzzle, given_answer)
+
+
+@pytest.mark.parametrize(("kind", "text"), [("win", "maybe"), ("win", "yes 3"),
+                                            ("win", "no because"), ("least_risk", "Kd Qd"),
+                                            ("least_risk", "-"), ("safe_set", "Zz")])
+def test_an_answer_that_is_not_one_is_refused_quoting_it(kind: str, text: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(repr(text))):
+        service.given_of(BANK[kind][0], text)
 
 
 # -- the 3-minute run's deadline --------------------------------------------------------------------

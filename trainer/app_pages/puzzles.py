@@ -155,7 +155,12 @@ def puzzle_area() -> None:
     if opened and state.get("puzzle_current") is None:
         known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
         if opened in known:
+            reloaded = not state["puzzle_recent"]  # a new session, not a change of mode
             show_puzzle(known[opened])
+            answered = service.last_attempt(store(), learner.id, known[opened]) \
+                if reloaded else None
+            if answered is not None:  # reloaded after answering it: the answer stands
+                state.update(puzzle_given=answered[0], puzzle_result=answered[1])
         else:
             st.query_params.pop("puzzle", None)
 

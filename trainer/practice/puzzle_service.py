@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.engine import Card, Reason, RuleSet
+from trainer.engine import Card, Reason, RuleSet, parse_cards
 from trainer.engine.inputs import bounded_int
 from trainer.puzzles import KINDS, Puzzle, bank_file, read_puzzle
 from trainer.puzzles.bank import fresh as mine_fresh
@@ -29,7 +29,12 @@ from trainer.puzzles.model import (
     WinAnswer,
 )
 from trainer.rating import Rating, play
-from trainer.store.progress_store import ProgressStore, PuzzleAnswer, RatedAttempt
+from trainer.store.progress_store import (
+    LastPuzzleAnswer,
+    ProgressStore,
+    PuzzleAnswer,
+    RatedAttempt,
+)
 
 MODES = ("rated", "theme", "streak", "timed", "failed", "fresh")
 UNRATED_MODES = ("failed", "fresh")
@@ -287,6 +292,27 @@ def given_text(given: Given) -> str:
     return str(given.card)
 
 
+def given_of(puzzle: Puzzle, text: str) -> Given:
+    """An answer back from its stored notation (:func:`given_text`), read as ``puzzle``'s kind
+    asks; raise ValueError, quoting the text, when it is not one."""
+    words = text.split()
+    try:
+        if puzzle.kind is PuzzleKind.WIN:
+            if len(words) == 3 and words[0] == "yes" and words[2] == "fan":
+                return WinGiven(True, fan=None if words[1] == "?" else int(words[1]))
+            if len(words) == 2 and words[0] == "no":
+                return WinGiven(False, reason=None if words[1] == "?" else Reason(words[1]))
+            raise ValueError("not yes with a fan, or no with a reason")
+        cards = () if text == "-" else parse_cards(text)
+    except ValueError as error:
+        raise ValueError(f"not a {puzzle.kind.value} answer: {text!r} ({error})") from error
+    if puzzle.kind is PuzzleKind.SAFE_SET:
+        return SetGiven(frozenset(cards))
+    if len(cards) != 1:
+        raise ValueError(f"not one card: {text!r}")
+    return CardGiven(cards[0])
+
+
 def expected_text(puzzle: Puzzle) -> str:
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
@@ -345,3 +371,22 @@ def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: Given,
     stored = store.record_puzzle_answer(learner_id, answer, rated_mode=rated_mode,
                                         start=start_rating(puzzle), rate=play)
     return Attempt(graded, stored)
+
+
+def last_attempt(store: ProgressStore, learner_id: int, puzzle: Puzzle
+                 ) -> tuple[Given, Attempt] | None:
+    """The learner's answer to ``puzzle`` when it is their newest puzzle answer — a reloaded
+    page was showing its result — graded again, with the rating change it made (deviations
+    are not kept with an answer: the ratings shown are); else None."""
+    last: LastPuzzleAnswer | None = store.last_puzzle_answer(learner_id)
+    if last is None or last.puzzle_id != puzzle.id:
+        return None
+    try:
+        given = given_of(puzzle, last.answer)
+    except ValueError:  # an answer stored by another version of the puzzle: ask it afresh
+        return None
+    rated = last.rating_before is not None and last.rating_after is not None
+    before = Rating(last.rating_before) if last.rating_before is not None else Rating()
+    after = Rating(last.rating_after) if last.rating_after is not None else before
+    start = start_rating(puzzle)
+    return given, Attempt(grade(puzzle, given), RatedAttempt(rated, before, after, start, start))

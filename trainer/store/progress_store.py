@@ -138,6 +138,17 @@ class KeptRun:
 
 
 @dataclass(frozen=True)
+class LastPuzzleAnswer:
+    """A stored puzzle answer as a reloaded page needs it: the puzzle, the answer in its stored
+    notation, and the learner's rating around it when it was rated."""
+
+    puzzle_id: str
+    answer: str
+    rating_before: float | None
+    rating_after: float | None
+
+
+@dataclass(frozen=True)
 class RatedAttempt:
     """What one puzzle answer did to the ratings (unchanged when it was not rated)."""
 
@@ -204,6 +215,10 @@ _LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
 _TRIED_PUZZLE = select(func.count()).select_from(Answer).where(
     Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
     Answer.item == bindparam("puzzle"))
+_LAST_PUZZLE_ANSWER = select(Answer.item, Answer.answer, Answer.rating_before,
+                             Answer.rating_after).where(
+    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle").order_by(
+    Answer.id.desc()).limit(1)
 _PUZZLE_RATINGS = select(PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRating.rd,
                          PuzzleRating.volatility, PuzzleRating.attempts, PuzzleRating.solved)
 _LEARNER_RATING_LOCKED = _LEARNER_RATING.with_for_update()
@@ -669,6 +684,16 @@ class ProgressStore:
         with Session(self.engine) as session:
             return set(session.scalars(select(Answer.item).where(
                 Answer.learner_id == learner_id, Answer.context == "puzzle").distinct()))
+
+    def last_puzzle_answer(self, learner_id: int) -> LastPuzzleAnswer | None:
+        """The learner's newest puzzle answer (a reloaded Puzzles page shows it again when it
+        answered the puzzle in the address), or None before the first."""
+        with self.engine.connect() as connection:
+            row = connection.execute(_LAST_PUZZLE_ANSWER, {"learner": learner_id}).first()
+        if row is None:
+            return None
+        return LastPuzzleAnswer(row.item, row.answer, row.rating_before,
+                                row.rating_after)
 
     def record_puzzle_answer(self, learner_id: int, answer: PuzzleAnswer, *, rated_mode: bool,
                              start: Rating, rate: Rate) -> RatedAttempt:
