@@ -127,3 +127,13 @@ def translated(widgets: Any, name: str) -> Any:
     found = [w for w in widgets if w.key in {f"{name}-{lang}" for lang in LANGUAGES}]
     assert len(found) == 1, f"{name}: {[w.key for w in widgets]}"
     return found[0]
+
+
+def table_data(at: AppTest, key: str) -> dict[str, Any]:
+    """What the card table ``key`` was given to draw (its JSON payload)."""
+    import json
+
+    found = [e for e in at.get("bidi_component") if e.key == key]
+    assert len(found) == 1, f"no table {key}"
+    data: dict[str, Any] = json.loads(found[0].proto.bytes)
+    return data

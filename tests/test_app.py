@@ -8,9 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptest_helpers import app, click, current, give, translated, walk_lesson, wrong_answer
+from tests.apptest_helpers import (
+    app,
+    click,
+    current,
+    give,
+    table_data,
+    translated,
+    walk_lesson,
+    wrong_answer,
+)
 from trainer.i18n import t
-from trainer.lessons import LessonRun, Question, load_lessons
+from trainer.lessons import Explain, LessonRun, Question, load_lessons
+from trainer.lessons.answers import CardsAnswer, MoveAnswer
 from trainer.store import ProgressStore, open_database
 from trainer.store.progress_store import KeptRun
 from trainer.ui import session
@@ -154,6 +164,42 @@ def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     assert refreshed.progress[0].value == round(100 * 1 / len(current(
         store, int(learner_id), lesson).plan))
     assert [a.correct for a in store.answers(int(learner_id))] == [False]
+
+
+@pytest.mark.parametrize("lesson_id", ["pairs-of-14", "a-turn"])
+def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id: str,
+                                                        lesson_id: str) -> None:
+    """After a wrong tap answer (cards or a move) the hint comes with the cards tapped still
+    raised, so the learner corrects them rather than tapping them all again; a right answer
+    then goes through."""
+    lesson = LESSONS[lesson_id]
+    store = ProgressStore(open_database(db_url))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    while True:
+        run = current(store, int(learner_id), lesson)
+        step = lesson.steps[run.current.step]
+        if isinstance(step, Explain):
+            at.button(key=f"cont-{run.index}").click().run()
+            continue
+        task = step.task if run.current.seed is None else step.variant(run.current.seed)
+        if isinstance(task.answer, CardsAnswer) or (isinstance(task.answer, MoveAnswer)
+                                                    and len(task.answer.indices) == 1):
+            break
+        give(at, lesson, run, task, task.answer)
+        at.button(key=f"next-{run.index}").click().run()
+    key = f"lesson-{lesson.id}-{run.index}"
+    assert table_data(at, key)["preselected"] == []
+    wrong = wrong_answer(task)
+    if isinstance(task.answer, MoveAnswer):  # the same move with another card
+        other = next(i for i in range(len(task.board.tappable)) if i not in task.answer.indices)
+        wrong = MoveAnswer(task.answer.kind, (other,))
+    give(at, lesson, run, task, wrong)
+    assert at.warning, "a hint"
+    indices = sorted(wrong.indices)
+    assert table_data(at, key)["preselected"] == indices
+    give(at, lesson, current(store, int(learner_id), lesson), task, task.answer)
+    assert at.success
+    assert table_data(at, key)["preselected"] == []
 
 
 def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:

@@ -5,6 +5,7 @@ moves are buttons."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import streamlit as st
 
@@ -56,24 +57,24 @@ def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
 
 
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
-                  on_answer: Callable[[Answer], None]) -> None:
+                  on_answer: Callable[[Answer], None], raised: tuple[int, ...] = ()) -> None:
     """The table and the controls of one question. An answer calls ``on_answer`` before the
     page runs again (one run per answer). ``locked``: answered already (the table stays, the
-    controls go)."""
+    controls go). ``raised``: the cards shown selected (a missed try's, to correct)."""
     board: Board = task.board
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
         multi = shape is Shape.ALL_CARDS
         check = ActionButton("check", tr("lessons.check"), 1,
                              len(board.tappable) if multi else 1, primary=True)
-        view = table_view(board, seq=seq, actions=() if locked else (check,),
-                          tappable=not locked, multi=multi)
+        view = replace(table_view(board, seq=seq, actions=() if locked else (check,),
+                                  tappable=not locked, multi=multi), preselected=raised)
         show_table(view, key=key,
                    on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
         return
     if shape is Shape.MOVE:
-        view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
-                          tappable=not locked, multi=True)
+        view = replace(table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
+                                  tappable=not locked, multi=True), preselected=raised)
         show_table(view, key=key,
                    on_action=lambda pressed: on_answer(button_move(pressed.action,
                                                                    pressed.cards)))
