@@ -286,6 +286,11 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     ratings = [round(r, 6) for _, r, _ in [(None, Rating().rating, None),  # where all start
                                              *store.rating_history(int(learner))]]
     assert [round(float(y), 6) for y in _values(specs[0]["data"][0]["y"])] == ratings
+    # by rated puzzle, not by time: three answers seconds apart read 0 1 2 3, not one second
+    # repeated on every tick; the time is in the hover
+    assert [int(x) for x in _values(specs[0]["data"][0]["x"])] == list(range(len(ratings)))
+    assert specs[0]["layout"]["xaxis"]["dtick"] >= 1
+    assert len(_values(specs[0]["data"][0]["customdata"])) == len(ratings)
     kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
     accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words
     assert accuracy

@@ -249,6 +249,35 @@ def test_solve_puzzles_by_clicking(page: Page, server: str) -> None:
     _no_errors(page)
 
 
+def test_a_reload_keeps_the_answer_and_back_finds_a_puzzle(page: Page, server: str) -> None:
+    """A reload right after answering shows the verdict again with Next (not the puzzle asked
+    afresh, which looked unanswered yet said "already rated" on Check). After Next the address
+    names the next puzzle at once, so Back and a reload land on a puzzle, none skipped."""
+    from trainer.practice import puzzle_service as service
+
+    learner = _sign_up(page, server, "Reloader")
+    puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET and p.players == 4)
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={puzzle.id}")
+    _tap_answer(page, puzzle, right=False)
+    expect(page.get_by_text(t("puzzles.wrong", "en"))).to_be_visible()
+    page.reload()
+    expect(page.get_by_text(t("puzzles.wrong", "en"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Rating [−-]\d+"))).to_be_visible()
+    expect(page.locator(f'.d14-table[data-seq="{puzzle.id}:done"]')).to_be_visible()
+    _no_errors(page)
+    page.get_by_role("button", name=t("puzzles.next", "en")).click()
+    expect(page).not_to_have_url(re.compile(rf"puzzle={puzzle.id}"), timeout=20_000)
+    _settle(page)
+    following = re.search(r"puzzle=([\w-]+)", page.url)
+    assert following, page.url
+    page.go_back()
+    _settle(page)
+    assert "puzzle=" in page.url, page.url
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={following.group(1)}")
+    expect(page.locator(f'.d14-table[data-seq="{following.group(1)}:open"]')).to_be_visible()
+    _no_errors(page)
+
+
 def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
                                                        short_clock_server: str) -> None:
     """The countdown ticks in the browser while the run is on, and ends it at the bell. (The

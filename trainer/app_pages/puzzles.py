@@ -85,7 +85,9 @@ def show_puzzle(puzzle: Puzzle) -> None:
     reset_choice("puzzle_reason_choice")
     state["puzzle_recent"] = [*state["puzzle_recent"], puzzle.id][-500:]
     if puzzle.source != "fresh":
-        st.query_params["puzzle"] = puzzle.id
+        st.query_params["puzzle"] = puzzle.id  # one change of address per puzzle
+    else:
+        st.query_params.pop("puzzle", None)  # mined for this session: no address to reopen
 
 
 def answer(given: service.Given) -> None:
@@ -109,8 +111,10 @@ def go_next() -> None:
     if mode == "streak" and state.get("puzzle_result") is not None \
             and not state["puzzle_result"].correct:
         state["puzzle_run_key"] = None
-    state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None)
-    st.query_params.pop("puzzle", None)
+    # the address keeps this puzzle until the next one replaces it (Back and a reload then
+    # find a puzzle, not an address without one); it is not opened again meanwhile
+    state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None,
+                 puzzle_left=st.query_params.get("puzzle"))
 
 
 def restart_run() -> None:
@@ -152,7 +156,7 @@ def puzzle_area() -> None:
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
     opened = st.query_params.get("puzzle")
-    if opened and state.get("puzzle_current") is None:
+    if opened and state.get("puzzle_current") is None and opened != state.get("puzzle_left"):
         known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
         if opened in known:
             reloaded = not state["puzzle_recent"]  # a new session, not a change of mode

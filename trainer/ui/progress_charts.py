@@ -20,13 +20,6 @@ from trainer.ui.lang import tr, tr_or
 from trainer.ui.session import store
 
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
-MINUTE, DAY = 60_000, 86_400_000  # plotly's date ticks, in milliseconds
-NUMERIC_DATES = {"hoverformat": "%Y-%m-%d %H:%M", "tickformatstops": [
-    {"dtickrange": [None, MINUTE], "value": "%H:%M:%S"},
-    {"dtickrange": [MINUTE, DAY], "value": "%m-%d %H:%M"},
-    {"dtickrange": [DAY, None], "value": "%Y-%m-%d"}]}
-"""Times as numbers, as fine as the ticks are apart: plotly's own date labels are English
-("Dec 1, 2026") in either language."""
 
 
 class DrawnFigure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
@@ -65,6 +58,15 @@ def lines(x: object, y: object, name: str, colour: str | None = None,
     if colour is not None:
         trace["line"] = {"color": colour}
         trace["marker"]["color"] = colour
+    return trace
+
+
+def rating_line(ratings: pd.DataFrame) -> dict[str, Any]:
+    """The rating after each rated puzzle, counted from the start (0): evenly spaced however
+    the answers fell in time (a few seconds apart, or weeks), the time said on hover."""
+    trace = lines(list(range(len(ratings))), ratings["rating"], tr("progress.rating"))
+    trace["customdata"] = [at.strftime("%Y-%m-%d %H:%M") for at in ratings["time"]]
+    trace["hovertemplate"] = "%{customdata} · %{y:.0f}<extra></extra>"
     return trace
 
 
@@ -144,9 +146,9 @@ def shown(database: str, learner_id: int, version: tuple[int, int], language: st
     if summary.history:  # from the rating every learner starts with, at the first answer
         start = (summary.history[0][0], Rating().rating, Rating().rd)
         ratings = pd.DataFrame([start, *summary.history], columns=["time", "rating", "rd"])
-        rating = chart([lines(ratings["time"], ratings["rating"], tr("progress.rating"))],
-                       height=300, x_title=tr("progress.time"), y_title=tr("progress.rating"),
-                       xaxis=NUMERIC_DATES)
+        rating = chart([rating_line(ratings)], height=300, x_title=tr("progress.rated"),
+                       y_title=tr("progress.rating"),
+                       xaxis={"tick0": 0, "dtick": max(1, math.ceil(len(ratings) / 8))})
     # in the order of the skills' ids, not of their names, and each in its own colour
     skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)),
                skill_symbol(str(skill)), part) for skill, part in summary.by_day.groupby("skill")]
