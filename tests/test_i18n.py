@@ -175,15 +175,15 @@ def test_a_card_typed_wrong_is_said_in_each_language(typed: str, kind: str, toke
     """The card, where it is (counted from 1) and what is wrong, from the catalogs — also when
     a position could not be read because of it."""
     from trainer.engine import Dou14Error, position_of
-    from trainer.i18n import said as said_in
+    from trainer.i18n import typo
 
     with pytest.raises(Dou14Error) as raised:
         position_of(typed)
-    said = said_in(raised.value, lang)
+    said = typo(raised.value, lang)
     assert said == t(f"notation.{kind}", lang, token=token, at=at, suit=token[-1:],
                      rank=token[:-1])
     assert token in said and str(at) in said
-    assert said_in(ValueError("something else"), lang) is None
+    assert typo(ValueError("something else"), lang) is None
 
 
 IMPOSSIBLE = [  # (what is typed on the Check page, the catalog key the engine says it with)

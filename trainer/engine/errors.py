@@ -17,11 +17,7 @@ class Dou14Error(ValueError):
 
     def __init__(self, text: str, said: object | None = None) -> None:
         super().__init__(text)
-        self._said = said
-
-    @property
-    def said(self) -> object | None:
-        return self._said
+        self.said = said
 
 
 class NotationError(Dou14Error):
@@ -38,17 +34,6 @@ class NotationError(Dou14Error):
         self.problem = problem
         self.kind = kind
         super().__init__(f"{token!r} at {offset}: {problem}")
-
-    @property
-    def said(self) -> object | None:
-        """The typo in the learner's words (``notation.<kind>``): the token, where it is
-        (counted from 1) and what is wrong."""
-        if not self.kind:
-            return None
-        from trainer.engine.messages import Message  # here: messages import cards, which raise
-
-        return Message.of(f"notation.{self.kind}", token=self.token, at=self.offset + 1,
-                          suit=self.token[-1:], rank=self.token[:-1])
 
 
 class MeldError(Dou14Error):

@@ -15,10 +15,10 @@ from importlib import resources
 from typing import Any, Protocol
 
 from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
-from trainer.engine import Card, Message, Verdict, verdict_messages
+from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
-           "render_all", "said", "t"]
+           "render_all", "said", "t", "typo"]
 
 
 
@@ -99,10 +99,26 @@ def explain(subject: Verdict | Explained, lang: str = DEFAULT_LANGUAGE) -> list[
     return render_all(messages, lang)
 
 
+def typo(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """A card typed wrong, said in ``lang`` — found among the error's causes (a position or a
+    meld that could not be read because of it) — or None for another kind of error."""
+    found: BaseException | None = error
+    while found is not None and not isinstance(found, NotationError):
+        found = found.__cause__
+    if found is None or f"notation.{found.kind}" not in catalog(lang):
+        return None
+    token = found.token
+    return t(f"notation.{found.kind}", lang, token=token, at=found.offset + 1,
+             suit=token[-1:], rank=token[:-1])
+
+
 def said(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
-    """An engine error in ``lang``: the first error along the causes that carries its own
-    message (``Dou14Error.said``: a card typed wrong, a meld or a position that cannot occur) —
-    or None when none does (the English text is all there is)."""
+    """An engine error in ``lang``: a card typed wrong (:func:`typo`), else the first error
+    along the causes that carries its own message (a meld or a position that cannot occur,
+    ``Dou14Error.said``) — or None when none does (the English text is all there is)."""
+    typed = typo(error, lang)
+    if typed is not None:
+        return typed
     found: BaseException | None = error
     while found is not None:
         message = getattr(found, "said", None)
