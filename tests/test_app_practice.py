@@ -10,7 +10,7 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click, tap, translated, wrong_answer
+from tests.apptest_helpers import app, click, table_data, tap, translated, wrong_answer
 from trainer.engine import Reason
 from trainer.i18n import render, t
 from trainer.lessons import LessonRun, load_lessons
@@ -53,11 +53,15 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     assert not at.error
     following = at.session_state["drill_item"]
     assert following is not item
+    if isinstance(following.task.answer, NumberAnswer):  # the next item's box starts empty
+        assert at.number_input(key=f"drill-{drill}-number").value is None
     # the right answer said above the next item (a corner toast went unseen)
     assert any(m.value.startswith(":green[✓") and "1" in m.value for m in at.markdown)
-    _answer(at, f"drill-{drill}", following.task, wrong_answer(following.task),
-            f"{id(following)}-0")
+    missed = wrong_answer(following.task)
+    _answer(at, f"drill-{drill}", following.task, missed, f"{id(following)}-0")
     assert not any(m.value.startswith(":green[✓") for m in at.markdown)
+    if isinstance(missed, CardsAnswer):  # the cards tapped stay raised, to correct
+        assert table_data(at, f"drill-{drill}")["preselected"] == sorted(missed.indices)
     assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
     _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
     assert at.success and at.button(key="drill-next")
@@ -74,6 +78,22 @@ def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     _answer(at, "review", question.task, question.task.answer, question.fact)
     assert question.fact in store.review_items(int(learner))
     assert store.answer_rows(int(learner))[0]["context"] == "review"
+    following = at.session_state["review_question"]
+    assert following.fact != question.fact
+    if isinstance(following.task.answer, NumberAnswer):  # not the last answer, still typed
+        assert at.number_input(key="review-number").value is None
+
+
+def test_the_drill_chosen_is_in_the_address(db: tuple[ProgressStore, str]) -> None:
+    """A reload or a shared link opens the drill that was chosen (the address kept the one it
+    was opened with, or none)."""
+    _store, learner = db
+    at = app("drills", as_learner=learner, drill="review")
+    for drill in ("split", "red"):
+        translated(at.button_group, "drill_kind").set_value(drill).run()
+        assert at.query_params["drill"] in (drill, [drill])
+        reloaded = app("drills", as_learner=learner, drill=drill)
+        assert reloaded.session_state["drill_item"].drill == drill
 
 
 def _given(puzzle: Puzzle, right: bool) -> service.Given:

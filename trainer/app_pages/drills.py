@@ -13,7 +13,13 @@ from trainer.lessons.answers import Answer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
 from trainer.ui.lang import tr, translated_choice
-from trainer.ui.lesson_view import answer_words, show_feedback, show_question, words
+from trainer.ui.lesson_view import (
+    answer_words,
+    cards_to_correct,
+    show_feedback,
+    show_question,
+    words,
+)
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
 
@@ -29,6 +35,8 @@ kind = translated_choice(st.segmented_control, tr("drills.choose"), KINDS, key="
                          prefix="drills.", params={"threshold": threshold}, by_default=True,
                          start=chosen if chosen in KINDS else "red",
                          label_visibility="collapsed") or "red"
+if chosen != kind:  # the address names the drill: a reload or a shared link opens it
+    st.query_params["drill"] = kind
 
 
 def level_for(drill: str) -> int:
@@ -43,6 +51,7 @@ def new_item(drill: str) -> DrillItem:
                     learner.rules)
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
                             drill_feedback=None, drill_given=None)
+    st.session_state.pop(f"drill-{drill}-number", None)  # an empty box for the new item
     return item
 
 
@@ -98,10 +107,12 @@ def drill_view(drill: str) -> None:
         st.caption(words(task.instruction))
     misses = int(st.session_state.get("drill_misses", 0))
     item_id = id(item)
+    last_given = st.session_state.get("drill_given")
     show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}", locked=done,
-                  on_answer=lambda given: drill_answered(drill, item_id, given))
+                  on_answer=lambda given: drill_answered(drill, item_id, given),
+                  raised=cards_to_correct(feedback, last_given))
     if feedback is not None:
-        show_feedback(task, feedback, st.session_state.get("drill_given"))
+        show_feedback(task, feedback, last_given)
     if feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key="drill-reveal",
                   on_click=st.session_state.update, kwargs={"drill_feedback": Feedback.REVEALED})
@@ -117,6 +128,7 @@ def review_answered(fact: str, given: Answer) -> None:
     seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
     correct = record_review(store(), learner.id, question, given, seconds)
     st.session_state.pop("review_question", None)
+    st.session_state.pop("review-number", None)  # an empty box for the next fact
     if correct:
         st.session_state["review_right"] = seconds
     else:

@@ -11,12 +11,18 @@ from dataclasses import replace
 import streamlit as st
 
 from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
-from trainer.lessons.answers import Answer, CardsAnswer, MoveAnswer
+from trainer.lessons.answers import Answer
 from trainer.lessons.task import Task
 from trainer.store.progress_store import KeptRun
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
-from trainer.ui.lesson_view import show_explain, show_feedback, show_question, words
+from trainer.ui.lesson_view import (
+    cards_to_correct,
+    show_explain,
+    show_feedback,
+    show_question,
+    words,
+)
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link, show_stars, stars_html
 
@@ -210,11 +216,9 @@ def lesson_step(lesson: Lesson) -> None:
         shown = replace(task, board=task.solved_board)
     index = run.index
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
-    missed = run.last if run.feedback is Feedback.HINT else None  # raised again, to correct
     show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
-                  raised=tuple(sorted(missed.indices)) if isinstance(
-                      missed, CardsAnswer | MoveAnswer) else ())
+                  raised=cards_to_correct(run.feedback, run.last))
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         show_feedback(task, run.feedback, run.last, second_miss=run.attempts >= 2)
         if run.feedback is Feedback.REVEALED:

@@ -56,6 +56,15 @@ def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
     return tuple(buttons)
 
 
+def cards_to_correct(feedback: Feedback | None, given: Answer | None) -> tuple[int, ...]:
+    """The cards raised again with a hint: those of a missed tap-the-cards answer, for the
+    learner to correct rather than tap all over. (Not a move's: its one card is to be changed,
+    not added to.)"""
+    if feedback is Feedback.HINT and isinstance(given, CardsAnswer):
+        return tuple(sorted(given.indices))
+    return ()
+
+
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
                   on_answer: Callable[[Answer], None], raised: tuple[int, ...] = ()) -> None:
     """The table and the controls of one question. An answer calls ``on_answer`` before the
