@@ -246,6 +246,43 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
     assert reloaded.session_state["puzzle_result"] is None
 
 
+def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> None:
+    """After Next, Back puts the puzzle just answered in the address: it is shown again with
+    its answer; Forward brings the next one back, unanswered (the screen and the address had
+    gone out of step, and an answer graded the puzzle on screen, not the one named)."""
+    store, learner = db
+    at = app("puzzles", as_learner=learner, mode="rated")
+    first = at.session_state["puzzle_current"]
+    _solve(at, right=False)
+    at.button(key="puzzle-next").click().run()
+    following = at.session_state["puzzle_current"]
+    assert following.id != first.id and at.query_params["puzzle"] in (following.id,
+                                                                       [following.id])
+    at.query_params["puzzle"] = first.id  # Back
+    at.run()
+    assert at.session_state["puzzle_current"].id == first.id
+    assert at.error and at.error[0].value == t("puzzles.wrong", "en")
+    at.query_params["puzzle"] = following.id  # Forward
+    at.run()
+    assert at.session_state["puzzle_current"].id == following.id
+    assert at.session_state["puzzle_result"] is None and not at.error
+    assert len(store.answer_rows(int(learner))) == 1
+
+
+def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) -> None:
+    """A change of mode serves that mode's puzzle, not the one on screen again (which, solved
+    already, would only count as practice); the streak counts in the part an answer reruns."""
+    _store, learner = db
+    at = app("puzzles", as_learner=learner, mode="rated")
+    solved = at.session_state["puzzle_current"]
+    _solve(at, right=True)
+    translated(at.selectbox, "puzzle_mode").set_value("streak").run()
+    assert at.session_state["puzzle_current"].id != solved.id
+    assert t("puzzles.streak_now", "en", streak=0) in [c.value for c in at.caption]
+    _solve(at, right=True)
+    assert t("puzzles.streak_now", "en", streak=1) in [c.value for c in at.caption]
+
+
 def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)

@@ -276,6 +276,16 @@ def test_a_reload_keeps_the_answer_and_back_finds_a_puzzle(page: Page, server: s
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={following.group(1)}")
     expect(page.locator(f'.d14-table[data-seq="{following.group(1)}:open"]')).to_be_visible()
     _no_errors(page)
+    win = next(p for p in service.bank() if p.kind is PuzzleKind.WIN and p.players == 4
+               and p.id != following.group(1))
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={win.id}")
+    _tap_answer(page, win)  # answered with buttons: no card of this table tapped since
+    expect(page.get_by_text(t("puzzles.right", "en"))).to_be_visible()
+    # the first puzzle, opened again to try once more, comes with no card raised from before
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={puzzle.id}")
+    table = page.locator(f'.d14-table[data-seq="{puzzle.id}:open"]')
+    expect(table).to_be_visible()
+    expect(table.locator(".card.chosen")).to_have_count(0)
 
 
 def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,

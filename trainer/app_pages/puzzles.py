@@ -63,6 +63,8 @@ st.caption(tr(f"puzzles.about_{mode}"))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
 if state.get("puzzle_run_key") != run_key:
+    if "puzzle_run_key" in state:  # another mode, theme or run: a puzzle of its own, not the
+        state["puzzle_left"] = st.query_params.get("puzzle")  # one in the address
     state.update(puzzle_run_key=run_key, puzzle_run=uuid.uuid4().hex[:12], puzzle_streak=0,
                  puzzle_solved=0, puzzle_started_run=time.time(), puzzle_over=False,
                  puzzle_current=None, puzzle_result=None, puzzle_given=None)
@@ -142,8 +144,6 @@ if mode == "timed":
                             solved=state["puzzle_solved"]))
 
     countdown()
-elif mode == "streak":
-    st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
 
 @st.fragment
 @holding_language
@@ -155,15 +155,19 @@ def puzzle_area() -> None:
               help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
+    if mode == "streak":  # here, in the part an answer reruns: it counts at once
+        st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
     opened = st.query_params.get("puzzle")
-    if opened and state.get("puzzle_current") is None and opened != state.get("puzzle_left"):
+    shown: Puzzle | None = state.get("puzzle_current")
+    # the address names the puzzle: a link, a reload, or Back and Forward after Next (the one
+    # just left is not opened again while the next is found)
+    if opened and (opened != shown.id if shown is not None else opened != state.get(
+            "puzzle_left")):
         known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
         if opened in known:
-            reloaded = not state["puzzle_recent"]  # a new session, not a change of mode
             show_puzzle(known[opened])
-            answered = service.last_attempt(store(), learner.id, known[opened]) \
-                if reloaded else None
-            if answered is not None:  # reloaded after answering it: the answer stands
+            answered = service.last_attempt(store(), learner.id, known[opened])
+            if answered is not None:  # answered last: the answer stands, with Next
                 state.update(puzzle_given=answered[0], puzzle_result=answered[1])
         else:
             st.query_params.pop("puzzle", None)

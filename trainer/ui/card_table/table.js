@@ -118,6 +118,7 @@ export default function (component) {
     const kept = keptChoice(id, data.seq, data.hand.length);
     state = { seq: data.seq, chosen: new Set(kept || data.preselected || []) };
     selections.set(id, state);
+    keepChoice(id, state);  // the table moved on: an earlier position's taps are forgotten
     if (data.show_first) setTimeout(() => bringIntoView(data.show_first), 80);
   }
 
