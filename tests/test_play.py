@@ -450,3 +450,44 @@ def test_risk_badge_is_gentle_but_never_wrong(risk: float) -> None:
         shown = int(badge.removesuffix("%"))
         assert 1 <= shown <= 100 and abs(shown - percent) <= 0.5
         assert shown < 100 or risk == 1
+
+
+@given(st.floats(0, 1, exclude_min=True))
+def test_a_risky_cards_working_agrees_with_its_badge(risk: float) -> None:
+    """The working shown on a tap says the same chance as the badge, only finer ("<1%" and
+    "a 1.0% chance" disagreed), and a card under 1% is never coloured as risky."""
+    from trainer.engine import parse_card
+    from trainer.play.hints import CardRisk
+    from trainer.ui.play_view import badge_percent, risk_card
+
+    card = parse_card("10s")
+    for band in ("low", "mid", "high"):
+        view = risk_card(card, CardRisk(card, risk, False, band, ()))
+        percent = float(view.detail.split("%")[0].split()[-1])
+        badge = badge_percent(risk)
+        if badge == "<1%":
+            assert 0 < percent < 1 and view.tone == "low"
+        elif badge == ">99%":
+            assert 99 < percent < 100
+        else:
+            assert f"{percent:.0f}%" == badge
+        assert view.detail.startswith("A ") and view.detail.endswith(".")
+
+
+def test_a_safe_cards_reasons_are_said_once() -> None:
+    """"All four 4s are visible, so Player 2 cannot be waiting on it", said of each opponent,
+    is one sentence of them all; reasons that differ stay, each ended."""
+    from trainer.engine import Message, parse_card
+    from trainer.play.hints import CardRisk
+    from trainer.ui.play_view import risk_card
+
+    card = parse_card("10s")
+    same = tuple(Message.of("safety.cert_no_partner", ("R-SAFE",), card=card, partner="4",
+                            total=4, seat=seat) for seat in ("Player 2", "Player 3", "Player 4"))
+    said = risk_card(card, CardRisk(card, 0.0, True, "safe", same)).detail
+    assert said.count("visible") == 1 and "Player" not in said
+    assert t("play.every_opponent", "en") in said and said.endswith(".")
+    mixed = (same[0], Message.of("safety.cert_none_combine", ("R-SAFE",), card=card,
+                                 seat="Player 3", size=5))
+    said = risk_card(card, CardRisk(card, 0.0, True, "safe", mixed)).detail
+    assert said.count(". ") == 1 and "Player 2" in said and "Player 3" in said

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from trainer.engine import Card, relation
+from trainer.engine import Card, Message, relation
 from trainer.engine.game.state import HandState, Offer, TableCard
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld
@@ -66,16 +66,49 @@ def badge_percent(risk: float) -> str:
     return ">99%" if 99 < percent < 100 else f"{percent:.0f}%"
 
 
+def detail_percent(risk: float) -> str:
+    """The chance as the card's working says it, never at odds with its badge: under the
+    badge's "<1%" two decimals from 0.01 to 0.99, under ">99%" from 99.01 to 99.99, else the
+    badge's whole percents."""
+    percent = risk * 100
+    if percent < 1:
+        return f"{min(0.99, max(0.01, round(percent, 2))):.2f}"
+    if 99 < percent < 100:
+        return f"{min(99.99, max(99.01, round(percent, 2))):.2f}"
+    return f"{percent:.0f}"
+
+
+def said_once(messages: Sequence[Message]) -> tuple[Message, ...]:
+    """A card's reasons as a reader wants them: "all four 4s are visible, so Player 2 cannot be
+    waiting on it", said of each player in turn, read as the same sentence three times — it is
+    said once, of them all."""
+    if len(messages) > 1 and {m.key for m in messages} == {"safety.cert_no_partner"} and len(
+            {tuple(p for p in m.params if p[0] != "seat") for m in messages}) == 1:
+        first = messages[0]
+        return (Message(first.key, tuple((name, tr("play.every_opponent") if name == "seat"
+                                          else value) for name, value in first.params),
+                        first.rules),)
+    return tuple(messages)
+
+
+def sentences(texts: Sequence[str]) -> str:
+    """Sentences of the catalog's language, each ended (". " in English, "。" in Chinese)."""
+    return "".join(tr("play.sentence", text=text[:1].upper() + text[1:])
+                   for text in texts).strip()
+
+
 def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     if risk is None:
         return CardView(card)
-    percent = f"{risk.risk * 100:.1f}"
-    label = tr("play.risk_safe_short") if risk.safe else badge_percent(risk.risk)
-    detail = " ".join(render(m, current_language(), cite=False) for m in risk.certificates)
-    if not risk.safe:  # the badge sums every player; the working names the likeliest one
-        detail = tr("play.risk_detail", risk=tr("play_hint.risk_pct", percent=percent),
-                    why=detail)
-    return CardView(card, label, risk.band, detail)
+    lang = current_language()
+    reasons = [render(m, lang, cite=False) for m in said_once(risk.certificates)]
+    if risk.safe:
+        return CardView(card, tr("play.risk_safe_short"), risk.band, sentences(reasons))
+    # the badge sums every player; the working names the likeliest one
+    overall = tr("play_hint.risk_pct", percent=detail_percent(risk.risk))
+    # the colour ranks the cards of this decision, but nothing under 1% looks risky
+    band = "low" if risk.risk < 0.01 else risk.band
+    return CardView(card, badge_percent(risk.risk), band, sentences([overall, *reasons]))
 
 
 def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
