@@ -143,11 +143,34 @@ def test_next_hand_keeps_the_scores_and_new_match_wipes_them(
     following = _stored(store, learner)
     assert following.hand_number == 1 and following.match.scores == scores
     assert not following.state.over
+    at.button(key="ask-new-match").click().run()
     assert t("play.new_match_confirm", "en") in [m.value for m in at.markdown]
+    at.button(key="keep-match").click().run()  # not wiped: asked away
+    assert t("play.new_match_confirm", "en") not in [m.value for m in at.markdown]
+    assert _stored(store, learner).match.scores == scores
+    at.button(key="ask-new-match").click().run()
     at.button(key="new-match").click().run()
     fresh = _stored(store, learner)
     assert fresh.hand_number == 0 and not any(fresh.match.scores)
     assert fresh.move > following.move
+    assert t("play.new_match_confirm", "en") not in [m.value for m in at.markdown]
+
+
+def test_rules_saved_mid_match_say_when_they_apply(db: tuple[ProgressStore, str]) -> None:
+    """House rules saved during a match do not change it; the table says so, and a new match
+    is played under them."""
+    store, learner = db
+    at = app("play", as_learner=learner, seed="5")
+    kept = t("play.rules_kept", "en", players=4, threshold=20)
+    assert kept not in [i.value for i in at.info]
+    store.set_rules(int(learner), RuleSet(players=3).to_json())
+    at = app("play", as_learner=learner)
+    assert kept in [i.value for i in at.info]
+    assert _stored(store, learner).rules.players == 4
+    at.button(key="ask-new-match").click().run()
+    at.button(key="new-match").click().run()
+    assert _stored(store, learner).rules.players == 3
+    assert not [i.value for i in at.info if i.value.startswith(kept[:20])]
 
 
 def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> None:

@@ -343,11 +343,27 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
                           by_default=True, on_change=_pace_changed)
         st.caption(tr("play.intro"))
         glossary_link()
-    with st.popover(tr("play.new_match")):
+    st.button(tr("play.new_match"), key="ask-new-match",
+              on_click=lambda: st.session_state.update(play_confirm_new=True))
+
+
+def _start_new_match() -> None:
+    st.session_state["play_confirm_new"] = False
+    _notice(table_service.new_match(db, learner.id, current.move, learner.rules))
+
+
+# asked in the page, not in a popover: a popover stayed open over the new match's table
+if st.session_state.get("play_confirm_new"):
+    with st.container(border=True, key="play-confirm-new"):
         st.markdown(tr("play.new_match_confirm"))
-        st.button(tr("play.new_match_yes"), key="new-match", type="primary",
-                  on_click=lambda: _notice(table_service.new_match(
-                      db, learner.id, current.move, learner.rules)))
+        with st.container(horizontal=True, wrap=True):
+            st.button(tr("play.new_match_yes"), key="new-match", type="primary",
+                      on_click=_start_new_match)
+            st.button(tr("play.new_match_no"), key="keep-match",
+                      on_click=lambda: st.session_state.update(play_confirm_new=False))
+elif current.rules != learner.rules and current.review is None:
+    st.info(tr("play.rules_kept", players=current.rules.players,
+               threshold=current.rules.red_threshold))
 
 opened_json = st.session_state.get("opened_replay")
 if opened_json:
