@@ -203,7 +203,7 @@ def lesson_step(lesson: Lesson) -> None:
         return
     task = task_of(step, item.seed)
     if item.seed is not None:
-        st.caption(tr("lessons.fresh_variant"))
+        st.caption(tr("lessons.fresh_variant" if task.board.shows_cards else "lessons.once_more"))
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)

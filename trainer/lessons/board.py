@@ -67,3 +67,8 @@ class Board:
     def tappable(self) -> tuple[Card, ...]:
         """The cards a tap task's indices refer to: the choices, else your hand."""
         return self.hand if self.choices is None else self.choices
+
+    @property
+    def shows_cards(self) -> bool:
+        """Whether the question shows any card (a hand, sets, seats or a card on offer)."""
+        return bool(self.tappable or self.seats or self.melds or self.offer is not None)
