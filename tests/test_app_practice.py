@@ -25,7 +25,13 @@ from trainer.rating import Rating
 from trainer.store import ProgressStore
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
-from trainer.ui.progress_charts import KNOWN_SKILLS, SYMBOLS, skill_colour, skill_symbol
+from trainer.ui.progress_charts import (
+    KNOWN_SKILLS,
+    SYMBOLS,
+    _outline,
+    skill_colour,
+    skill_symbol,
+)
 
 
 def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
@@ -473,15 +479,16 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     at = app("progress", as_learner=learner, lang="zh")
     assert not at.exception
     accuracy = json.loads(at.get("plotly_chart")[1].proto.spec)
-    names = [trace["name"] for trace in accuracy["data"]]
-    # in the order of the skills' ids, as in English: each skill keeps its colour
+    listed = sorted(accuracy["data"], key=lambda trace: trace["legendrank"])
+    names = [trace["name"] for trace in listed]
+    # listed in the order of the skills' ids, as in English: each skill keeps its colour
     assert names == ["drill:mystery", t("drills.red", "zh"), "elsewhere",
                      t("puzzles.kind_win", "zh")]
     # each skill in its own colour, whatever else was practised
-    assert [trace["line"]["color"] for trace in accuracy["data"]] == [
+    assert [trace["line"]["color"] for trace in listed] == [
         skill_colour(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
     # and its own marker: two skills at one accuracy on one day show as two marks
-    assert [trace["marker"]["symbol"] for trace in accuracy["data"]] == [
+    assert [trace["marker"]["symbol"] for trace in listed] == [
         skill_symbol(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
 
 
@@ -493,6 +500,9 @@ def test_every_known_skill_has_a_colour_of_its_own() -> None:
     # a marker of their own
     symbols = [skill_symbol(skill) for skill in KNOWN_SKILLS[:len(SYMBOLS)]]
     assert len(set(symbols)) == len(symbols)
+    # at one point, no skill's filled marker hides another's: red points is drawn as an outline
+    assert _outline(skill_symbol("drill:red"))
+    assert sum(not _outline(symbol) for symbol in SYMBOLS) <= 2
 
 
 def test_progress_shows_an_answer_made_since_it_was_last_opened(

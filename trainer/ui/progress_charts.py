@@ -79,11 +79,13 @@ def _filled_first(traces: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _outline(symbol: str) -> bool:
-    return symbol.endswith("-open") or symbol.startswith("x-thin")
+    return symbol.endswith("-open") or symbol.startswith(("x-thin", "cross-thin"))
 
 
-SYMBOLS = ("circle", "square-open", "diamond", "x-thin-open", "triangle-up-open", "cross",
-           "star-open", "hexagon-open")
+SYMBOLS = ("circle", "square-open", "diamond", "x-thin-open", "triangle-up-open",
+           "cross-thin-open", "star-open", "hexagon-open")
+"""Two filled markers only: a filled one hides another filled at the same point (red points'
+filled cross vanished under a puzzle's dot); outlines drawn over them all stay visible."""
 
 
 def skill_symbol(skill: str) -> str:
