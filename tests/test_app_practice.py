@@ -252,6 +252,19 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
     assert reloaded.session_state["puzzle_result"] is None
 
 
+def test_a_newcomer_is_served_win_puzzles_and_told_why(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("puzzles", as_learner=learner, mode="rated")
+    assert at.session_state["puzzle_current"].kind is PuzzleKind.WIN
+    link = [e for e in at.get("page_link") if e.proto.label == t("puzzles.safety_after_lesson",
+                                                                    "en")]
+    assert link and "lesson=reading-the-table" in link[0].proto.page + link[0].proto.query_string
+    store.complete_lesson(int(learner), service.SAFETY_LESSON, 3, 9)
+    at = app("puzzles", as_learner=learner, mode="rated")
+    assert not [e for e in at.get("page_link")
+                if e.proto.label == t("puzzles.safety_after_lesson", "en")]
+
+
 def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> None:
     """After Next, Back puts the puzzle just answered in the address: it is shown again with
     its answer; Forward brings the next one back, unanswered (the screen and the address had
@@ -260,6 +273,8 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at = app("puzzles", as_learner=learner, mode="rated")
     first = at.session_state["puzzle_current"]
     _solve(at, right=False)
+    missed = [e.value for e in at.error]
+    assert missed
     at.button(key="puzzle-next").click().run()
     following = at.session_state["puzzle_current"]
     assert following.id != first.id and at.query_params["puzzle"] in (following.id,
@@ -267,7 +282,7 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at.query_params["puzzle"] = first.id  # Back
     at.run()
     assert at.session_state["puzzle_current"].id == first.id
-    assert at.error and at.error[0].value == t("puzzles.wrong", "en")
+    assert [e.value for e in at.error] == missed
     at.query_params["puzzle"] = following.id  # Forward
     at.run()
     assert at.session_state["puzzle_current"].id == following.id

@@ -181,6 +181,28 @@ def test_puzzle_service_serves_near_the_rating(store: ProgressStore) -> None:
     assert service.puzzle_rating(hard, {}).rating > service.puzzle_rating(easy, {}).rating
 
 
+def test_safe_discard_puzzles_come_after_their_lesson(store: ProgressStore) -> None:
+    """A newcomer is served "can you win?" puzzles only, nearest their rating among those; the
+    safe-discard kinds join once the lesson teaching them is done."""
+    learner = store.create_learner("Ann")
+    kinds = service.taught_kinds(store, learner.id)
+    assert kinds == frozenset({PuzzleKind.WIN})
+    served = [service.choose(store, learner.id, learner.rules, mode, rng=random.Random(seed),
+                             kinds=kinds, streak=seed)
+              for mode in ("rated", "streak", "timed") for seed in range(8)]
+    assert all(p is not None and p.kind is PuzzleKind.WIN for p in served)
+    wins = sorted(abs(service.puzzle_rating(p, {}).rating - 1500) for p in service.bank()
+                  if p.players == 4 and p.kind is PuzzleKind.WIN)
+    first = served[0]
+    assert first is not None
+    assert abs(service.puzzle_rating(first, {}).rating - 1500) <= wins[service.NEAREST]
+    store.complete_lesson(learner.id, service.SAFETY_LESSON, 3, 9)
+    assert service.taught_kinds(store, learner.id) is None
+    everything = {p.kind for seed in range(40) if (p := service.choose(
+        store, learner.id, learner.rules, "streak", streak=seed % 20, rng=random.Random(seed)))}
+    assert everything > {PuzzleKind.WIN}
+
+
 def test_no_puzzle_repeats_within_a_session(store: ProgressStore) -> None:
     learner = store.create_learner("Ann")
     seen: list[str] = []
@@ -465,10 +487,11 @@ _RATED = hypothesis_st.lists(
 
 @settings(max_examples=40)
 @given(rated=_RATED, target=hypothesis_st.floats(700, 2500),
-       theme=hypothesis_st.sampled_from([None, "near-miss", "kong"]))
+       theme=hypothesis_st.sampled_from([None, "near-miss", "kong"]),
+       kinds=hypothesis_st.sampled_from([None, frozenset({PuzzleKind.WIN})]))
 def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
         tmp_path_factory: pytest.TempPathFactory, rated: list[tuple[int, float]], target: float,
-        theme: str | None) -> None:
+        theme: str | None, kinds: frozenset[PuzzleKind] | None) -> None:
     """Reading only the puzzles rated or starting near the target (by index) loses none of the
     ones a full read of every rating would choose among."""
     store = ProgressStore(open_database(f"sqlite:///{tmp_path_factory.mktemp('near')}/n.db"))
@@ -476,8 +499,9 @@ def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
     for index, rating in rated:
         store.save_puzzle_rating(puzzles[index].id, Rating(rating, 100, 0.06), True)
     everything = store.puzzle_ratings()
-    eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)]
-    pool, stored = service._near(store, 4, theme, target)
+    eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)
+                and (kinds is None or p.kind in kinds)]
+    pool, stored = service._near(store, 4, theme, kinds, target)
     assert {p.id for p in pool} <= {p.id for p in eligible}
     assert _nearest(pool, stored, target) == _nearest(eligible, everything, target)
 
@@ -500,5 +524,5 @@ def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_aw
                       key=lambda p: abs(p.rating - target))
     for puzzle in eligible[:4 * service.WINDOW]:
         store.save_puzzle_rating(puzzle.id, Rating(moved_to, 100, 0.06), True)
-    pool, stored = service._near(store, 4, None, target)
+    pool, stored = service._near(store, 4, None, None, target)
     assert _nearest(pool, stored, target) == _nearest(eligible, store.puzzle_ratings(), target)

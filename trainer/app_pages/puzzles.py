@@ -60,6 +60,12 @@ if mode == "fresh":
                                    [k.value for k in PuzzleKind], key="fresh_kind",
                                    prefix="puzzles.kind_", start=PuzzleKind.WIN.value)
 st.caption(tr(f"puzzles.about_{mode}"))
+taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
+if taught is not None and mode not in ("theme", "failed", "fresh"):
+    st.page_link("app_pages/lessons.py", label=tr("puzzles.safety_after_lesson"),
+                 query_params={**{key: st.query_params[key] for key in ("learner", "lang")
+                                  if key in st.query_params}, "lesson": service.SAFETY_LESSON},
+                 icon=":material/school:")
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
 if state.get("puzzle_run_key") != run_key:
@@ -77,7 +83,8 @@ def next_puzzle() -> Puzzle | None:
         with st.spinner(tr("puzzles.mining")):
             return service.fresh(fresh_kind, learner.rules, rng)
     return service.choose(store(), learner.id, learner.rules, mode, theme=theme,
-                          streak=state["puzzle_streak"], recent=state["puzzle_recent"], rng=rng)
+                          streak=state["puzzle_streak"], recent=state["puzzle_recent"], rng=rng,
+                          kinds=None if mode == "theme" else taught)
 
 
 def show_puzzle(puzzle: Puzzle) -> None:

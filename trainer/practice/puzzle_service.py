@@ -106,12 +106,26 @@ def target_rating(mode: str, learner: Rating, streak: int) -> float:
     return learner.rating
 
 
+SAFETY_LESSON = "reading-the-table"
+"""The lesson that teaches what the safe-discard puzzles ask (R-SAFE): reading the table."""
+
+
+def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind] | None:
+    """The puzzle kinds served to this learner unasked: "can you win?" from the start, the
+    safe-discard kinds once the lesson that teaches them is done (a newcomer's first rated
+    puzzle was an open-hands safe discard, and cost 170 points); None when every kind is."""
+    if store.lesson_state(learner_id, SAFETY_LESSON).completed:
+        return None
+    return frozenset({PuzzleKind.WIN})
+
+
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
            theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
-           rng: random.Random | None = None) -> Puzzle | None:
-    """The next bank puzzle for this learner and mode (None when nothing fits). Puzzles seen
-    in this session (``recent``) never come back; in rated modes, puzzles the learner has
-    already answered come only when nothing new fits."""
+           rng: random.Random | None = None,
+           kinds: frozenset[PuzzleKind] | None = None) -> Puzzle | None:
+    """The next bank puzzle for this learner and mode (None when nothing fits), of ``kinds``
+    only when given. Puzzles seen in this session (``recent``) never come back; in rated
+    modes, puzzles the learner has already answered come only when nothing new fits."""
     rng = rng or random.Random()
     seen = set(recent)
     if mode == "failed":
@@ -121,7 +135,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
         return pool[0] if pool else None
     target = target_rating(mode, store.learner_rating(learner_id), streak)
     subject = theme if mode == "theme" else None
-    pool, stored = _near(store, rules.players, subject, target)
+    pool, stored = _near(store, rules.players, subject, kinds, target)
     attempted = store.attempted_puzzles(learner_id)
 
     def pick(pool: Sequence[Puzzle], stored: dict[str, tuple[Rating, int, int]],
@@ -135,7 +149,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
     for avoid in (attempted | seen, seen):
         found = pick(pool, stored, avoid)
         if found is None:  # everything near the target was answered: look at the whole bank
-            everything = _eligible(rules.players, subject)[1]
+            everything = _eligible(rules.players, subject, kinds)[1]
             found = pick(everything, store.puzzle_ratings_of([p.id for p in everything]), avoid)
         if found is not None:
             return found
@@ -149,15 +163,17 @@ usually does."""
 
 
 @cache
-def _eligible(players: int, theme: str | None) -> tuple[list[float], tuple[Puzzle, ...],
-                                                        dict[str, Puzzle]]:
-    """The bank puzzles for this table size (and theme), by starting rating."""
+def _eligible(players: int, theme: str | None, kinds: frozenset[PuzzleKind] | None
+              ) -> tuple[list[float], tuple[Puzzle, ...], dict[str, Puzzle]]:
+    """The bank puzzles for this table size (and theme, and kinds), by starting rating."""
     chosen = sorted((p for p in bank() if p.players == players
-                     and (theme is None or theme in p.themes)), key=lambda p: (p.rating, p.id))
+                     and (theme is None or theme in p.themes)
+                     and (kinds is None or p.kind in kinds)), key=lambda p: (p.rating, p.id))
     return [p.rating for p in chosen], tuple(chosen), {p.id: p for p in chosen}
 
 
-def _near(store: ProgressStore, players: int, theme: str | None, target: float
+def _near(store: ProgressStore, players: int, theme: str | None,
+          kinds: frozenset[PuzzleKind] | None, target: float
           ) -> tuple[list[Puzzle], dict[str, tuple[Rating, int, int]]]:
     """Every puzzle that may be among the ``NEAREST`` to ``target``, with its stored rating —
     read by key and by index, never the whole ratings table, so the work per answer does not
@@ -167,7 +183,7 @@ def _near(store: ProgressStore, players: int, theme: str | None, target: float
     distances now. A puzzle nearer than that is either rated (then the rating index finds it)
     or unrated (then it still has its starting rating, within the reach of the target): both
     are read, so the nearest of the whole bank are all in the pool."""
-    starts, ordered, by_id = _eligible(players, theme)
+    starts, ordered, by_id = _eligible(players, theme, kinds)
     middle = bisect.bisect_left(starts, target)
     pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
     stored = store.puzzle_ratings_of(list(pool))
