@@ -29,7 +29,7 @@ from trainer.ui.lang import (
     translated_choice,
 )
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import bullet_list, glossary_link
+from trainer.ui.widgets import bullet_list, glossary_link, lesson_link
 
 lang = current_language()
 learner = require_learner()
@@ -62,10 +62,7 @@ if mode == "fresh":
 st.caption(tr(f"puzzles.about_{mode}"))
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
 if taught is not None and mode not in ("theme", "failed", "fresh"):
-    st.page_link("app_pages/lessons.py", label=tr("puzzles.safety_after_lesson"),
-                 query_params={**{key: st.query_params[key] for key in ("learner", "lang")
-                                  if key in st.query_params}, "lesson": service.SAFETY_LESSON},
-                 icon=":material/school:")
+    lesson_link(service.SAFETY_LESSON, tr("puzzles.safety_after_lesson"))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
 if state.get("puzzle_run_key") != run_key:

@@ -62,6 +62,13 @@ def glossary_link(term: str | None = None) -> None:
                  query_params=params)
 
 
+def lesson_link(lesson_id: str, label: str) -> None:
+    """A link that opens lesson ``lesson_id``, for the same learner in the same language."""
+    params = {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
+    st.page_link("app_pages/lessons.py", label=label, icon=":material/school:",
+                 query_params={**params, "lesson": lesson_id})
+
+
 _RULE_ID_HYPHEN = re.compile(r"\bR-(?=[A-Z0-9])")
 
 

@@ -83,8 +83,10 @@ def red_total(data: StepData) -> Task:
         for card in everything:
             if card.red and diff == -card.red:
                 return Message.of("hint.red_one_left_out", ("R-RED",), count=len(everything))
-        key = "hint.red_too_high" if diff > 0 else "hint.red_too_low"
-        return Message.of(key, ("R-RED",))
+        if diff > 0:
+            return Message.of("hint.red_too_high", ("R-RED",))
+        # laid-down cards named only where there are some (lesson 1 asks before teaching them)
+        return Message.of("hint.red_too_low_melds" if melds else "hint.red_too_low", ("R-RED",))
 
     board = Board(cards, melds)
     return Task("red_total", Shape.NUMBER, board, number(total),
