@@ -256,13 +256,15 @@ def test_a_newcomer_is_served_win_puzzles_and_told_why(db: tuple[ProgressStore, 
     store, learner = db
     at = app("puzzles", as_learner=learner, mode="rated")
     assert at.session_state["puzzle_current"].kind is PuzzleKind.WIN
-    link = [e for e in at.get("page_link") if e.proto.label == t("puzzles.safety_after_lesson",
-                                                                    "en")]
+    assert t("puzzles.safety_after_lesson", "en") in [c.value for c in at.caption]
+    link = [e for e in at.get("page_link")
+            if e.proto.label == t("puzzles.open_safety_lesson", "en")]
     assert link and "lesson=reading-the-table" in link[0].proto.page + link[0].proto.query_string
     store.complete_lesson(int(learner), service.SAFETY_LESSON, 3, 9)
     at = app("puzzles", as_learner=learner, mode="rated")
+    assert t("puzzles.safety_after_lesson", "en") not in [c.value for c in at.caption]
     assert not [e for e in at.get("page_link")
-                if e.proto.label == t("puzzles.safety_after_lesson", "en")]
+                if e.proto.label == t("puzzles.open_safety_lesson", "en")]
 
 
 def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> None:
@@ -288,6 +290,12 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     assert at.session_state["puzzle_current"].id == following.id
     assert at.session_state["puzzle_result"] is None and not at.error
     assert len(store.answer_rows(int(learner))) == 1
+    _solve(at, right=True)  # the next one answered too: Back still finds the first answered
+    at.query_params["puzzle"] = first.id
+    at.run()
+    assert at.session_state["puzzle_current"].id == first.id
+    assert [e.value for e in at.error] == missed
+    assert len(store.answer_rows(int(learner))) == 2
 
 
 def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) -> None:
@@ -297,7 +305,15 @@ def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) 
     at = app("puzzles", as_learner=learner, mode="rated")
     solved = at.session_state["puzzle_current"]
     _solve(at, right=True)
+    translated(at.selectbox, "puzzle_mode").set_value("theme").run()
+    themes = service.themes()
+    translated(at.selectbox, "puzzle_theme").set_value(themes[1]).run()
+    assert at.query_params["theme"] in (themes[1], [themes[1]])  # a reload keeps it
+    assert app("puzzles", as_learner=learner, mode="theme", theme=themes[1]).session_state[
+        "puzzle_theme"] == themes[1]
+    assert themes[1] in at.session_state["puzzle_current"].themes
     translated(at.selectbox, "puzzle_mode").set_value("streak").run()
+    assert "theme" not in at.query_params
     assert at.session_state["puzzle_current"].id != solved.id
     assert t("puzzles.streak_now", "en", streak=0) in [c.value for c in at.caption]
     _solve(at, right=True)

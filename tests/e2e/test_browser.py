@@ -288,6 +288,29 @@ def test_a_reload_keeps_the_answer_and_back_finds_a_puzzle(page: Page, server: s
     expect(table.locator(".card.chosen")).to_have_count(0)
 
 
+def test_a_new_drill_item_starts_with_an_empty_box(page: Page, server: str) -> None:
+    """The number typed for one item is not left in the box for the next (Streamlit's browser
+    side kept it, and a Check sent it again as the new item's answer)."""
+    learner = _sign_up(page, server, "Typist")
+    page.goto(f"{server}/drills?learner={learner}&lang=en&drill=red")
+    box = page.get_by_label(t("lesson.number_label", "en"))
+    for _ in range(2):  # wrong twice: the answer is shown, then Next
+        box.fill("999")
+        box.press("Enter")
+        _settle(page)
+    page.get_by_role("button", name=t("drills.next", "en"), exact=True).click()
+    _settle(page)
+    expect(box).to_have_value("")
+    _no_errors(page)
+    # a review's box stays on the page from one fact to the next: it is emptied all the same
+    page.goto(f"{server}/drills?learner={learner}&lang=en&drill=review")
+    for typed in ("1", "0"):  # the red of A♠ (0: wrong), then of A♥ (1: right)
+        box.fill(typed)
+        box.press("Enter")
+        _settle(page)
+        expect(box).to_have_value("")
+
+
 def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
                                                        short_clock_server: str) -> None:
     """The countdown ticks in the browser while the run is on, and ends it at the bell. (The

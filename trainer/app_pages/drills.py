@@ -51,7 +51,9 @@ def new_item(drill: str) -> DrillItem:
                     learner.rules)
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
                             drill_feedback=None, drill_given=None)
-    st.session_state.pop(f"drill-{drill}-number", None)  # an empty box for the new item
+    # an empty box for the new item: set, not dropped, or the browser keeps showing (and
+    # sending) the last answer typed
+    st.session_state[f"drill-{drill}-number"] = None
     return item
 
 
@@ -128,7 +130,7 @@ def review_answered(fact: str, given: Answer) -> None:
     seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
     correct = record_review(store(), learner.id, question, given, seconds)
     st.session_state.pop("review_question", None)
-    st.session_state.pop("review-number", None)  # an empty box for the next fact
+    st.session_state["review-number"] = None  # an empty box for the next fact (set: see new_item)
     if correct:
         st.session_state["review_right"] = seconds
     else:
@@ -142,6 +144,7 @@ def review_view() -> None:
         st.markdown(":green[" + tr("drills.review_right", seconds=f"{right:.1f}") + "]")
     if feedback:
         task, given = feedback
+        st.error(tr("drills.review_wrong"))  # said plainly: the fact comes back sooner
         show_feedback(task, Feedback.REVEALED, given)
         st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
     due = due_facts(store(), learner.id)

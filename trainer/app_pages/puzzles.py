@@ -54,6 +54,10 @@ if mode == "theme":
         state["puzzle_theme"] = wanted
     theme = translated_choice(top[1].selectbox, tr("puzzles.theme"), names, key="puzzle_theme",
                               prefix="theme.", start=names[0])
+    if wanted != theme:  # in the address, as the mode: a reload or a link keeps it
+        st.query_params["theme"] = theme
+elif "theme" in st.query_params:
+    del st.query_params["theme"]
 fresh_kind = PuzzleKind.WIN.value
 if mode == "fresh":
     fresh_kind = translated_choice(top[1].selectbox, tr("puzzles.kind"),
@@ -62,7 +66,8 @@ if mode == "fresh":
 st.caption(tr(f"puzzles.about_{mode}"))
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
 if taught is not None and mode not in ("theme", "failed", "fresh"):
-    lesson_link(service.SAFETY_LESSON, tr("puzzles.safety_after_lesson"))
+    st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line
+    lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
 if state.get("puzzle_run_key") != run_key:
@@ -108,6 +113,8 @@ def answer(given: service.Given) -> None:
     attempt = service.record(store(), learner.id, puzzle, given, seconds, mode,
                              state["puzzle_run"])
     state.update(puzzle_result=attempt, puzzle_given=given)
+    # kept for Back: a puzzle answered in this session shows its answer when opened again
+    state["puzzle_answered"] = {**state.get("puzzle_answered", {}), puzzle.id: (given, attempt)}
     if attempt.correct:
         state["puzzle_streak"] += 1
         state["puzzle_solved"] += 1
@@ -170,8 +177,9 @@ def puzzle_area() -> None:
         known = {**service.bank_index(), **service.own_puzzles(store(), learner.id)}
         if opened in known:
             show_puzzle(known[opened])
-            answered = service.last_attempt(store(), learner.id, known[opened])
-            if answered is not None:  # answered last: the answer stands, with Next
+            answered = state.get("puzzle_answered", {}).get(opened) or service.last_attempt(
+                store(), learner.id, known[opened])
+            if answered is not None:  # answered in this session, or last: it stands, with Next
                 state.update(puzzle_given=answered[0], puzzle_result=answered[1])
         else:
             st.query_params.pop("puzzle", None)
