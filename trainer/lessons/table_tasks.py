@@ -225,7 +225,8 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
         return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),),
                           goal=Message.of(f"move_name.{goal.kind.value}"))
     if goal.kind is action.kind:
-        return Message.of("hint.move_other_card", (), goal=Message.of(f"move_name.{goal.kind.value}"))
+        return Message.of("hint.move_other_card", (), cards=action.cards,
+                          goal=Message.of(f"move_name.{goal.kind.value}"))
     return Message.of("hint.move_other_move", (), goal=Message.of(f"move_name.{goal.kind.value}"))
 
 
