@@ -267,6 +267,41 @@ def test_a_newcomer_is_served_win_puzzles_and_told_why(db: tuple[ProgressStore, 
                 if e.proto.label == t("puzzles.open_safety_lesson", "en")]
 
 
+def _params(at: AppTest) -> dict[str, str]:
+    """The page's address, as a reload sends it again."""
+    return {key: (value[0] if isinstance(value, list) else value)
+            for key, value in at.query_params.items()}
+
+
+def test_a_reload_goes_on_with_the_streak_and_the_clock(db: tuple[ProgressStore, str]) -> None:
+    """A streak or a 3-minute run lives in the session; a reload in the middle of one went back
+    to 0 solved and a fresh clock. The run is in the address and its stored answers say the
+    rest: the count, and when it began."""
+    _store, learner = db
+    at = app("puzzles", as_learner=learner, mode="streak")
+    for _ in range(2):
+        _solve(at, right=True)
+        at.button(key="puzzle-next").click().run()
+    assert t("puzzles.streak_now", "en", streak=2) in [c.value for c in at.caption]
+    params = _params(at)
+    params.pop("learner")
+    reloaded = app("puzzles", as_learner=learner, **params)
+    assert t("puzzles.streak_now", "en", streak=2) in [c.value for c in reloaded.caption]
+    assert reloaded.session_state["puzzle_run"] == at.session_state["puzzle_run"]
+
+    timed = app("puzzles", as_learner=learner, mode="timed")
+    started = timed.session_state["puzzle_started_run"]
+    _solve(timed, right=True)
+    params = _params(timed)
+    params.pop("learner")
+    again = app("puzzles", as_learner=learner, **params)
+    assert again.session_state["puzzle_solved"] == 1
+    assert abs(again.session_state["puzzle_started_run"] - started) < 2  # the same clock
+    fresh = app("puzzles", as_learner=learner, mode="timed")  # no run in the address: a new one
+    assert fresh.session_state["puzzle_solved"] == 0
+    assert fresh.session_state["puzzle_run"] != timed.session_state["puzzle_run"]
+
+
 def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> None:
     """After Next, Back puts the puzzle just answered in the address: it is shown again with
     its answer; Forward brings the next one back, unanswered (the screen and the address had

@@ -73,9 +73,21 @@ run_key = f"{mode}:{theme}:{fresh_kind}"
 if state.get("puzzle_run_key") != run_key:
     if "puzzle_run_key" in state:  # another mode, theme or run: a puzzle of its own, not the
         state["puzzle_left"] = st.query_params.get("puzzle")  # one in the address
-    state.update(puzzle_run_key=run_key, puzzle_run=uuid.uuid4().hex[:12], puzzle_streak=0,
-                 puzzle_solved=0, puzzle_started_run=time.time(), puzzle_over=False,
-                 puzzle_current=None, puzzle_result=None, puzzle_given=None)
+    # a reload in the middle of a streak or a 3-minute run goes on with it: the run is in the
+    # address, its clock and count in the answers stored under it
+    kept_run = st.query_params.get("run", "") if "puzzle_run_key" not in state else ""
+    so_far = service.run_so_far(store(), learner.id, kept_run) \
+        if mode in ("streak", "timed") else None
+    state.update(puzzle_run_key=run_key,
+                 puzzle_run=kept_run if so_far is not None else uuid.uuid4().hex[:12],
+                 puzzle_streak=so_far.solved if so_far else 0,
+                 puzzle_solved=so_far.solved if so_far else 0,
+                 puzzle_started_run=so_far.started_at if so_far else time.time(),
+                 puzzle_over=False, puzzle_current=None, puzzle_result=None, puzzle_given=None)
+    if mode in ("streak", "timed"):
+        st.query_params["run"] = state["puzzle_run"]
+    elif "run" in st.query_params:
+        del st.query_params["run"]
     state.setdefault("puzzle_recent", [])
 
 

@@ -353,6 +353,27 @@ def in_time(started_at: float, now: float, seconds: float = TIMED_SECONDS) -> bo
     return time_left(started_at, now, seconds) > 0.0
 
 
+@dataclass(frozen=True)
+class RunSoFar:
+    """A streak or 3-minute run as its stored answers tell it: when it began (wall-clock
+    seconds: the first puzzle was shown that long before its answer), and how many were
+    solved (in a streak, the streak: it ends at the first miss)."""
+
+    started_at: float
+    solved: int
+
+
+def run_so_far(store: ProgressStore, learner_id: int, run: str) -> RunSoFar | None:
+    """The run ``run`` of this learner, for a page reloaded in the middle of it (its clock and
+    count live in the session); None when it has no answer yet (then nothing is lost)."""
+    answers = store.run_answers(learner_id, run) if run else []
+    if not answers:
+        return None
+    _, first_at, first_seconds = answers[0]
+    return RunSoFar(first_at.timestamp() - first_seconds,
+                    sum(1 for correct, _, _ in answers if correct))
+
+
 # -- recording ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -215,6 +215,9 @@ _LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
 _TRIED_PUZZLE = select(func.count()).select_from(Answer).where(
     Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
     Answer.item == bindparam("puzzle"))
+_RUN_ANSWERS = select(Answer.correct, Answer.created_at, Answer.seconds).where(
+    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
+    Answer.run == bindparam("run")).order_by(Answer.id)
 _LAST_PUZZLE_ANSWER = select(Answer.item, Answer.answer, Answer.rating_before,
                              Answer.rating_after).where(
     Answer.learner_id == bindparam("learner"), Answer.context == "puzzle").order_by(
@@ -694,6 +697,14 @@ class ProgressStore:
             return None
         return LastPuzzleAnswer(row.item, row.answer, row.rating_before,
                                 row.rating_after)
+
+    def run_answers(self, learner_id: int, run: str) -> list[tuple[bool, datetime, float]]:
+        """The puzzle answers of one run (a streak, a 3-minute run), oldest first: right or
+        not, when, and the seconds taken."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(_RUN_ANSWERS, {"learner": learner_id, "run": run})
+            return [(bool(row.correct), _aware(row.created_at), float(row.seconds))
+                    for row in rows]
 
     def record_puzzle_answer(self, learner_id: int, answer: PuzzleAnswer, *, rated_mode: bool,
                              start: Rating, rate: Rate) -> RatedAttempt:
