@@ -46,9 +46,11 @@ def offer_caption(board: Board) -> str:
 
 def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
                tappable: bool = False, multi: bool = False, labels: Sequence[str] = (),
-               tones: Sequence[str] = (), tap_again: str = "") -> TableView:
+               tones: Sequence[str] = (), tap_again: str = "",
+               preselected: tuple[int, ...] = ()) -> TableView:
     """The card table for ``board``: the tappable cards at the bottom (your hand, or the
-    choices), everyone else around it; ``labels`` and ``tones`` caption those cards."""
+    choices), everyone else around it; ``labels`` and ``tones`` caption those cards, and
+    ``preselected`` are shown selected."""
     cards = board.tappable
     hand = tuple(CardView(card, labels[i] if i < len(labels) else "",
                           tones[i] if i < len(tones) else "") for i, card in enumerate(cards))
@@ -72,4 +74,5 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
                                                                          count=board.stock),
         offer=None if board.offer is None else CardView(board.offer),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
-        tap_again=tap_again, centre_note=tr("board.counterclockwise") if board.seats else "")
+        tap_again=tap_again, preselected=preselected,
+        centre_note=tr("board.counterclockwise") if board.seats else "")

@@ -5,7 +5,6 @@ moves are buttons."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import streamlit as st
 
@@ -76,14 +75,14 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
         multi = shape is Shape.ALL_CARDS
         check = ActionButton("check", tr("lessons.check"), 1,
                              len(board.tappable) if multi else 1, primary=True)
-        view = replace(table_view(board, seq=seq, actions=() if locked else (check,),
-                                  tappable=not locked, multi=multi), preselected=raised)
+        view = table_view(board, seq=seq, actions=() if locked else (check,),
+                          tappable=not locked, multi=multi, preselected=raised)
         show_table(view, key=key,
                    on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
         return
     if shape is Shape.MOVE:
-        view = replace(table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
-                                  tappable=not locked, multi=True), preselected=raised)
+        view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
+                          tappable=not locked, multi=True, preselected=raised)
         show_table(view, key=key,
                    on_action=lambda pressed: on_answer(button_move(pressed.action,
                                                                    pressed.cards)))

@@ -53,9 +53,14 @@ def show_stars(stars: int) -> None:
     st.html(STYLE + stars_html(stars))
 
 
+def _same_learner() -> dict[str, str]:
+    """The address parameters a link keeps: the same learner, in the same language."""
+    return {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
+
+
 def glossary_link(term: str | None = None) -> None:
     """A link to the glossary (opened at ``term``), on every page that uses the game's terms."""
-    params = {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
+    params = _same_learner()
     if term:
         params["term"] = term
     st.page_link("app_pages/glossary.py", label=tr("glossary.link"), icon=":material/translate:",
@@ -64,9 +69,8 @@ def glossary_link(term: str | None = None) -> None:
 
 def lesson_link(lesson_id: str, label: str) -> None:
     """A link that opens lesson ``lesson_id``, for the same learner in the same language."""
-    params = {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
     st.page_link("app_pages/lessons.py", label=label, icon=":material/school:",
-                 query_params={**params, "lesson": lesson_id})
+                 query_params={**_same_learner(), "lesson": lesson_id})
 
 
 _RULE_ID_HYPHEN = re.compile(r"\bR-(?=[A-Z0-9])")
