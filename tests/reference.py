@@ -37,12 +37,16 @@ def splits_into_pairs(ranks: tuple[int, ...]) -> bool:
 
 
 def reference_verdict(hand: list[str], melds: list[list[str]], card: str | None,
-                      first_discard: bool, threshold: int) -> tuple[str, int, list[str]]:
-    """(reason, red, specials) by brute force."""
+                      first_discard: bool, threshold: int, own_flip_closed: bool = False
+                      ) -> tuple[str, int, list[str]]:
+    """(reason, red, specials) by brute force; ``own_flip_closed``: the card is the player's own
+    flip at a table that allows only chi on it (R-OWN-FLIP), judged first."""
     concealed = [card_tuple(c) for c in hand] + ([card_tuple(card)] if card else [])
     laid = [card_tuple(c) for meld in melds for c in meld]
     everything = concealed + laid
     red = sum(red_of(c) for c in everything)
+    if own_flip_closed and card is not None:
+        return "own_flip", red, []
     if any(rank is None for rank, _ in concealed):
         return "joker_in_hand", red, []
     if not splits_into_pairs(tuple(sorted(rank for rank, _ in concealed if rank is not None))):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from trainer.engine import JOKER, RANKED_CARDS, Card, Meld, MeldKind, Position, RuleSet
+from trainer.engine import JOKER, RANKED_CARDS, Card, Meld, MeldKind, Position, Relation, RuleSet
 
 RULES = st.builds(
     RuleSet,
@@ -29,6 +29,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         options["base"] = draw(st.integers(1, 10))
     if draw(st.booleans()):
         options["fan_cap"] = draw(st.none() | st.integers(0, 8))
+    options["win_pong_kong_on_own_flip"] = draw(st.integers(0, 4)) == 0
     return RuleSet.from_json(options)
 
 
@@ -140,7 +141,9 @@ def claim_positions(draw: st.DrawFn) -> Position:
     assume(len(hand_and_card) == size + 1)
     hand, card = tuple(hand_and_card[:-1]), hand_and_card[-1]
     source = "discard" if jiedi else draw(st.sampled_from(("discard", "flip")))
-    return Position(hand, tuple(laid), card, source, jiedi, rules)
+    others = [Relation.LOWER, Relation.UPPER] + ([Relation.OPPOSITE] if rules.players == 4 else [])
+    offered_by = draw(st.sampled_from([None, *others, *([Relation.YOU] if source == "flip" else [])]))
+    return Position(hand, tuple(laid), card, source, jiedi, rules, offered_by)
 
 
 @st.composite

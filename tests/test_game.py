@@ -304,3 +304,69 @@ def test_no_pong_without_stock_to_draw() -> None:
     act(state, A.DISCARD, "9h")
     assert state.phase is Phase.OVER and state.result is not None
     assert state.result.kind == "drawn"  # no pong possible, and no card left to flip
+
+
+@pytest.mark.rule("R-KONG", "R-PONG")
+def test_kong_case_2_in_two_steps_pong_then_add_the_held_third() -> None:
+    """"先…碰掉，拿起一张后再选择是否要杠掉": pong with two of the triple, see the draw, then add
+    the third; the same draws as a kong at once (two in all)."""
+    state = stacked(["9h 2s 2h 3c 4d 10s Jd Qs", "9s 9c 9d 6c Ac Jc Kc",
+                     "7h Kd 3d 5h 8c 6d 8s", "7c Kh 3s 5d 10h 6h 2c"], stock="Ad Qh 4h")
+    act(state, A.DONE)  # seat 1 keeps the triple concealed in the lay-down round
+    act(state, A.DISCARD, "9h")
+    assert {A.PONG, A.KONG} <= set(kinds(state))
+    act(state, A.PONG)
+    assert str(state.drawn) == "Ad"
+    assert [(a.kind, str(a.cards[0])) for a in state.legal_actions()
+            if a.kind is A.KONG_DRAWN] == [(A.KONG_DRAWN, "9d")]
+    act(state, A.KONG_DRAWN, "9d")
+    kong = state.melds[1][-1]
+    assert kong.kind.value == "kong" and len(kong.cards) == 4
+    assert str(state.drawn) == "Qh" and len(state.hands[1]) == 6
+    assert state.events[-2].kind.value == "kong_drawn" and state.events[-2].reason == "held"
+
+
+@pytest.mark.rule("R-KONG", "R-PONG")
+def test_the_held_third_is_added_only_right_after_the_pongs_draw() -> None:
+    state = stacked(["9h 2s 2h 3c 4d 10s Jd Qs", "9s 9c 9d 6c Ac Jc Kc",
+                     "7h Kd 3d 5h 8c 6d 8s", "7c Kh 3s 5d 10h 6h 2c"], stock="X Qh 4h 5s")
+    act(state, A.DONE)
+    act(state, A.DISCARD, "9h")
+    act(state, A.PONG)
+    assert str(state.drawn) == "X"
+    act(state, A.LAY_JOKER, "X")  # something else first: the chance is gone
+    assert str(state.drawn) == "Qh" and A.KONG_DRAWN not in kinds(state)
+    assert "9d" in [str(c) for c in state.hands[1]]
+
+
+@pytest.mark.rule("R-KONG", "R-TOU", "R-TOU-ORDER")
+def test_kong_case_1_in_two_steps_lay_three_then_add_the_fourth() -> None:
+    state = stacked(["5s 5h 5c 5d 4d 10s Jd Qs", "2c 3d 4s 6c Ac Jc Kc",
+                     "7h Kd 3h 9h 8c 6d 8s", "7c Kh 3s 9d 10h 6h 2d"], stock="Ad Qh 4h")
+    assert state.phase is Phase.LAYDOWN and state.to_act == 0
+    assert {A.LAY_PONG, A.LAY_KONG} <= set(kinds(state))
+    act(state, A.LAY_PONG, "5s 5h 5c")
+    assert state.phase is Phase.LAYDOWN and state.to_act == 0 and str(state.drawn) == "Ad"
+    assert [(a.kind, str(a.cards[0])) for a in state.legal_actions()
+            if a.kind is A.KONG_DRAWN] == [(A.KONG_DRAWN, "5d")]
+    act(state, A.KONG_DRAWN, "5d")
+    assert state.melds[0][-1].kind.value == "kong" and str(state.drawn) == "Qh"
+    assert len(state.hands[0]) == 6  # 8 − 4 laid + 2 drawn, as a kong at once
+
+
+@pytest.mark.rule("R-KONG", "R-TOU-LATER")
+@pytest.mark.parametrize("gathered", [False, True])
+def test_four_gathered_in_play_follow_the_table_option(gathered: bool) -> None:
+    """Four of a rank gathered by draws make no kong by default ("only three ways"); three may
+    still be laid as a pong after a draw, and the held fourth never joins it."""
+    rules = RuleSet(kong_from_gathered_four=gathered)
+    state = stacked(["Kd 2s 2h 3c 4d 10s Jd Qs", "5s 5h 5c 9d Ac Jc 6s",
+                     "7h 10h 3d 9h 8c 6d 8s", "7c Kh 3s 9c 10d 6h 2c"], stock="X 5d Qh 4h",
+                    rules=rules)
+    act(state, A.DONE)  # seat 1 keeps its dealt triple concealed
+    act(state, A.DISCARD, "Jd")  # nobody claims: seat 1 flips the joker and draws the 5♦
+    assert state.to_act == 1 and str(state.drawn) == "5d"
+    assert (A.LAY_KONG in kinds(state)) is gathered
+    assert A.LAY_PONG in kinds(state)
+    act(state, A.LAY_PONG, "5s 5h 5c")
+    assert A.KONG_DRAWN not in kinds(state)

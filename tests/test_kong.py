@@ -40,8 +40,14 @@ CASES = [
      KongEvent.DRAW_AFTER_PONG, "5d", False, None, "pong_cannot_grow"),
     ("later draw after a joker matching a pong", "7h Kd 2s", ["pong:5s,5h,5c", "joker:X"],
      KongEvent.LATER_DRAW, "5d", False, None, "pong_cannot_grow"),
-    ("four gathered by draws [decision]", "5s 5h 5c Kd 2s", ["joker:X"], KongEvent.LATER_DRAW,
-     "5d", True, KongCase.GATHERED_FOUR, "gathered_four"),
+    ("four gathered by draws: none of the three ways", "5s 5h 5c Kd 2s", ["joker:X"],
+     KongEvent.LATER_DRAW, "5d", False, None, "gathered_four_off"),
+    ("case 2 in two steps: the held third after the pong's draw", "7h Kd 2s",
+     ["pong:5s,5h,5c"], KongEvent.PONGED_FROM_TRIPLE, "5d", True, KongCase.TRIPLE_PLUS_CLAIM,
+     "two_step_claim"),
+    ("case 1 in two steps: the held fourth after the lay-down's draw", "7h Kd 2s 3c 9s",
+     ["pong:5s,5h,5c"], KongEvent.LAID_FROM_FOUR, "5d", True, KongCase.DEALT_FOUR,
+     "two_step_dealt"),
     ("draw making nothing", "5s 5h Kd 2s 3s", [], KongEvent.LATER_DRAW, "5d",
      False, None, "no_four_drawn"),
 ]
@@ -62,10 +68,25 @@ def test_kong_table(hand: str, melds: list[str], event: KongEvent, card: str | N
 
 
 @pytest.mark.rule("R-KONG", "R-TOU-LATER")
-def test_gathered_four_can_be_switched_off() -> None:
+def test_gathered_four_is_a_table_option_off_by_default() -> None:
+    """The sources' "除这三种情况，其他情况均不能杠牌": four gathered later make no kong unless the
+    table switches ``kong_from_gathered_four`` on."""
+    assert RuleSet().kong_from_gathered_four is False
     result = kong_eligibility(parse_cards("5s 5h 5c Kd 2s"), [], KongEvent.LATER_DRAW,
-                              parse_card("5d"), RuleSet(kong_from_gathered_four=False))
-    assert not result.allowed and result.reason == "gathered_four_off"
+                              parse_card("5d"), RuleSet(kong_from_gathered_four=True))
+    assert result.allowed and result.case is KongCase.GATHERED_FOUR
+    assert any("table option" in line for line in explain(result, "en"))
+
+
+@pytest.mark.rule("R-KONG")
+def test_two_step_kongs_say_so() -> None:
+    result = kong_eligibility(parse_cards("7h Kd 2s"), [Meld.parse("pong:5s,5h,5c")],
+                              KongEvent.PONGED_FROM_TRIPLE, parse_card("5d"))
+    assert result.two_step and "two steps" in explain(result, "en")[0]
+    assert "分两步" in explain(result, "zh")[0]
+    other = kong_eligibility(parse_cards("7h Kd 2s"), [Meld.parse("pong:5s,5h,5c")],
+                             KongEvent.PONGED_FROM_TRIPLE, parse_card("9d"))
+    assert not other.allowed
 
 
 @pytest.mark.rule("R-OWN-FLIP", "R-KONG")
@@ -79,7 +100,7 @@ def test_explanations_name_the_case() -> None:
     result = kong_eligibility(parse_cards("7h Kd 2s"), [Meld.parse("pong:5s,5h,5c")],
                               KongEvent.CLAIM, parse_card("5d"))
     assert explain(result, "en") == [
-        "Your 5s are already ponged: a pong laid earlier can never grow into a kong (R-KONG)"]
+        "Your pong of 5 was laid earlier: a pong never grows into a kong later (R-KONG)"]
     assert "碰过的牌以后不能再杠" in explain(result, "zh")[0]
 
 

@@ -14,7 +14,7 @@ def test_defaults_are_rules_md() -> None:
     assert (rules.scoring, rules.base, rules.fan_cap, rules.jiedi_cap) == ("doubling", 1, 5, 4)
     assert rules.win_pong_kong_on_own_flip is False
     assert rules.joker_kong_fan == 5
-    assert rules.kong_from_gathered_four and rules.chi_priority_flipper_first
+    assert not rules.kong_from_gathered_four and rules.chi_priority_flipper_first
     assert rules.same_dealer_after_draw
     assert "drawn_hand_pays" not in rules.to_json()
 

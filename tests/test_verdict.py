@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from tests.reference import reference_fan, reference_share, reference_verdict
 from tests.strategies import claim_positions, dealer_hands
 from trainer.content.sampling import random_position, random_rules
-from trainer.engine import Position, PositionError, RuleSet, is_win, position_of, verdict
+from trainer.engine import (
+    Position,
+    PositionError,
+    Reason,
+    Relation,
+    RuleSet,
+    is_win,
+    position_of,
+    verdict,
+)
 from trainer.i18n import explain
 
 CASES = [
@@ -192,7 +201,8 @@ def _check_against_reference(position: Position) -> None:
     melds = [[str(c) for c in meld.cards] for meld in position.melds]
     reason, red, specials = reference_verdict(
         [str(c) for c in position.hand], melds, None if position.card is None else
-        str(position.card), position.dealer_first_discard, position.rules.red_threshold)
+        str(position.card), position.dealer_first_discard, position.rules.red_threshold,
+        position.offered_by is Relation.YOU and not position.rules.win_pong_kong_on_own_flip)
     assert result.reason.value == reason
     assert result.red == red
     assert [s.value for s in result.specials] == specials
@@ -243,3 +253,45 @@ def test_drawn_positions_are_reachable(position: Position) -> None:
     assert len(position.hand) == 7 - 2 * sets
     if position.dealer_first_discard:
         assert all(meld.kind.value != "chi" for meld in position.melds)
+
+
+OWN_FLIP_LINE = ('{"hand": "7d", "melds": [{"kind":"pong","cards":"2h 2s 2c"},{"kind":"pong",'
+                 '"cards":"8s 8h 8d"},{"kind":"chi","cards":"4c 10h"}], "card": "7h", '
+                 '"source": "flip", "from": "you"')
+
+
+@pytest.mark.rule("R-OWN-FLIP", "R-WIN")
+def test_no_win_on_your_own_flip_unless_the_table_allows_it() -> None:
+    closed = Position.from_json(OWN_FLIP_LINE + "}")
+    assert closed.offered_by is Relation.YOU
+    judged = verdict(closed)
+    assert (judged.win, judged.reason, judged.red) == (False, Reason.OWN_FLIP, 42)
+    assert judged.combined and not is_win(closed)
+    assert judged.to_json()["reason"] == "own_flip"
+    opened = Position.from_json(OWN_FLIP_LINE + ', "rules": {"win_pong_kong_on_own_flip": true}}')
+    assert verdict(opened).win and is_win(opened)
+    other = Position.from_json(OWN_FLIP_LINE.replace('"you"', '"upper"') + "}")
+    assert verdict(other).win
+    assert any("flipped 7♥ yourself" in line and "table rule" in line and "R-OWN-FLIP" in line
+               for line in explain(judged, "en"))
+    assert any("自己翻出" in line and "桌规" in line for line in explain(judged, "zh"))
+
+
+@pytest.mark.rule("R-OWN-FLIP", "R-SEAT")
+@pytest.mark.parametrize(("extra", "says"), [
+    ('"card": "7h", "source": "discard", "from": "you"', "own discard"),
+    ('"card": "7h", "from": "you"', "own discard"),
+    ('"from": "upper"', "no card"),
+    ('"card": "7h", "from": "left"', "from must be one of"),
+    ('"card": "7h", "from": 3', "from must be one of"),
+    ('"card": "7h", "from": "opposite", "rules": {"players": 3}', "four"),
+])
+def test_from_is_checked(extra: str, says: str) -> None:
+    with pytest.raises(PositionError, match=says):
+        Position.from_json('{"hand": "7d", ' + extra + "}")
+
+
+@given(claim_positions())
+def test_from_round_trips(position: Position) -> None:
+    assert Position.from_json(position.to_json()) == position
+    assert ("from" in position.to_json()) == (position.offered_by is not None)

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from trainer.engine import (
     Dou14Error,
     Position,
+    Relation,
     RuleSet,
     display_cards,
     parse_card,
@@ -92,7 +93,9 @@ def _position_from(args: argparse.Namespace, with_card: bool) -> Position:
         return Position(hand, melds, rules=rules)
     card = parse_card(args.card) if args.card else None
     source = args.source if card is not None else None
-    return Position(hand, melds, card, source, bool(args.first_discard and card), rules)
+    offered_by = Relation(args.offered_by) if args.offered_by and card is not None else None
+    return Position(hand, melds, card, source, bool(args.first_discard and card), rules,
+                    offered_by)
 
 
 def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
@@ -141,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--source", choices=("discard", "flip"), default="discard")
             sub.add_argument("--first-discard", action="store_true",
                              help="the card is the dealer's first discard (接地)")
+            sub.add_argument("--from", dest="offered_by",
+                             choices=tuple(relation.value for relation in Relation),
+                             help="who discarded or flipped the card, seen from you ('you' only "
+                                  "with --source flip); left out: another player")
         sub.add_argument("--meld", action="append", default=[], metavar="KIND:CARDS",
                          help="a laid-down meld, e.g. chi:8h,6s pong:Qh,Qs,Qd joker:X (repeat)")
         sub.add_argument("--players", type=int, choices=(3, 4), default=4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.engine import Dou14Error, display_cards, position_of, verdict, waits
+from trainer.engine import DEFAULT_RULES, Dou14Error, Relation, display_cards, position_of, verdict, waits
 from trainer.i18n import explain
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
@@ -27,6 +27,12 @@ with left, st.form("check-form", border=False):  # judged when asked: no verdict
                               help=tr("app.melds_help"), key="melds", height=90)
     source = translated_choice(st.radio, tr("app.source_label"), ("discard", "flip"),
                                key="source", prefix="app.source_", horizontal=True)
+    offered_by = translated_choice(st.radio, tr("app.from_label"),
+                                   tuple(r.value for r in Relation if r is not Relation.YOU and
+                                         (r is not Relation.OPPOSITE or
+                                          (rules or DEFAULT_RULES).players == 4)) + ("you",),
+                                   key="from",
+                                   prefix="app.from_", horizontal=True, help=tr("app.from_help"))
     first = st.checkbox(tr("app.first_discard"), key="first_discard")
     st.form_submit_button(tr("app.judge"), type="primary", key="judge")
 
@@ -35,12 +41,13 @@ with right:
         st.info(tr("app.empty_hand"))
         st.stop()
     try:
-        options = {} if rules is None else {"rules": rules}
+        claimed = bool(card_text.strip())
         position = position_of(
             hand_text, melds=[line for line in melds_text.splitlines() if line.strip()],
             card=card_text.strip() or None,
-            source=source if card_text.strip() else None,
-            dealer_first_discard=first and bool(card_text.strip()), **options,
+            source=source if claimed else None,
+            dealer_first_discard=first and claimed, rules=rules or DEFAULT_RULES,
+            offered_by=Relation(offered_by) if claimed else None,
         )
     except Dou14Error as error:
         st.warning(tr("app.error", error=engine_error(error)))

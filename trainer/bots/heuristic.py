@@ -26,6 +26,20 @@ def _unmatched(counts: list[int], rank: int | None) -> bool:
     return counts[rank] > counts[14 - rank]
 
 
+def _two_step_first(by_kind: dict[ActionKind, list[Action]], rng: random.Random) -> Action | None:
+    """Half the time a kong of cases 1 and 2 is made in two steps (R-KONG): pong with two of the
+    triple, or lay three of the four down, and add the fourth after seeing the draw (the bot
+    then always adds it: KONG_DRAWN comes first among its kong moves)."""
+    if ActionKind.KONG in by_kind and ActionKind.PONG in by_kind and rng.random() < 0.5:
+        return by_kind[ActionKind.PONG][0]
+    if ActionKind.LAY_KONG in by_kind and rng.random() < 0.5:
+        rank = by_kind[ActionKind.LAY_KONG][0].cards[0].rank
+        for action in by_kind.get(ActionKind.LAY_PONG, []):
+            if action.cards[0].rank == rank:
+                return action
+    return None
+
+
 class HeuristicBot:
     name = "heuristic"
 
@@ -34,8 +48,14 @@ class HeuristicBot:
         by_kind: dict[ActionKind, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
-        for kind in (ActionKind.WIN, ActionKind.TIANZOU, ActionKind.KONG, ActionKind.KONG_DRAWN,
-                     ActionKind.LAY_KONG, ActionKind.LAY_JOKER):
+        for kind in (ActionKind.WIN, ActionKind.TIANZOU):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        two_step = _two_step_first(by_kind, rng)
+        if two_step is not None:
+            return two_step
+        for kind in (ActionKind.KONG, ActionKind.KONG_DRAWN, ActionKind.LAY_KONG,
+                     ActionKind.LAY_JOKER):
             if kind in by_kind:
                 return by_kind[kind][0]
         counts = rank_counts(view.hand)

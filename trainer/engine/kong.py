@@ -1,10 +1,14 @@
 """Kong eligibility (杠; 巴起 in the older text is case 3 only — R-KONG, R-TOU, R-TOU-LATER, R-OWN-FLIP).
 
-Only three ways to kong: (1) four of a rank in hand after the deal, laid down by R-TOU; (2) a
-concealed triple plus a matching card discarded or flipped by another player; (3) the card drawn
-right after a pong has the pong's rank. A pong laid earlier never grows into a kong. By docs/rules.md's
-decision (``RuleSet.kong_from_gathered_four``) four of a rank gathered later by draws may be laid
-down as a kong under R-TOU-LATER.
+Only three ways to kong ("除这三种情况，其他情况均不能杠牌"): (1) four of a rank in hand after the
+deal, laid down by R-TOU; (2) a concealed triple plus a matching card discarded or flipped by
+another player; (3) the card drawn right after a pong has the pong's rank (巴起). Cases 1 and 2 may
+be played in two steps ("先投或碰掉，拿起一张后再选择是否要杠掉"): lay three of the four down in the
+lay-down round, or pong with two of the triple, take the stock card, and right after that draw add
+the fourth card held from before. A pong laid earlier never grows into a kong. Four of a rank
+gathered later by draws make no kong unless the table allows it (``RuleSet.kong_from_gathered_four``,
+default off, docs/rules.md's decision); three of them may still be laid down as a pong
+(R-TOU-LATER).
 """
 
 from __future__ import annotations
@@ -31,7 +35,14 @@ class KongEvent(StrEnum):
     OWN_FLIP = "own_flip"
     """A card the player flipped themselves (R-OWN-FLIP)."""
     DRAW_AFTER_PONG = "draw_after_pong"
-    """The stock card drawn right after a pong (the last meld is that pong)."""
+    """The stock card drawn right after a claimed pong (the last meld is that pong)."""
+    PONGED_FROM_TRIPLE = "ponged_from_triple"
+    """Right after the draw that followed a pong claimed with two of a concealed triple: the
+    third, held from before, is the card (case 2 in two steps; the last meld is that pong)."""
+    LAID_FROM_FOUR = "laid_from_four"
+    """Right after the draw that followed three of four dealt laid down in the lay-down round:
+    the fourth, held from before, is the card (case 1 in two steps; the last meld is that
+    pong)."""
     LATER_DRAW = "later_draw"
     """Any other card drawn into hand: after a flipped joker or a kong's replacement."""
 
@@ -43,7 +54,8 @@ class KongCase(int, Enum):
     TRIPLE_PLUS_CLAIM = 2
     PONG_PLUS_DRAW = 3
     GATHERED_FOUR = 4
-    """docs/rules.md's [decision]: four gathered by draws, laid down under R-TOU-LATER."""
+    """docs/rules.md's [decision], off by default: four gathered by draws, laid down under
+    R-TOU-LATER where the table allows it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +67,9 @@ class KongVerdict:
     cards: tuple[Card, ...]
     reason: str
     rules: tuple[str, ...]
+    two_step: bool = False
+    """Case 1 or 2 made in two steps: three laid or ponged first, the fourth added after the
+    draw."""
 
     def messages(self) -> list[Message]:
         ranks = ", ".join(_name(card) for card in self.cards)
@@ -103,11 +118,18 @@ def kong_eligibility(hand: Iterable[Card], melds: Iterable[Meld], event: KongEve
             return KongVerdict(False, None, (card,), "only_pair", ("R-KONG", "R-PONG"))
         return KongVerdict(False, None, (card,), "no_triple", ("R-KONG",))
     # A card drawn into hand: right after a pong, or later.
-    if event is KongEvent.DRAW_AFTER_PONG:
+    if event in (KongEvent.DRAW_AFTER_PONG, KongEvent.PONGED_FROM_TRIPLE,
+                 KongEvent.LAID_FROM_FOUR):
         last = laid[-1] if laid else None
-        if last is None or last.kind is not MeldKind.PONG:
-            raise Dou14Error("a draw right after a pong needs that pong as the last meld")
+        if last is None or last.kind is not MeldKind.PONG or last.cards[0].rank is None:
+            raise Dou14Error("the moment right after a pong's draw needs that pong as the last meld")
         if _same_rank(last.cards[0], card):
+            if event is KongEvent.PONGED_FROM_TRIPLE:
+                return KongVerdict(True, KongCase.TRIPLE_PLUS_CLAIM, (card,), "two_step_claim",
+                                   ("R-KONG", "R-PONG"), two_step=True)
+            if event is KongEvent.LAID_FROM_FOUR:
+                return KongVerdict(True, KongCase.DEALT_FOUR, (card,), "two_step_dealt",
+                                   ("R-KONG", "R-TOU"), two_step=True)
             return KongVerdict(True, KongCase.PONG_PLUS_DRAW, (card,), "pong_plus_draw",
                                ("R-KONG", "R-PONG"))
     if exposed_pong is not None:

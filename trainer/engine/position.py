@@ -1,9 +1,10 @@
 """Positions: docs/format.md's JSON position, read, validated and written (R-PARITY, R-DECK).
 
 A position is what one player sees when deciding: their concealed ``hand``, their ``melds``,
-the ``card`` they may claim with its ``source``, and the house ``rules``. ``card`` is ``None`` for
-a waiting hand (``dou14 waits``) or, with an even hand, for the dealer before the first
-discard (天走).
+the ``card`` they may claim with its ``source`` and who offered it (``offered_by``, the JSON key
+``"from"``: a claim depends on it, R-CHI, R-OWN-FLIP), and the house ``rules``. ``card`` is
+``None`` for a waiting hand (``dou14 waits``) or, with an even hand, for the dealer before the
+first discard (天走).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from trainer.engine.inputs import bounded_json
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.seats import Relation
 
 Source = Literal["discard", "flip"]
 MAX_WAITING_HAND = 7
 """A player waiting for others holds at most 7 concealed cards (R-DEAL, R-PARITY)."""
 MAX_DEALER_HAND = 8
-POSITION_KEYS = ("rules", "hand", "melds", "card", "source", "dealer_first_discard")
+POSITION_KEYS = ("rules", "hand", "melds", "card", "source", "from", "dealer_first_discard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,10 @@ class Position:
     Raises :class:`PositionError` for a card used more often than the deck holds (R-DECK), a
     concealed count that cannot occur (R-PARITY: odd while waiting; even only for the dealer
     before the first discard), or a source that does not fit the card.
+
+    ``offered_by`` says who discarded or flipped ``card``, seen from this player: ``None`` means
+    another player (which one left open), :attr:`Relation.YOU` only with a flip (your own flip,
+    R-OWN-FLIP), :attr:`Relation.OPPOSITE` only at a four-player table.
     """
 
     hand: tuple[Card, ...]
@@ -44,6 +50,7 @@ class Position:
     source: Source | None = None
     dealer_first_discard: bool = False
     rules: RuleSet = DEFAULT_RULES
+    offered_by: Relation | None = None
     melds_red: int = field(init=False, compare=False, repr=False)
     melds_fan: int = field(init=False, compare=False, repr=False)
     meld_fan_items: tuple[FanItem, ...] = field(init=False, compare=False, repr=False)
@@ -75,16 +82,30 @@ class Position:
         return self.card is None and len(self.hand) % 2 == 0
 
     @property
+    def own_flip(self) -> bool:
+        """The card on the table is one this player flipped themselves (R-OWN-FLIP)."""
+        return self.offered_by is Relation.YOU
+
+    @property
+    def claim_blocked(self) -> bool:
+        """Win, pong and kong are closed on this card: it is the player's own flip and the table
+        plays ``win_pong_kong_on_own_flip`` off (R-OWN-FLIP, the default)."""
+        return self.own_flip and not self.rules.win_pong_kong_on_own_flip
+
+    @property
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the player: concealed, the claimed card, and every meld's cards."""
         extra = () if self.card is None else (self.card,)
         return self.hand + extra + tuple(card for meld in self.melds for card in meld.cards)
 
     def with_card(self, card: Card | None, source: Source | None = "discard",
-                  dealer_first_discard: bool = False) -> Position:
-        """The same hand facing another claimed card."""
-        return Position(self.hand, self.melds, card, source if card is not None else None,
-                        dealer_first_discard if card is not None else False, self.rules)
+                  dealer_first_discard: bool = False,
+                  offered_by: Relation | None = None) -> Position:
+        """The same hand facing another claimed card (offered by ``offered_by``)."""
+        present = card is not None
+        return Position(self.hand, self.melds, card, source if present else None,
+                        dealer_first_discard if present else False, self.rules,
+                        offered_by if present else None)
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -103,6 +124,8 @@ class Position:
         }
         if self.card is not None:
             data["source"] = self.source
+            if self.offered_by is not None:
+                data["from"] = self.offered_by.value
             data["dealer_first_discard"] = self.dealer_first_discard
         return data
 
@@ -140,7 +163,17 @@ class Position:
         first = data.get("dealer_first_discard", False)
         if not isinstance(first, bool):
             raise PositionError(f"dealer_first_discard must be true or false, not {first!r}")
-        return cls(hand, melds, card, source, first, rules)
+        return cls(hand, melds, card, source, first, rules, _read_from(data.get("from")))
+
+
+def _read_from(value: Any) -> Relation | None:
+    if value is None:
+        return None
+    try:
+        return Relation(value) if isinstance(value, str) else Relation("?")
+    except ValueError:
+        known = ", ".join(relation.value for relation in Relation)
+        raise PositionError(f"from must be one of {known}, not {value!r}") from None
 
 
 def _read_cards(name: str, value: Any) -> tuple[Card, ...]:
@@ -177,6 +210,7 @@ def _read_melds(value: Any) -> tuple[Meld, ...]:
 
 def _check_shape(position: Position) -> None:
     size = len(position.hand)
+    _check_offered_by(position)
     if position.card is None:
         if position.source is not None:
             raise PositionError("source is given but there is no card to claim")
@@ -214,6 +248,25 @@ def _check_shape(position: Position) -> None:
                        most=MAX_WAITING_HAND, size=size))
 
 
+def _check_offered_by(position: Position) -> None:
+    """``from`` needs a card; ``you`` only flips (nobody claims their own discard); ``opposite``
+    only at four (R-SEAT, R-OWN-FLIP)."""
+    offered_by = position.offered_by
+    if offered_by is None:
+        return
+    if not isinstance(offered_by, Relation):
+        raise PositionError(f"offered_by must be a Relation, not {offered_by!r}")
+    if position.card is None:
+        raise PositionError("'from' is given but there is no card to claim")
+    if offered_by is Relation.YOU and position.source != "flip":
+        raise PositionError(
+            "'from': 'you' goes only with 'source': 'flip': nobody claims their own discard"
+            " (R-OWN-FLIP)", Message.of("engine_error.own_discard", ("R-OWN-FLIP",)))
+    if offered_by is Relation.OPPOSITE and position.rules.players != 4:
+        raise PositionError("'from': 'opposite' needs four players (R-SEAT)",
+                            Message.of("engine_error.no_opposite", ("R-SEAT",)))
+
+
 def _check_counts(position: Position) -> None:
     counts = Counter(position.all_cards)
     for card, count in counts.items():
@@ -229,7 +282,8 @@ def _check_counts(position: Position) -> None:
 
 def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
                 card: str | Card | None = None, source: Source | None = None,
-                dealer_first_discard: bool = False, rules: RuleSet = DEFAULT_RULES) -> Position:
+                dealer_first_discard: bool = False, rules: RuleSet = DEFAULT_RULES,
+                offered_by: Relation | None = None) -> Position:
     """Build a position from notation: ``position_of("7h 7s", card="7d", melds=["chi:8h,6s"])``."""
     try:
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
@@ -237,4 +291,4 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
         claimed = parse_card(card) if isinstance(card, str) else card
     except Dou14Error as error:  # the cause kept: a page names a typo in the learner's words
         raise PositionError(str(error), error.said) from error
-    return Position(cards, laid, claimed, source, dealer_first_discard, rules)
+    return Position(cards, laid, claimed, source, dealer_first_discard, rules, offered_by)

@@ -31,7 +31,7 @@ class RuleSet:
       themselves (R-OWN-FLIP, default False: only chi is allowed on one's own flip).
     - ``joker_kong_fan``: fan of four jokers laid as a kong (R-FAN decision, default 5).
     - ``kong_from_gathered_four``: four of a rank gathered later by draws may be laid down as a kong
-      (R-KONG decision, default True).
+      (R-KONG decision, default False: the sources' "only three ways").
     - ``chi_priority_flipper_first``: for chi on a flip, the flipper before their lower player
       (R-PRIORITY decision, default True).
     - ``same_dealer_after_draw``: after a drawn hand the same dealer deals again
@@ -49,7 +49,7 @@ class RuleSet:
     jiedi_cap: int | None = 4
     win_pong_kong_on_own_flip: bool = False
     joker_kong_fan: int = 5
-    kong_from_gathered_four: bool = True
+    kong_from_gathered_four: bool = False
     chi_priority_flipper_first: bool = True
     same_dealer_after_draw: bool = True
 

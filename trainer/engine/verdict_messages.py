@@ -42,6 +42,8 @@ def verdict_messages(verdict: Verdict) -> list[Message]:
     else:
         messages.append(Message.of("verdict.no_win", card=claimed) if claimed else
                         Message.of("verdict.no_win_tianzou"))
+    if position.claim_blocked and claimed is not None:
+        messages.append(Message.of("verdict.own_flip", ("R-OWN-FLIP",), card=claimed))
     messages.extend(_combination_messages(verdict))
     messages.append(_red_message(verdict))
     messages.extend(Message.of(_SPECIAL_NAME[s.value], ("R-SPECIAL",)) for s in verdict.specials)

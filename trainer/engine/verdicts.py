@@ -1,8 +1,9 @@
 """The win verdict: combination, red total, special wins, fan, share and payments.
 
-Implements R-WIN (both conditions), R-SPECIAL (天走, 接地, 全红, 全黑), R-FAN, R-SCORE and R-PAY.
-Reasons are judged in docs/format.md's order: a concealed joker first, then the combination, then
-the red total.
+Implements R-WIN (both conditions), R-OWN-FLIP, R-SPECIAL (天走, 接地, 全红, 全黑), R-FAN,
+R-SCORE and R-PAY. Reasons are judged in docs/format.md's order: the player's own flip first (no
+win on it unless ``win_pong_kong_on_own_flip``), then a concealed joker, the combination, and the
+red total.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ class Verdict(NamedTuple):
 
     @property
     def combined(self) -> bool:
-        return self.reason not in (Reason.NOT_COMBINED, Reason.JOKER_IN_HAND)
+        """The concealed cards and the card split wholly into 14-pairs (R-WIN 1), whether or not
+        the card may be claimed."""
+        return not self.leftovers
 
     @property
     def is_deal_in(self) -> bool:
@@ -96,6 +99,8 @@ class Verdict(NamedTuple):
 def is_win(position: Position) -> bool:
     """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL), without building a verdict."""
     card = position.card
+    if position.claim_blocked:
+        return False
     counts = [0] * 15
     red = position.melds_red
     for c in position.hand:
@@ -139,7 +144,9 @@ def verdict(position: Position) -> Verdict:
         red += c.red
     threshold = rules.red_threshold
     specials: list[Special] = []
-    if counts[0]:
+    if position.claim_blocked:
+        reason = Reason.OWN_FLIP
+    elif counts[0]:
         reason = Reason.JOKER_IN_HAND
     elif not counts_combined(counts):
         reason = Reason.NOT_COMBINED

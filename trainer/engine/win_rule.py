@@ -16,10 +16,12 @@ from trainer.engine.melds import Meld
 
 
 class Reason(StrEnum):
-    """Why a hand wins or not (docs/format.md's ``reason``), judged in this order: a concealed joker,
-    then the combination, then the red total."""
+    """Why a hand wins or not (docs/format.md's ``reason``), judged in this order: the player's
+    own flip (R-OWN-FLIP, unless the table allows it), a concealed joker, then the combination,
+    then the red total."""
 
     WIN = "win"
+    OWN_FLIP = "own_flip"
     NOT_COMBINED = "not_combined"
     RED_SHORT = "red_short"
     JOKER_IN_HAND = "joker_in_hand"

@@ -64,6 +64,8 @@ def event_message(event: Event, *, learner: int = LEARNER) -> Message:
     if kind is EventKind.DRAWN:
         return Message.of("log.drawn", _RULES[kind])
     assert card is not None, kind
+    if kind is EventKind.KONG_DRAWN and event.reason == "held":
+        return Message.of(f"log.kong_held{mine}", _RULES[kind], who=who, card=card)
     return Message.of(f"log.{kind.value}{mine}", _RULES[kind], who=who, card=card)
 
 
@@ -73,6 +75,8 @@ def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
     for the review of a finished hand)."""
     told = []
     for event in events:
+        if event.kind is EventKind.BEATEN and seen_by is not None and event.seat != learner:
+            continue  # another player's claim that lost stays their own business
         seen = event.seen_by(seen_by)
         told.append((seen, event_message(seen, learner=learner)))
     return told

@@ -24,7 +24,9 @@ class EventKind(StrEnum):
     DRAW = "draw"
     """``seat`` takes ``count`` cards from the stock; the cards are private."""
     KONG_DRAWN = "kong_drawn"
-    """``seat`` adds the card drawn after their pong to it (R-KONG case 3)."""
+    """``seat`` adds ``cards[0]`` to the pong just made, right after its draw (R-KONG):
+    ``reason`` ``drawn`` for the card just drawn (case 3, 巴起), ``held`` for a fourth held from
+    before (cases 1 and 2 in two steps)."""
     DISCARD = "discard"
     """``seat`` discards ``cards[0]`` (R-DISCARD)."""
     FLIP = "flip"

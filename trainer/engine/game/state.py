@@ -30,6 +30,7 @@ from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
+from trainer.engine.seats import relation
 from trainer.engine.verdicts import Verdict, verdict
 from trainer.engine.win_rule import claim_wins
 
@@ -117,7 +118,11 @@ class HandState:
     laydown_turns: list[int] = field(default_factory=list)
     may_lay_down: bool = False
     fresh_pong: int | None = None
-    """Seat whose last stock card was drawn right after their pong (kong case 3 is open)."""
+    """Seat whose last stock card was drawn right after their pong: the pong may become a kong
+    now and only now (R-KONG case 3, and cases 1 and 2 in two steps)."""
+    fourth_held: bool = False
+    """With ``fresh_pong``: the pong was made from three of four held (two of a concealed triple
+    ponged, or three of four laid in the lay-down round), so the held fourth may be added."""
     drawn: Card | None = None
     offer: Offer | None = None
     ask_order: list[_Claimable] = field(default_factory=list)
@@ -189,7 +194,8 @@ class HandState:
             return []
         seat = self.to_act
         if self.phase is Phase.LAYDOWN:
-            return [*self._laydown_actions(seat), Action(seat, ActionKind.DONE)]
+            return [*self._laydown_actions(seat), *self._kong_drawn_actions(seat),
+                    Action(seat, ActionKind.DONE)]
         if self.phase is Phase.DISCARD:
             actions: list[Action] = []
             if seat == self.dealer and not self.dealer_discarded and \
@@ -197,11 +203,7 @@ class HandState:
                 actions.append(Action(seat, ActionKind.TIANZOU))
             if self.may_lay_down:
                 actions.extend(self._laydown_actions(seat))
-                if self.fresh_pong == seat and self.drawn is not None and self.stock:
-                    pong = self.melds[seat][-1]
-                    if pong.kind is MeldKind.PONG and pong.cards[0].rank == self.drawn.rank \
-                            and self.drawn in self.hands[seat]:
-                        actions.append(Action(seat, ActionKind.KONG_DRAWN, (self.drawn,)))
+                actions.extend(self._kong_drawn_actions(seat))
             seen: set[Card] = set()
             for card in sorted(self.hands[seat], key=lambda c: c.index):
                 if card not in seen:
@@ -236,6 +238,25 @@ class HandState:
                 actions.extend(Action(seat, ActionKind.CHI, (card,)) for card in claimable.chi)
                 return [*actions, Action(seat, ActionKind.PASS)]
         return []
+
+    def _kong_drawn_actions(self, seat: int) -> list[Action]:
+        """R-KONG, right after the draw that followed ``seat``'s pong, with a stock card left for
+        the kong's draw: add the card just drawn if it has the pong's rank (case 3, 巴起), or the
+        fourth held from before when the pong was made from three of four (cases 1 and 2 in two
+        steps). Never later: a pong laid earlier does not grow."""
+        if self.fresh_pong != seat or not self.stock:
+            return []
+        pong = self.melds[seat][-1]
+        rank = pong.cards[0].rank
+        if pong.kind is not MeldKind.PONG or rank is None:
+            return []
+        addable = sorted({card for card in self.hands[seat] if card.rank == rank and
+                          (card == self.drawn or self.fourth_held)}, key=lambda c: c.index)
+        return [Action(seat, ActionKind.KONG_DRAWN, (card,)) for card in addable]
+
+    def _close_fresh_pong(self) -> None:
+        self.fresh_pong = None
+        self.fourth_held = False
 
     def _laydown_actions(self, seat: int) -> list[Action]:
         """R-TOU: a joker for one card, a triple as a pong for one, four as a kong for two —
@@ -272,6 +293,7 @@ class HandState:
         self.history.append(action)
         kind = action.kind
         if kind is ActionKind.DONE:
+            self._close_fresh_pong()
             self._next_laydown_turn()
         elif kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
             self._lay_down(action)
@@ -291,7 +313,9 @@ class HandState:
                             "with a concealed card making 14",
             ActionKind.PONG: "R-PONG: a concealed pair and another player's card, stock left",
             ActionKind.KONG: "R-KONG: only the three cases",
-            ActionKind.KONG_DRAWN: "R-KONG: case 3 is the card drawn right after a pong",
+            ActionKind.KONG_DRAWN: "R-KONG: only right after a pong's draw — the card drawn "
+                                   "(case 3), or the fourth held when three of four were ponged "
+                                   "or laid (cases 1 and 2 in two steps)",
             ActionKind.WIN: "R-WIN: combined and enough red, on another player's card",
             ActionKind.TIANZOU: "R-SPECIAL: the dealer, combined, before the first discard",
         }
@@ -341,9 +365,19 @@ class HandState:
             meld, draws = Meld(MeldKind.KONG, action.cards), 2
         self.melds[seat].append(meld)
         self._event(EventKind.LAY_DOWN, seat, meld.cards)
+        rank = meld.cards[0].rank
+        from_four = self.phase is Phase.LAYDOWN and action.kind is ActionKind.LAY_PONG and \
+            rank is not None and any(card.rank == rank for card in self.hands[seat])
         self.drawn = self._draw(seat, draws)
-        self.fresh_pong = None
-        if self.phase is Phase.LAYDOWN and not self._laydown_actions(seat):
+        self._close_fresh_pong()
+        if from_four:  # R-KONG case 1 in two steps: the held fourth may follow the draw
+            self.fresh_pong, self.fourth_held = seat, True
+        self._end_laydown_if_nothing_left(seat)
+
+    def _end_laydown_if_nothing_left(self, seat: int) -> None:
+        if self.phase is Phase.LAYDOWN and not self._laydown_actions(seat) and \
+                not self._kong_drawn_actions(seat):
+            self._close_fresh_pong()
             self._next_laydown_turn()
 
     def _kong_drawn(self, action: Action) -> None:
@@ -352,9 +386,11 @@ class HandState:
         self._remove(seat, (card,))
         pong = self.melds[seat].pop()
         self.melds[seat].append(Meld(MeldKind.KONG, (*pong.cards, card)))
-        self._event(EventKind.KONG_DRAWN, seat, (card,))
-        self.fresh_pong = None
+        self._event(EventKind.KONG_DRAWN, seat, (card,),
+                    reason="drawn" if card == self.drawn else "held")
+        self._close_fresh_pong()
         self.drawn = self._draw(seat, 1)
+        self._end_laydown_if_nothing_left(seat)
 
     def _tianzou(self, seat: int) -> None:
         position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), None, None, False,
@@ -368,7 +404,7 @@ class HandState:
         first = seat == self.dealer and not self.dealer_discarded
         self.dealer_discarded = True
         self.may_lay_down = False
-        self.fresh_pong = None
+        self._close_fresh_pong()
         self.drawn = None
         self._offer(Offer(card, "discard", seat, first))
 
@@ -463,7 +499,8 @@ class HandState:
         if winner.kind is ClaimKind.WIN:
             position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), card,
                                 "discard" if offer.source == "discard" else "flip",
-                                offer.dealer_first_discard, self.rules)
+                                offer.dealer_first_discard, self.rules,
+                                relation(offer.seat, seat, self.players))
             judged = verdict(position)
             discarder = offer.seat if offer.source == "discard" else None
             self._finish(seat, "win", judged, discarder, position)
@@ -484,14 +521,14 @@ class HandState:
             self.melds[seat].append(Meld(MeldKind.PONG, (card, *used)))
             self._event(EventKind.TAKE, seat, (card, *used), claim="pong", source=offer.source)
             self.drawn = self._draw(seat, 1)
-            self.fresh_pong = seat
+            self.fresh_pong, self.fourth_held = seat, len(same) >= 3
         else:
             used = same[:3]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.KONG, (card, *used)))
             self._event(EventKind.TAKE, seat, (card, *used), claim="kong", source=offer.source)
             self.drawn = self._draw(seat, 2)
-            self.fresh_pong = None
+            self._close_fresh_pong()
         self._turn(seat, lay_down=True)
 
     def _beaten(self, resolution: ClaimResolution, winner: Claim, card: Card) -> None:
@@ -530,7 +567,7 @@ class HandState:
                 self._finish(None, "drawn", None, None, None)
                 return
             self.drawn = self._draw(seat, 1)
-            self.fresh_pong = None
+            self._close_fresh_pong()
             self._turn(seat, lay_down=True)
             return
         self.piles[offer.seat].append(TableCard(offer.card, offer.source, offer.seat))

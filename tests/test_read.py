@@ -1,0 +1,82 @@
+"""R-READ: what the table's history proves. Its premises are checked on simulated hands (a
+concealed hand changes only when its player takes a card or discards; the bots take every win
+open to them), and so is its conclusion: a card of the rank and colour of one that passed a player
+since their hand last changed does not win for them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from trainer.bots import HeuristicBot
+from trainer.engine import Position, RuleSet, relation, verdict
+from trainer.engine.cards import Card
+from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+
+TABLES = [RuleSet(), RuleSet(players=3), RuleSet(jokers=6), RuleSet(jokers=2, scoring="ladder"),
+          RuleSet(win_pong_kong_on_own_flip=True)]
+
+
+def _twin_wins(state: HandState, seat: int, card: Card) -> bool:
+    """Would a card of ``card``'s rank and colour, discarded by another player now, win for
+    ``seat``? (Every copy is checked that ``seat`` does not hold or show itself.)"""
+    mine = set(state.hands[seat]) | {c for meld in state.melds[seat] for c in meld.cards}
+    twins = [c for c in _same_rank_and_colour(card) if c not in mine]
+    for twin in twins:
+        other = (seat - 1) % state.players
+        position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]), twin, "discard",
+                            False, state.rules, relation(other, seat, state.players))
+        if verdict(position).win:
+            return True
+    return False
+
+
+def _same_rank_and_colour(card: Card) -> list[Card]:
+    from trainer.engine import RANKED_CARDS
+    return [c for c in RANKED_CARDS if c.rank == card.rank and c.is_red == card.is_red]
+
+
+@pytest.mark.rule("R-READ", "R-PUBLIC")
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.jokers}j-"
+                         f"{'own' if r.win_pong_kong_on_own_flip else 'std'}")
+def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: RuleSet) -> None:
+    rng = random.Random(7)
+    bot = HeuristicBot()
+    proven = 0
+    for _ in range(25):
+        state = HandState.deal(rng.getrandbits(32), rules)
+        passed: list[list[Card]] = [[] for _ in range(rules.players)]
+        hands = [sorted(h, key=lambda c: c.index) for h in state.hands]
+        while not state.over:
+            if state.phase is Phase.CLAIM and state.offer is not None and \
+                    state.to_act == state.ask_order[0].seat:
+                offer = state.offer
+                for seat in range(rules.players):
+                    own = seat == offer.seat
+                    if own and (offer.source == "discard" or not rules.win_pong_kong_on_own_flip):
+                        continue
+                    if offer.card.rank is not None and offer.card not in passed[seat]:
+                        passed[seat].append(offer.card)
+            seat = state.to_act
+            view = view_of(state, seat)
+            action = bot.choose(view, rng)
+            if any(a.kind is ActionKind.WIN for a in view.legal):
+                assert action.kind is ActionKind.WIN  # R-READ's assumption holds for the bots
+            state.apply(action)
+            for other in range(rules.players):
+                now = sorted(state.hands[other], key=lambda c: c.index)
+                if now != hands[other]:
+                    passed[other] = []  # the concealed hand changed: old passes prove nothing
+                    hands[other] = now
+            if state.over:
+                break
+            for other in range(rules.players):
+                for card in passed[other]:
+                    if state.offer is not None and state.offer.card == card:
+                        continue  # still on offer, not yet passed
+                    assert not _twin_wins(state, other, card), (other, card)
+                    proven += 1
+    assert proven > 100
