@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from trainer.engine import Position, verdict
 from trainer.engine.game.replay import Replay
 from trainer.simulate import simulate
@@ -55,3 +57,13 @@ def test_bad_arguments_are_clear() -> None:
     done = subprocess.run([DOU14, "simulate", "--jsonl", "/nonexistent/dir/x.jsonl"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1 and "cannot write" in done.stderr
+
+
+@pytest.mark.rule("R-KONG")
+def test_simulated_hands_make_kongs_in_two_steps_and_count_them() -> None:
+    """The heuristic bot makes half its kongs of cases 1 and 2 in two steps; the summary counts
+    each way, and every kong laid is counted once."""
+    summary = simulate(1500, 3, progress=False)
+    kongs = summary.to_json()["kongs"]
+    assert kongs["two_step"] > 0 and kongs["drawn"] > 0 and kongs["gathered"] == 0
+    assert any(line.startswith("  kongs (杠): dealt ") for line in summary.lines())

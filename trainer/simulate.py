@@ -15,6 +15,7 @@ from tqdm import tqdm
 from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand
+from trainer.engine.game.events import EventKind
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -31,6 +32,10 @@ class Summary:
     scores: list[int] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
     actions: int = 0
+    kongs: Counter[str] = field(default_factory=Counter)
+    """Kongs made, by how (R-KONG): ``dealt`` (case 1 at once), ``claimed`` (case 2 at once),
+    ``drawn`` (case 3, 巴起), ``two_step`` (case 1 or 2 in two steps), ``gathered`` (four
+    gathered in play, where the table allows it)."""
 
     def add(self, state: HandState) -> None:
         result = state.result
@@ -50,6 +55,7 @@ class Summary:
         self.kinds[kind] += 1
         if result.winner is not None:
             self.wins_by_seat[result.winner] += 1
+        self.kongs.update(kong_kinds(state))
 
     def to_json(self) -> dict[str, Any]:
         wins = sum(self.wins_by_seat.values())
@@ -61,6 +67,7 @@ class Summary:
                        "win_rate": round(self.wins_by_seat[seat] / max(1, self.hands), 4),
                        "score": self.scores[seat]} for seat in range(len(self.scores))],
             "actions": self.actions,
+            "kongs": {name: self.kongs[name] for name in KONG_KINDS},
         }
 
     def lines(self) -> list[str]:
@@ -68,10 +75,32 @@ class Summary:
         out = [f"{data['hands']} hands: {data['wins']} wins, {data['draws']} drawn (流局), "
                f"{data['deal_ins']} deal-ins (点炮), average fan {data['average_fan']}"]
         out.append("  by kind: " + ", ".join(f"{k} {v}" for k, v in data["by_kind"].items()))
+        out.append("  kongs (杠): " + ", ".join(f"{k} {v}" for k, v in data["kongs"].items()))
         for seat in data["seats"]:
             out.append(f"  seat {seat['seat']} ({seat['bot']}): {seat['wins']} wins "
                        f"({seat['win_rate']:.1%}), score {seat['score']:+d}")
         return out
+
+
+KONG_KINDS = ("dealt", "claimed", "drawn", "two_step", "gathered")
+
+
+def kong_kinds(state: HandState) -> list[str]:
+    """How each kong of the hand was made (R-KONG), from its events: a kong laid down before the
+    first discard is case 1, one laid later a gathered four; a card added to a fresh pong is the
+    card drawn (case 3) or a fourth held from before (two steps)."""
+    found: list[str] = []
+    discarded = False
+    for event in state.events:
+        if event.kind is EventKind.DISCARD:
+            discarded = True
+        elif event.kind is EventKind.LAY_DOWN and len(event.cards) == 4:
+            found.append("gathered" if discarded else "dealt")
+        elif event.kind is EventKind.TAKE and event.claim == "kong":
+            found.append("claimed")
+        elif event.kind is EventKind.KONG_DRAWN:
+            found.append("drawn" if event.reason == "drawn" else "two_step")
+    return found
 
 
 def hand_record(number: int, state: HandState) -> dict[str, Any]:

@@ -27,11 +27,9 @@ with left, st.form("check-form", border=False):  # judged when asked: no verdict
                               help=tr("app.melds_help"), key="melds", height=90)
     source = translated_choice(st.radio, tr("app.source_label"), ("discard", "flip"),
                                key="source", prefix="app.source_", horizontal=True)
-    offered_by = translated_choice(st.radio, tr("app.from_label"),
-                                   tuple(r.value for r in Relation if r is not Relation.YOU and
-                                         (r is not Relation.OPPOSITE or
-                                          (rules or DEFAULT_RULES).players == 4)) + ("you",),
-                                   key="from",
+    seats = ("upper", "opposite", "lower", "you") if (rules or DEFAULT_RULES).players == 4 \
+        else ("upper", "lower", "you")
+    offered_by = translated_choice(st.radio, tr("app.from_label"), seats, key="from",
                                    prefix="app.from_", horizontal=True, help=tr("app.from_help"))
     first = st.checkbox(tr("app.first_discard"), key="first_discard")
     st.form_submit_button(tr("app.judge"), type="primary", key="judge")
