@@ -471,3 +471,54 @@ def test_a_no_win_names_every_card_left_without_a_partner() -> None:
                 text = render(puzzle.why, lang)
                 assert all(card.symbol in text for card in leftovers)
     assert named_many, "the bank has no puzzle with several leftovers to check"
+
+
+@pytest.mark.rule("R-OWN-FLIP", "R-WIN")
+def test_every_own_flip_puzzle_asks_the_rule() -> None:
+    """On your own flip the bank never says yes: each such puzzle would win on another player's
+    card, answers no with the reason own_flip, carries the theme and cites the rule."""
+    own = [p for p in BANK[PuzzleKind.WIN] if isinstance(p.board, WinBoard)
+           and p.board.origin.value == "you"]
+    assert len(own) >= 60
+    for puzzle in own:
+        assert isinstance(puzzle.answer, WinAnswer) and isinstance(puzzle.board, WinBoard)
+        assert (puzzle.answer.win, puzzle.answer.reason) == (False, Reason.OWN_FLIP)
+        assert puzzle.board.position.offered_by is puzzle.board.origin
+        assert "own-flip" in puzzle.themes and "colour-decides" not in puzzle.themes
+        assert "R-OWN-FLIP" in puzzle.rules and puzzle.why.key == "pz.why_own_flip"
+
+
+def test_shape_themes_are_carried_wherever_they_hold() -> None:
+    for puzzle in BANK[PuzzleKind.WIN]:
+        assert isinstance(puzzle.board, WinBoard)
+        position = puzzle.board.position
+        assert position.card is not None
+        ranks = Counter(c.rank for c in (*position.hand, position.card))
+        assert ("concealed-triple" in puzzle.themes) == (max(ranks.values()) >= 3)
+        assert ("kong" in puzzle.themes) == any(m.kind.value == "kong" for m in position.melds)
+
+
+def test_themes_that_name_the_answer_are_not_offered_alone() -> None:
+    offered = service.themes()
+    assert not {"wins", "red-short", "not-combined", "own-flip", "joker-in-hand"} & set(offered)
+    assert {"near-miss", "colour-decides", "whose-flip"} <= set(offered)
+    for name in ("near-miss", "whose-flip", "colour-decides"):
+        answers = Counter(isinstance(p.answer, WinAnswer) and p.answer.win
+                          for p in BANK[PuzzleKind.WIN] if name in p.themes)
+        assert answers[True] and answers[False], name  # both answers come
+
+
+def test_a_win_board_whose_froms_disagree_is_refused() -> None:
+    line = bank_file(PuzzleKind.WIN).read_text(encoding="utf-8").splitlines()[0]
+    data = json.loads(line)
+    data["board"]["from"] = "upper" if data["board"]["from"] != "upper" else "lower"
+    with pytest.raises(PuzzleError, match="disagree"):
+        read_puzzle(data)
+
+
+def test_every_registered_theme_has_its_name_in_both_catalogs() -> None:
+    from trainer.i18n import catalog
+    from trainer.puzzles.themes import REGISTRY
+    for info in REGISTRY:
+        for lang in LANGUAGES:
+            assert f"theme.{info.theme.value}" in catalog(lang), (info.theme, lang)

@@ -13,6 +13,7 @@ import math
 import os
 import random
 import threading
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -28,6 +29,7 @@ from trainer.puzzles.model import (
     SafeSetAnswer,
     WinAnswer,
 )
+from trainer.puzzles.themes import practice_themes
 from trainer.rating import Rating, play
 from trainer.store.progress_store import (
     LastPuzzleAnswer,
@@ -79,12 +81,9 @@ def bank_index() -> dict[str, Puzzle]:
 
 
 def themes() -> list[str]:
-    """Themes with at least ten bank puzzles, most common first."""
-    found: dict[str, int] = {}
-    for puzzle in bank():
-        for theme in puzzle.themes:
-            found[theme] = found.get(theme, 0) + 1
-    return sorted((t for t, n in found.items() if n >= 10), key=lambda t: (-found[t], t))
+    """The themes offered for practice: at least ten bank puzzles, none that names the answer
+    (:func:`trainer.puzzles.themes.practice_themes`), most common first."""
+    return practice_themes(Counter(theme for puzzle in bank() for theme in puzzle.themes))
 
 
 def start_rating(puzzle: Puzzle) -> Rating:

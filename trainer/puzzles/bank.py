@@ -14,7 +14,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trainer.analysis.safety import SafetyTable
 from trainer.engine import Position, Reason, Relation, RuleSet, verdict
@@ -27,9 +27,11 @@ PER_HAND = 2
 
 WIN_QUOTAS: dict[str, float] = {
     "special": 0.08, "win-near": 0.12, "win-fan": 0.15, "win-plain": 0.15,
-    "short-near": 0.17, "short-far": 0.08, "pair-short": 0.25,
+    "own-flip": 0.08, "short-near": 0.17, "short-far": 0.08, "pair-short": 0.17,
 }
-"""Shares of a "can you win?" bank: the first four say yes (half the bank), the rest no."""
+"""Shares of a "can you win?" bank: the first four say yes (half the bank), the rest no. An
+own-flip puzzle is one that would win on another player's card: the rule is its point
+(R-OWN-FLIP)."""
 
 CONSTRUCTED_SHARE = 0.5
 """At most this share of the specials bucket is constructed (全红/全黑), the rest mined."""
@@ -66,6 +68,13 @@ def win_bucket(puzzle: Puzzle) -> str | None:
     board = puzzle.board
     assert not isinstance(board, SafetyTable)
     judged = verdict(board.position)
+    if judged.reason is Reason.OWN_FLIP:
+        open_table = replace(board.position.rules, win_pong_kong_on_own_flip=True)
+        would_win = verdict(Position(board.position.hand, board.position.melds,
+                                     board.position.card, board.position.source,
+                                     board.position.dealer_first_discard, open_table,
+                                     board.position.offered_by)).win
+        return "own-flip" if would_win else None
     if judged.win:
         if judged.specials:
             return "special"
@@ -85,7 +94,7 @@ def _quotas(count: int) -> dict[str, int]:
     for name in yes:  # round so yes and no are exactly half (count even) and the total is count
         if sum(quotas[n] for n in yes) < count // 2:
             quotas[name] += 1
-    for name in ("pair-short", "short-near", "short-far"):
+    for name in ("pair-short", "short-near", "short-far", "own-flip"):
         if sum(quotas.values()) < count:
             quotas[name] += 1
     while sum(quotas.values()) < count:
@@ -114,7 +123,9 @@ def generate_win(count: int, seed: int, budget: int = 400_000) -> tuple[list[Puz
         assert puzzle is not None
         bucket = win_bucket(puzzle)
         if bucket is None:
-            report.rejected["several cards short"] += 1
+            blocked = verdict(position).reason is Reason.OWN_FLIP
+            report.rejected["own flip that would not win" if blocked
+                            else "several cards short"] += 1
             return False
         if puzzle.id in seen:
             report.rejected["duplicate"] += 1

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 
 WEIGHTS: dict[str, dict[str, float]] = {
     "win": {
-        "base": 1537.7, "colour_decides": 36.2, "concealed": -16.2, "fan": -7.4,
-        "near_red": 256.6, "says_yes": -114.1, "special": 207.6, "three_players": -9.3,
-        "triple": -0.0},
+        "base": 1496.6, "colour_decides": 33.4, "concealed": -11.3, "fan": -5.5,
+        "near_red": 198.8, "own_flip": 467.0, "says_yes": -96.4, "special": 148.2,
+        "three_players": 1.2, "triple": -69.3},
     "safe_set": {
         "base": 1368.2, "candidates": -9.4, "dangerous": -109.2, "far_dealers": 224.8,
         "partner_decoys": 24.2, "red_decoys": 263.7},

@@ -91,7 +91,7 @@ class LeastRiskAnswer:
 
 FAN_CHOICES = tuple(range(9))
 """The fan a learner can tap after "yes" (0–8: every fan a bank puzzle can carry)."""
-NO_REASONS = (Reason.NOT_COMBINED, Reason.RED_SHORT, Reason.JOKER_IN_HAND)
+NO_REASONS = (Reason.OWN_FLIP, Reason.NOT_COMBINED, Reason.RED_SHORT, Reason.JOKER_IN_HAND)
 """The reasons a learner can tap after "no"."""
 
 Board = WinBoard | SafetyTable
@@ -179,7 +179,12 @@ def read_board(kind: PuzzleKind, data: Any) -> Board:
         if kind is PuzzleKind.WIN:
             if set(data) != {"position", "from"}:
                 raise PuzzleError("a win board is {position, from}")
-            return WinBoard(Position.from_json(data["position"]), Relation(str(data["from"])))
+            position = Position.from_json(data["position"])
+            origin = Relation(str(data["from"]))
+            if position.offered_by is not origin:
+                raise PuzzleError(f"the board's from ({origin.value}) and its position's "
+                                  f"({position.offered_by}) disagree")
+            return WinBoard(position, origin)
         return SafetyTable.from_json(data)
     except (Dou14Error, ValueError) as error:
         if isinstance(error, PuzzleError):

@@ -40,6 +40,7 @@ from trainer.engine.game.view import view_of
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Puzzle, PuzzleKind, SafeSetAnswer
+from trainer.puzzles.themes import Theme
 
 MARGIN = Fraction(1, 50)
 """The least risk must beat the next by at least 2 percentage points."""
@@ -140,19 +141,20 @@ def build_open(table: SafetyTable, source: str) -> Puzzle | str:
         else:
             partner_decoys += _partner_held(table, card)
             details.append(Message.of("pz.open_safe", ("R-SAFE", "R-PAIR14"), card=card))
-    themes = ["open", "safe-set"]
+    themes = [Theme.OPEN, Theme.SAFE_SET]
     if len(dangerous) >= 2:
-        themes.append("several-deal-in")
+        themes.append(Theme.SEVERAL_DEAL_IN)
     if red_decoys:
-        themes.append("red-short")
+        themes.append(Theme.RED_SHORT)
     if table.rules.players == 3:
-        themes.append("three-players")
+        themes.append(Theme.THREE_PLAYERS)
     features = {"candidates": float(len(analyses)), "dangerous": float(len(dangerous)),
                 "red_decoys": float(red_decoys), "partner_decoys": float(partner_decoys),
                 "far_dealers": float(far_dealers)}
     return Puzzle(PuzzleKind.SAFE_SET, table, SafeSetAnswer(safe), why, tuple(details),
-                  tuple(themes), ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN", "R-PRIORITY",
-                                  "R-PAY"), features, start_rating("safe_set", features), source)
+                  tuple(theme.value for theme in themes),
+                  ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN", "R-PRIORITY", "R-PAY"), features,
+                  start_rating("safe_set", features), source)
 
 
 def _red_short_opponent(table: SafetyTable, card: Card) -> tuple[int, int] | None:
@@ -220,24 +222,25 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
                                       partner=rank_name(partner_rank(card.rank or 7)),
                                       unseen=worst.partners_unseen))
     partners_pick = max(table.candidates(), key=lambda c: (_partners_visible(table, c), -c.index))
-    themes = ["hidden", "least-risk"]
+    themes = [Theme.HIDDEN, Theme.LEAST_RISK]
     if argument is Argument.PARTNERS:
-        themes.append("partners-visible")
+        themes.append(Theme.PARTNERS_VISIBLE)
     elif argument is Argument.RED or argument is Argument.NO_HAND:
-        themes.append("red-unreachable")
+        themes.append(Theme.RED_UNREACHABLE)
     elif argument is Argument.COLOUR:
-        themes.append("colour")
+        themes.append(Theme.COLOUR)
     else:
-        themes.append("lowest-risk")
+        themes.append(Theme.LOWEST_RISK)
     if table.rules.players == 3:
-        themes.append("three-players")
+        themes.append(Theme.THREE_PLAYERS)
     features = {"candidates": float(len(risks)),
                 "partners_only_fails": float(partners_pick != best),
                 "colour": float(argument is Argument.COLOUR),
                 "red": float(argument in (Argument.RED, Argument.NO_HAND)),
                 "small_margin": float(margin < Fraction(1, 20))}
     answer = LeastRiskAnswer(best, tuple(risks.items()), margin)
-    return Puzzle(PuzzleKind.LEAST_RISK, table, answer, why, tuple(details), tuple(themes),
+    return Puzzle(PuzzleKind.LEAST_RISK, table, answer, why, tuple(details),
+                  tuple(theme.value for theme in themes),
                   ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN"), features,
                   start_rating("least_risk", features), source)
 

@@ -1,7 +1,8 @@
 """Simulated solvers of several skills, to check that a puzzle's starting rating measures how
 hard it is: each solver makes one of the mistakes learners make — ignoring the red total,
 ignoring colour (全红/全黑), treating a concealed triple as a set, miscounting red near the
-threshold, judging safety by partners in sight only. A puzzle more of them fail should start
+threshold, forgetting that one's own flip cannot be won on (R-OWN-FLIP), judging safety by
+partners in sight only. A puzzle more of them fail should start
 higher. Used by ``dou14 puzzles stats`` and the tests, never to grade a learner."""
 
 from __future__ import annotations
@@ -69,10 +70,17 @@ def _miscounts_near(position: Position) -> WinAnswer:
     return _truth(position)
 
 
+def _forgets_whose_flip(position: Position) -> WinAnswer:
+    """Judges the card as if another player had flipped it (forgets R-OWN-FLIP)."""
+    return _truth(position.with_card(position.card, position.source,
+                                     position.dealer_first_discard, None))
+
+
 WIN_SOLVERS: dict[str, WinSolver] = {"ignores red": _ignores_red,
                                      "ignores colour": _ignores_colour,
                                      "triple as a set": _triple_is_a_set,
-                                     "miscounts near 20": _miscounts_near}
+                                     "miscounts near 20": _miscounts_near,
+                                     "forgets whose flip": _forgets_whose_flip}
 
 
 def _partners_in_open_hands(table: SafetyTable, card: Card) -> bool:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from collections.abc import Iterator
 
 from trainer.bots import HeuristicBot
 from trainer.engine import (
-    ALL_CARDS,
+    JOKER,
     Card,
     Message,
     Position,
@@ -32,6 +31,7 @@ from trainer.engine.game.view import view_of
 from trainer.engine.position import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
+from trainer.puzzles.themes import Theme, win_facts, win_themes
 
 RULES = ("R-WIN", "R-PAIR14", "R-RED")
 
@@ -45,22 +45,10 @@ def trivial(position: Position) -> bool:
     return not any(c.rank is not None and c.rank + card.rank == 14 for c in position.hand)
 
 
-def colour_decides(position: Position) -> bool:
-    """Would a card of the same rank in the other colour change the answer (R-WAIT)?"""
-    card = position.card
-    assert card is not None and card.rank is not None
-    mine = verdict(position).win
-    own = set(position.all_cards)
-    for other in ALL_CARDS[(card.rank - 1) * 4:(card.rank - 1) * 4 + 4]:
-        if other.is_red != card.is_red and other not in own:
-            twin = position.with_card(other, position.source, position.dealer_first_discard)
-            if verdict(twin).win != mine:
-                return True
-    return False
-
-
 def _why(position: Position) -> Message:
     judged = verdict(position)
+    if judged.reason is Reason.OWN_FLIP:
+        return Message.of("pz.why_own_flip", ("R-OWN-FLIP",), card=position.card or JOKER)
     if judged.win and judged.specials:
         return Message.of("pz.why_special", ("R-SPECIAL",),
                           special=Message.of(f"special_name.{judged.specials[0].value}"),
@@ -81,36 +69,22 @@ def _why(position: Position) -> Message:
 
 
 def themes_of(position: Position) -> tuple[str, ...]:
-    judged = verdict(position)
-    themes = [{Reason.WIN: "wins", Reason.RED_SHORT: "red-short", Reason.NOT_COMBINED:
-               "not-combined", Reason.JOKER_IN_HAND: "joker-in-hand"}[judged.reason]]
-    if judged.combined and abs(judged.red - judged.threshold) <= 2:
-        themes.append("near-miss")
-    if judged.combined and colour_decides(position):
-        themes.append("colour-decides")
-    counts = Counter(c.rank for c in position.hand)
-    if any(count >= 3 for count in counts.values()):
-        themes.append("concealed-triple")
-    if judged.specials:
-        themes.append("special-win")
-        themes.extend(s.value.replace("_", "-") for s in judged.specials)
-    if judged.win and judged.fan:
-        themes.append("fan")
-    if position.rules.players == 3:
-        themes.append("three-players")
-    return tuple(themes)
+    """The puzzle's themes, each decided once by :mod:`trainer.puzzles.themes`."""
+    return tuple(theme.value for theme in win_themes(position))
 
 
 def features_of(position: Position) -> dict[str, float]:
-    judged = verdict(position)
-    themes = themes_of(position)
-    return {"near_red": float("near-miss" in themes),
-            "colour_decides": float("colour-decides" in themes),
+    facts = win_facts(position)
+    judged = facts.verdict
+    themes = {theme for theme in win_themes(position)}
+    return {"near_red": float(Theme.NEAR_MISS in themes),
+            "colour_decides": float(facts.colour_decides),
             "special": float(bool(judged.specials)),
-            "triple": float("concealed-triple" in themes),
+            "triple": float(Theme.CONCEALED_TRIPLE in themes),
             "concealed": float(len(position.hand)),
             "three_players": float(position.rules.players == 3),
-            "says_yes": float(judged.win), "fan": float(judged.fan if judged.win else 0)}
+            "says_yes": float(judged.win), "fan": float(judged.fan if judged.win else 0),
+            "own_flip": float(position.own_flip)}
 
 
 def rejection(position: Position) -> str | None:
@@ -125,7 +99,14 @@ def rejection(position: Position) -> str | None:
 
 
 def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
-    """The puzzle of ``position``, or None when :func:`rejection` gives a reason."""
+    """The puzzle of ``position`` offered by ``origin`` (the position says so too: the verdict
+    depends on it, R-OWN-FLIP), or None when :func:`rejection` gives a reason."""
+    if position.offered_by is None:
+        position = position.with_card(position.card, position.source,
+                                      position.dealer_first_discard, origin)
+    elif position.offered_by is not origin:
+        raise ValueError(f"the board says {origin.value} offered the card, the position "
+                         f"{position.offered_by.value}")
     if rejection(position) is not None:
         return None
     judged = verdict(position)
@@ -133,6 +114,8 @@ def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
     details = tuple(m for m in verdict_messages(judged)
                     if judged.win or not m.key.startswith(("verdict.fan", "fan.")))
     rules = list(RULES)
+    if position.own_flip:
+        rules.append("R-OWN-FLIP")
     if judged.specials:
         rules.append("R-SPECIAL")
     if judged.win:
@@ -158,10 +141,12 @@ def mined(rng: random.Random, rules: RuleSet | None = None
                 for seat in range(table_rules.players):
                     if seat == offer.seat and offer.source == "discard":
                         continue
+                    origin = relation(offer.seat, seat, table_rules.players)
                     position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]),
                                         offer.card, "discard" if offer.source == "discard"
-                                        else "flip", offer.dealer_first_discard, table_rules)
-                    yield hand, position, relation(offer.seat, seat, table_rules.players)
+                                        else "flip", offer.dealer_first_discard, table_rules,
+                                        origin)
+                    yield hand, position, origin
             seat = state.to_act
             state.apply(bot.choose(view_of(state, seat), rng))
 
@@ -182,4 +167,4 @@ def constructed(rng: random.Random, red: bool) -> tuple[Position, Relation]:
     claimed = cards.pop()
     source: Source = "flip" if rng.random() < 0.4 else "discard"
     origin = rng.choice((Relation.UPPER, Relation.OPPOSITE, Relation.LOWER))
-    return Position(tuple(cards), (), claimed, source, False, RuleSet()), origin
+    return Position(tuple(cards), (), claimed, source, False, RuleSet(), origin), origin
