@@ -17,7 +17,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
               "R-OWN-FLIP", "R-NO-SELF-DRAW", "R-STOCK-EMPTY")),
     ("winning", ("R-WIN", "R-WAIT", "R-SPECIAL")),
     ("score", ("R-FAN", "R-SCORE", "R-PAY")),
-    ("table", ("R-PUBLIC", "R-SAFE")),
+    ("table", ("R-PUBLIC", "R-SAFE", "R-READ")),
 )
 
 EXAMPLES: dict[str, dict[str, Any]] = {
@@ -56,4 +56,5 @@ EXAMPLES: dict[str, dict[str, Any]] = {
               "check": "verdict"},
     "R-PUBLIC": {"cards": "9c 6d Jh", "back": 5},
     "R-SAFE": {"cards": "6s 6h 6c 6d 8h"},
+    "R-READ": {"cards": "9h 9d"},
 }
