@@ -288,3 +288,21 @@ def test_a_wrong_red_enough_answer_is_told_which_way_it_missed() -> None:
         for lang in ("en", "zh"):
             assert str(task.board.rules.red_threshold) in render(hint, lang)
     assert seen == {"yes", "no"}
+
+
+@pytest.mark.rule("R-OWN-FLIP")
+def test_an_own_flip_step_comes_back_as_an_own_flip() -> None:
+    """A missed "you flip it yourself" question is re-asked with fresh cards, still on your own
+    flip, still a hand that another player's flip would have won."""
+    from trainer.lessons.kinds.winning import KINDS as WINNING
+    kind = next(k for k in WINNING if k.name == "win")
+    data = StepData({"cards": "7h Kd Ac 5h 9c 6d 8s", "card": "8d", "source": "flip",
+                     "from": "you"})
+    assert kind.build(data).answer == kind.build(data).answer
+    rng = random.Random(3)
+    for _ in range(30):
+        variant = StepData(dict(kind.generate(rng, data)))
+        task = kind.build(variant)
+        assert variant.text("from") == "you"
+        assert any(m.key == "verdict.own_flip" for m in task.working)
+        assert task.answer == kind.build(data).answer

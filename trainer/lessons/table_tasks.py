@@ -49,6 +49,8 @@ class TableScene:
         if phase is Phase.CLAIM:
             return CLAIM_BUTTONS
         if phase is Phase.LAYDOWN:
+            if any(a.kind is ActionKind.KONG_DRAWN for a in self.state.legal_actions()):
+                return ("lay_down", "kong_drawn", "done")  # R-KONG case 1 in two steps
             return LAYDOWN_BUTTONS
         return DISCARD_BUTTONS
 

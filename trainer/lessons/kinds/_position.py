@@ -27,7 +27,7 @@ def read_position(data: StepData) -> tuple[Position, Relation]:
     origin = Relation(data.choice("from", tuple(r.value for r in Relation), default_from))
     if origin is Relation.YOU and source == "discard":
         raise TaskError("nobody claims their own discard: 'from' cannot be 'you' for a discard")
-    position = Position(data.cards(), data.melds(), card, source, first, rules)
+    position = Position(data.cards(), data.melds(), card, source, first, rules, origin)
     problems = reachability_problems(position)
     if problems:
         raise TaskError("no real hand reaches this position: "

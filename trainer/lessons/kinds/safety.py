@@ -115,8 +115,8 @@ def pick_safe(data: StepData) -> Task:
         chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
         lead = _argument_hint(found[card], table.rules.red_threshold)
         if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look
-            return Message.of("hint.safe_not_this_look", ("R-SAFE",), card=table.hand[chosen[0]],
-                              then=lead)
+            return Message.of("hint.safe_not_this_look", (), card=table.hand[chosen[0]],
+                              then=lead)  # the rule is cited once, by ``lead``
         return lead
 
     return Task("pick_safe", Shape.ONE_CARD, board_of_table(table), answer,

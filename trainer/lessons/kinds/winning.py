@@ -10,6 +10,7 @@ from trainer.engine import (
     Message,
     Position,
     Reason,
+    Relation,
     RuleSet,
     partner_rank,
     rank_name,
@@ -49,6 +50,8 @@ def _why_not_hint(position: Position, said_win: bool) -> Message:
     judged = verdict(position)
     threshold = judged.threshold
     if said_win:
+        if judged.reason is Reason.OWN_FLIP:
+            return Message.of("hint.win_whose_flip", ("R-OWN-FLIP",))
         if judged.reason is Reason.JOKER_IN_HAND:
             return Message.of("hint.win_joker", ("R-WIN", "R-PAIR14"))
         if judged.reason is Reason.NOT_COMBINED:
@@ -74,15 +77,23 @@ def win(data: StepData) -> Task:
 
 
 def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    want = rng.random() < 0.5
+    """Fresh cards for the same question; a step on your own flip stays one (a flip that
+    would win if another player had flipped it, R-OWN-FLIP)."""
     rules = data.rules()
+    if data.choice("from", tuple(r.value for r in Relation), "upper") == "you":
+        while True:
+            position, _ = random_claim(rng, rules)
+            if position.source == "flip" and verdict(position).win:
+                own = position.with_card(position.card, "flip", False, Relation.YOU)
+                return position_data(own, Relation.YOU)
+    want = rng.random() < 0.5
     while True:
         position, origin = random_claim(rng, rules)
         if verdict(position).win == want:
             return position_data(position, origin)
 
 
-REASONS = ("joker_in_hand", "not_combined", "red_short", "win")
+REASONS = ("own_flip", "joker_in_hand", "not_combined", "red_short", "win")
 
 
 def reason(data: StepData) -> Task:
@@ -95,6 +106,8 @@ def reason(data: StepData) -> Task:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said == "not_combined" and judged.reason is Reason.JOKER_IN_HAND:
             return Message.of("hint.reason_order", ("R-WIN",))
+        if said == "own_flip" or judged.reason is Reason.OWN_FLIP:
+            return Message.of("hint.win_whose_flip", ("R-OWN-FLIP",))
         return _why_not_hint(position, said == "win")
 
     return Task("reason", Shape.CHOICE, board_of(position, origin),
