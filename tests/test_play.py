@@ -19,6 +19,7 @@ from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
 from trainer.engine.game.replay import Replay
+from trainer.engine.game.view import PlayerView, view_of
 from trainer.i18n import render, t
 from trainer.play import table_service
 from trainer.play.choices import DISCARD, action_for, choices
@@ -360,12 +361,17 @@ def test_risk_bands_spread_over_the_decisions_range(seed: int, steps: int) -> No
 
 @given(st.integers(0, 2**31 - 1), st.integers(0, 80))
 def test_waits_hint_lists_only_unseen_cards(seed: int, steps: int) -> None:
+    """Every card listed is still to come: unseen, or on offer from another player (it can be
+    claimed, R-WAIT) — never one in sight elsewhere."""
     session = _bot_hand(seed, steps)
     view = session.view()
     found = unseen_waits(view)
     if found is None or not found.ready:
         return
     seen = set(view.visible_cards())
+    offer = view.offer
+    if offer is not None and offer.seat != view.seat:
+        seen.discard(offer.card)
     assert not set(found.cards) & seen
     copies = {c: sum(1 for d in deck(view.rules.jokers) if d == c) for c in found.cards}
     assert found.copies_left == sum(copies.values())
@@ -514,3 +520,63 @@ def test_a_safe_cards_reasons_are_said_once() -> None:
                                  seat="Player 3", size=5))
     said = risk_card(card, CardRisk(card, 0.0, True, "safe", mixed)).detail
     assert said.count(". ") == 1 and "Player 2" in said and "Player 3" in said
+
+
+def _stacked_view(hands: list[str], stock: str, dealer: int,
+                  *moves: tuple[ActionKind, str]) -> PlayerView:
+    from tests.game_helpers import act, stacked
+    state = stacked(hands, stock=stock, dealer=dealer)
+    for kind, cards in moves:
+        act(state, kind, *([cards] if cards else []))
+    assert state.to_act == LEARNER
+    return view_of(state, LEARNER)
+
+
+@pytest.mark.rule("R-WAIT", "R-PUBLIC")
+def test_the_waits_hint_counts_the_card_on_offer_as_still_to_win() -> None:
+    """Seat 2 lays three 8s down; the dealer discards the last 8, which wins for the learner:
+    the hint must not say that no win is left (the 8♣ is on offer, not gone)."""
+    from trainer.play.hints import offer_wins
+    view = _stacked_view(["6h 9h 5h 10h 4d Kd Ad", "2c 3d 5c 9d Jc 6s 7c",
+                          "8s 8h 8d Qc 10c 2d 3s", "8c 2s 3c 4s Qs Js 7s 9s"], "Kc Ks 7h", 3,
+                         (ActionKind.LAY_PONG, "8s 8h 8d"), (ActionKind.DISCARD, "8c"))
+    assert view.offer is not None and str(view.offer.card) == "8c"
+    waiting = unseen_waits(view)
+    assert waiting is not None and waiting.ready
+    assert [str(c) for c in waiting.cards] == ["8c"] and waiting.copies_left == 1
+    assert offer_wins(view) == view.offer.card
+
+
+@pytest.mark.rule("R-TOU-LATER", "R-FAN")
+def test_the_best_move_hint_lays_a_drawn_joker_down() -> None:
+    """After a pong the learner draws a joker: discarding it is safe, but laying it down is the
+    move (a fan and a new card) — the hint says so instead of 'discard the joker'."""
+    from trainer.play.hints import best_move
+    view = _stacked_view(["Qs Qd 9h 5h 10h 4d Kd", "2c 3d 5c 9d Jc 6s 7c",
+                          "8s 8h 6d Qc 10c 2d 3s", "Qh 2s 3c 4s Js 7s 9s 5d"], "X Kc 7h", 3,
+                         (ActionKind.DISCARD, "Qh"), (ActionKind.PONG, ""))
+    assert any(a.kind is ActionKind.LAY_JOKER for a in view.legal)
+    move = best_move(view, discard_risks(view))
+    assert move is not None and move.action is not None
+    assert move.action.kind is ActionKind.LAY_JOKER and move.why.key == "play_hint.best_lay_joker"
+    assert best_discard(view, discard_risks(view)) is not None  # the discard ranking still exists
+
+
+def test_the_log_keeps_another_players_lost_claim_to_themselves() -> None:
+    """A bot's chi beaten by a pong is its private intent: the learner's log does not tell it."""
+    from tests.game_helpers import act, stacked
+    state = stacked(["9s Kd 3c 8h 2s Jc 6d", "5h 5c 4s 2c Qd 10c 6s",
+                     "7d 10h 7h 4h 9c Ac 8s", "5d Qs 4d 10d Ah 7s 2d Kh"], stock="Qc Jh", dealer=3)
+    act(state, ActionKind.DISCARD, "5d")
+    while state.phase.value == "claim":
+        seat = state.to_act
+        kinds = [a.kind for a in state.legal_actions()]
+        act(state, ActionKind.CHI if seat == 0 and ActionKind.CHI in kinds else
+            ActionKind.PONG if ActionKind.PONG in kinds else ActionKind.PASS,
+            *(["9s"] if seat == 0 and ActionKind.CHI in kinds else []))
+    beaten = [e for e in state.events if e.kind is EventKind.BEATEN]
+    assert beaten and beaten[0].seat == LEARNER
+    told = [e for e, _ in story(state.events)]
+    assert any(e.kind is EventKind.BEATEN for e in told)  # the learner's own lost claim is told
+    other = [e for e, _ in story(state.events, seen_by=1, learner=1)]
+    assert not any(e.kind is EventKind.BEATEN for e in other)

@@ -23,7 +23,7 @@ from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.hand_review import Flag, reviewed
-from trainer.play.hints import CardRisk, best_discard, discard_risks, unseen_waits
+from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
 from trainer.play.table_service import Outcome
@@ -103,10 +103,14 @@ def pressed(session_move: int, press: TableAction) -> None:
 def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
     red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
-    best = best_discard(view, risks)
+    best = best_move(view, risks)
     if best is not None:
         lines.insert(0, render(best.why, lang, cite=False))
-        lines.append(tr("play_hint.tap_for_why"))
+        if best.action is None:
+            lines.append(tr("play_hint.tap_for_why"))
+    winning = offer_wins(view)
+    if winning is not None:
+        lines.insert(0, tr("play_hint.offer_wins", card=winning.symbol))
     waiting = unseen_waits(view)
     if waiting is not None:
         if not waiting.ready:

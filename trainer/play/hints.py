@@ -1,6 +1,8 @@
 """Hints at the Play table, all from the learner's own view (R-PUBLIC): the deal-in risk of each
-discard with its certificate (R-SAFE), the waits still unseen with the copies left (R-WAIT), and
-the best discard weighing 14-pairs and red against that risk (R-PAIR14, R-RED, R-SAFE)."""
+discard with its certificate (R-SAFE), the waits still unseen with the copies left — a card on
+offer counts as unseen (R-WAIT) —, and the best move: a lay-down where one is plainly right
+(R-TOU-LATER), else the discard weighing 14-pairs and red against that risk (R-PAIR14, R-RED,
+R-SAFE)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from trainer.analysis.safety import hidden_analysis, table_from_view
 from trainer.bots.heuristic import imbalance
 from trainer.engine.cards import Card, deck
 from trainer.engine.combine import rank_counts
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.state import Phase
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message
@@ -81,15 +84,78 @@ def unseen_waits(view: PlayerView) -> UnseenWaits | None:
 
 def _waits_of(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
     """The unseen cards that would win ``hand`` (with the learner's laid sets), as the learner
-    sees the table."""
+    sees the table. A card on offer that the learner may still claim is not gone: it counts as
+    unseen (R-WAIT)."""
     result = waits(Position(hand, view.melds[view.seat], None, None, False, view.rules))
     if not result.ready:
         return UnseenWaits(False, (), 0)
     seen = Counter(view.visible_cards())
+    offered = _claimable_offer(view)
+    if offered is not None:
+        seen[offered] -= 1
     everything = Counter(deck(view.rules.jokers))
     cards = tuple(card for card in result.wins_on if seen[card] < everything[card])
     left = sum(everything[card] - seen[card] for card in set(cards))
     return UnseenWaits(True, cards, left)
+
+
+def offer_wins(view: PlayerView) -> Card | None:
+    """The card on offer when the learner may win on it now (R-WIN), else None."""
+    if view.offer is not None and any(a.kind is ActionKind.WIN for a in view.legal):
+        return view.offer.card
+    return None
+
+
+def _claimable_offer(view: PlayerView) -> Card | None:
+    """The card on offer, when the learner could still win on it: another player's discard or
+    flip, or their own flip at a table that allows it (R-OWN-FLIP)."""
+    offer = view.offer
+    if offer is None:
+        return None
+    if offer.seat == view.seat and (offer.source == "discard" or
+                                    not view.rules.win_pong_kong_on_own_flip):
+        return None
+    return offer.card
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """The move the hint suggests: a lay-down when one is clearly right, else a discard."""
+
+    card: Card
+    why: Message
+    action: Action | None = None
+    """The lay-down suggested; None for a discard of ``card``."""
+
+
+def best_move(view: PlayerView, risks: dict[Card, CardRisk]) -> BestMove | None:
+    """A lay-down first where it is plainly right (R-TOU-LATER, R-KONG): a joker in hand can
+    never pair (R-WIN) and laid it is a fan and a new card; adding to a fresh pong or laying
+    four is a kong; a triple without its partners is better laid as a pong. Otherwise the best
+    discard (:func:`best_discard`)."""
+    counts = rank_counts(view.hand)
+    for action in sorted((a for a in view.legal if _plainly_right(a, counts)),
+                         key=lambda a: _LAY_ORDER.index(a.kind)):
+        key = "play_hint.best_joker_pong" if action.kind is ActionKind.LAY_PONG and \
+            action.cards[0].is_joker else f"play_hint.best_{action.kind.value}"
+        return BestMove(action.cards[0], Message.of(key, ("R-TOU-LATER", "R-FAN"),
+                                                    cards=action.cards), action)
+    best = best_discard(view, risks)
+    return None if best is None else BestMove(best.card, best.why)
+
+
+_LAY_ORDER = (ActionKind.KONG_DRAWN, ActionKind.LAY_KONG, ActionKind.LAY_PONG, ActionKind.LAY_JOKER)
+
+
+def _plainly_right(action: Action, counts: list[int]) -> bool:
+    """A lay-down no player would skip: any kong, a joker (alone or three as a joker pong), or
+    a triple none of whose cards has a partner in hand (it can never pair, R-SET)."""
+    if action.kind in (ActionKind.KONG_DRAWN, ActionKind.LAY_KONG, ActionKind.LAY_JOKER):
+        return True
+    if action.kind is not ActionKind.LAY_PONG:
+        return False
+    rank = action.cards[0].rank
+    return rank is None or (rank != 7 and counts[14 - rank] == 0)
 
 
 @dataclass(frozen=True)
