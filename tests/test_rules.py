@@ -115,3 +115,13 @@ def test_ladder_cap_only_when_set() -> None:
     assert RuleSet(scoring="ladder").share(13) == 70
     assert RuleSet(scoring="ladder", fan_cap=5).share(13) == 30
     assert RuleSet.from_json({"scoring": "ladder"}).fan_cap is None
+
+
+@pytest.mark.rule("R-KONG")
+def test_a_stored_rule_set_keeps_what_it_said() -> None:
+    """The default of kong_from_gathered_four changed to false; a rule set stored with it true
+    (a replay, a saved table) still plays it, and every option is written out."""
+    stored = RuleSet.from_json({"kong_from_gathered_four": True})
+    assert stored.kong_from_gathered_four
+    assert RuleSet.from_json(stored.to_json()) == stored
+    assert set(RuleSet().to_json()) >= {"kong_from_gathered_four", "win_pong_kong_on_own_flip"}

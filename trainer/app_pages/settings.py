@@ -64,12 +64,22 @@ cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
                       key="rules_cap", disabled=not capped)
 own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
                        help=tr("settings.own_flip_help"), key="rules_own_flip")
+with st.expander(tr("settings.more_rules")):
+    jiedi_capped = st.checkbox(tr("settings.jiedi_cap"), value=rules.jiedi_cap is not None,
+                               help=tr("settings.jiedi_cap_help"), key="rules_jiedi_cap")
+    gathered = st.checkbox(tr("settings.gathered_four"), value=rules.kong_from_gathered_four,
+                           help=tr("settings.gathered_four_help"), key="rules_gathered_four")
+    same_dealer = st.checkbox(tr("settings.same_dealer"), value=rules.same_dealer_after_draw,
+                              help=tr("settings.same_dealer_help"), key="rules_same_dealer")
 st.caption(tr("settings.threshold_note", threshold=25 if players == 3 else 20))
 saved = st.button(tr("settings.save"), type="primary", key="rules_save")
 if saved:
     options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
                "base": int(base), "fan_cap": int(cap) if capped else None,
-               "win_pong_kong_on_own_flip": bool(own_flip)}
+               "win_pong_kong_on_own_flip": bool(own_flip),
+               "jiedi_cap": (rules.jiedi_cap or 4) if jiedi_capped else None,
+               "kong_from_gathered_four": bool(gathered),
+               "same_dealer_after_draw": bool(same_dealer)}
     try:
         new_rules = store().set_rules(learner.id, options)
     except ProgressError as error:

@@ -96,7 +96,7 @@ def _data(drill: str, level: int, rng: random.Random, rules: RuleSet) -> dict[st
             {"cards": format_cards(rng.sample(RANKED_CARDS, max(4, min(8, level + 3))))})))
     if drill == "kong":
         event = rng.choice(("after_deal", "claim", "claim", "draw_after_pong", "own_flip",
-                            "later_draw"))
+                            "later_draw", "ponged_from_triple", "laid_from_four"))
         return _kong_variant(rng, StepData({"event": event, "cards": "", "card": "",
                                             **_KONG_SEEDS[event]}))
     while True:
@@ -112,6 +112,9 @@ _KONG_SEEDS: dict[str, dict[str, Any]] = {
     "draw_after_pong": {"card": "6d", "cards": "Ah 10c 3s 9h 5c", "melds": ["pong:6s,6h,6c"]},
     "own_flip": {"card": "4s", "cards": "4h 4c 4d Ks Ad 9c 2h"},
     "later_draw": {"card": "5d", "cards": "5s 5h 5c Kd 2s 7h 9c", "melds": ["joker:X"]},
+    "ponged_from_triple": {"card": "9d", "cards": "Ah 10c 3s 4h 5c",
+                           "melds": ["pong:9s,9h,9c"]},
+    "laid_from_four": {"card": "8d", "cards": "Kd 2s 3c 5h", "melds": ["pong:8s,8h,8c"]},
 }
 
 

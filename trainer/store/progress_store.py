@@ -518,7 +518,7 @@ class ProgressStore:
         with Session(self.writer) as session, session.begin():
             row = session.get(Learner, learner_id)
             if row is not None:
-                row.rules_json = json.dumps(options)
+                row.rules_json = json.dumps(rules.to_json())  # every option, as it stands
         return rules
 
     # -- the Play table ----------------------------------------------------------------------
