@@ -101,7 +101,7 @@ def test_explanations_name_the_case() -> None:
                               KongEvent.CLAIM, parse_card("5d"))
     assert explain(result, "en") == [
         "Your pong of 5 was laid earlier: a pong never grows into a kong later (R-KONG)"]
-    assert "碰过的牌以后不能再杠" in explain(result, "zh")[0]
+    assert "扯过的牌以后不能再杠" in explain(result, "zh")[0]
 
 
 @pytest.mark.parametrize(("event", "card", "message"), [

@@ -171,7 +171,7 @@ def test_explains_red_short_in_both_languages() -> None:
 
 def test_explains_concealed_triple() -> None:
     lines = explain(verdict(position_of("5h 5d 5s 9c 9h 7c 3s", card="7s")), "en")
-    assert any("the 3 5s need 3 9s" in line and "R-SET" in line for line in lines)
+    assert any("3 cards of rank 5 need 3 of rank 9" in line and "R-SET" in line for line in lines)
 
 
 def test_explains_joker_and_specials() -> None:
@@ -179,7 +179,7 @@ def test_explains_joker_and_specials() -> None:
     assert any("joker in hand" in line for line in lines)
     lines = explain(verdict(position_of("Ah Kc 7s 5c 9s", melds=["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
                                 card="7d", dealer_first_discard=True)), "zh")
-    assert any("接地封顶：6 番按 4 番计" in line for line in lines)
+    assert any("接地封顶（来源的建议）：6 番按 4 番计" in line for line in lines)
 
 
 def test_explains_a_plain_wins_share_in_words() -> None:
