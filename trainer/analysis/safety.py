@@ -33,7 +33,9 @@ from trainer.engine.cards import (
     format_cards,
     parse_card,
     parse_cards,
+    partner_rank,
     rank_name,
+    red_total,
     red_value,
 )
 from trainer.engine.errors import Dou14Error, PositionError
@@ -326,7 +328,7 @@ def _combining_hands_cached(rank0: int, size: int, reds_t: tuple[int, ...],
     reds, blacks = list(reds_t), list(blacks_t)
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for low in range(1, 8):
-        high = 14 - low
+        high = partner_rank(low)
         combos: list[tuple[int, int, int, int]] = []
         if low == 7:
             extra = 1 if rank0 == 7 else 0
@@ -372,12 +374,12 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
         unseen = table.unseen()
     total = comb(sum(unseen.values()), size)
     melds = table.melds[opponent]
-    melds_red = sum(m.red for m in melds)
+    melds_red = red_total(melds)
     if card.rank is None:
         return DealInCount(opponent, card, 0, total, size, None, False, SafetyReason.JOKER, 0,
                            melds_red)
     reds, blacks, _jokers = _groups(unseen)
-    partner = 14 - card.rank
+    partner = partner_rank(card.rank)
     partners_unseen = reds[partner] + blacks[partner]
     if partners_unseen == 0:
         return DealInCount(opponent, card, 0, total, size, None, False,
@@ -419,7 +421,7 @@ def certificate(table: SafetyTable, count: DealInCount) -> Message:
     card = count.card
     if count.reason is SafetyReason.JOKER:
         return Message.of("safety.joker_safe", ("R-PAIR14", "R-SAFE"))
-    partner = rank_name(14 - (card.rank or 0))
+    partner = rank_name(partner_rank(card.rank or 0))
     if count.reason is SafetyReason.NO_PARTNER:
         total = 3 if card.rank == 7 else 4
         return Message.of("safety.cert_no_partner", ("R-SAFE", "R-PAIR14"), card=card,

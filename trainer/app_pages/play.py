@@ -13,7 +13,7 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.engine import Card, Dou14Error
+from trainer.engine import Card, Dou14Error, red_total
 from trainer.engine.game.events import Event
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
 from trainer.engine.game.view import PlayerView
@@ -101,7 +101,7 @@ def pressed(session_move: int, press: TableAction) -> None:
 
 
 def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
-    red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
+    red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
     best = best_move(view, risks)
     if best is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine import RuleSet
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
 from trainer.ui.lang import (
@@ -71,7 +72,7 @@ with st.expander(tr("settings.more_rules")):
                            help=tr("settings.gathered_four_help"), key="rules_gathered_four")
     same_dealer = st.checkbox(tr("settings.same_dealer"), value=rules.same_dealer_after_draw,
                               help=tr("settings.same_dealer_help"), key="rules_same_dealer")
-st.caption(tr("settings.threshold_note", threshold=25 if players == 3 else 20))
+st.caption(tr("settings.threshold_note", threshold=RuleSet(players=int(players)).red_threshold))
 saved = st.button(tr("settings.save"), type="primary", key="rules_save")
 if saved:
     options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,

@@ -7,23 +7,9 @@ import random
 
 from trainer.analysis.partners import partner_count
 from trainer.engine.cards import Card
-from trainer.engine.combine import rank_counts
+from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-
-
-def imbalance(counts: list[int]) -> int:
-    """Cards that cannot be paired into 14s as the hand stands (jokers count too)."""
-    return (counts[0] + counts[7] % 2
-            + sum(abs(counts[r] - counts[14 - r]) for r in range(1, 7)))
-
-
-def _unmatched(counts: list[int], rank: int | None) -> bool:
-    if rank is None:
-        return True
-    if rank == 7:
-        return counts[7] % 2 == 1
-    return counts[rank] > counts[14 - rank]
 
 
 def _two_step_first(by_kind: dict[ActionKind, list[Action]], rng: random.Random) -> Action | None:
@@ -60,14 +46,14 @@ class HeuristicBot:
                 return by_kind[kind][0]
         counts = rank_counts(view.hand)
         for action in by_kind.get(ActionKind.LAY_PONG, []):
-            if _unmatched(counts, action.cards[0].rank):
+            if lacks_partner(counts, action.cards[0].rank):
                 return action
         if view.offer is not None:
             rank = view.offer.card.rank
             if ActionKind.PONG in by_kind and (rank is None or (counts[rank] - 2 >= 0 and
-                                               _unmatched(counts, rank))):
+                                               lacks_partner(counts, rank))):
                 return by_kind[ActionKind.PONG][0]
-            chis = [a for a in by_kind.get(ActionKind.CHI, []) if _unmatched(counts, a.cards[0].rank)]
+            chis = [a for a in by_kind.get(ActionKind.CHI, []) if lacks_partner(counts, a.cards[0].rank)]
             if chis:
                 return max(chis, key=lambda a: a.cards[0].red)
             return by_kind.get(ActionKind.PASS, legal[:1])[0]
@@ -84,4 +70,4 @@ class HeuristicBot:
         after[card.rank or 0] -= 1
         partners = partner_count(card, view.visible_cards())
         danger = partners.total - partners.visible
-        return imbalance(after) * 10 + danger * 1.5 + card.red * 0.4
+        return unpaired(after) * 10 + danger * 1.5 + card.red * 0.4

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from trainer.engine import partners_of
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position, Source
@@ -21,7 +22,7 @@ def _take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None
     ranked = [card for card in pool if card.rank is not None]
     rng.shuffle(ranked)
     for card in ranked:
-        partners = [p for p in ranked if p is not card and p.rank == 14 - (card.rank or 0)]
+        partners = partners_of(card, ranked)
         if partners:
             partner = rng.choice(partners)
             pool.remove(card)

@@ -23,7 +23,15 @@ from trainer.engine.cards import (
     rank_name,
     red_total,
 )
-from trainer.engine.combine import is_combined, split_pairs
+from trainer.engine.combine import (
+    is_combined,
+    lacks_partner,
+    pairs_with,
+    partners_of,
+    rank_counts,
+    split_pairs,
+    unpaired,
+)
 from trainer.engine.errors import (
     Dou14Error,
     MeldError,
@@ -80,16 +88,21 @@ __all__ = [
     "is_reachable",
     "is_win",
     "kong_eligibility",
+    "lacks_partner",
+    "pairs_with",
     "parse_card",
     "parse_cards",
     "partner_rank",
+    "partners_of",
     "position_of",
+    "rank_counts",
     "rank_name",
     "reachability_problems",
     "red_total",
     "relation",
     "seat_of",
     "split_pairs",
+    "unpaired",
     "verdict",
     "verdict_messages",
     "waits",

@@ -7,9 +7,10 @@ The notation round-trips: ``format_cards(parse_cards(s))`` is canonical and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from trainer.engine.errors import NotationError
 
@@ -229,6 +230,16 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: card.index)
 
 
-def red_total(cards: Sequence[Card]) -> int:
-    """Sum of red points (R-RED)."""
-    return sum(card.red for card in cards)
+class _Red(Protocol):
+    @property
+    def red(self) -> int: ...
+
+
+def red_total(*groups: Iterable[_Red]) -> int:
+    """The red points of cards, melds or both (R-RED): a player's total is
+    ``red_total(concealed, melds)``.
+
+    >>> red_total(parse_cards("10h Qd 3d 9s"))
+    14
+    """
+    return sum(item.red for group in groups for item in group)

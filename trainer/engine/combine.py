@@ -15,6 +15,47 @@ from trainer.engine.cards import Card
 _INDEX = attrgetter("index")
 
 
+def pairs_with(a: Card, b: Card) -> bool:
+    """Two ranked cards whose ranks sum to 14 form a 14-pair (R-PAIR14); a joker never does.
+
+    >>> from trainer.engine import parse_card
+    >>> pairs_with(parse_card("6h"), parse_card("8s")), pairs_with(parse_card("7h"), parse_card("7d"))
+    (True, True)
+    >>> pairs_with(parse_card("X"), parse_card("7d"))
+    False
+    """
+    return a.rank is not None and b.rank is not None and a.rank + b.rank == 14
+
+
+def partners_of(card: Card, cards: Iterable[Card]) -> list[Card]:
+    """The cards among ``cards`` that make a 14-pair with ``card`` (never ``card`` itself)."""
+    return [other for other in cards if other is not card and other != card
+            and pairs_with(card, other)]
+
+
+def unpaired(counts: Sequence[int]) -> int:
+    """How many cards of these rank ``counts`` cannot be paired into 14s as they stand: jokers,
+    an odd 7, and each rank's surplus over its partner rank (R-PAIR14). 0 exactly when
+    :func:`counts_combined`. The one measure of 14-pair balance (bots, hints, lessons).
+
+    >>> from trainer.engine import parse_cards
+    >>> unpaired(rank_counts(parse_cards("6h 8s 7h 7d"))), unpaired(rank_counts(parse_cards("6h 6s 8s X")))
+    (0, 2)
+    """
+    return (counts[0] + counts[7] % 2
+            + sum(abs(counts[r] - counts[14 - r]) for r in range(1, 7)))
+
+
+def lacks_partner(counts: Sequence[int], rank: int | None) -> bool:
+    """A card of ``rank`` is one too many for its partner rank in ``counts`` (jokers always):
+    it has no partner left to pair with (R-PAIR14)."""
+    if rank is None:
+        return True
+    if rank == 7:
+        return counts[7] % 2 == 1
+    return counts[rank] > counts[14 - rank]
+
+
 def rank_counts(cards: Iterable[Card]) -> list[int]:
     """``counts[r]`` for ranks 1..13; ``counts[0]`` counts jokers."""
     counts = [0] * 15

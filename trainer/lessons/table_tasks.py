@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.content.stacking import stacked_hand
-from trainer.engine import Card, Dou14Error, Message, rank_name, relation, seat_of
+from trainer.engine import Card, Dou14Error, Message, partners_of, rank_name, red_total, relation, seat_of
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.seats import Relation
+from trainer.engine.win_rule import red_reached
 from trainer.lessons.answers import Answer, MoveAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
@@ -336,8 +338,8 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
         elif goal == "chi":
             if rank == 7:
                 continue
-            chi_with = next(c for c in rest if c.rank == 14 - rank)
-            mine = [chi_with, *[c for c in rest if c.rank not in (rank, 14 - rank)][:6]]
+            chi_with = partners_of(same[0], rest)[0]
+            mine = [chi_with, *[c for c in rest if c.rank not in (rank, chi_with.rank)][:6]]
             upper_first, goal_cards = same[0], str(chi_with)
         elif goal == "pong":
             mine = [*same[:2], *rest[:5]]
@@ -356,13 +358,12 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
             for card in rest:
                 if card.rank is None or card in pairs:
                     continue
-                partner = next((c for c in rest if c.rank == 14 - card.rank and c != card
-                                and c not in pairs), None)
+                partner = next((c for c in partners_of(card, rest) if c not in pairs), None)
                 if partner is not None:
                     pairs += [card, partner]
                 if len(pairs) == 8:
                     break
-            if sum(c.red for c in pairs) < 20:
+            if not red_reached(red_total(pairs), DEFAULT_RULES.red_threshold):
                 continue
             upper_first = pairs.pop(rng.randrange(8))
             mine = pairs

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from math import prod
 
 from trainer.analysis.safety import hidden_analysis, table_from_view
-from trainer.bots.heuristic import imbalance
-from trainer.engine.cards import Card, deck
-from trainer.engine.combine import rank_counts
+from trainer.engine.cards import Card, deck, red_total
+from trainer.engine.combine import partners_of, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.state import Phase
 from trainer.engine.game.view import PlayerView
@@ -133,8 +132,7 @@ def best_move(view: PlayerView, risks: dict[Card, CardRisk]) -> BestMove | None:
     never pair (R-WIN) and laid it is a fan and a new card; adding to a fresh pong or laying
     four is a kong; a triple without its partners is better laid as a pong. Otherwise the best
     discard (:func:`best_discard`)."""
-    counts = rank_counts(view.hand)
-    for action in sorted((a for a in view.legal if _plainly_right(a, counts)),
+    for action in sorted((a for a in view.legal if _plainly_right(a, view.hand)),
                          key=lambda a: _LAY_ORDER.index(a.kind)):
         key = "play_hint.best_joker_pong" if action.kind is ActionKind.LAY_PONG and \
             action.cards[0].is_joker else f"play_hint.best_{action.kind.value}"
@@ -147,15 +145,15 @@ def best_move(view: PlayerView, risks: dict[Card, CardRisk]) -> BestMove | None:
 _LAY_ORDER = (ActionKind.KONG_DRAWN, ActionKind.LAY_KONG, ActionKind.LAY_PONG, ActionKind.LAY_JOKER)
 
 
-def _plainly_right(action: Action, counts: list[int]) -> bool:
+def _plainly_right(action: Action, hand: tuple[Card, ...]) -> bool:
     """A lay-down no player would skip: any kong, a joker (alone or three as a joker pong), or
     a triple none of whose cards has a partner in hand (it can never pair, R-SET)."""
     if action.kind in (ActionKind.KONG_DRAWN, ActionKind.LAY_KONG, ActionKind.LAY_JOKER):
         return True
     if action.kind is not ActionKind.LAY_PONG:
         return False
-    rank = action.cards[0].rank
-    return rank is None or (rank != 7 and counts[14 - rank] == 0)
+    card = action.cards[0]
+    return card.rank is None or (card.rank != 7 and not partners_of(card, hand))
 
 
 @dataclass(frozen=True)
@@ -175,14 +173,14 @@ def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard |
     def cost(card: Card) -> float:
         after = list(counts)
         after[card.rank or 0] -= 1
-        return imbalance(after) * 10 + card.red * 0.4 + risks[card].risk * 60
+        return unpaired(after) * 10 + card.red * 0.4 + risks[card].risk * 60
 
     card = min(risks, key=lambda c: (cost(c), c.index))
     after = list(counts)
     after[card.rank or 0] -= 1
     rest = list(view.hand)
     rest.remove(card)
-    red = sum(c.red for c in rest) + sum(m.red for m in view.melds[view.seat])
+    red = red_total(rest, view.melds[view.seat])
     risk = risks[card]
     risk_words = Message.of("play_hint.risk_safe") if risk.safe else Message.of(
         "play_hint.risk_pct", percent=f"{risk.risk * 100:.1f}")
@@ -192,4 +190,4 @@ def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard |
                                             card=card, cards=ready.cards, left=ready.copies_left,
                                             risk=risk_words))
     return BestDiscard(card, Message.of("play_hint.best", ("R-PAIR14", "R-RED", "R-SAFE"), card=card,
-                                        unpaired=imbalance(after), red=red, risk=risk_words))
+                                        unpaired=unpaired(after), red=red, risk=risk_words))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.content.sampling import random_position
-from trainer.engine import DEFAULT_RULES, RANKED_CARDS, RuleSet, format_cards, verdict
+from trainer.engine import DEFAULT_RULES, RANKED_CARDS, RuleSet, format_cards, partners_of, red_total, verdict
 from trainer.lessons.kinds import KINDS
 from trainer.lessons.kinds._position import position_data, random_claim
 from trainer.lessons.kinds.kong import _kong_variant
@@ -78,7 +78,7 @@ def _data(drill: str, level: int, rng: random.Random, rules: RuleSet) -> dict[st
         for _ in range(300):  # near the threshold, half above and half below
             data = _red_data(rng, max(level, 4), rules)
             reader = StepData(data)
-            total = sum(c.red for c in reader.cards()) + sum(m.red for m in reader.melds())
+            total = red_total(reader.cards(), reader.melds())
             if abs(total - rules.red_threshold) <= 6 and \
                     (total >= rules.red_threshold) == (rng.random() < 0.5):
                 return data
@@ -87,7 +87,7 @@ def _data(drill: str, level: int, rng: random.Random, rules: RuleSet) -> dict[st
         card = rng.choice(RANKED_CARDS)
         others = [c for c in RANKED_CARDS if c != card]
         choices = rng.sample(others, min(4 + level, 12))
-        partners = [c for c in others if (c.rank or 0) + (card.rank or 0) == 14]
+        partners = partners_of(card, others)
         if not set(partners) & set(choices):
             choices[rng.randrange(len(choices))] = rng.choice(partners)
         return {"card": str(card), "cards": format_cards(choices)}

@@ -14,7 +14,7 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
-from trainer.engine import RANKED_CARDS, parse_cards
+from trainer.engine import RANKED_CARDS, parse_cards, partners_of
 from trainer.engine.cards import rank_name
 from trainer.engine.messages import Message
 from trainer.lessons.kinds import KINDS
@@ -88,7 +88,7 @@ def question(fact: str, rng: random.Random) -> FactQuestion:
         card = rng.choice(own)
         others = [c for c in RANKED_CARDS if c != card]
         choices = rng.sample(others, 5)
-        partner = [c for c in others if (c.rank or 0) + (card.rank or 0) == 14]
+        partner = partners_of(card, others)
         if not any(c in partner for c in choices):
             choices[rng.randrange(5)] = rng.choice(partner)
         task = KINDS["pick_partner"].build(StepData(

@@ -31,6 +31,7 @@ from trainer.engine import (
     Relation,
     RuleSet,
     partner_rank,
+    partners_of,
     rank_name,
     relation,
     verdict,
@@ -172,8 +173,7 @@ def _red_short_opponent(table: SafetyTable, card: Card) -> tuple[int, int] | Non
 def _partner_held(table: SafetyTable, card: Card) -> bool:
     """Some opponent holds a card of ``card``'s partner rank (and still cannot win on it)."""
     assert table.hands is not None and card.rank is not None
-    return any(c.rank is not None and c.rank + card.rank == 14
-               for other in table.opponents() for c in table.hands[other])
+    return any(partners_of(card, table.hands[other]) for other in table.opponents())
 
 
 def _partners_visible(table: SafetyTable, card: Card) -> int:

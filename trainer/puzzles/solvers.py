@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from trainer.analysis.safety import SafetyTable
-from trainer.engine import Card, Position, Reason, is_combined, verdict
+from trainer.engine import Card, Position, Reason, is_combined, partners_of, verdict
 from trainer.engine.win_rule import combined_hand_wins
 from trainer.puzzles.model import (
     LeastRiskAnswer,
@@ -86,8 +86,7 @@ WIN_SOLVERS: dict[str, WinSolver] = {"ignores red": _ignores_red,
 def _partners_in_open_hands(table: SafetyTable, card: Card) -> bool:
     """Safe unless some opponent holds a card of the partner rank (red and pairs ignored)."""
     assert table.hands is not None and card.rank is not None
-    return not any(c.rank is not None and c.rank + card.rank == 14
-                   for other in table.opponents() for c in table.hands[other])
+    return not any(partners_of(card, table.hands[other]) for other in table.opponents())
 
 
 def _combination_only(table: SafetyTable, card: Card) -> bool:
@@ -111,8 +110,7 @@ SAFE_SET_SOLVERS: dict[str, Callable[[SafetyTable, Card], bool]] = {
 
 def _most_partners_visible(table: SafetyTable) -> Card:
     def seen(card: Card) -> int:
-        return sum(1 for c in table.visible() if c.rank is not None and card.rank is not None
-                   and c.rank + card.rank == 14 and c != card)
+        return len(partners_of(card, table.visible()))
 
     return max(table.candidates(), key=lambda c: (seen(c), -c.index))
 

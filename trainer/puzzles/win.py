@@ -21,6 +21,7 @@ from trainer.engine import (
     RuleSet,
     is_reachable,
     partner_rank,
+    partners_of,
     rank_name,
     relation,
     verdict,
@@ -42,7 +43,7 @@ def trivial(position: Position) -> bool:
     card = position.card
     if card is None or card.rank is None or any(c.is_joker for c in position.hand):
         return True
-    return not any(c.rank is not None and c.rank + card.rank == 14 for c in position.hand)
+    return not partners_of(card, position.hand)
 
 
 def _why(position: Position) -> Message:

@@ -7,7 +7,16 @@ import random
 from collections import Counter
 from typing import Any
 
-from trainer.engine import Card, Message, is_combined, partner_rank, rank_name, split_pairs
+from trainer.engine import (
+    Card,
+    Message,
+    is_combined,
+    pairs_with,
+    partner_rank,
+    partners_of,
+    rank_name,
+    split_pairs,
+)
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import (
@@ -39,8 +48,7 @@ def pick_partner(data: StepData) -> Task:
     if target.rank is None:
         raise TaskError("a joker has no partner: pick_partner needs a ranked 'card'")
     rank = target.rank
-    answer = cards_answer({i for i, c in enumerate(cards) if c.rank is not None
-                           and c.rank + rank == 14})
+    answer = cards_answer({i for i, c in enumerate(cards) if pairs_with(c, target)})
     if not answer.indices:
         raise TaskError("none of the cards makes 14 with the card")
     what = Message.of("task.pick_partner.what", card=target)
@@ -74,7 +82,7 @@ def _pick_partner_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         target = draw(rng, 1)[0]
         assert target.rank is not None
         cards = draw(rng, size, exclude=[target])
-        found = [c for c in cards if c.rank is not None and c.rank + target.rank == 14]
+        found = partners_of(target, cards)
         if len(found) == wanted:
             return {"card": str(target), "cards": notation(cards)}
 
@@ -161,8 +169,7 @@ def _combined_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         while len(pairs) < size:
             first = draw(rng, 1, exclude=pairs)[0]
             assert first.rank is not None
-            partners = [c for c in draw(rng, 20, exclude=[*pairs, first])
-                        if c.rank == 14 - first.rank]
+            partners = partners_of(first, draw(rng, 20, exclude=[*pairs, first]))
             if partners:
                 pairs += [first, partners[0]]
         if not want:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine import Card, Message, RuleSet, rank_name
+from trainer.engine import Card, Message, RuleSet, rank_name, red_total
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.lessons.answers import Answer, CardsAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
@@ -28,7 +28,7 @@ def _red_each(cards: tuple[Card, ...]) -> tuple[Message, ...]:
 def red_sum(cards: tuple[Card, ...]) -> Message:
     """"7♥ 7 + K♦ 1 = 8" over the cards that carry red (R-RED)."""
     terms = " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red) or "0"
-    return Message.of("lesson.red_sum", ("R-RED",), sum=terms, red=sum(c.red for c in cards))
+    return Message.of("lesson.red_sum", ("R-RED",), sum=terms, red=red_total(cards))
 
 
 def pick_red(data: StepData) -> Task:
@@ -61,12 +61,12 @@ def _pick_red_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
             return {"cards": notation(cards)}
 
 
-def red_total(data: StepData) -> Task:
+def red_total_task(data: StepData) -> Task:
     cards = data.cards()
     melds = data.melds()
     everything = cards + tuple(c for m in melds for c in m.cards)
-    total = sum(card.red for card in everything)
-    laid_red = sum(m.red for m in melds)
+    total = red_total(everything)
+    laid_red = red_total(melds)
 
     def hint(given: Answer) -> Message:
         value = given.value if isinstance(given, NumberAnswer) else total
@@ -135,6 +135,6 @@ def _red_needed_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
 
 KINDS = (
     TaskKind("pick_red", pick_red, _pick_red_variant, frozenset({"cards"})),
-    TaskKind("red_total", red_total, _red_total_variant, frozenset({"cards", "melds"})),
+    TaskKind("red_total", red_total_task, _red_total_variant, frozenset({"cards", "melds"})),
     TaskKind("red_needed", red_needed, _red_needed_variant, frozenset({"rules", "cards"})),
 )

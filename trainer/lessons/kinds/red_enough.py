@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine import Message, RuleSet
+from trainer.engine import Message, RuleSet, red_total
 from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION
@@ -19,7 +19,7 @@ def red_enough(data: StepData) -> Task:
     melds = data.melds()
     rules = data.rules()
     everything = cards + tuple(c for m in melds for c in m.cards)
-    total = sum(card.red for card in everything)
+    total = red_total(everything)
     threshold = rules.red_threshold
 
     def hint(given: Answer) -> Message:
@@ -42,7 +42,7 @@ def _red_enough_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         out = _red_total_variant(rng, StepData({"melds": ["joker:X"]}))
         cards = StepData(out).cards()
         melds = StepData(out).melds()
-        total = sum(c.red for c in cards) + sum(m.red for m in melds)
+        total = red_total(cards, melds)
         if (total >= rules.red_threshold) == want and abs(total - rules.red_threshold) <= 6:
             return {**out, "rules": rules.to_json()}
     return {**out, "rules": RuleSet().to_json()}

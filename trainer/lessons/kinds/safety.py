@@ -13,7 +13,7 @@ from trainer.analysis.arguments import Argument, argument_for, counts_for
 from trainer.analysis.safety import SafetyReason, SafetyTable, certificate, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
-from trainer.engine import Card, Dou14Error, Message, RuleSet, rank_name, relation
+from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
@@ -58,7 +58,7 @@ def board_of_table(table: SafetyTable) -> Board:
 def _danger_hint(table: SafetyTable, card: Card) -> Message:
     """Why this card is not proved safe, without naming the card that is: some opponent may
     still hold one of its partners."""
-    partner = rank_name(14 - (card.rank or 7))
+    partner = rank_name(partner_rank(card.rank or 7))
     return Message.of("hint.safe_not_this", ("R-SAFE", "R-PAIR14"), card=card, partner=partner)
 
 
