@@ -116,6 +116,19 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    def __repr__(self) -> str:
+        """``Card.parse('10h')``: evaluates back to an equal card.
+
+        >>> Card.parse('10h'), Card.parse('X')
+        (Card.parse('10h'), Card.parse('X'))
+        """
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """One card from notation (docs/format.md), as :func:`parse_card`."""
+        return parse_card(text)
+
     @property
     def symbol(self) -> str:
         """Display form with a Unicode suit: ``10♥``, ``Q♦``, ``🃏``."""

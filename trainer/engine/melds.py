@@ -120,6 +120,14 @@ class Meld:
     def __str__(self) -> str:
         return f"{self.kind.value}:{format_cards(self.cards).replace(' ', ',')}"
 
+    def __repr__(self) -> str:
+        """``Meld.parse('chi:8h,6s')``: evaluates back to an equal meld.
+
+        >>> Meld.parse('pong:Qh,Qs,Qd')
+        Meld.parse('pong:Qh,Qs,Qd')
+        """
+        return f"Meld.parse({str(self)!r})"
+
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind.value, "cards": format_cards(self.cards)}
 

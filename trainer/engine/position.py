@@ -132,6 +132,17 @@ class Position:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
+    def __repr__(self) -> str:
+        """``Position.from_json('{…}')``: evaluates back to an equal position.
+
+        >>> p = position_of("7h 7s 2d", card="Qh", source="flip")
+        >>> repr(p).startswith("Position.from_json(")
+        True
+        >>> eval(repr(p)) == p
+        True
+        """
+        return f"Position.from_json({self.dumps()!r})"
+
     @classmethod
     def from_json(cls, data: Any) -> Position:
         """Read a position from a JSON object (``dict``) or JSON text; :class:`PositionError`
