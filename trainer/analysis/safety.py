@@ -46,7 +46,7 @@ from trainer.engine.position import Position
 from trainer.engine.rules import RuleSet
 from trainer.engine.seats import relation
 from trainer.engine.verdicts import Verdict, verdict
-from trainer.engine.win_rule import claim_wins, colour_flags, combined_hand_wins, single_colour
+from trainer.engine.win_rule import HandValue, claim_wins, colour_flags, judge
 
 
 def seat_words(seat: int, viewer: int, players: int) -> Message:
@@ -396,11 +396,13 @@ def deal_in_count(table: SafetyTable, opponent: int, card: Card,
     for (red, has_r, has_b), ways in hands.items():
         total_red = red + card.red + melds_red
         max_red = total_red if max_red is None else max(max_red, total_red)
-        colour = single_colour(*colour_flags((card,), has_r or meld_flags[0],
-                                             has_b or meld_flags[1]))
-        special = colour is not None or table.first_discard
-        special_possible = special_possible or special
-        if combined_hand_wins(total_red, threshold, special):
+        value = HandValue(0, True, total_red, *colour_flags((card,), has_r or meld_flags[0],
+                                                            has_b or meld_flags[1]))
+        judged = judge(value, threshold, first_discard=table.first_discard)
+        special_possible = special_possible or bool(
+            judge(HandValue(0, True, 0, value.has_red, value.has_black), threshold,
+                  first_discard=table.first_discard).specials)
+        if judged.win:
             winning += ways
     if winning:
         reason = SafetyReason.DANGER

@@ -148,6 +148,13 @@ ALL_CARDS: tuple[Card, ...] = (
 )
 RANKED_CARDS: tuple[Card, ...] = ALL_CARDS[:JOKER_INDEX]
 """The 52 ranked cards in sort order."""
+RANK_OF: tuple[int, ...] = tuple(card.rank or 0 for card in ALL_CARDS)
+"""By ``Card.index``: the rank (0 for the joker), for counting loops."""
+RED_OF: tuple[int, ...] = tuple(card.red for card in ALL_CARDS)
+"""By ``Card.index``: the red points (R-RED)."""
+COLOUR_OF: tuple[int, ...] = tuple(1 if card.is_red else 2 if card.is_black else 0
+                                   for card in ALL_CARDS)
+"""By ``Card.index``: 1 red, 2 black, 0 the joker (R-RED), to be or-ed together."""
 
 
 def deck(jokers: int = 4) -> list[Card]:

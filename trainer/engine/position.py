@@ -57,6 +57,11 @@ class Position:
     melds_have_red: bool = field(init=False, compare=False, repr=False)
     melds_have_black: bool = field(init=False, compare=False, repr=False)
     hand_sorted: tuple[Card, ...] = field(init=False, compare=False, repr=False)
+    melds_colours: int = field(init=False, compare=False, repr=False)
+    """The colours laid: 1 red, 2 black, or-ed (R-RED), as ``COLOUR_OF`` counts them."""
+    claim_blocked: bool = field(init=False, compare=False, repr=False)
+    """Win, pong and kong are closed on this card: it is the player's own flip and the table
+    plays ``win_pong_kong_on_own_flip`` off (R-OWN-FLIP, the default)."""
 
     def __post_init__(self) -> None:
         hand = tuple(self.hand)
@@ -75,6 +80,10 @@ class Position:
         object.__setattr__(self, "meld_fan_items", items)
         object.__setattr__(self, "melds_have_red", any(card.is_red for card in laid))
         object.__setattr__(self, "melds_have_black", any(card.is_black for card in laid))
+        object.__setattr__(self, "melds_colours", (1 if self.melds_have_red else 0) |
+                           (2 if self.melds_have_black else 0))
+        object.__setattr__(self, "claim_blocked", self.offered_by is Relation.YOU and
+                           not self.rules.win_pong_kong_on_own_flip)
 
     @property
     def is_tianzou_check(self) -> bool:
@@ -85,12 +94,6 @@ class Position:
     def own_flip(self) -> bool:
         """The card on the table is one this player flipped themselves (R-OWN-FLIP)."""
         return self.offered_by is Relation.YOU
-
-    @property
-    def claim_blocked(self) -> bool:
-        """Win, pong and kong are closed on this card: it is the player's own flip and the table
-        plays ``win_pong_kong_on_own_flip`` off (R-OWN-FLIP, the default)."""
-        return self.own_flip and not self.rules.win_pong_kong_on_own_flip
 
     @property
     def all_cards(self) -> tuple[Card, ...]:

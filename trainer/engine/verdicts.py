@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from trainer.engine.cards import Card
+from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card
 from trainer.engine.combine import counts_combined, split_pairs
 from trainer.engine.errors import PositionError
 from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
 from trainer.engine.position import Position
-from trainer.engine.win_rule import (
-    Reason,
-    Special,
-    colour_flags,
-    combined_hand_wins,
-    single_colour,
-)
+from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, judge
 
-__all__ = ["Reason", "Special", "Verdict", "is_win", "verdict"]
+__all__ = ["Reason", "Special", "Verdict", "hand_value", "is_win", "verdict"]
 
 
 class Verdict(NamedTuple):
@@ -96,74 +90,48 @@ class Verdict(NamedTuple):
         }
 
 
-def is_win(position: Position) -> bool:
-    """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL), without building a verdict."""
+def hand_value(position: Position) -> HandValue:
+    """The position's cards as :func:`judge` reads them: concealed with the claimed card, red
+    over everything, colours over everything (R-WIN, R-RED, R-SPECIAL)."""
     card = position.card
-    if position.claim_blocked:
-        return False
     counts = [0] * 15
     red = position.melds_red
+    colours = position.melds_colours
+    ranks, reds, colour_of = RANK_OF, RED_OF, COLOUR_OF
     for c in position.hand:
-        counts[c.rank or 0] += 1
-        red += c.red
-    if counts[0]:
-        return False
-    if card is None:
-        if len(position.hand) % 2:
-            raise PositionError("a waiting hand with no card to claim cannot be judged")
-        return counts_combined(counts)
-    counts[card.rank or 0] += 1
-    if not counts_combined(counts):
-        return False
-    if combined_hand_wins(red + card.red, position.rules.red_threshold,
-                          position.dealer_first_discard):
-        return True
-    return _single_colour(position) is not None
+        index = c.index
+        counts[ranks[index]] += 1
+        red += reds[index]
+        colours |= colour_of[index]
+    if card is not None:
+        index = card.index
+        counts[ranks[index]] += 1
+        red += reds[index]
+        colours |= colour_of[index]
+    return HandValue(counts[0], counts_combined(counts), red, colours & 1 == 1, colours & 2 == 2)
 
 
-def _single_colour(position: Position) -> Special | None:
-    """全红 or 全黑 over every card of the player (R-SPECIAL)."""
-    card = position.card
-    concealed = position.hand if card is None else (card, *position.hand)
-    return single_colour(*colour_flags(concealed, position.melds_have_red,
-                                       position.melds_have_black))
+def _judgement(position: Position, value: HandValue) -> Judgement:
+    if position.card is None and len(position.hand) % 2:
+        raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
+    return judge(value, position.rules.red_threshold,
+                 first_discard=position.dealer_first_discard, tianzou=position.card is None,
+                 own_flip_closed=position.claim_blocked)
+
+
+def is_win(position: Position) -> bool:
+    """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL, R-OWN-FLIP), through :func:`judge`."""
+    return _judgement(position, hand_value(position)).reason is Reason.WIN
 
 
 def verdict(position: Position) -> Verdict:
     """Judge ``position``: does the claimed card win (or, with no card and an even hand, is this
-    天走)? R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY."""
+    天走)? R-WIN, R-OWN-FLIP, R-SPECIAL, R-FAN, R-SCORE, R-PAY."""
     rules = position.rules
-    card = position.card
-    if card is None and len(position.hand) % 2:
-        raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
-    concealed = position.hand if card is None else (card, *position.hand)
-    counts = [0] * 15
-    red = position.melds_red
-    for c in concealed:
-        counts[c.rank or 0] += 1
-        red += c.red
-    threshold = rules.red_threshold
-    specials: list[Special] = []
-    if position.claim_blocked:
-        reason = Reason.OWN_FLIP
-    elif counts[0]:
-        reason = Reason.JOKER_IN_HAND
-    elif not counts_combined(counts):
-        reason = Reason.NOT_COMBINED
-    else:
-        if card is None:
-            specials.append(Special.TIANZOU)
-        elif position.dealer_first_discard:
-            specials.append(Special.JIEDI)
-        colour = _single_colour(position)
-        if colour is not None:
-            specials.append(colour)
-        reason = Reason.WIN if combined_hand_wins(red, threshold, bool(specials)) \
-            else Reason.RED_SHORT
-    win = reason is Reason.WIN
-    if not win:
-        specials.clear()
-    pairs, leftovers = split_pairs(position.hand_sorted, card, presorted=True)
+    value = hand_value(position)
+    judged = _judgement(position, value)
+    specials = judged.specials
+    pairs, leftovers = split_pairs(position.hand_sorted, position.card, presorted=True)
     items = position.meld_fan_items
     uncapped = position.melds_fan
     if specials:
@@ -172,8 +140,8 @@ def verdict(position: Position) -> Verdict:
     fan = uncapped
     if Special.JIEDI in specials and rules.jiedi_cap is not None:
         fan = min(fan, rules.jiedi_cap)
-    return Verdict(position, win, reason, red, threshold, pairs, leftovers, tuple(specials),
-                   items, uncapped, fan, rules.share(fan))
+    return Verdict(position, judged.win, judged.reason, value.red, rules.red_threshold, pairs,
+                   leftovers, specials, items, uncapped, fan, rules.share(fan))
 
 
 _SPECIAL_ITEMS = {special: special_fan_item(special.value) for special in Special}

@@ -13,7 +13,7 @@ from trainer.engine.cards import ALL_CARDS, SUITS, Card, rank_name
 from trainer.engine.errors import PositionError
 from trainer.engine.messages import Message
 from trainer.engine.position import Position
-from trainer.engine.win_rule import Special, colour_flags, combined_hand_wins, single_colour
+from trainer.engine.win_rule import HandValue, Special, colour_flags, judge
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +95,11 @@ def waits(position: Position) -> Waits:
     base = (rank - 1) * 4
     for suit in SUITS:
         card = ALL_CARDS[base + suit.order]
-        special = single_colour(*colour_flags((card,), *flags))
         total = red + card.red
         mine = card in own
-        wins = not mine and combined_hand_wins(total, threshold, special is not None)
-        candidates.append(WaitCard(card, wins, total, mine, special))
+        judged = judge(HandValue(0, True, total, *colour_flags((card,), *flags)), threshold)
+        special = judged.specials[0] if judged.specials else None
+        candidates.append(WaitCard(card, judged.win and not mine, total, mine, special))
     return Waits(position, rank, tuple(candidates), False)
 
 

@@ -1,17 +1,19 @@
-"""The win rule, written once (R-WIN, R-SPECIAL): a combined hand wins when its red total reaches
-the threshold, or without the red total as a special win (天走, 接地, 全红, 全黑).
+"""The win rule, written once (R-OWN-FLIP, R-WIN, R-SPECIAL): :func:`judge` decides a hand's
+:class:`HandValue` — a combined hand wins when its red total reaches the threshold, or without
+the red total as a special win (天走, 接地, 全红, 全黑).
 
-Everything that asks "does this win?" — the verdict, waits, the game's claims, the safety
-analysis and the bots — goes through these functions.
+Everything that asks "does this win?" — the verdict, waits, the game's claims and 天走, the
+safety analysis and the bots — goes through :func:`judge`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import NamedTuple
 
 from trainer.engine.cards import Card
-from trainer.engine.combine import counts_combined, rank_counts
+from trainer.engine.combine import counts_combined
 from trainer.engine.melds import Meld
 
 
@@ -65,28 +67,101 @@ def red_reached(red: int, threshold: int) -> bool:
     return red >= threshold
 
 
-def combined_hand_wins(red: int, threshold: int, special: bool) -> bool:
-    """A combined hand wins with enough red, or as a special win that needs no red total
-    (R-WIN, R-SPECIAL)."""
-    return special or red_reached(red, threshold)
+class HandValue(NamedTuple):
+    """A player's cards as the win rule reads them: the concealed cards with the claimed card
+    (their jokers, and whether they split wholly into 14-pairs), the red over every card of the
+    player, laid ones included, and which colours they show (R-WIN, R-RED, R-SPECIAL)."""
+
+    jokers: int
+    combined: bool
+    red: int
+    has_red: bool
+    has_black: bool
+
+    @classmethod
+    def of(cls, concealed: Iterable[Card], melds: Iterable[Meld] = ()) -> HandValue:
+        """The value of ``concealed`` (the claimed card included) beside ``melds``.
+
+        >>> from trainer.engine import parse_cards
+        >>> HandValue.of(parse_cards("7h 7d Kd Ac"))
+        HandValue(jokers=0, combined=True, red=15, has_red=True, has_black=True)
+        """
+        counts = [0] * 15
+        red = 0
+        has_red = has_black = False
+        for card in concealed:
+            counts[card.rank or 0] += 1
+            red += card.red
+            suit = card.suit
+            if suit is not None:
+                if suit.is_red:
+                    has_red = True
+                else:
+                    has_black = True
+        for meld in melds:
+            red += meld.red
+            for card in meld.cards:
+                if card.suit is not None:
+                    if card.suit.is_red:
+                        has_red = True
+                    else:
+                        has_black = True
+        return cls(counts[0], counts_combined(counts), red, has_red, has_black)
+
+
+class Judgement(NamedTuple):
+    """The one decision on a hand: its reason (docs/format.md's order) and the special wins it
+    makes (empty unless it wins)."""
+
+    reason: Reason
+    specials: tuple[Special, ...]
+
+    @property
+    def win(self) -> bool:
+        return self.reason is Reason.WIN
+
+
+def judge(value: HandValue, threshold: int, *, first_discard: bool = False,
+          tianzou: bool = False, own_flip_closed: bool = False) -> Judgement:
+    """Does this hand win? The win rule, written once (R-OWN-FLIP, R-WIN, R-SPECIAL): a card the
+    player flipped themselves is closed to a win where the table says so; a concealed joker never
+    pairs; the hand must be combined; then it wins with enough red, or without the red total as
+    天走 (no claimed card), 接地 (the dealer's first discard), 全红 or 全黑.
+
+    Every verdict, win test, wait, claim at the table, safety count and 天走 goes through here.
+
+    >>> judge(HandValue(0, True, 19, True, True), 20)
+    Judgement(reason=<Reason.RED_SHORT: 'red_short'>, specials=())
+    >>> judge(HandValue(0, True, 3, False, True), 20, first_discard=True).specials
+    (<Special.JIEDI: 'jiedi'>, <Special.ALL_BLACK: 'all_black'>)
+    """
+    if own_flip_closed:
+        return _OWN_FLIP
+    if value.jokers:
+        return _JOKER
+    if not value.combined:
+        return _NOT_COMBINED
+    has_red, has_black = value.has_red, value.has_black
+    if has_red != has_black or tianzou or first_discard:
+        specials: tuple[Special, ...] = (Special.TIANZOU,) if tianzou else \
+            (Special.JIEDI,) if first_discard else ()
+        if has_red != has_black:
+            specials = (*specials, Special.ALL_RED if has_red else Special.ALL_BLACK)
+        return Judgement(Reason.WIN, specials)
+    return _WIN if value.red >= threshold else _RED_SHORT
+
+
+_OWN_FLIP = Judgement(Reason.OWN_FLIP, ())
+_JOKER = Judgement(Reason.JOKER_IN_HAND, ())
+_NOT_COMBINED = Judgement(Reason.NOT_COMBINED, ())
+_WIN = Judgement(Reason.WIN, ())
+_RED_SHORT = Judgement(Reason.RED_SHORT, ())
 
 
 def claim_wins(hand: Iterable[Card], melds: Iterable[Meld], card: Card,
                dealer_first_discard: bool, threshold: int) -> bool:
-    """The bare win test on a claimed card from cards alone (R-WIN, R-SPECIAL): no concealed
-    joker, combined with ``card``, then 接地, the red total, or 全红/全黑."""
+    """The bare win test on a claimed card from cards alone, through :func:`judge`."""
     if card.rank is None:
         return False
-    held = list(hand)
-    counts = rank_counts(held)
-    if counts[0]:
-        return False
-    counts[card.rank] += 1
-    if not counts_combined(counts):
-        return False
-    laid = tuple(melds)
-    red = card.red + sum(c.red for c in held) + sum(m.red for m in laid)
-    if combined_hand_wins(red, threshold, dealer_first_discard):
-        return True
-    flags = colour_flags((c for m in laid for c in m.cards), *colour_flags((card, *held)))
-    return single_colour(*flags) is not None
+    return judge(HandValue.of((card, *hand), melds), threshold,
+                 first_discard=dealer_first_discard).win

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from trainer.analysis.safety import SafetyTable
 from trainer.engine import Card, Position, Reason, is_combined, partners_of, verdict
-from trainer.engine.win_rule import combined_hand_wins
+from trainer.engine.win_rule import red_reached
 from trainer.puzzles.model import (
     LeastRiskAnswer,
     Puzzle,
@@ -42,7 +42,7 @@ def _ignores_colour(position: Position) -> WinAnswer:
     judged = verdict(position)
     if not judged.combined:
         return _truth(position)
-    wins = combined_hand_wins(judged.red, judged.threshold, position.dealer_first_discard)
+    wins = position.dealer_first_discard or red_reached(judged.red, judged.threshold)
     fan = position.melds_fan + (3 if position.dealer_first_discard else 0)
     return WinAnswer(wins, fan if wins else 0, Reason.WIN if wins else Reason.RED_SHORT)
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from trainer.engine.cards import JOKER, Card, deck
-from trainer.engine.combine import counts_combined, rank_counts
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind
@@ -32,7 +31,7 @@ from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_c
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import relation
 from trainer.engine.verdicts import Verdict, verdict
-from trainer.engine.win_rule import claim_wins
+from trainer.engine.win_rule import HandValue, claim_wins, judge
 
 
 class IllegalAction(Dou14Error):
@@ -198,8 +197,9 @@ class HandState:
                     Action(seat, ActionKind.DONE)]
         if self.phase is Phase.DISCARD:
             actions: list[Action] = []
-            if seat == self.dealer and not self.dealer_discarded and \
-                    counts_combined(rank_counts(self.hands[seat])):
+            if seat == self.dealer and not self.dealer_discarded and judge(
+                    HandValue.of(self.hands[seat], self.melds[seat]), self.rules.red_threshold,
+                    tianzou=True).win:
                 actions.append(Action(seat, ActionKind.TIANZOU))
             if self.may_lay_down:
                 actions.extend(self._laydown_actions(seat))
