@@ -72,6 +72,9 @@ class SafetyTable:
     piles: tuple[tuple[tuple[Card, str], ...], ...] | None = None
     """Per seat, the cards lying between that seat and its lower player with how each got there
     (``discard`` or ``flip``, R-PUBLIC); when given, ``table_cards`` are exactly these cards."""
+    passed: tuple[tuple[Card, ...], ...] | None = None
+    """Per seat, the cards that passed that player since their concealed hand last changed
+    (R-READ; empty for the discarder). None: the history is not known (no proof by it)."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -87,6 +90,13 @@ class SafetyTable:
                 raise PositionError("the table cards must be the cards of the piles")
         if not 0 <= self.seat < players:
             raise PositionError(f"seat {self.seat} is not 0..{players - 1}")
+        if self.passed is not None:
+            if len(self.passed) != players:
+                raise PositionError("passed needs one list per seat")
+            if self.passed[self.seat]:
+                raise PositionError("nothing passes the discarder: their hand just changed")
+            if any(card.is_joker for cards in self.passed for card in cards):
+                raise PositionError("a joker is never won on, so it never counts as passed")
         if len(self.melds) != players or len(self.hand_sizes) != players:
             raise PositionError(f"a table of {players} players needs melds and hand sizes for each")
         if self.hand_sizes[self.seat] != len(self.hand):
@@ -151,6 +161,8 @@ class SafetyTable:
             data["hands"] = [format_cards(h) for h in self.hands]
         if self.piles is not None:
             data["piles"] = [[[str(card), source] for card, source in pile] for pile in self.piles]
+        if self.passed is not None:
+            data["passed"] = [format_cards(cards) for cards in self.passed]
         return data
 
     @classmethod
@@ -158,7 +170,7 @@ class SafetyTable:
         if not isinstance(data, dict):
             raise PositionError("a table is a JSON object")
         known = {"rules", "seat", "hand", "melds", "table", "hand_sizes", "first_discard", "hands",
-                 "piles"}
+                 "piles", "passed"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise PositionError(f"unknown table key {unknown[0]!r}")
@@ -171,11 +183,15 @@ class SafetyTable:
             piles = None if piles_data is None else tuple(
                 tuple((parse_card(str(card)), str(source)) for card, source in pile)
                 for pile in piles_data)
+            passed_data = data.get("passed")
+            passed = None if passed_data is None else tuple(
+                parse_cards(str(cards)) for cards in passed_data)
             return cls(rules, int(data["seat"]), parse_cards(data["hand"]), melds,
                        parse_cards(data.get("table", "")),
                        tuple(int(size) for size in data["hand_sizes"]),
                        bool(data.get("first_discard", False)),
-                       None if hands is None else tuple(parse_cards(h) for h in hands), piles)
+                       None if hands is None else tuple(parse_cards(h) for h in hands), piles,
+                       passed)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, Dou14Error):
                 raise
@@ -542,7 +558,11 @@ def table_from_view(view: PlayerView, *, open_hands: Sequence[Sequence[Card]] | 
     first = (view.seat == view.dealer and not view.dealer_discarded) if first_discard is None \
         else first_discard
     piles = tuple(tuple((entry.card, entry.source) for entry in pile) for pile in view.piles)
+    history = view.history
+    passed = None if history is None else tuple(
+        () if seat == view.seat else history.passed_cards(seat)
+        for seat in range(view.rules.players))
     return SafetyTable(view.rules, view.seat, view.hand, view.melds, table_cards,
                        view.hand_sizes, first,
                        None if open_hands is None else tuple(tuple(h) for h in open_hands),
-                       piles)
+                       piles, passed)

@@ -25,6 +25,7 @@ from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_claims
@@ -133,6 +134,8 @@ class HandState:
     turned: Card | None = None
     events: list[Event] = field(default_factory=list)
     """What the table saw happen, in order (:mod:`trainer.engine.game.events`)."""
+    tracker: HistoryTracker | None = field(default=None, compare=False, repr=False)
+    """The public history kept as events come (R-READ), see :meth:`table_history`."""
 
     # -- setting up ---------------------------------------------------------------------------
     @classmethod
@@ -179,6 +182,13 @@ class HandState:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def table_history(self) -> PublicHistory:
+        """What the table's history proves so far (R-READ): per seat, when their concealed hand
+        last changed and the cards that passed them since."""
+        if self.tracker is None:
+            return public_history(self.events, self.rules, self.dealer)
+        return self.tracker.snapshot()
 
     def card_count(self) -> int:
         """Every card in the hand's world: concealed, laid down, on the table, in the stock and
@@ -324,8 +334,12 @@ class HandState:
     def _event(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (), *,
                count: int = 0, source: str = "", claim: str = "", by_seat: int | None = None,
                by_claim: str = "", reason: str = "", private: bool = False) -> None:
-        self.events.append(Event(len(self.history), kind, seat, cards, count, source, claim,
-                                 by_seat, by_claim, reason, private))
+        event = Event(len(self.history), kind, seat, cards, count, source, claim, by_seat,
+                      by_claim, reason, private)
+        self.events.append(event)
+        if self.tracker is None:
+            self.tracker = HistoryTracker(self.rules, self.dealer)
+        self.tracker.add(event)
 
     def _draw(self, seat: int, count: int) -> Card | None:
         drawn = None

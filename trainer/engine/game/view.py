@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action
+from trainer.engine.game.history import PublicHistory
 from trainer.engine.game.state import HandResult, HandState, Offer, Phase, TableCard
 from trainer.engine.melds import Meld
 from trainer.engine.rules import RuleSet
@@ -30,6 +31,9 @@ class PlayerView:
     legal: tuple[Action, ...]
     result: HandResult | None
     """Only once the hand is over (the winner's hand is then shown, as at the table)."""
+    history: PublicHistory | None = None
+    """The public history: for each seat the cards that passed them since their concealed hand
+    last changed (R-READ)."""
 
     def visible_cards(self) -> list[Card]:
         """Every card this player can see: own hand, all melds, all table cards, the offer."""
@@ -54,4 +58,5 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         state.dealer_discarded,
         tuple(state.legal_actions()) if state.to_act == seat else (),
         state.result if state.phase is Phase.OVER else None,
+        state.table_history(),
     )

@@ -1,0 +1,253 @@
+"""The chance that a discard deals in, written once (R-SAFE, R-READ, R-WIN, R-PRIORITY).
+
+One definition: the chance that **at least one** opponent can win on the card, their concealed
+hands dealt *jointly* from the cards the discarder cannot see, and — in the models that read the
+table's history — no opponent holding a hand that would have won on a card that passed them
+since their hand last changed (R-READ: a player takes every win open to them).
+
+Three models, one function (:func:`deal_in_chances`):
+
+- :attr:`Model.VISIBLE` — the visible cards only, every deal of the unseen cards equally likely;
+- :attr:`Model.HISTORY` — the same, less the deals the passes rule out;
+- :attr:`Model.PLAY` — the passes, and deals weighted by how players keep their cards: a hand is
+  ``exp(-PAIR_WEIGHT)`` times less likely for each card in it without a 14-partner (players
+  keep their 14-pairs and throw the rest), the weight fitted on simulated play
+  (``benchmarks/risk.py``).
+
+Exact where the deals can be counted (every joint deal enumerated, small tables), otherwise
+sampled with its 95% error said; the sample's seed is drawn from the public table alone, so
+nothing the discarder cannot see changes any figure. A card proven safe — by the visible cards
+(:func:`trainer.analysis.safety.deal_in_count`) or by the history (a card of its rank and colour
+passed that opponent) — has chance 0 and says which proof.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import numpy.typing as npt
+
+from trainer.analysis.safety import SafetyTable, deal_in_count
+from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
+from trainer.engine.melds import Meld
+
+PAIR_WEIGHT = 0.55
+"""Model.PLAY: log-weight lost per unpaired card in an opponent's hand (fitted on simulated play,
+``benchmarks/risk.py``)."""
+EXACT_LIMIT = 20_000
+"""Count every joint deal when there are at most this many; sample otherwise."""
+SAMPLES = 4096
+"""Deals sampled by default (the error bound is said with each figure)."""
+
+Int = npt.NDArray[np.int64]
+Bool = npt.NDArray[np.bool_]
+
+
+class Model(StrEnum):
+    VISIBLE = "visible"
+    HISTORY = "history"
+    PLAY = "play"
+
+
+class Proof(StrEnum):
+    """How a card is proven safe against every opponent."""
+
+    VISIBLE = "visible"
+    """By the visible cards: no hand consistent with them wins on it (R-SAFE)."""
+    HISTORY = "history"
+    """By the passes, for at least one opponent the visible cards leave open (R-READ)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The chance that discarding ``card`` deals in, with its 95% error (0 when exact)."""
+
+    card: Card
+    value: float
+    error: float
+    exact: bool
+    proof: Proof | None
+    history_proofs: tuple[tuple[int, Card], ...] = ()
+    """(opponent, the card that passed them) for each opponent the history proves it safe
+    against, when the visible cards alone do not."""
+
+    @property
+    def safe(self) -> bool:
+        return self.proof is not None
+
+
+@dataclass
+class _Deals:
+    """Joint deals of the unseen cards to the opponents, as arrays: per opponent the rank
+    counts, red and colours of their concealed hand; ``weight`` one per deal (or the PLAY
+    model's weight)."""
+
+    counts: list[Int]
+    red: list[Int]
+    colours: list[Int]
+    exact: bool
+
+
+def _seed(table: SafetyTable) -> int:
+    public = table.to_json()
+    public.pop("hands", None)
+    digest = hashlib.sha256(json.dumps(public, sort_keys=True).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _deal_count(pool: int, sizes: Sequence[int]) -> int:
+    total = 1
+    left = pool
+    for size in sizes:
+        total *= math.comb(left, size)
+        left -= size
+    return total
+
+
+def _deals(table: SafetyTable, samples: int) -> _Deals:
+    pool = list(table.unseen().elements())
+    opponents = table.opponents()
+    sizes = [table.hand_sizes[other] for other in opponents]
+    ranks = np.array([RANK_OF[c.index] for c in pool], dtype=np.int64)
+    reds = np.array([RED_OF[c.index] for c in pool], dtype=np.int64)
+    colours = np.array([COLOUR_OF[c.index] for c in pool], dtype=np.int64)
+    exact = _deal_count(len(pool), sizes) <= EXACT_LIMIT
+    if exact:
+        rows = []
+        for chosen in _joint(list(range(len(pool))), sizes):
+            rows.append([i for hand in chosen for i in hand])
+        order = np.array(rows, dtype=np.int64).reshape(len(rows), sum(sizes))
+    else:
+        rng = np.random.default_rng(_seed(table))
+        order = np.argsort(rng.random((samples, len(pool))), axis=1)[:, :sum(sizes)]
+    counts, red, colour = [], [], []
+    start = 0
+    for other, size in zip(opponents, sizes, strict=True):
+        hand = order[:, start:start + size]
+        start += size
+        counts.append((ranks[hand][:, :, None] == np.arange(15)).sum(axis=1))
+        melds = table.melds[other]
+        red.append(reds[hand].sum(axis=1) + red_total(melds))
+        laid = 0
+        for meld in melds:
+            for card in meld.cards:
+                laid |= COLOUR_OF[card.index]
+        colour.append(np.bitwise_or.reduce(colours[hand], axis=1) | laid)
+    return _Deals(counts, red, colour, exact)
+
+
+def _joint(indices: list[int], sizes: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every joint deal: one hand of each size, from ``indices``, in order."""
+    if not sizes:
+        yield ()
+        return
+    for hand in itertools.combinations(indices, sizes[0]):
+        rest = [i for i in indices if i not in hand]
+        for others in _joint(rest, sizes[1:]):
+            yield (hand, *others)
+
+
+_LOW = np.arange(1, 7)
+_HIGH = np.array([partner_rank(rank) for rank in range(1, 7)])
+
+
+def _wins(counts: Int, red: Int, colours: Int, card: Card, threshold: int,
+          first_discard: bool) -> Bool:
+    """Per deal: does this opponent's hand win on ``card`` (R-WIN, R-SPECIAL)? The same rule as
+    :func:`trainer.engine.win_rule.judge`, on arrays (tests check them against each other)."""
+    rank = RANK_OF[card.index]
+    if rank == 0:
+        return np.zeros(len(red), dtype=np.bool_)
+    with_card = counts.copy()
+    with_card[:, rank] += 1
+    combined = (with_card[:, 0] == 0) & (with_card[:, _LOW] == with_card[:, _HIGH]).all(axis=1) \
+        & (with_card[:, 7] % 2 == 0)
+    colour = colours | COLOUR_OF[card.index]
+    special = (colour == 1) | (colour == 2) | first_discard
+    wins: Bool = combined & (special | (red + RED_OF[card.index] >= threshold))
+    return wins
+
+
+def _unpaired(counts: Int) -> Int:
+    """Per deal: :func:`trainer.engine.combine.unpaired` of the hand."""
+    found: Int = counts[:, 0] + counts[:, 7] % 2 + \
+        np.abs(counts[:, _LOW] - counts[:, _HIGH]).sum(axis=1)
+    return found
+
+
+def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
+                    model: Model = Model.PLAY, samples: int = SAMPLES) -> dict[Card, Chance]:
+    """The chance that each of ``cards`` (default: every candidate) deals in, under ``model``."""
+    cards = list(table.candidates() if cards is None else cards)
+    opponents = table.opponents()
+    unseen = table.unseen()
+    threshold = table.rules.red_threshold
+    passes = table.passed if model is not Model.VISIBLE and table.passed is not None else None
+    visible_safe = {card: [deal_in_count(table, other, card, unseen).provably_safe
+                           for other in opponents] for card in cards}
+    found: dict[Card, Chance] = {}
+    open_cards = []
+    for card in cards:
+        history_cards = tuple(
+            (other, twin) for other, safe in zip(opponents, visible_safe[card], strict=True)
+            if not safe and passes is not None
+            and (twin := _twin(card, passes[other], table.melds[other])) is not None)
+        covered = {other for other, _ in history_cards}
+        if all(safe or other in covered
+               for other, safe in zip(opponents, visible_safe[card], strict=True)):
+            proof = Proof.VISIBLE if all(visible_safe[card]) else Proof.HISTORY
+            found[card] = Chance(card, 0.0, 0.0, True, proof, history_cards)
+        else:
+            open_cards.append(card)
+    if not open_cards:
+        return {card: found[card] for card in cards}
+    deals = _deals(table, samples)
+    weight = np.ones(len(deals.red[0]), dtype=np.float64)
+    for i, other in enumerate(opponents):
+        for passed in (passes[other] if passes is not None else ()):
+            weight[_wins(deals.counts[i], deals.red[i], deals.colours[i], passed, threshold,
+                         False)] = 0.0
+    if model is Model.PLAY:
+        for counts in deals.counts:
+            weight *= np.exp(-PAIR_WEIGHT * _unpaired(counts))
+    total = weight.sum()
+    if total <= 0:  # the sample holds no deal the history allows: read the visible cards only
+        return deal_in_chances(table, cards, model=Model.VISIBLE, samples=samples)
+    effective = total * total / float((weight * weight).sum())
+    for card in open_cards:
+        hit = np.zeros(len(weight), dtype=np.bool_)
+        for i in range(len(opponents)):
+            if not visible_safe[card][i]:
+                hit |= _wins(deals.counts[i], deals.red[i], deals.colours[i], card, threshold,
+                             table.first_discard)
+        value = float((weight * hit).sum() / total)
+        error = 0.0 if deals.exact else 1.96 * math.sqrt(
+            max(value * (1 - value), 1 / effective) / effective)
+        found[card] = Chance(card, value, error, deals.exact, None)
+    return {card: found[card] for card in cards}
+
+
+def _twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ()) -> Card | None:
+    """A card that passed an opponent and proves ``card`` safe against them (R-READ), if any.
+
+    Only a card of the same rank can: a hand that wins on ``card`` combines with it, and then
+    with no card of another rank. Same rank and colour: the same verdict (the red total and
+    全红/全黑 see only rank and colour). A red card of the rank passed and ``card`` is black:
+    ``card`` brings less red, so it wins only as 全黑 — impossible once the opponent shows a red
+    card laid down."""
+    if card.rank is None:
+        return None
+    same = [p for p in passed if p.rank == card.rank]
+    twin = next((p for p in same if p.is_red == card.is_red), None)
+    if twin is not None:
+        return twin
+    if card.is_black and any(c.is_red for meld in melds for c in meld.cards):
+        return next((p for p in same if p.is_red), None)
+    return None
