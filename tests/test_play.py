@@ -354,7 +354,8 @@ def test_risk_bands_spread_over_the_decisions_range(seed: int, steps: int) -> No
         return
     unsafe = sorted((r for r in risks.values() if not r.safe), key=lambda r: r.risk)
     assert all(r.band == "safe" for r in risks.values() if r.safe)
-    if len(unsafe) >= 2 and unsafe[-1].risk - unsafe[0].risk > 1e-9:
+    assert all(r.band == "low" for r in unsafe if r.risk < 0.01)  # never coloured risky
+    if len(unsafe) >= 2 and unsafe[-1].risk - unsafe[0].risk > 1e-9 and unsafe[-1].risk >= 0.01:
         assert unsafe[0].band == "low" and unsafe[-1].band == "high"
     assert {r.card for r in risks.values()} == set(view.hand)
 
@@ -485,12 +486,13 @@ def test_risk_badge_is_gentle_but_never_wrong(risk: float) -> None:
 def test_a_risky_cards_working_agrees_with_its_badge(risk: float) -> None:
     """The working shown on a tap says the same chance as the badge, only finer ("<1%" and
     "a 1.0% chance" disagreed), and a card under 1% is never coloured as risky."""
+    from trainer.analysis.chance import Chance, bands
     from trainer.engine import parse_card
     from trainer.play.hints import CardRisk
     from trainer.ui.play_view import badge_percent, risk_card
 
     card = parse_card("10s")
-    for band in ("low", "mid", "high"):
+    for band in bands({card: Chance(card, risk, 0.0, True, None)}).values():
         view = risk_card(card, CardRisk(card, risk, False, band, ()))
         percent = float(view.detail.split("%")[0].split()[-1])
         badge = badge_percent(risk)

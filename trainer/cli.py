@@ -210,7 +210,19 @@ def _add_simulate(commands: Any) -> None:
     sub.add_argument("--bots", default="heuristic",
                      help="comma-separated bot per seat, repeated to fill: heuristic,random")
     sub.add_argument("--jsonl", help="write one JSON record per hand to this file")
+    sub.add_argument("--risk", metavar="FILE",
+                     help="write one JSON line per discard with the discarder's chance of "
+                          "dealing in under three readings (docs/format.md)")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _open_for_writing(path: str | None) -> TextIO | None:
+    if not path:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise Dou14Error(f"cannot write {path}: {error.strerror}") from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -220,18 +232,16 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise Dou14Error(f"--hands must be 0 or more, not {args.hands}")
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     rules = RuleSet(players=args.players, jokers=args.jokers)
-    handle = None
+    handle = risk = None
     try:
-        if args.jsonl:
-            try:
-                handle = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115
-            except OSError as error:
-                raise Dou14Error(f"cannot write {args.jsonl}: {error.strerror}") from None
+        handle = _open_for_writing(args.jsonl)
+        risk = _open_for_writing(args.risk)
         summary = simulate(args.hands, args.seed, args.players, names or ["heuristic"], handle,
-                           progress=sys.stderr.isatty(), rules=rules)
+                           progress=sys.stderr.isatty(), rules=rules, risk=risk)
     finally:
-        if handle is not None:
-            handle.close()
+        for opened in (handle, risk):
+            if opened is not None:
+                opened.close()
     if args.json:
         sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
     else:

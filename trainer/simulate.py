@@ -12,13 +12,17 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
+from trainer.analysis.chance import Model, deal_in_chances
+from trainer.analysis.safety import table_from_view
 from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
+from trainer.engine.game.view import view_of
 from trainer.engine.rules import RuleSet
 
 
@@ -117,18 +121,44 @@ def hand_record(number: int, state: HandState) -> dict[str, Any]:
     return record
 
 
+class RiskRecorder:
+    """``dou14 simulate --risk``: one JSON line per discard, the discarder's three readings of
+    its chance of dealing in (docs/format.md), computed from their view only."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.hand = 0
+
+    def __call__(self, state: HandState, action: Action) -> None:
+        if action.kind is not ActionKind.DISCARD:
+            return
+        card = action.cards[0]
+        table = table_from_view(view_of(state, action.seat))
+        risks = {model: deal_in_chances(table, [card], model=model)[card] for model in Model}
+        proof = risks[Model.VISIBLE].proof or risks[Model.HISTORY].proof
+        line = {"hand": self.hand, "action": len(state.history), "seat": action.seat,
+                "card": str(card), "risk": round(risks[Model.PLAY].value, 6),
+                "risk_history": round(risks[Model.HISTORY].value, 6),
+                "risk_visible": round(risks[Model.VISIBLE].value, 6),
+                "proof": None if proof is None else proof.value}
+        self.out.write(json.dumps(line) + "\n")
+
+
 def simulate(hands: int, seed: int, players: int = 4, bot_names: Sequence[str] = ("heuristic",),
              jsonl: IO[str] | None = None, progress: bool = True,
-             rules: RuleSet | None = None) -> Summary:
+             rules: RuleSet | None = None, risk: IO[str] | None = None) -> Summary:
     rules = rules or RuleSet(players=players)
     names = list(bot_names)
     names = (names * players)[:players] if len(names) < players else names[:players]
     bots: list[Bot] = [bot_named(name) for name in names]
     match = Match(seed, rules)
     summary = Summary(bots=names)
+    recorder = None if risk is None else RiskRecorder(risk)
     for number in tqdm(range(hands), disable=not progress or hands < 200, unit="hand",
                        desc="simulating", leave=False):
-        state = play_match_hand(match, bots, match.rng)
+        if recorder is not None:
+            recorder.hand = number
+        state = play_match_hand(match, bots, match.rng, recorder)
         summary.add(state)
         if jsonl is not None:
             jsonl.write(json.dumps(hand_record(number, state), ensure_ascii=False) + "\n")

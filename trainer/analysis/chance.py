@@ -251,3 +251,35 @@ def _twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ()) -> Car
     if card.is_black and any(c.is_red for meld in melds for c in meld.cards):
         return next((p for p in same if p.is_red), None)
     return None
+
+
+class Band(StrEnum):
+    """How a discard's chance is coloured (R-SAFE): proven safe, or its place within the
+    decision's own range — nothing under :data:`NEVER_RISKY` is coloured as risky."""
+
+    SAFE = "safe"
+    LOW = "low"
+    MID = "mid"
+    HIGH = "high"
+
+
+NEVER_RISKY = 0.01
+"""Below this chance a card is coloured low, whatever the others' chances."""
+
+
+def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
+    """The bands of one decision's candidates, defined once for every page."""
+    unsafe = [chance.value for chance in chances.values() if not chance.safe]
+    low, high = (min(unsafe), max(unsafe)) if unsafe else (0.0, 0.0)
+    found = {}
+    for card, chance in chances.items():
+        if chance.safe:
+            found[card] = Band.SAFE
+        elif chance.value < NEVER_RISKY:
+            found[card] = Band.LOW
+        elif high - low < 1e-9:
+            found[card] = Band.LOW if high < 0.02 else Band.MID
+        else:
+            found[card] = (Band.LOW, Band.MID, Band.HIGH)[
+                min(2, int(3 * (chance.value - low) / (high - low)))]
+    return found

@@ -5,10 +5,10 @@ and pongs or kongs that broke a ready hand (R-WAIT); each flag explains itself."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
-from trainer.analysis.safety import SafetyTable, hidden_analysis, table_from_view
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.safety import SafetyTable, table_from_view
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -17,8 +17,9 @@ from trainer.engine.messages import Message
 from trainer.engine.position import Position
 from trainer.engine.waiting import waits
 
-RISK_FLAG = Fraction(1, 20)
-"""A discard is flagged as risky from a 5% chance (summed over opponents) of dealing in."""
+RISK_FLAG = 0.05
+"""A discard is flagged as risky from a 5% chance that someone wins on it (with a card proven
+safe in hand)."""
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,11 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
         return []
     view = view_of(state, seat)
     table = table_from_view(view, first_discard=False)
-    analysis = {result.card: result for result in hidden_analysis(table, samples=0)}
-    chosen = analysis[action.cards[0]]
-    safe = [card for card, result in analysis.items() if result.provably_safe]
-    risk = sum((count.probability for count in chosen.counts), Fraction(0))
-    if chosen.provably_safe or not safe or risk < RISK_FLAG:
+    chances = deal_in_chances(table)
+    chosen = chances[action.cards[0]]
+    safe = [card for card, chance in chances.items() if chance.safe]
+    if chosen.safe or not safe or chosen.value < RISK_FLAG:
         return []
     return [Flag(step, "risky", Message.of(
-        "review_flag.risky", ("R-SAFE",), card=action.cards[0], percent=f"{float(risk):.0%}",
-        safe=tuple(safe)), table)]
+        "review_flag.risky", ("R-SAFE", "R-READ"), card=action.cards[0],
+        percent=f"{chosen.value:.0%}", safe=tuple(safe)), table)]

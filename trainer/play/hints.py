@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from math import prod
 
+from trainer.analysis.certificates import certificates_of_proof
+from trainer.analysis.chance import Band, bands, deal_in_chances
 from trainer.analysis.safety import hidden_analysis, table_from_view
 from trainer.engine.cards import Card, deck, red_total
 from trainer.engine.combine import partners_of, rank_counts, unpaired
@@ -20,47 +21,41 @@ from trainer.engine.messages import Message
 from trainer.engine.position import Position
 from trainer.engine.waiting import waits
 
-BANDS = ("low", "mid", "high")
-
 
 @dataclass(frozen=True)
 class CardRisk:
-    """The chance that discarding ``card`` lets somebody win, from what the learner sees: exact
-    per opponent, combined as if the opponents' hands were independent. ``band`` places it
-    within this decision's own range (``safe`` when no deal can win on it)."""
+    """The chance that discarding ``card`` lets somebody win, from what the learner sees
+    (:func:`trainer.analysis.chance.deal_in_chances`: every opponent at once, the passes read);
+    ``band`` its colour within this decision (:func:`trainer.analysis.chance.bands`)."""
 
     card: Card
     risk: float
     safe: bool
-    band: str
+    band: Band
     certificates: tuple[Message, ...]
     """Why: the proof of safety, or the count against the opponent most likely to win on it."""
+    error: float = 0.0
 
 
 def discard_risks(view: PlayerView) -> dict[Card, CardRisk]:
     """Every discard's risk, when the learner is to discard (empty otherwise)."""
     if view.phase is not Phase.DISCARD or view.to_act != view.seat:
         return {}
-    results = hidden_analysis(table_from_view(view), samples=0)
-    risks = {r.card: 1 - prod(1 - float(c.probability) for c in r.counts) for r in results}
-    unsafe = [risks[r.card] for r in results if not r.provably_safe]
-    low, high = (min(unsafe), max(unsafe)) if unsafe else (0.0, 0.0)
+    table = table_from_view(view)
+    chances = deal_in_chances(table)
+    coloured = bands(chances)
+    counted = {result.card: result for result in hidden_analysis(table, samples=0)}
     found = {}
-    for result in results:
-        risk = risks[result.card]
-        if result.provably_safe:
-            band = "safe"
-        elif high - low < 1e-9:
-            band = "low" if high < 0.02 else "mid"
-        else:
-            band = BANDS[min(2, int(3 * (risk - low) / (high - low)))]
-        if result.provably_safe:
-            why = tuple(dict.fromkeys(result.certificates))  # the same proof once
+    for card, chance in chances.items():
+        result = counted[card]
+        if chance.safe:
+            why = certificates_of_proof(table, chance, result.counts)
         else:  # the opponent most likely to win on it
             worst = max(range(len(result.counts)),
                         key=lambda i: result.counts[i].probability)
             why = (result.certificates[worst],)
-        found[result.card] = CardRisk(result.card, risk, result.provably_safe, band, why)
+        found[card] = CardRisk(card, chance.value, chance.safe, coloured[card], why,
+                               chance.error)
     return found
 
 

@@ -104,11 +104,9 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     reasons = [render(m, lang, cite=False) for m in said_once(risk.certificates)]
     if risk.safe:
         return CardView(card, tr("play.risk_safe_short"), risk.band, sentences(reasons))
-    # the badge sums every player; the working names the likeliest one
+    # the badge is the chance that anyone wins on it; the working names the likeliest one
     overall = tr("play_hint.risk_pct", percent=detail_percent(risk.risk))
-    # the colour ranks the cards of this decision, but nothing under 1% looks risky
-    band = "low" if risk.risk < 0.01 else risk.band
-    return CardView(card, badge_percent(risk.risk), band, sentences([overall, *reasons]))
+    return CardView(card, badge_percent(risk.risk), risk.band, sentences([overall, *reasons]))
 
 
 def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
