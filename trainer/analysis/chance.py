@@ -25,14 +25,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-
-import numpy as np
-import numpy.typing as npt
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from trainer.analysis.safety import SafetyTable, deal_in_count
 from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
@@ -46,8 +44,12 @@ EXACT_LIMIT = 20_000
 SAMPLES = 4096
 """Deals sampled by default (the error bound is said with each figure)."""
 
-Int = npt.NDArray[np.int64]
-Bool = npt.NDArray[np.bool_]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Int = npt.NDArray[np.int64]
+    Bool = npt.NDArray[np.bool_]
 
 
 class Model(StrEnum):
@@ -86,20 +88,26 @@ class Chance:
 @dataclass
 class _Deals:
     """Joint deals of the unseen cards to the opponents, as arrays: per opponent the rank
-    counts, red and colours of their concealed hand; ``weight`` one per deal (or the PLAY
-    model's weight)."""
+    counts of their concealed hand, the one rank that would combine it (−1: none), its red with
+    their melds, and the colours it shows with their melds."""
 
     counts: list[Int]
+    needed: list[Int]
     red: list[Int]
     colours: list[Int]
     exact: bool
 
 
 def _seed(table: SafetyTable) -> int:
-    public = table.to_json()
-    public.pop("hands", None)
-    digest = hashlib.sha256(json.dumps(public, sort_keys=True).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    """A seed drawn from the public table alone (the discarder's hand included)."""
+    parts = [table.seat, table.rules.players, table.rules.jokers, int(table.first_discard),
+             *table.hand_sizes, 99, *(card.index for card in table.hand), 99,
+             *(card.index for card in table.table_cards), 99,
+             *(card.index for melds in table.melds for meld in melds for card in meld.cards)]
+    for passed in table.passed or ():
+        parts.extend((99, *(card.index for card in passed)))
+    digest = hashlib.blake2b(bytes(parts), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def _deal_count(pool: int, sizes: Sequence[int]) -> int:
@@ -112,13 +120,14 @@ def _deal_count(pool: int, sizes: Sequence[int]) -> int:
 
 
 def _deals(table: SafetyTable, samples: int) -> _Deals:
+    np, _LOW, _HIGH = _numpy()
     pool = list(table.unseen().elements())
     opponents = table.opponents()
     sizes = [table.hand_sizes[other] for other in opponents]
     ranks = np.array([RANK_OF[c.index] for c in pool], dtype=np.int64)
     reds = np.array([RED_OF[c.index] for c in pool], dtype=np.int64)
     colours = np.array([COLOUR_OF[c.index] for c in pool], dtype=np.int64)
-    exact = _deal_count(len(pool), sizes) <= EXACT_LIMIT
+    exact = _deal_count(len(pool), sizes) <= min(EXACT_LIMIT, 4 * samples)
     if exact:
         rows = []
         for chosen in _joint(list(range(len(pool))), sizes):
@@ -127,12 +136,13 @@ def _deals(table: SafetyTable, samples: int) -> _Deals:
     else:
         rng = np.random.default_rng(_seed(table))
         order = np.argsort(rng.random((samples, len(pool))), axis=1)[:, :sum(sizes)]
-    counts, red, colour = [], [], []
+    counts, needed, red, colour = [], [], [], []
     start = 0
     for other, size in zip(opponents, sizes, strict=True):
         hand = order[:, start:start + size]
         start += size
         counts.append((ranks[hand][:, :, None] == np.arange(15)).sum(axis=1))
+        needed.append(_needed(counts[-1]))
         melds = table.melds[other]
         red.append(reds[hand].sum(axis=1) + red_total(melds))
         laid = 0
@@ -140,7 +150,7 @@ def _deals(table: SafetyTable, samples: int) -> _Deals:
             for card in meld.cards:
                 laid |= COLOUR_OF[card.index]
         colour.append(np.bitwise_or.reduce(colours[hand], axis=1) | laid)
-    return _Deals(counts, red, colour, exact)
+    return _Deals(counts, needed, red, colour, exact)
 
 
 def _joint(indices: list[int], sizes: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
@@ -154,21 +164,44 @@ def _joint(indices: list[int], sizes: Sequence[int]) -> Iterator[tuple[tuple[int
             yield (hand, *others)
 
 
-_LOW = np.arange(1, 7)
-_HIGH = np.array([partner_rank(rank) for rank in range(1, 7)])
+@cache
+def _numpy() -> tuple[Any, Int, Int]:
+    """numpy, imported when a chance is first counted (the content loads without it), and the
+    low and high ranks of the six partner groups (A+K … 6+8)."""
+    import numpy
+
+    return (numpy, numpy.arange(1, 7),
+            numpy.array([partner_rank(rank) for rank in range(1, 7)]))
 
 
-def _wins(counts: Int, red: Int, colours: Int, card: Card, threshold: int,
+def _needed(counts: Int) -> Int:
+    """Per deal: the one rank whose card would combine the hand into 14-pairs, −1 for none
+    (a concealed joker, or more than one card short) — :func:`trainer.engine.waiting.needed_rank`
+    on arrays (R-PAIR14)."""
+    np, _LOW, _HIGH = _numpy()
+    rows = np.arange(len(counts))
+    short = counts[:, _LOW] - counts[:, _HIGH]
+    off = (short != 0).sum(axis=1)
+    group = np.abs(short).argmax(axis=1)
+    surplus = short[rows, group]
+    single = np.where(surplus == 1, _HIGH[group], _LOW[group])
+    odd_seven = counts[:, 7] % 2 == 1
+    found: Int = np.where(counts[:, 0] > 0, -1,
+                          np.where(odd_seven, np.where(off == 0, 7, -1),
+                                   np.where((off == 1) & (np.abs(surplus) == 1), single, -1)))
+    return found
+
+
+def _wins(needed: Int, red: Int, colours: Int, card: Card, threshold: int,
           first_discard: bool) -> Bool:
     """Per deal: does this opponent's hand win on ``card`` (R-WIN, R-SPECIAL)? The same rule as
     :func:`trainer.engine.win_rule.judge`, on arrays (tests check them against each other)."""
+    np, _LOW, _HIGH = _numpy()
     rank = RANK_OF[card.index]
     if rank == 0:
-        return np.zeros(len(red), dtype=np.bool_)
-    with_card = counts.copy()
-    with_card[:, rank] += 1
-    combined = (with_card[:, 0] == 0) & (with_card[:, _LOW] == with_card[:, _HIGH]).all(axis=1) \
-        & (with_card[:, 7] % 2 == 0)
+        never: Bool = np.zeros(len(red), dtype=np.bool_)
+        return never
+    combined = needed == rank
     colour = colours | COLOUR_OF[card.index]
     special = (colour == 1) | (colour == 2) | first_discard
     wins: Bool = combined & (special | (red + RED_OF[card.index] >= threshold))
@@ -177,20 +210,25 @@ def _wins(counts: Int, red: Int, colours: Int, card: Card, threshold: int,
 
 def _unpaired(counts: Int) -> Int:
     """Per deal: :func:`trainer.engine.combine.unpaired` of the hand."""
+    np, _LOW, _HIGH = _numpy()
     found: Int = counts[:, 0] + counts[:, 7] % 2 + \
         np.abs(counts[:, _LOW] - counts[:, _HIGH]).sum(axis=1)
     return found
 
 
 def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
-                    model: Model = Model.PLAY, samples: int = SAMPLES) -> dict[Card, Chance]:
-    """The chance that each of ``cards`` (default: every candidate) deals in, under ``model``."""
+                    model: Model = Model.PLAY, samples: int = SAMPLES,
+                    proofs: bool = True) -> dict[Card, Chance]:
+    """The chance that each of ``cards`` (default: every candidate) deals in, under ``model``.
+    Without ``proofs`` (a bot in a hurry) no card is proven safe: the chance alone is read,
+    which a proof would only confirm (0 for a card no consistent deal wins on)."""
+    np, _LOW, _HIGH = _numpy()
     cards = list(table.candidates() if cards is None else cards)
     opponents = table.opponents()
     unseen = table.unseen()
     threshold = table.rules.red_threshold
     passes = table.passed if model is not Model.VISIBLE and table.passed is not None else None
-    visible_safe = {card: [deal_in_count(table, other, card, unseen).provably_safe
+    visible_safe = {card: [proofs and deal_in_count(table, other, card, unseen).provably_safe
                            for other in opponents] for card in cards}
     found: dict[Card, Chance] = {}
     open_cards = []
@@ -200,8 +238,8 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
             if not safe and passes is not None
             and (twin := _twin(card, passes[other], table.melds[other])) is not None)
         covered = {other for other, _ in history_cards}
-        if all(safe or other in covered
-               for other, safe in zip(opponents, visible_safe[card], strict=True)):
+        if proofs and all(safe or other in covered
+                          for other, safe in zip(opponents, visible_safe[card], strict=True)):
             proof = Proof.VISIBLE if all(visible_safe[card]) else Proof.HISTORY
             found[card] = Chance(card, 0.0, 0.0, True, proof, history_cards)
         else:
@@ -212,7 +250,7 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
     weight = np.ones(len(deals.red[0]), dtype=np.float64)
     for i, other in enumerate(opponents):
         for passed in (passes[other] if passes is not None else ()):
-            weight[_wins(deals.counts[i], deals.red[i], deals.colours[i], passed, threshold,
+            weight[_wins(deals.needed[i], deals.red[i], deals.colours[i], passed, threshold,
                          False)] = 0.0
     if model is Model.PLAY:
         for counts in deals.counts:
@@ -225,7 +263,7 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
         hit = np.zeros(len(weight), dtype=np.bool_)
         for i in range(len(opponents)):
             if not visible_safe[card][i]:
-                hit |= _wins(deals.counts[i], deals.red[i], deals.colours[i], card, threshold,
+                hit |= _wins(deals.needed[i], deals.red[i], deals.colours[i], card, threshold,
                              table.first_discard)
         value = float((weight * hit).sum() / total)
         error = 0.0 if deals.exact else 1.96 * math.sqrt(
