@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trainer.analysis import safety
+from trainer.analysis.chance import SAMPLES, deal_in_chances
 from trainer.analysis.safety import hidden_analysis, open_analysis, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine.game.state import HandState, Phase
@@ -46,6 +47,20 @@ def timed(label: str, count: int, work: object) -> None:
     print(f"  {label:<44} {count / elapsed:>8,.0f} /s   {elapsed / count * 1000:7.2f} ms each")
 
 
+def decision_reads(sample: list[tuple[safety.SafetyTable, safety.SafetyTable]]) -> None:
+    """A Play decision read whole: every candidate's chance (the play model, proofs included),
+    as the badges and hints ask it; target ≤ 50 ms median, ≤ 150 ms p95."""
+    times = []
+    for hidden, _ in sample:
+        safety._combining_hands_cached.cache_clear()
+        start = time.perf_counter()
+        deal_in_chances(hidden)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"  one decision's chances (play model, {SAMPLES:,} deals)   median "
+          f"{times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
+
+
 def main() -> None:
     sample = tables(200)
     print("safe-discard analysis per position (after a pong, kong or flipped joker):")
@@ -60,6 +75,7 @@ def main() -> None:
     timed("hidden hands, exact counts (cold cache)", len(sample), counts_cold)
     timed("hidden hands, + joint risk (1,000 deals)", 50,
           lambda: [hidden_analysis(t[0], samples=1000) for t in sample[:50]])
+    decision_reads(sample)
     print("puzzle mining from simulated hands (seeds fixed):")
     for kind, count in ((PuzzleKind.WIN, 600), (PuzzleKind.SAFE_SET, 300),
                         (PuzzleKind.LEAST_RISK, 100)):

@@ -322,9 +322,10 @@ def test_advance_moves_the_bots_by_the_clock() -> None:
     assert len(session.state.events) > seen or not session.bots_to_act  # a beat shows something
     if made > 1:  # the moves before the last one were silent passes
         assert all(a.kind is ActionKind.PASS for a in session.state.history[-made:-1])
+    before = len(session.state.history)
     made, _ = advance(session, Pace.INSTANT, now=11.0, due=11.0)
     assert not session.bots_to_act
-    assert made >= 0
+    assert made == len(session.state.history) - before  # every bot move made is counted
 
 
 def test_choices_map_each_press_to_a_legal_action() -> None:
