@@ -59,7 +59,7 @@ def store() -> ProgressStore:
     try:
         return _store(database_url())
     except DatabaseUnreadable as error:
-        st.error(tr("db.unreadable", error=plain(error)))
+        st.error(tr("db.unreadable", error=plain(error.said(current_language()))))
         st.stop()
         raise  # unreachable: st.stop() raises
 
