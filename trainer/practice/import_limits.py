@@ -7,9 +7,6 @@ from __future__ import annotations
 MAX_IMPORT_MB = 64
 """The largest CSV file taken (100,000 exported answers take about 20 MB)."""
 MAX_IMPORT_ROWS = 100_000
-BATCH_ROWS = 500
-"""Rows read, checked and stored at a time: what an import holds in memory, whatever the file's
-size."""
 IMPORTS_AT_ONCE = 2
 """Imports of one process that run at the same moment; others wait their turn (each learner
 has one at a time)."""

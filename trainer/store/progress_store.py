@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import (
@@ -135,10 +135,32 @@ def answer_key(created: datetime, item: str, answer: str) -> tuple[str, str, str
     return _aware(created).astimezone(UTC).isoformat(), item, answer
 
 
-def _answer_keys(session: Session, learner_id: int) -> set[tuple[str, str, str]]:
+def _answer_keys(session: Session, learner_id: int, earliest: datetime, latest: datetime
+                 ) -> set[tuple[str, str, str]]:
+    """The keys of the learner's stored answers given from ``earliest`` to ``latest`` (a second
+    more either side: a time stored without its microseconds compares as text on SQLite), read
+    by the index on learner and time."""
+    margin = timedelta(seconds=1)
     query = select(Answer.created_at, Answer.item, Answer.answer).where(
-        Answer.learner_id == learner_id)
+        Answer.learner_id == learner_id,
+        Answer.created_at.between(_aware(earliest).astimezone(UTC) - margin,
+                                  _aware(latest).astimezone(UTC) + margin))
     return {answer_key(created, item, answer) for created, item, answer in session.execute(query)}
+
+
+IMPORT_BATCH = 500
+"""Imported rows checked and stored at a time: what an import holds, whatever the file's size."""
+
+
+def _batches(rows: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    chunk: list[dict[str, Any]] = []
+    for values in rows:
+        chunk.append(values)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | None = None,
@@ -449,27 +471,38 @@ class ProgressStore:
         with Session(self.writer) as session, session.begin():
             session.add(Answer(learner_id=learner_id, **values))
 
-    def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
-                       progress: Callable[[int], object] | None = None, batch: int = 2000) -> int:
-        """Store validated, imported answers in one transaction — all of them or none — sent in
-        batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
-        are sent so far. Rows already stored (the same time, item and answer) are skipped
-        inside the transaction, with the learner's row locked (PostgreSQL; SQLite's write lock
-        does it there): the same file imported twice at once — two tabs, two replicas — is
-        stored once. Returns how many rows were stored."""
+    def import_answers(self, learner_id: int, rows: Iterable[dict[str, Any]],
+                       progress: Callable[[int], object] | None = None,
+                       batch: int = IMPORT_BATCH) -> int:
+        """Store validated, imported answers in one transaction — all of them or none — taking
+        ``rows`` (any iterable: a file read as it is stored) ``batch`` at a time, one
+        multi-row statement each, so that what is held is one batch whatever the file's size;
+        ``progress`` hears how many rows are done so far. A row already stored (the same time,
+        item and answer: before, or earlier in this file) is skipped, found by the batch's
+        times, inside the transaction with the learner's row locked (PostgreSQL; SQLite's
+        write lock does it there): the same file imported twice at once — two tabs, two
+        replicas — is stored once. Returns how many rows were stored."""
+        added = done = 0
         with Session(self.writer) as session, session.begin():
             session.execute(select(Learner.id).where(Learner.id == learner_id)
                             .with_for_update())
-            stored = _answer_keys(session, learner_id)
-            rows = [values for values in rows if answer_key(values["created_at"], values["item"],
-                                                            values["answer"]) not in stored]
-            for start in range(0, len(rows), batch):
-                chunk = [{**values, "learner_id": learner_id}
-                         for values in rows[start:start + batch]]
-                session.execute(insert(Answer), chunk)
+            for chunk in _batches(rows, batch):
+                stored = _answer_keys(session, learner_id,
+                                      min(values["created_at"] for values in chunk),
+                                      max(values["created_at"] for values in chunk))
+                fresh = []
+                for values in chunk:
+                    key = answer_key(values["created_at"], values["item"], values["answer"])
+                    if key not in stored:
+                        stored.add(key)
+                        fresh.append({**values, "learner_id": learner_id})
+                if fresh:
+                    session.execute(insert(Answer), fresh)
+                added += len(fresh)
+                done += len(chunk)
                 if progress is not None:
-                    progress(start + len(chunk))
-        return len(rows)
+                    progress(done)
+        return added
 
     def answers_version(self, learner_id: int) -> tuple[int, int]:
         """How many answers the learner has and the newest one's id: changes with every answer
