@@ -213,7 +213,8 @@ def run_app(args: argparse.Namespace) -> int:
     import subprocess
     from importlib import resources
 
-    with resources.as_file(resources.files("trainer").joinpath("app.py")) as entrypoint:
+    # asgi.py: the app behind its security headers (trainer/headers.py)
+    with resources.as_file(resources.files("trainer").joinpath("asgi.py")) as entrypoint:
         command = [sys.executable, "-m", "streamlit", "run", str(entrypoint),
                    "--client.showErrorDetails", "none", "--runner.postScriptGC", "false",
                    *args.streamlit_args]

@@ -2,7 +2,7 @@
 one database — the arrangement for a school, a club or a family, started with one command for a
 local try (see docs/deployment.md for a real server).
 
-Each replica is ``streamlit run trainer/app.py`` on its own loopback port with the same cookie
+Each replica is ``streamlit run trainer/asgi.py`` on its own loopback port with the same cookie
 secret (so a browser moved to another replica keeps working); nginx (Debian's package) listens on
 one port, keeps each browser on one replica by a cookie it sets itself, proxies the websocket and
 moves browsers off a replica that dies, which ``trainer.replicas`` starts again. Progress lives in
@@ -33,11 +33,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from trainer.headers import security_headers
 from trainer.practice.import_limits import MAX_IMPORT_MB
 from trainer.replicas import LOG, Replica, Supervisor, answers_health
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parent / "asgi.py"
+"""What each replica runs: the app behind the security headers of ``trainer.headers``."""
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 NGINX = "/usr/sbin/nginx"
 UPLOAD_MB = MAX_IMPORT_MB + 1
@@ -77,7 +79,10 @@ def nginx_config(ports: Sequence[int], listen: int, prefix: Path, upload_mb: int
             f'        "~^any:(.*, )?127\\.0\\.0\\.1:{port}$" '
             f'"dou14_replica={name}; Path=/; HttpOnly; SameSite=Lax";'
             for name, port in named),
-        listen=f"127.0.0.1:{listen}", upload_mb=upload_mb)
+        listen=f"127.0.0.1:{listen}", upload_mb=upload_mb,
+        headers="\n".join(f'            add_header {name} "{value}" always;'
+                          for name, value in security_headers().items()),
+        hidden="\n".join(f"            proxy_hide_header {name};" for name in security_headers()))
     user = getpass.getuser()
     return f"user {user};\n{text}" if os.geteuid() == 0 else text
 
@@ -142,6 +147,7 @@ class Arrangement:
     supervisor: Supervisor
     nginx: subprocess.Popen[bytes]
     folder: Path
+    database_url: str
 
     @property
     def replicas(self) -> dict[int, subprocess.Popen[bytes]]:
@@ -216,7 +222,7 @@ def arrangement(replicas: int, database_url: str, listen: int | None = None,
         wait_until_healthy(listen, process=nginx, log=place / "nginx.out")
         started = True
         yield Arrangement(f"http://127.0.0.1:{listen}", Supervisor(followed, start), nginx,
-                          place)
+                          place, database_url)
     finally:
         _stop([*(replica.process for replica in followed), *([nginx] if nginx else [])])
         if not started and folder is None:
