@@ -74,6 +74,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
 	$(PY) benchmarks/load.py
+	$(PY) benchmarks/abuse.py
 
 # Regenerate the shipped puzzle bank from simulated hands, then re-check and measure it.
 puzzles: $(STAMP_TEST)
