@@ -11,6 +11,7 @@ password. No page lists the learners."""
 from __future__ import annotations
 
 import threading
+import time
 from contextvars import ContextVar, Token
 
 import streamlit as st
@@ -216,6 +217,21 @@ def this_sign_in() -> str:
     return str(st.session_state.get(_TOKEN) or "")
 
 
+HOLD_BACK_SECONDS = 2.0
+"""The longest a refusal of the throttles is held back before the page answers."""
+_THROTTLED = {"guard.sign_in_wait", "guard.create_wait"}
+
+
+def _hold_back(error: ProgressError) -> None:
+    """Answer a throttled try only after its wait (two seconds at most): the refusal costs no
+    hashing, but each try is a page run, and a guesser clicking as fast as the page answers
+    took a core from the learners. Held back, one session tries at most every two seconds,
+    asleep meanwhile (no CPU); a learner who waits as asked is not held back at all."""
+    if error.key in _THROTTLED:
+        seconds = error.params.get("seconds", 0)
+        time.sleep(min(HOLD_BACK_SECONDS, float(seconds) if isinstance(seconds, int) else 0.0))
+
+
 def show_refusal(error: ProgressError) -> None:
     """What the store refused, in the catalog's words (the user's own text shown as typed)."""
     st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
@@ -240,6 +256,7 @@ def profile_picker() -> None:
                                                  client=client_address())
                 token = store().new_session(learner.id)  # this browser: its owner
             except ProgressError as error:
+                _hold_back(error)
                 show_refusal(error)
             else:
                 _enter(learner, token)
@@ -253,6 +270,7 @@ def profile_picker() -> None:
             try:
                 learner, token = store().sign_in(name, password, client=client_address())
             except ProgressError as error:
+                _hold_back(error)
                 show_refusal(error)
             else:
                 _enter(learner, token)
