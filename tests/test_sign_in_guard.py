@@ -6,6 +6,7 @@ their stored, indexed skeleton."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -165,6 +166,30 @@ def test_password_hashing_runs_in_one_process_of_the_lowest_priority(
     assert worker._max_workers == passwords.HASHES_AT_ONCE == 1  # type: ignore[attr-defined]
     pid, nice = worker.submit(os.getpid).result(), worker.submit(os.nice, 0).result()
     assert pid != os.getpid() and nice == 19
+
+
+def test_the_hashing_process_ends_with_the_server(tmp_path: Path) -> None:
+    """A server killed outright (kill -9) leaves no hashing process behind."""
+    import signal
+    import subprocess
+    import sys
+
+    script = ("import os, sys; from trainer.store import passwords; "
+              "passwords.password_matches(None, 'x'); "
+              "print(passwords.pool().submit(os.getpid).result(), flush=True); "
+              "sys.stdin.read()")
+    server = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    worker = int(server.stdout.readline())
+    server.send_signal(signal.SIGKILL)
+    server.wait(30)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and Path(f"/proc/{worker}").exists() and \
+            not re.search(r"^State:\s+Z", Path(f"/proc/{worker}/status").read_text(), re.M):
+        time.sleep(0.05)
+    status = Path(f"/proc/{worker}/status")
+    assert not status.exists() or re.search(r"^State:\s+Z", status.read_text(), re.M)
 
 
 def test_a_full_pool_refuses_as_busy(store: ProgressStore, tmp_path: Path,

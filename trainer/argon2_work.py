@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
+import time
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -16,10 +18,23 @@ from argon2.exceptions import InvalidHashError, VerificationError
 _HASHER = PasswordHasher(parallelism=1)
 
 
-def lowest_priority() -> None:
-    """The worker process at nice 19 (lowering one's own priority needs no right)."""
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def start() -> None:
+    """Set the worker process up: nice 19 (lowering one's own priority needs no right), and a
+    watch that ends it once the server that started it is gone — a server killed outright
+    (``kill -9``, an out-of-memory kill) cannot stop its worker, which would linger for good."""
     with contextlib.suppress(AttributeError, OSError):  # not a Unix: an ordinary process
         os.nice(19)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dou14-argon2-orphan-watch", daemon=True).start()
 
 
 def hash_password(password: str) -> str:

@@ -52,7 +52,7 @@ def pool() -> ProcessPoolExecutor:
         if _POOL is None:
             _POOL = ProcessPoolExecutor(max_workers=HASHES_AT_ONCE,
                                         mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=argon2_work.lowest_priority)
+                                        initializer=argon2_work.start)
         return _POOL
 
 
