@@ -33,7 +33,7 @@ $(STAMP_TEST): pyproject.toml requirements/test.lock | $(PY)
 	touch $(STAMP_APP) $@
 
 run: $(STAMP_APP)
-	$(PY) -m streamlit run trainer/app.py
+	$(PY) -m streamlit run trainer/asgi.py
 
 # Several replicas behind nginx on a local PostgreSQL kept in .serve/ (a try of the arrangement a
 # school or club would run; docs/deployment.md). REPLICAS=3 make serve for more.
@@ -74,6 +74,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
 	$(PY) benchmarks/load.py
+	$(PY) benchmarks/abuse.py
 
 # Regenerate the shipped puzzle bank from simulated hands, then re-check and measure it.
 puzzles: $(STAMP_TEST)

@@ -92,9 +92,13 @@ class Tally:
 class Client:
     """One browser tab: a websocket session on the Lessons page, clicking buttons by id."""
 
-    def __init__(self, base: str, query: str, page: str = "lessons") -> None:
+    def __init__(self, base: str, query: str, page: str = "lessons",
+                 headers: dict[str, str] | None = None) -> None:
         self.base, self.query, self.page = base, query, page
+        self.headers = headers or {}  # e.g. X-Forwarded-For: a client behind a proxy
         self.buttons: dict[str, str] = {}  # label or key → widget id
+        self.inputs: dict[str, str] = {}  # a text box's key → widget id
+        self.alerts: list[str] = []  # the errors, warnings … of the last run
         self.choices: dict[str, tuple[str, list[str]]] = {}  # label → (widget id, options)
         self.tables: dict[str, dict[str, Any]] = {}  # component id → the table it draws
         self.fragment = ""  # the fragment the last elements were drawn in
@@ -103,7 +107,8 @@ class Client:
         cookie = await asyncio.to_thread(_first_visit, self.base)
         self.socket = await websockets.connect(
             self.base.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
-            additional_headers={"Cookie": cookie, "Origin": self.base}, max_size=None,
+            additional_headers={"Cookie": cookie, "Origin": self.base, **self.headers},
+            max_size=None,
             open_timeout=30)
         return self
 
@@ -112,7 +117,7 @@ class Client:
 
     async def run(self, clicked: str | None = None, *, chosen: dict[str, str] | None = None,
                   table: tuple[str, Any] | None = None, event: str = "action",
-                  fragment: str = "") -> float:
+                  fragment: str = "", texts: dict[str, str] | None = None) -> float:
         """Rerun the page (pressing ``clicked``, with segmented controls set to ``chosen`` and
         a card table's trigger: ``event`` with the value ``table[1]``), or only ``fragment``;
         the seconds until its run finished."""
@@ -120,6 +125,8 @@ class Client:
                             fragment_id=fragment)
         if clicked is not None:
             state.widget_states.widgets.append(WidgetState(id=clicked, trigger_value=True))
+        for widget, typed in (texts or {}).items():  # text boxes (a form's, sent on submit)
+            state.widget_states.widgets.append(WidgetState(id=widget, string_value=typed))
         for widget, option in (chosen or {}).items():
             value = WidgetState(id=widget)
             value.string_array_value.data.append(option)
@@ -132,7 +139,8 @@ class Client:
         message.rerun_script.CopyFrom(state)
         start = time.perf_counter()
         await self.socket.send(message.SerializeToString())
-        self.buttons, self.choices, self.tables = {}, {}, {}
+        self.buttons, self.choices, self.tables, self.inputs = {}, {}, {}, {}
+        self.alerts = []
         while True:
             raw = await asyncio.wait_for(self.socket.recv(), timeout=60)
             forward = ForwardMsg()
@@ -147,6 +155,12 @@ class Client:
                     self.buttons[button.label] = button.id
                     if "-option-" in button.id:
                         self.buttons.setdefault("option", button.id)
+                elif drawn == "alert":
+                    self.alerts.append(element.alert.body)
+                elif drawn == "text_input":
+                    box = element.text_input
+                    self.inputs[box.id.rsplit("-", 1)[-1] if "-" in box.id else box.id] = box.id
+                    self.inputs[box.label] = box.id
                 elif drawn == "button_group":
                     group = element.button_group
                     self.choices[group.label] = (group.id, [o.content for o in group.options])

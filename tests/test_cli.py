@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -123,3 +124,58 @@ def _is_utf8(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--hands", "99999999999999999999"], ["simulate", "--hands", "many"],
+    ["puzzles", "generate", "--kind", "win", "--count", "99999999999999999999"],
+    ["serve", "--replicas", "99999999999999999999"], ["serve", "--replicas", "0"],
+    ["serve", "--port", "99999"], ["serve", "--port", "-1"], ["no-such-command"],
+])
+def test_a_bad_argument_is_one_line_and_exit_2(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 2, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("dou14")
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--hands", "3", "--jsonl", "/dev/full"],
+    ["simulate", "--hands", "3", "--jsonl", "/nonexistent/folder/hands.jsonl"],
+    ["puzzles", "check", "/dev/zero"], ["puzzles", "stats", "/nonexistent.jsonl"],
+])
+def test_an_unwritable_or_unreadable_path_is_one_line_and_exit_1(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 1, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert args[-1] in done.stderr
+
+
+def test_a_full_standard_output_is_one_line_and_exit_1() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([DOU14, "simulate", "--hands", "2"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_serve_that_cannot_start_leaves_no_folder(tmp_path: Path) -> None:
+    """nginx's port is taken: one line naming it, exit 1, and no temporary folder left."""
+    import os
+    import socket
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([DOU14, "serve", "--replicas", "1", "--port", str(port),
+                               "--database", f"sqlite:///{tmp_path / 'p.sqlite3'}"],
+                              capture_output=True, text=True, timeout=120, check=False,
+                              env={**os.environ, "TMPDIR": str(temporary)})
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"dou14 serve: port {port} cannot be used (Address already in use): choose another "
+        "with --port"]
+    assert list(temporary.iterdir()) == []

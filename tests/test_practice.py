@@ -342,8 +342,8 @@ def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: 
     readers = threading.Condition()
     have_read = [0]
 
-    def read_then_wait(session: Any, learner_id: int) -> Any:
-        keys = reading(session, learner_id)
+    def read_then_wait(session: Any, learner_id: int, *times: Any) -> Any:
+        keys = reading(session, learner_id, *times)
         with readers:
             have_read[0] += 1
             readers.notify_all()

@@ -93,7 +93,9 @@ def test_tokens_expire_and_can_be_revoked(db: tuple[ProgressStore, str]) -> None
 
 def test_setting_a_password_makes_a_profile_private(db: tuple[ProgressStore, str]) -> None:
     store, ann = db
-    token = store.set_password(int(ann), SECRET, current=None)
+    owner = store.new_session(int(ann))  # the browser that made the open profile
+    token = store.set_password(int(ann), SECRET, current=None, token=owner)
+    assert store.learner_by_token(owner) is not None  # until the browser holds the new one
     assert store.learner_by_token(token).private  # type: ignore[union-attr]
     assert _failure(lambda: store.set_password(int(ann), "another secret", current="guess")) == \
         "profile.password_wrong"
@@ -141,7 +143,11 @@ def test_a_private_link_asks_for_the_password(db: tuple[ProgressStore, str]) -> 
 
 def test_a_profile_made_private_in_settings_then_signed_out(db: tuple[ProgressStore, str]) -> None:
     store, ann = db
-    at = app("settings", as_learner=ann, lang="en")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["sign_in_token"] = store.new_session(int(ann))  # the browser that made it
+    at.query_params["lang"] = "en"
+    at.switch_page("app_pages/settings.py")
+    at.run()
     at.text_input(key="password_new").set_value(SECRET)
     click(at, t("settings.password_set", "en"))
     assert at.success[0].value == t("settings.password_saved", "en")

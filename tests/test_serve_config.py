@@ -50,3 +50,21 @@ def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
     checked = subprocess.run([NGINX, "-t", "-c", str(path), "-p", str(tmp_path)],
                              capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_nginx_passes_every_upload_the_app_takes_and_logs_no_query(tmp_path: Path) -> None:
+    """nginx's body limit was 1 MB while the app takes 64 MB CSVs (a 413 for a 1.5 MB export);
+    its access log wrote each request with its query, an open profile's link among them."""
+    from trainer.headers import security_headers
+    from trainer.practice.import_limits import MAX_IMPORT_MB
+
+    config = nginx_config([8101], 8100, tmp_path)
+    (limit,) = re.findall(r"client_max_body_size (\d+)m;", config)
+    assert int(limit) > MAX_IMPORT_MB  # the file and the multipart form around it
+    log_format = re.search(r"log_format replica (.*?);", config, re.S)
+    assert log_format is not None
+    assert "$uri" in log_format.group(1)
+    assert not re.search(r"\$(request|args|query_string|request_uri)\b", log_format.group(1))
+    for name, value in security_headers().items():
+        assert f'add_header {name} "{value}" always;' in config
+        assert f"proxy_hide_header {name};" in config

@@ -26,6 +26,7 @@ from trainer.ui.session import (
     hold_for_this_run,
     release_this_run,
     remember_language,
+    settle_sign_ins,
 )
 
 
@@ -77,6 +78,7 @@ def main() -> None:
     remember_language(learner, language_switch())
     st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
     write_cookies()
+    settle_sign_ins()  # after the cookies: a replaced sign-in goes once the new one is written
     page_style()
 
     lang = current_language()

@@ -8,10 +8,12 @@ print the verdict in words instead (``--lang zh`` for Chinese, ``--json`` for th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from trainer.engine import (
     Dou14Error,
@@ -126,8 +128,35 @@ def run_human(command: str, args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its refusals said in one line (``dou14 simulate: argument --hands: …``,
+    exit status 2) instead of the usage and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (a bound, not a traceback or
+    an endless run, for ``--hands 99999999999999999999``)."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return read
+
+
+MAX_HANDS = 10_000_000
+MAX_PUZZLES = 100_000
+MAX_REPLICAS = 32
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dou14",
         description="斗十四 rules engine: win verdicts and waits (see docs/format.md).",
     )
@@ -169,8 +198,9 @@ def _add_serve(commands: Any) -> None:
     sub = commands.add_parser(
         "serve", help="run several replicas of the app behind nginx, sharing one database "
                       "(PostgreSQL for real use; see docs/deployment.md)")
-    sub.add_argument("--replicas", type=int, default=2)
-    sub.add_argument("--port", type=int, default=8500, help="where nginx listens (loopback)")
+    sub.add_argument("--replicas", type=_whole(1, MAX_REPLICAS), default=2)
+    sub.add_argument("--port", type=_whole(1, 65535), default=8500,
+                     help="where nginx listens (loopback)")
     sub.add_argument("--database", default=None,
                      help="database URL (default: DOU14_DATABASE_URL, else the SQLite file)")
     sub.add_argument("--postgres", default=None, metavar="DIR",
@@ -190,7 +220,8 @@ def run_app(args: argparse.Namespace) -> int:
     import subprocess
     from importlib import resources
 
-    with resources.as_file(resources.files("trainer").joinpath("app.py")) as entrypoint:
+    # asgi.py: the app behind its security headers (trainer/headers.py)
+    with resources.as_file(resources.files("trainer").joinpath("asgi.py")) as entrypoint:
         command = [sys.executable, "-m", "streamlit", "run", str(entrypoint),
                    "--client.showErrorDetails", "none", "--runner.postScriptGC", "false",
                    *args.streamlit_args]
@@ -203,7 +234,7 @@ def _add_simulate(commands: Any) -> None:
         description="Bots play N hands of a match (the winner deals next) and print a summary; "
                     "--jsonl writes one record per hand with its replay and, for each win, the "
                     "winner's final position with the verdict.")
-    sub.add_argument("--hands", type=int, default=100)
+    sub.add_argument("--hands", type=_whole(0, MAX_HANDS), default=100)
     sub.add_argument("--seed", type=int, default=0)
     sub.add_argument("--players", type=int, choices=(3, 4), default=4)
     sub.add_argument("--jokers", type=int, choices=(2, 4, 6), default=4)
@@ -238,10 +269,17 @@ def run_simulate(args: argparse.Namespace) -> int:
         risk = _open_for_writing(args.risk)
         summary = simulate(args.hands, args.seed, args.players, names or ["heuristic"], handle,
                            progress=sys.stderr.isatty(), rules=rules, risk=risk)
-    finally:
         for opened in (handle, risk):
             if opened is not None:
-                opened.close()
+                opened.close()  # a full disk shows here, at the last flush: before the summary
+    except OSError as error:  # cannot be written (a full disk, /dev/full)
+        raise Dou14Error(f"cannot write {error.filename or args.jsonl or args.risk}: "
+                         f"{error.strerror or error}") from None
+    finally:
+        for opened in (handle, risk):
+            if opened is not None and not opened.closed:
+                with contextlib.suppress(OSError):
+                    opened.close()
     if args.json:
         sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
     else:
@@ -256,7 +294,7 @@ def _add_puzzles(commands: Any) -> None:
         "generate", help="mine puzzles from simulated hands and write them as JSON lines; "
                          "the report (puzzles/s, rejections) goes to stderr")
     generate.add_argument("--kind", choices=("win", "safe_set", "least_risk"), required=True)
-    generate.add_argument("--count", type=int, default=10)
+    generate.add_argument("--count", type=_whole(0, MAX_PUZZLES), default=10)
     generate.add_argument("--seed", type=int, default=0)
     check = actions.add_parser("check", help="re-validate every field of every puzzle of the "
                                              "files; exit 1 on any disagreement with the engine")
@@ -267,6 +305,8 @@ def _add_puzzles(commands: Any) -> None:
 
 
 def _read_lines(path: str) -> list[str]:
+    if os.path.exists(path) and not os.path.isfile(path):  # /dev/zero reads for ever
+        raise Dou14Error(f"cannot read {path}: not a regular file")
     try:
         with open(path, encoding="utf-8") as handle:
             return handle.read().splitlines()
@@ -340,6 +380,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except OSError as error:  # standard output or a file that cannot be written
+        where = f": {error.filename}" if error.filename else ""
+        sys.stderr.write(f"dou14: {error.strerror or error}{where}\n")
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -29,7 +29,7 @@ def start_server(database: Path, settings: dict[str, str] | None = None, port: i
     # after 64 KiB of log lines and then blocks the server mid-run (clicks seem lost).
     log = database.with_suffix(".log").open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "trainer" / "app.py"),
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "trainer" / "asgi.py"),
          "--server.headless", "true", "--server.port", str(port), "--server.address",
          "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

@@ -19,11 +19,13 @@ LESSON = load_lessons()[0]
 
 
 def _replica_of(log: Path, key: str) -> int:
-    """The upstream port nginx sent this browser's websocket to, last."""
+    """The upstream port that answered this browser's last logged request (all of a
+    browser's requests go to one replica by its cookie; a websocket is logged only once it
+    closes, so the page's own requests tell where the open one went)."""
     ports = [int(match.group(1)) for line in log.read_text().splitlines()
-             if "/_stcore/stream" in line and f"key={key}" in line
+             if f"key={key}" in line and '/_stcore/stream' not in line
              and (match := re.search(r"-> (?:[\d.:]+, )*127\.0\.0\.1:(\d+) ", line))]
-    assert ports, "the websocket never went through nginx"
+    assert ports, "the browser never went through nginx"
     return ports[-1]
 
 

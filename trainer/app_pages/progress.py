@@ -77,13 +77,9 @@ if upload is not None and st.session_state.get("imported") != upload.file_id:
     if upload.size > figures.MAX_IMPORT_MB * 1024 * 1024:  # checked before a byte is read
         st.error(tr("progress.import_too_big", mb=figures.MAX_IMPORT_MB))
         st.stop()
-    try:
-        text = upload.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        st.error(tr("progress.import_not_text"))
-    else:  # in a thread of its own: the learner's pages stay usable meanwhile
-        st.session_state["importing"] = import_jobs.start_import(
-            store(), learner.id, upload.file_id, text)[0]
+    # read where it is, in a thread of its own: the learner's pages stay usable meanwhile
+    st.session_state["importing"] = import_jobs.start_import(
+        store(), learner.id, upload.file_id, upload)[0]
 
 
 @st.fragment(run_every=0.5)
@@ -95,7 +91,7 @@ def import_progress(upload_id: str) -> None:
     if job is None or job.finished.is_set():
         st.rerun()
     assert job is not None
-    st.progress(job.done, text=tr("progress.importing"))
+    st.progress(job.done, text=tr("import_csv.waiting" if job.waiting else "progress.importing"))
 
 
 def import_report(job: import_jobs.ImportJob | None) -> None:
@@ -104,9 +100,12 @@ def import_report(job: import_jobs.ImportJob | None) -> None:
     elif job.problem:
         st.error(tr("db.failed", reason=tr(f"db.problem_{job.problem}")))
     elif job.report is not None and job.report.bad:  # all or nothing: refused, row by row
-        st.error(tr("progress.import_refused", bad=len(job.report.bad)))
+        st.error(tr("progress.import_refused", bad=job.report.refused))
+        lang = current_language()
         for line, problem in job.report.bad[:20]:
-            st.warning(tr("progress.bad_row", line=line, problem=plain(problem)))
+            st.warning(tr("import_csv.bad_line", line=line, problem=plain(problem.said(lang))))
+        if job.report.refused > 20:
+            st.caption(tr("import_csv.more_bad", count=job.report.refused - 20))
     elif job.report is not None:
         st.success(tr("progress.imported", added=job.report.added,
                       duplicates=job.report.duplicates))

@@ -7,6 +7,7 @@ import streamlit as st
 from trainer.engine import RuleSet
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
+from trainer.ui.browser_memory import asked, written
 from trainer.ui.lang import (
     current_language,
     labels,
@@ -24,6 +25,10 @@ from trainer.ui.session import (
     store,
     this_sign_in,
 )
+
+_SAVED = "password_saved"
+"""Session-state key: the browser request that carries a new password's sign-in (the success
+is said until the browser has written it), then "said" for one more run."""
 
 lang = current_language()
 learner = require_learner()
@@ -93,19 +98,32 @@ if learner.private:
     st.markdown(tr("profile.private_note", name=plain(learner.name)))
 else:
     st.caption(tr("profile.open_note_here"))  # the password box is just below
-with st.form("set-password", clear_on_submit=True):
-    current = st.text_input(tr("settings.password_current"), type="password", max_chars=256,
-                            key="password_current") if learner.private else None
-    new_password = st.text_input(tr("settings.password_new"), type="password", max_chars=256,
-                                 key="password_new")
-    if st.form_submit_button(tr("settings.password_set")):
-        try:
-            token = store().set_password(learner.id, new_password, current)
-        except ProgressError as error:
-            show_refusal(error)
-        else:
-            keep_signed_in(token)
-            st.success(tr("settings.password_saved"))
+pending: int | str | None = st.session_state.get(_SAVED)
+if pending is not None:  # said until the run after the browser wrote the new sign-in
+    st.success(tr("settings.password_saved"))
+    if pending == "said":
+        st.session_state.pop(_SAVED)
+    elif isinstance(pending, int) and written() >= pending:
+        st.session_state[_SAVED] = "said"
+if learner.private or store().owns(learner.id, this_sign_in()):
+    with st.form("set-password", clear_on_submit=True):
+        current = st.text_input(tr("settings.password_current"), type="password",
+                                max_chars=256, key="password_current") \
+            if learner.private else None
+        new_password = st.text_input(tr("settings.password_new"), type="password",
+                                     max_chars=256, key="password_new")
+        if st.form_submit_button(tr("settings.password_set")):
+            held = this_sign_in() or None
+            try:
+                token = store().set_password(learner.id, new_password, current, held)
+            except ProgressError as error:
+                show_refusal(error)
+            else:  # the new token reaches the browser on the next run, then the old one goes
+                keep_signed_in(token, replacing=held)
+                st.session_state[_SAVED] = asked()
+                st.rerun()
+else:  # opened from its link: only the browser that made it may make it private
+    st.info(tr("claim.not_owner"))
 row = st.container(horizontal=True, wrap=True)
 if learner.private and row.button(tr("settings.sign_out_everywhere"), key="sign-out-everywhere"):
     store().sign_out_elsewhere(learner.id, keep=this_sign_in())

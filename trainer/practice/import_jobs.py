@@ -5,7 +5,9 @@ mid-import leaves nothing half-written.
 
 Jobs are kept per process, by learner and uploaded file (a rerun of the page finds the job it
 started instead of starting another); the last few finished ones are forgotten as new ones
-start."""
+start. A learner has one import at a time, and a process runs ``IMPORTS_AT_ONCE`` at a time:
+the others wait their turn (``ImportJob.waiting``), so a crowd of uploads cannot take the
+server's memory or its database's write lock all at once."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from trainer.practice.progress_figures import ImportReport, import_csv
+from trainer.practice.csv_import import ImportReport, Source, import_csv
+from trainer.practice.import_limits import IMPORTS_AT_ONCE
 from trainer.store import ProgressStore
 from trainer.store.db import write_problem
 
@@ -30,6 +33,8 @@ class ImportJob:
     ``db.problem_``)."""
 
     done: float = 0.0
+    waiting: bool = True
+    """Not started yet: other imports of this process have the turn."""
     report: ImportReport | None = None
     problem: str = ""
     finished: threading.Event = field(default_factory=threading.Event)
@@ -37,9 +42,10 @@ class ImportJob:
 
 _LOCK = threading.Lock()
 _JOBS: dict[tuple[int, str], ImportJob] = {}
+_TURNS = threading.BoundedSemaphore(IMPORTS_AT_ONCE)
 
 
-def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: str
+def start_import(store: ProgressStore, learner_id: int, upload_id: str, source: Source
                  ) -> tuple[str, ImportJob]:
     """The import of this upload for this learner, started now in its own thread, or the one
     already started; while one of the learner's imports runs, that one (a reload, a new tab or
@@ -56,17 +62,19 @@ def start_import(store: ProgressStore, learner_id: int, upload_id: str, text: st
         for old in finished[:max(0, len(finished) - KEEP_FINISHED + 1)]:
             del _JOBS[old]
         job = _JOBS[key] = ImportJob()
-    threading.Thread(target=_run, args=(job, store, learner_id, text), daemon=True,
+    threading.Thread(target=_run, args=(job, store, learner_id, source), daemon=True,
                      name=f"dou14-import-{learner_id}").start()
     return upload_id, job
 
 
-def _run(job: ImportJob, store: ProgressStore, learner_id: int, text: str) -> None:
+def _run(job: ImportJob, store: ProgressStore, learner_id: int, source: Source) -> None:
     def heard(share: float) -> None:
         job.done = share
 
     try:
-        job.report = import_csv(store, learner_id, text, heard)
+        with _TURNS:
+            job.waiting = False
+            job.report = import_csv(store, learner_id, source, heard)
     except SQLAlchemyError as error:  # a full disk, a server gone: said plainly by the page
         logging.getLogger("dou14").exception("database error in a CSV import")
         job.problem = write_problem(error)

@@ -25,14 +25,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-ENV_URL = "DOU14_DATABASE_URL"
+from trainer.store.db_problems import ENV_URL as ENV_URL
+from trainer.store.db_problems import DatabaseUnreadable as DatabaseUnreadable
+from trainer.store.db_problems import public_url
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 LEGACY_REVISIONS = {1: "r0001", 2: "r0002", 3: "r0003"}
 """``schema_info.version`` of a database written before Alembic → the revision it matches."""
-
-
-class DatabaseUnreadable(RuntimeError):
-    """The progress database cannot be used; the message says why and what to do."""
 
 
 def write_problem(error: Exception) -> str:
@@ -98,22 +97,15 @@ def _state_from_tables(tables: set[str], revision: str | None,
 def _check_state(state: SchemaState, where: str) -> None:
     if state.revision is not None:
         if state.revision not in known_revisions():
-            raise DatabaseUnreadable(
-                f"The progress database {where} was written by a newer version of the trainer "
-                f"(schema revision {state.revision!r}). Update the trainer; the database was "
-                f"left untouched.")
+            raise DatabaseUnreadable("newer", where=where, revision=state.revision)
         return
     if state.legacy_version is not None:
         if state.legacy_version not in LEGACY_REVISIONS:
-            raise DatabaseUnreadable(
-                f"The progress database {where} is at schema version {state.legacy_version}, "
-                f"which this trainer does not know. Update the trainer; the database was left "
-                f"untouched.")
+            raise DatabaseUnreadable("unknown_version", where=where,
+                                     version=state.legacy_version)
         return
     if state.has_tables:
-        raise DatabaseUnreadable(
-            f"The database {where} holds tables that are not the trainer's progress. It was "
-            f"left untouched: set {ENV_URL} to another database.")
+        raise DatabaseUnreadable("foreign", where=where)
 
 
 def _check_sqlite_place(path: Path) -> None:
@@ -123,18 +115,12 @@ def _check_sqlite_place(path: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise DatabaseUnreadable(
-            f"The folder {folder} for the progress database cannot be created "
-            f"({error.strerror or error.__class__.__name__}): create it, or set {ENV_URL} to a "
-            f"file in a folder you can write to.") from None
+        raise DatabaseUnreadable("folder_uncreatable", folder=folder,
+                                 reason=error.strerror or error.__class__.__name__) from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise DatabaseUnreadable(
-            f"The folder {folder} of the progress database is read-only: SQLite writes its "
-            f"journal beside the file. Make the folder writable, or set {ENV_URL} elsewhere.")
+        raise DatabaseUnreadable("folder_read_only", folder=folder)
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        raise DatabaseUnreadable(
-            f"The progress database {path} is read-only (or unreadable) for this user: make it "
-            f"writable, or set {ENV_URL} to another file. It was left untouched.")
+        raise DatabaseUnreadable("file_read_only", path=path)
 
 
 def _sqlite_state(path: Path) -> SchemaState:
@@ -143,11 +129,10 @@ def _sqlite_state(path: Path) -> SchemaState:
         with path.open("rb") as handle:
             header = handle.read(16)
     except OSError as error:
-        raise DatabaseUnreadable(f"The progress database {path} cannot be read: {error}.") from None
+        raise DatabaseUnreadable("file_unreadable", path=path,
+                                 reason=error.strerror or error.__class__.__name__) from None
     if header != SQLITE_HEADER:
-        raise DatabaseUnreadable(
-            f"The progress database {path} is not a SQLite database (damaged or another file). "
-            f"It was left untouched: move it away, or set {ENV_URL} to another database.")
+        raise DatabaseUnreadable("not_sqlite", path=path)
     try:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
@@ -165,13 +150,9 @@ def _sqlite_state(path: Path) -> SchemaState:
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
-        raise DatabaseUnreadable(
-            f"The progress database {path} is damaged ({error}). It was left untouched: "
-            f"move it away, or set {ENV_URL} to another database.") from None
+        raise DatabaseUnreadable("damaged", path=path, reason=error) from None
     if not result or result[0] != "ok":
-        raise DatabaseUnreadable(
-            f"The progress database {path} failed its integrity check ({result}). It was left "
-            f"untouched: move it away, or set {ENV_URL} to another database.")
+        raise DatabaseUnreadable("integrity", path=path, result=result)
     return _state_from_tables(tables, revision, legacy)
 
 
@@ -293,9 +274,7 @@ def upgrade(engine: Engine, state: SchemaState) -> None:
             if sqlite:
                 broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                 if broken:
-                    raise DatabaseUnreadable(
-                        f"The upgrade found rows whose learner is missing ({len(broken)}); "
-                        "nothing was changed.")
+                    raise DatabaseUnreadable("orphans", count=len(broken))
         if sqlite:
             _outside_transaction(connection, "PRAGMA foreign_keys=ON")
 
@@ -309,9 +288,9 @@ def open_database(url: str | None = None) -> Engine:
     url = url or database_url()
     try:
         parsed = make_url(url)
-    except Exception as error:
-        raise DatabaseUnreadable(f"{ENV_URL} is not a database URL ({error}).") from None
-    shown = parsed.render_as_string(hide_password=True)
+    except Exception:  # its text may hold a secret: none of it is repeated
+        raise DatabaseUnreadable("bad_url") from None
+    shown = public_url(parsed)
     is_sqlite = parsed.get_backend_name() == "sqlite"
     state: SchemaState | None = None
     turns = _WriteTurns()  # an in-memory database: its engine's own
@@ -325,12 +304,11 @@ def open_database(url: str | None = None) -> Engine:
     try:
         engine = create_engine(url, pool_pre_ping=not is_sqlite)
     except ModuleNotFoundError as error:
-        raise DatabaseUnreadable(
-            f"The database driver for {parsed.get_backend_name()} is not installed "
-            f"({error.name}): install it, or set {ENV_URL} to a SQLite file.") from None
-    except Exception as error:
-        raise DatabaseUnreadable(f"Cannot open the progress database {shown}: "
-                                 f"{error.__class__.__name__}.") from None
+        raise DatabaseUnreadable("driver_missing", backend=parsed.get_backend_name(),
+                                 module=error.name) from None
+    except Exception as error:  # an unknown dialect, a bad option: said by kind
+        raise DatabaseUnreadable("cannot_open", where=shown,
+                                 reason=error.__class__.__name__) from None
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
         turns.listen(engine)
@@ -343,9 +321,9 @@ def open_database(url: str | None = None) -> Engine:
         upgrade(engine, state)
     except SQLAlchemyError as error:
         engine.dispose()
-        raise DatabaseUnreadable(
-            f"Cannot use the progress database {shown}: "
-            f"{error.__class__.__name__}: {str(error).splitlines()[0]}") from None
+        # the driver's own text names the host, the socket or the user: said by kind only
+        raise DatabaseUnreadable("cannot_use", where=shown,
+                                 problem=write_problem(error)) from None
     except DatabaseUnreadable:
         engine.dispose()
         raise

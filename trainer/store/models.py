@@ -34,6 +34,9 @@ class Learner(Base):
     __tablename__ = "learners"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80), unique=True, nullable=False)
+    name_skeleton: Mapped[str] = mapped_column(String(160), nullable=False, index=True)
+    """What the name looks like (``trainer.store.names.stored_skeleton``): lookalikes are one
+    name, found through this index. Not unique: databases from before it may hold two."""
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     """An argon2id hash; ``None`` for an open profile (whoever has its link may use it)."""
@@ -76,7 +79,8 @@ class Answer(Base):
                       Index("ix_answers_learner_context", "learner_id", "context"),
                       Index("ix_answers_learner_correct", "learner_id", "correct"),
                       Index("ix_answers_learner_context_mode_time", "learner_id", "context",
-                            "mode", "created_at"))
+                            "mode", "created_at"),
+                      Index("ix_answers_learner_time", "learner_id", "created_at"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     context: Mapped[str] = mapped_column(String(32), nullable=False)
@@ -181,3 +185,18 @@ class SignInSession(Base):
                                                  default=now)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     revoked: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+
+
+class RateLimit(Base):
+    """How often something was tried lately, for sign-in and profile creation
+    (``trainer.store.throttle``): a count that leaks away with time and, past a few, a moment
+    before which the next try is refused. ``key`` is the SHA-256 of what is counted (a name's
+    skeleton, a client address), so neither is stored."""
+
+    __tablename__ = "rate_limits"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[float] = mapped_column(Float, nullable=False)
+    blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                           nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
+                                                 index=True)

@@ -58,7 +58,7 @@ def clean_name(raw: str) -> str:
     """The name as stored: NFKC, single spaces; refuses invisible characters (format, control,
     private use, unassigned) such as zero-width spaces and bidi overrides."""
     text = unicodedata.normalize("NFKC", str(raw))
-    if any(unicodedata.category(c) in {"Cf", "Cc", "Co", "Cn", "Cs"} for c in text):
+    if any(unicodedata.category(c) in _REFUSED for c in text):
         raise NameProblem("profile.name_invisible")
     return " ".join(text.split())
 
@@ -73,3 +73,20 @@ def skeleton(name: str) -> str:
     plain = "".join(c for c in unicodedata.normalize("NFKD", text)
                     if not unicodedata.combining(c))
     return plain.replace(" ", "")
+
+
+SKELETON_LENGTH = 160
+"""The stored skeleton's column width: a 40-character name's skeleton is seldom longer than the
+name, but decomposition can lengthen it; a longer one is cut (two names equal that far are
+refused as one, which errs on the safe side)."""
+
+_REFUSED = {"Cf", "Cc", "Co", "Cn", "Cs"}
+
+
+def stored_skeleton(name: str) -> str:
+    """The skeleton kept with a stored name (indexed: creation and sign-in find a lookalike by
+    one lookup, not by the skeleton of every name). Never refuses: a name stored before
+    invisible characters were refused is read without them."""
+    visible = "".join(c for c in unicodedata.normalize("NFKC", str(name))
+                      if unicodedata.category(c) not in _REFUSED)
+    return skeleton(visible)[:SKELETON_LENGTH]

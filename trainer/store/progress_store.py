@@ -6,12 +6,10 @@ refresh loses nothing. Methods return plain dataclasses, detached from any sessi
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -21,7 +19,6 @@ from sqlalchemy import (
     Select,
     bindparam,
     case,
-    delete,
     func,
     insert,
     select,
@@ -33,7 +30,13 @@ from sqlalchemy.orm import Session
 from trainer.engine import Dou14Error, RuleSet
 from trainer.i18n import LANGUAGES
 from trainer.rating import Rating
+from trainer.store.accounts import SESSION_LIFETIME as SESSION_LIFETIME
+from trainer.store.accounts import Accounts
 from trainer.store.db import IMMEDIATE
+from trainer.store.learner_info import MAX_NAME as MAX_NAME
+from trainer.store.learner_info import LearnerInfo as LearnerInfo
+from trainer.store.learner_info import ProgressError as ProgressError
+from trainer.store.learner_info import info
 from trainer.store.models import (
     Answer,
     Base,
@@ -44,44 +47,9 @@ from trainer.store.models import (
     PuzzleRating,
     RatingHistory,
     ReviewItem,
-    SignInSession,
     StoredReplay,
 )
-from trainer.store.names import NameProblem, clean_name, skeleton
-from trainer.store.passwords import (
-    MAX_PASSWORD,
-    MIN_PASSWORD,
-    hash_password,
-    password_matches,
-    spend_like_a_check,
-)
-
-MAX_NAME = 40
-SESSION_LIFETIME = timedelta(days=30)
-"""How long a sign-in lasts before the learner types the password again."""
-
-
-class ProgressError(ValueError):
-    """A request the store refuses; ``key`` and ``params`` name the catalog message to show."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(f"{key} {params}")
-
-
-@dataclass(frozen=True)
-class LearnerInfo:
-    """A learner as pages see it. ``id`` is the row id, for the store only; ``public_id`` is
-    what a URL or the browser carries; ``private`` when the profile has a password."""
-
-    id: int
-    name: str
-    language: str
-    rules: RuleSet
-    created_at: datetime
-    public_id: str
-    private: bool
+from trainer.store.throttle import Throttle
 
 
 @dataclass(frozen=True)
@@ -162,22 +130,37 @@ class RatedAttempt:
 Rate = Callable[[Rating, Rating, bool], tuple[Rating, Rating]]
 
 
-def _rules_of(text: str) -> RuleSet:
-    try:
-        return RuleSet.from_json(json.loads(text or "{}"))
-    except (ValueError, TypeError):
-        return RuleSet()
-
-
 def answer_key(created: datetime, item: str, answer: str) -> tuple[str, str, str]:
     """What tells two answers apart in an import: the time (ISO 8601, UTC), item and answer."""
     return _aware(created).astimezone(UTC).isoformat(), item, answer
 
 
-def _answer_keys(session: Session, learner_id: int) -> set[tuple[str, str, str]]:
+def _answer_keys(session: Session, learner_id: int, earliest: datetime, latest: datetime
+                 ) -> set[tuple[str, str, str]]:
+    """The keys of the learner's stored answers given from ``earliest`` to ``latest`` (a second
+    more either side: a time stored without its microseconds compares as text on SQLite), read
+    by the index on learner and time."""
+    margin = timedelta(seconds=1)
     query = select(Answer.created_at, Answer.item, Answer.answer).where(
-        Answer.learner_id == learner_id)
+        Answer.learner_id == learner_id,
+        Answer.created_at.between(_aware(earliest).astimezone(UTC) - margin,
+                                  _aware(latest).astimezone(UTC) + margin))
     return {answer_key(created, item, answer) for created, item, answer in session.execute(query)}
+
+
+IMPORT_BATCH = 500
+"""Imported rows checked and stored at a time: what an import holds, whatever the file's size."""
+
+
+def _batches(rows: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    chunk: list[dict[str, Any]] = []
+    for values in rows:
+        chunk.append(values)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | None = None,
@@ -227,23 +210,6 @@ _PUZZLE_RATINGS = select(PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRati
 _LEARNER_RATING_LOCKED = _LEARNER_RATING.with_for_update()
 _PUZZLE_RATING_LOCKED = _PUZZLE_RATINGS.where(
     PuzzleRating.puzzle_id == bindparam("puzzle")).with_for_update()
-
-
-class _LearnerFields(Protocol):
-    id: int
-    name: str
-    language: str
-    rules_json: str
-    created_at: datetime
-    public_id: str
-    password_hash: str | None
-    identity: str | None
-
-
-def _info(row: _LearnerFields) -> LearnerInfo:
-    """A learner as pages see it, from the ORM row or a Core row of ``_LEARNER_COLUMNS``."""
-    return LearnerInfo(row.id, row.name, row.language, _rules_of(row.rules_json), row.created_at,
-                       row.public_id, row.password_hash is not None or row.identity is not None)
 
 
 class _RatingFields(Protocol):
@@ -298,18 +264,6 @@ def _keep_run(connection: Connection, learner_id: int, kept: KeptRun) -> None:
             times_completed=0))
 
 
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def _checked_password(password: str) -> str:
-    if len(password) < MIN_PASSWORD:
-        raise ProgressError("profile.password_short", min=MIN_PASSWORD)
-    if len(password) > MAX_PASSWORD:
-        raise ProgressError("profile.password_long", max=MAX_PASSWORD)
-    return password
-
-
 def _insert_if_missing(connection: Connection, model: type[Base], **values: object) -> None:
     """INSERT … ON CONFLICT DO NOTHING, on SQLite and PostgreSQL alike."""
     if connection.dialect.name == "postgresql":
@@ -333,53 +287,32 @@ class StoredTable:
 class ProgressStore:
     """All reads and writes of learner progress."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.engine = engine
         self.writer = engine.execution_options(**{IMMEDIATE: True})
         """For every write: on SQLite the transaction takes the write lock when it begins
         (BEGIN IMMEDIATE), so concurrent writers wait their turn (busy timeout) instead of
         failing with "database is locked" when a read lock cannot be upgraded."""
+        self.accounts = Accounts(engine, self.writer, Throttle(engine, self.writer, clock),
+                                 clock)
+        """Profiles, passwords and sign-ins; ``clock`` is their time (tests hand in theirs)."""
 
     # -- learners ----------------------------------------------------------------------------
-    def create_learner(self, name: str, language: str = "en",
-                       password: str | None = None) -> LearnerInfo:
-        """A new profile; with a password it is private (opened only by signing in)."""
-        try:
-            cleaned = clean_name(name)
-        except NameProblem as problem:
-            raise ProgressError(problem.key) from None
-        if not cleaned:
-            raise ProgressError("profile.name_empty")
-        if len(cleaned) > MAX_NAME:
-            raise ProgressError("profile.name_long", max=MAX_NAME)
-        if language not in LANGUAGES:
-            language = "en"
-        looks = skeleton(cleaned)
-        hashed = None if password is None else hash_password(_checked_password(password))
-        with Session(self.writer) as session:
-            taken = next((other for other in session.scalars(select(Learner.name))
-                          if skeleton(other) == looks), None)
-            if taken is not None:  # the same name, or one that looks the same
-                raise ProgressError("profile.name_taken", name=taken)
-            row = Learner(name=cleaned, language=language, rules_json="{}",
-                          public_id=secrets.token_urlsafe(16), password_hash=hashed)
-            session.add(row)
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
-                raise ProgressError("profile.name_taken", name=cleaned) from None
-            return _info(row)
+    def create_learner(self, name: str, language: str = "en", password: str | None = None,
+                       client: str | None = None) -> LearnerInfo:
+        """A new profile (``trainer.store.accounts``: rate-limited per ``client``)."""
+        return self.accounts.create_learner(name, language, password, client)
 
     def learner(self, learner_id: int) -> LearnerInfo | None:
         with Session(self.engine) as session:
             row = session.get(Learner, learner_id)
-            return None if row is None else _info(row)
+            return None if row is None else info(row)
 
     def learners(self) -> list[LearnerInfo]:
         """Every profile: for the command line and the tests, never for a page."""
         with Session(self.engine) as session:
-            return [_info(row) for row in session.scalars(select(Learner).order_by(Learner.name))]
+            return [info(row) for row in session.scalars(select(Learner).order_by(Learner.name))]
 
     def learner_by_link(self, public_id: str) -> LearnerInfo | None:
         """The learner whose public id this is (``None`` for anything else, however formed)."""
@@ -387,119 +320,38 @@ class ProgressStore:
             return None
         with self.engine.connect() as connection:  # every page run asks: Core, not the ORM
             row = connection.execute(_LEARNER_BY_LINK, {"link": public_id}).first()
-        return None if row is None else _info(row)
+        return None if row is None else info(row)
 
     def learner_for_identity(self, issuer: str, subject: str, name: str,
                              language: str = "en") -> LearnerInfo:
-        """The profile of someone signed in through an OIDC provider (issuer and subject), made
-        on their first visit under the name the provider gives (made unique: "Ann (2)"). Such a
-        profile is private: only that sign-in opens it."""
-        identity = f"{issuer}|{subject}"[:512]
-        with Session(self.engine) as session:
-            row = session.scalars(select(Learner).where(Learner.identity == identity)).first()
-            if row is not None:
-                return _info(row)
-        try:
-            base = clean_name(name)[:MAX_NAME - 5] or "Learner"
-        except NameProblem:
-            base = "Learner"
-        for number in range(1, 1000):
-            candidate = base if number == 1 else f"{base} ({number})"
-            try:
-                made = self.create_learner(candidate, language)
-            except ProgressError as error:
-                if error.key == "profile.name_taken":
-                    continue
-                raise
-            try:
-                with Session(self.writer) as session, session.begin():
-                    session.execute(update(Learner).where(Learner.id == made.id)
-                                    .values(identity=identity))
-            except IntegrityError:  # the same person's other tab made it first: use that one
-                with Session(self.writer) as session, session.begin():
-                    session.execute(delete(Learner).where(Learner.id == made.id))
-                return self.learner_for_identity(issuer, subject, name, language)
-            return replace(made, private=True)
-        raise ProgressError("profile.name_taken", name=base)
+        return self.accounts.learner_for_identity(issuer, subject, name, language)
 
-    # -- private profiles: passwords and sign-in sessions -------------------------------------
-    def sign_in(self, name: str, password: str) -> tuple[LearnerInfo, str]:
-        """Check a private profile's password and start a session: the learner and a new random
-        token (only its hash is stored). A wrong name, a wrong password and an open profile all
-        raise the same ``profile.sign_in_failed``, in about the same time."""
-        try:
-            looks = skeleton(name)
-        except NameProblem:
-            looks = ""
-        with Session(self.engine) as session:
-            row = next((learner for learner in session.scalars(select(Learner))
-                        if looks and skeleton(learner.name) == looks), None)
-            stored = None if row is None else row.password_hash
-        if row is None or stored is None or len(password) > MAX_PASSWORD:
-            spend_like_a_check(password[:MAX_PASSWORD])
-            raise ProgressError("profile.sign_in_failed")
-        if not password_matches(stored, password):
-            raise ProgressError("profile.sign_in_failed")
-        return _info(row), self._new_session(row.id)
+    # -- private profiles: passwords and sign-in sessions (trainer.store.accounts) -------------
+    def sign_in(self, name: str, password: str, client: str | None = None
+                ) -> tuple[LearnerInfo, str]:
+        return self.accounts.sign_in(name, password, client)
 
-    def _new_session(self, learner_id: int) -> str:
-        token = secrets.token_urlsafe(32)
-        moment = datetime.now(UTC)
-        with Session(self.writer) as session, session.begin():
-            session.add(SignInSession(learner_id=learner_id, token_hash=_token_hash(token),
-                                      created_at=moment, expires_at=moment + SESSION_LIFETIME,
-                                      revoked=False))
-        return token
+    def new_session(self, learner_id: int) -> str:
+        return self.accounts.new_session(learner_id)
 
     def learner_by_token(self, token: str) -> LearnerInfo | None:
-        """The learner a sign-in token belongs to, while it is neither expired nor revoked."""
-        if not isinstance(token, str) or not 0 < len(token) <= 128:
-            return None
-        with Session(self.engine) as session:
-            found = session.scalars(select(SignInSession)
-                                    .where(SignInSession.token_hash == _token_hash(token))).first()
-            if found is None or found.revoked or _aware(found.expires_at) <= datetime.now(UTC):
-                return None
-            row = session.get(Learner, found.learner_id)
-            return None if row is None else _info(row)
+        return self.accounts.learner_by_token(token)
+
+    def owns(self, learner_id: int, token: str | None) -> bool:
+        return self.accounts.owns(learner_id, token)
 
     def sign_out(self, token: str) -> None:
-        """Revoke one sign-in (this browser)."""
-        with Session(self.writer) as session, session.begin():
-            session.execute(update(SignInSession)
-                            .where(SignInSession.token_hash == _token_hash(token))
-                            .values(revoked=True))
+        self.accounts.sign_out(token)
 
     def sign_out_everywhere(self, learner_id: int) -> None:
-        """Revoke every sign-in of a learner (every browser and device)."""
-        with Session(self.writer) as session, session.begin():
-            session.execute(update(SignInSession)
-                            .where(SignInSession.learner_id == learner_id)
-                            .values(revoked=True))
+        self.accounts.sign_out_everywhere(learner_id)
 
     def sign_out_elsewhere(self, learner_id: int, keep: str) -> None:
-        """Revoke every sign-in of a learner but the one whose token is ``keep``."""
-        with Session(self.writer) as session, session.begin():
-            session.execute(update(SignInSession)
-                            .where(SignInSession.learner_id == learner_id,
-                                   SignInSession.token_hash != _token_hash(keep))
-                            .values(revoked=True))
+        self.accounts.sign_out_elsewhere(learner_id, keep)
 
-    def set_password(self, learner_id: int, password: str, current: str | None) -> str:
-        """Give a profile a (new) password, which makes it private: the current password must be
-        given when there is one. Every other sign-in is revoked; the new session's token is
-        returned for this browser."""
-        hashed = hash_password(_checked_password(password))
-        with Session(self.writer) as session, session.begin():
-            row = session.get(Learner, learner_id)
-            if row is None:
-                raise ProgressError("profile.sign_in_failed")
-            if row.password_hash is not None and \
-                    not password_matches(row.password_hash, current or ""):
-                raise ProgressError("profile.password_wrong")
-            row.password_hash = hashed
-        self.sign_out_everywhere(learner_id)
-        return self._new_session(learner_id)
+    def set_password(self, learner_id: int, password: str, current: str | None,
+                     token: str | None = None) -> str:
+        return self.accounts.set_password(learner_id, password, current, token)
 
     def set_language(self, learner_id: int, language: str) -> None:
         if language not in LANGUAGES:
@@ -619,27 +471,38 @@ class ProgressStore:
         with Session(self.writer) as session, session.begin():
             session.add(Answer(learner_id=learner_id, **values))
 
-    def import_answers(self, learner_id: int, rows: list[dict[str, Any]],
-                       progress: Callable[[int], object] | None = None, batch: int = 2000) -> int:
-        """Store validated, imported answers in one transaction — all of them or none — sent in
-        batches of ``batch`` rows (one multi-row statement each); ``progress`` hears how many
-        are sent so far. Rows already stored (the same time, item and answer) are skipped
-        inside the transaction, with the learner's row locked (PostgreSQL; SQLite's write lock
-        does it there): the same file imported twice at once — two tabs, two replicas — is
-        stored once. Returns how many rows were stored."""
+    def import_answers(self, learner_id: int, rows: Iterable[dict[str, Any]],
+                       progress: Callable[[int], object] | None = None,
+                       batch: int = IMPORT_BATCH) -> int:
+        """Store validated, imported answers in one transaction — all of them or none — taking
+        ``rows`` (any iterable: a file read as it is stored) ``batch`` at a time, one
+        multi-row statement each, so that what is held is one batch whatever the file's size;
+        ``progress`` hears how many rows are done so far. A row already stored (the same time,
+        item and answer: before, or earlier in this file) is skipped, found by the batch's
+        times, inside the transaction with the learner's row locked (PostgreSQL; SQLite's
+        write lock does it there): the same file imported twice at once — two tabs, two
+        replicas — is stored once. Returns how many rows were stored."""
+        added = done = 0
         with Session(self.writer) as session, session.begin():
             session.execute(select(Learner.id).where(Learner.id == learner_id)
                             .with_for_update())
-            stored = _answer_keys(session, learner_id)
-            rows = [values for values in rows if answer_key(values["created_at"], values["item"],
-                                                            values["answer"]) not in stored]
-            for start in range(0, len(rows), batch):
-                chunk = [{**values, "learner_id": learner_id}
-                         for values in rows[start:start + batch]]
-                session.execute(insert(Answer), chunk)
+            for chunk in _batches(rows, batch):
+                stored = _answer_keys(session, learner_id,
+                                      min(values["created_at"] for values in chunk),
+                                      max(values["created_at"] for values in chunk))
+                fresh = []
+                for values in chunk:
+                    key = answer_key(values["created_at"], values["item"], values["answer"])
+                    if key not in stored:
+                        stored.add(key)
+                        fresh.append({**values, "learner_id": learner_id})
+                if fresh:
+                    session.execute(insert(Answer), fresh)
+                added += len(fresh)
+                done += len(chunk)
                 if progress is not None:
-                    progress(start + len(chunk))
-        return len(rows)
+                    progress(done)
+        return added
 
     def answers_version(self, learner_id: int) -> tuple[int, int]:
         """How many answers the learner has and the newest one's id: changes with every answer

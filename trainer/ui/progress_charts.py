@@ -4,6 +4,7 @@ made again, their source read, on each of its runs)."""
 
 from __future__ import annotations
 
+import html
 import math
 import zlib
 from dataclasses import dataclass
@@ -112,13 +113,19 @@ def skill_colour(skill: str) -> str:
     return PALETTE[zlib.crc32(skill.encode()) % len(PALETTE)]
 
 
+def plain_label(text: str) -> str:
+    """Text drawn by plotly as it is written: plotly reads ``<b>``, ``<i>``, ``<a href>`` and
+    the like in names, tick labels and hover text as markup, and entities as characters."""
+    return html.escape(text, quote=False)
+
+
 def skill_label(skill: str, threshold: int) -> str:
     """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from (an
-    unknown one, say from an imported file, as it is written)."""
+    unknown one, say from an imported file, as it is written — never as markup)."""
     kind, _, name = skill.partition(":")
     key = {"puzzle": f"puzzles.kind_{name}", "drill": f"drills.{name}", "review": "drills.review",
            "lesson": "nav.lessons"}.get(kind, "")
-    return tr_or(key, skill, threshold=threshold)
+    return plain_label(tr_or(key, skill, threshold=threshold))
 
 
 @dataclass(frozen=True)
@@ -171,8 +178,8 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
     whole numbers on the axis."""
     if mistakes.empty:
         return None
-    rules = [str(rule) for rule in mistakes["rule"]]
-    names = [tr_or(f"ruleref.{rule}.title", rule) for rule in rules]
+    rules = [plain_label(str(rule)) for rule in mistakes["rule"]]  # imported ids: any text
+    names = [plain_label(tr_or(f"ruleref.{rule}.title", str(rule))) for rule in mistakes["rule"]]
     most = int(mistakes["mistakes"].max())
     bars = {"type": "bar", "orientation": "h", "x": mistakes["mistakes"], "y": names,
             "customdata": rules, "name": tr("progress.mistakes_n"),

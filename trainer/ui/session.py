@@ -4,11 +4,14 @@ Who is learning comes from, in order: the profile link in the URL (``?learner=``
 public id, never a row id); this session's sign-in token; the link this session opened last
 (page links can drop the URL's parameters); and the browser's cookies (a reload, a new tab,
 another replica). A profile with a password opens only with a sign-in token: its link alone is
-no credential. No page lists the learners."""
+no credential. The browser that makes a profile gets a sign-in token for it too, open or not:
+for an open profile that token is what marks its owner, the only browser that may give it a
+password. No page lists the learners."""
 
 from __future__ import annotations
 
 import threading
+import time
 from contextvars import ContextVar, Token
 
 import streamlit as st
@@ -16,11 +19,15 @@ import streamlit as st
 from trainer.store import DatabaseUnreadable, ProgressStore, database_url, open_database
 from trainer.store.progress_store import LearnerInfo, ProgressError
 from trainer.ui import oidc
-from trainer.ui.browser_memory import LINK_COOKIE, SESSION_COOKIE, cookie, remember
+from trainer.ui.browser_memory import LINK_COOKIE, SESSION_COOKIE, asked, cookie, remember, written
+from trainer.ui.client import client_address
 from trainer.ui.lang import current_language, plain, tr
 
 _TOKEN = "sign_in_token"
 _LINK = "learner_link"
+_RETIRING = "retiring_sign_ins"
+"""Session-state key: [(token, request)] — sign-ins this browser held before a password
+change, revoked once the browser has written the request that replaced them."""
 _LOCKED = "locked_profile"
 """Session-state key set when the URL named a profile with a password this session has not
 signed in to: the page asks for the password instead of guessing."""
@@ -59,7 +66,7 @@ def store() -> ProgressStore:
     try:
         return _store(database_url())
     except DatabaseUnreadable as error:
-        st.error(tr("db.unreadable", error=plain(error)))
+        st.error(tr("db.unreadable", error=plain(error.said(current_language()))))
         st.stop()
         raise  # unreachable: st.stop() raises
 
@@ -127,6 +134,10 @@ def current_learner() -> LearnerInfo | None:
     remembered = st.session_state.get(_LINK) or cookie(LINK_COOKIE)
     learner = store().learner_by_link(remembered) if remembered else None
     if learner is not None and not learner.private:
+        if remembered == cookie(LINK_COOKIE):  # the old cookie of the browser that made it
+            adopted = store().accounts.adopt_open_profile(learner.id)
+            if adopted is not None:
+                keep_signed_in(adopted)
         return _opened(learner)
     return None
 
@@ -151,12 +162,9 @@ def remember_language(learner: LearnerInfo | None, lang: str) -> None:
         st.session_state["remembered_lang"] = (learner.id, lang)
 
 
-def _enter(learner: LearnerInfo, token: str | None) -> None:
-    """Open a profile in this session and this browser (a token for a private profile)."""
-    if token is not None:
-        keep_signed_in(token)
-    else:
-        remember(LINK_COOKIE, learner.public_id)
+def _enter(learner: LearnerInfo, token: str) -> None:
+    """Open a profile in this session and this browser, signed in with ``token``."""
+    keep_signed_in(token)
     _opened(learner)
     st.session_state["lang"] = learner.language
     st.query_params["lang"] = learner.language
@@ -165,6 +173,8 @@ def _enter(learner: LearnerInfo, token: str | None) -> None:
 def sign_out() -> None:
     """Close the profile here: revoke this browser's token, forget the cookies and the link."""
     token = st.session_state.pop(_TOKEN, None)
+    for old, _request in st.session_state.pop(_RETIRING, []):
+        store().sign_out(old)
     if token:
         store().sign_out(token)
     for key in (_LINK, _LOCKED, "remembered_lang"):
@@ -175,17 +185,51 @@ def sign_out() -> None:
     oidc.sign_out()
 
 
-def keep_signed_in(token: str) -> None:
-    """This session and browser hold ``token`` (after signing in, or a password change that
-    revoked every other one)."""
+def keep_signed_in(token: str, replacing: str | None = None) -> None:
+    """This session and browser hold ``token`` (after signing in or making a profile, or a
+    password change that revoked every other one). The sign-in it replaces, ``replacing``, is
+    revoked only once the browser has written the new one (:func:`settle_sign_ins`): a reload
+    in between still finds the browser signed in."""
     st.session_state[_TOKEN] = token
-    remember(SESSION_COOKIE, token)
     remember(LINK_COOKIE, "")
+    remember(SESSION_COOKIE, token)
+    if replacing and replacing != token:
+        st.session_state[_RETIRING] = [*st.session_state.get(_RETIRING, []),
+                                       (replacing, asked())]
+
+
+def settle_sign_ins() -> None:
+    """Revoke the sign-ins replaced in this browser whose replacement it has now written
+    (called on every run, after the cookies are handed to the browser)."""
+    retiring = st.session_state.get(_RETIRING)
+    if not retiring:
+        return
+    done = written()
+    for old, request in retiring:
+        if request <= done:
+            store().sign_out(old)
+    st.session_state[_RETIRING] = [(old, request) for old, request in retiring
+                                   if request > done]
 
 
 def this_sign_in() -> str:
     """This session's sign-in token ("" when the profile is open)."""
     return str(st.session_state.get(_TOKEN) or "")
+
+
+HOLD_BACK_SECONDS = 2.0
+"""The longest a refusal of the throttles is held back before the page answers."""
+_THROTTLED = {"guard.sign_in_wait", "guard.create_wait"}
+
+
+def _hold_back(error: ProgressError) -> None:
+    """Answer a throttled try only after its wait (two seconds at most): the refusal costs no
+    hashing, but each try is a page run, and a guesser clicking as fast as the page answers
+    took a core from the learners. Held back, one session tries at most every two seconds,
+    asleep meanwhile (no CPU); a learner who waits as asked is not held back at all."""
+    if error.key in _THROTTLED:
+        seconds = error.params.get("seconds", 0)
+        time.sleep(min(HOLD_BACK_SECONDS, float(seconds) if isinstance(seconds, int) else 0.0))
 
 
 def show_refusal(error: ProgressError) -> None:
@@ -208,9 +252,11 @@ def profile_picker() -> None:
                                  help=tr("profile.password_help"))
         if st.form_submit_button(tr("profile.create"), type="primary"):
             try:
-                learner = store().create_learner(name, current_language(), password or None)
-                token = store().sign_in(name, password)[1] if password else None
+                learner = store().create_learner(name, current_language(), password or None,
+                                                 client=client_address())
+                token = store().new_session(learner.id)  # this browser: its owner
             except ProgressError as error:
+                _hold_back(error)
                 show_refusal(error)
             else:
                 _enter(learner, token)
@@ -222,8 +268,9 @@ def profile_picker() -> None:
                                  key="sign_in_password")
         if st.form_submit_button(tr("profile.sign_in")):
             try:
-                learner, token = store().sign_in(name, password)
+                learner, token = store().sign_in(name, password, client=client_address())
             except ProgressError as error:
+                _hold_back(error)
                 show_refusal(error)
             else:
                 _enter(learner, token)

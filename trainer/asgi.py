@@ -1,0 +1,13 @@
+"""The trainer as an ASGI app (``streamlit run trainer/asgi.py``): Streamlit's own server with
+the security headers of ``trainer.headers`` on every answer — how ``dou14 app``, ``dou14
+serve``, ``make run`` and the browser tests start it. ``trainer/app.py`` stays the script every
+session runs."""
+
+from __future__ import annotations
+
+import streamlit as st
+from starlette.middleware import Middleware
+
+from trainer.headers import SecurityHeaders
+
+app = st.App("app.py", middleware=[Middleware(SecurityHeaders)])
