@@ -69,6 +69,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
+	$(PY) benchmarks/risk.py
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py

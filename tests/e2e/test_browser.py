@@ -173,13 +173,16 @@ def test_cards_tapped_stay_chosen_through_a_reload(page: Page, server: str) -> N
         page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
     pressed = "nodes => nodes.map(node => node.getAttribute('aria-pressed') === 'true')"
     cards.nth(1).click()
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
     cards.nth(3).click()
+    expect(cards.nth(3)).to_have_attribute("aria-pressed", "true")
     chosen = cards.evaluate_all(pressed)
     assert [index for index, on in enumerate(chosen) if on] == [1, 3]
     page.reload()
     expect(cards.first).to_be_visible()
     _settle(page)
-    assert cards.evaluate_all(pressed) == chosen
+    for index, on in enumerate(chosen):  # each waits for the restored state, busy or not
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true" if on else "false")
 
 
 def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:

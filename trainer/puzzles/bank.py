@@ -10,6 +10,7 @@ taken at most :data:`PER_HAND` per simulated hand so one hand does not fill the 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -194,6 +195,10 @@ def generate_safe(kind: PuzzleKind, count: int, seed: int,
         if made.id in seen:
             report.rejected["duplicate"] += 1
             continue
+        full = _least_risk_quota_full(kind, made, puzzles, count)
+        if full is not None:
+            report.rejected[full] += 1
+            continue
         seen.add(made.id)
         per_hand[hand] += 1
         puzzles.append(made)
@@ -203,6 +208,28 @@ def generate_safe(kind: PuzzleKind, count: int, seed: int,
     report.accepted = len(puzzles)
     report.seconds = time.perf_counter() - started
     return puzzles, report
+
+
+READ_SHARE = 0.35
+"""At least this share of a "least risk" bank needs the passes (theme read-the-table)."""
+PARTNERS_SHARE = 0.45
+"""At most this share of it is solved by picking the card with the most partners in sight."""
+
+
+def _least_risk_quota_full(kind: PuzzleKind, puzzle: Puzzle, taken: list[Puzzle],
+                           count: int) -> str | None:
+    """Why a "least risk" puzzle would tip the bank's mix, or None: room is kept for
+    read-the-table puzzles, and the "most partners in sight" shortcut may not solve most."""
+    if kind is not PuzzleKind.LEAST_RISK:
+        return None
+    reads = sum("read-the-table" in p.themes for p in taken)
+    if "read-the-table" not in puzzle.themes and \
+            len(taken) - reads >= count - math.ceil(READ_SHARE * count):
+        return "quota full (room kept for read-the-table)"
+    solved = sum(p.features.get("partners_only_fails") == 0.0 for p in taken)
+    if puzzle.features.get("partners_only_fails") == 0.0 and solved >= int(PARTNERS_SHARE * count):
+        return "quota full (partners shortcut)"
+    return None
 
 
 def generate(kind: PuzzleKind, count: int, seed: int) -> tuple[list[Puzzle], Report]:

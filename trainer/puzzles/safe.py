@@ -5,9 +5,10 @@ choice matters:
 
 - open: "tap every card you can discard without dealing in", graded as a set; at least one
   candidate deals in and at least one is safe;
-- hidden: "pick the discard with the least risk", where risk is the chance, summed over the
-  opponents, that one wins on it (each opponent's hidden hand equally likely among the cards
-  you cannot see); the best must beat the next by a stated margin.
+- hidden: "pick the discard with the least risk", where risk is the chance that at least one
+  opponent wins on it, their hands dealt jointly from the cards you cannot see and no hand kept
+  that would have won on a card that passed it (R-READ; :mod:`trainer.analysis.chance`, the
+  history reading); the best must beat the next by a stated margin, beyond the sample's error.
 
 The hand holds no joker (the joker is always safe: it would be the answer, not a question) and
 at least three different cards.
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
+from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances
 from trainer.analysis.safety import OpenAnalysis, SafetyTable, open_analysis, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
@@ -58,10 +60,21 @@ def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.1f}"
 
 
+PUZZLE_SAMPLES = 8000
+"""Deals sampled for a puzzle's chances (exact where every deal can be counted)."""
+
+
 def risk(table: SafetyTable, card: Card) -> Fraction:
-    """The chance, summed over the opponents, that one of them wins on ``card`` (exact per
-    opponent, each hidden hand equally likely)."""
-    return sum((count.probability for count in counts_for(table, card)), Fraction(0))
+    """The chance that someone wins on ``card`` (the history reading), to 4 decimals."""
+    return chances_of(table)[card][0]
+
+
+def chances_of(table: SafetyTable, model: Model = Model.HISTORY
+               ) -> dict[Card, tuple[Fraction, float, Chance]]:
+    """Each candidate's chance to 4 decimals, its 95% error, and the reading itself."""
+    found = deal_in_chances(table, model=model, samples=PUZZLE_SAMPLES)
+    return {card: (Fraction(round(chance.value, 4)).limit_denominator(10_000), chance.error,
+                   chance) for card, chance in found.items()}
 
 
 def reachable(table: SafetyTable) -> bool:
@@ -191,18 +204,30 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
     unusable = _unusable(table)
     if unusable is not None:
         return unusable
-    risks = {card: risk(table, card) for card in table.candidates()}
+    glance = sorted(c.value for c in deal_in_chances(table, model=Model.HISTORY,
+                                                     samples=1024, proofs=False).values())
+    if glance[1] - glance[0] < float(MARGIN) / 2:  # plainly no margin: spare the full count
+        return "no best discard by the margin"
+    read = chances_of(table)
+    risks = {card: value for card, (value, _, _) in read.items()}
     ranked = sorted(risks.items(), key=lambda item: (item[1], item[0].index))
     (best, least), (runner, second) = ranked[0], ranked[1]
     margin = second - least
     if margin == 0 and least == 0:
         return "several discards are proved safe"
-    if margin < MARGIN:
+    if margin < MARGIN or float(margin) < 3 * (read[best][1] + read[runner][1]):
         return "no best discard by the margin"
     if ranked[-1][1] < REAL_RISK:
         return "no discard carries real risk"
-    argument = argument_for(table, best) if least == 0 else None
-    if argument is not None:
+    visible = deal_in_chances(table, model=Model.VISIBLE, samples=PUZZLE_SAMPLES)
+    visible_pick = min(visible.values(), key=lambda c: (c.value, c.card.index)).card
+    by_history = read[best][2].proof is Proof.HISTORY
+    argument = argument_for(table, best) if least == 0 and not by_history else None
+    if by_history:
+        opponent, passed = read[best][2].history_proofs[0]
+        why = Message.of("pz.why_proved_history", ("R-READ", "R-SAFE"), card=best,
+                         passed=passed, seat=_seat(table, opponent))
+    elif argument is not None:
         why = Message.of(f"pz.why_proved_{argument.value}", ("R-SAFE",), card=best,
                          partner=rank_name(partner_rank(best.rank or 7)),
                          threshold=table.rules.red_threshold)
@@ -211,10 +236,17 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
                          other=runner, other_percent=_percent(second))
     details = []
     for card, value in risks.items():
-        card_argument = argument_for(table, card) if value == 0 else None
-        if card_argument is not None:
+        chance = read[card][2]
+        card_argument = argument_for(table, card) if value == 0 and \
+            chance.proof is Proof.VISIBLE else None
+        if chance.proof is Proof.HISTORY:
+            opponent, passed = chance.history_proofs[0]
+            details.append(Message.of("pz.line_proved_history", ("R-READ", "R-SAFE"), card=card,
+                                      passed=passed, seat=_seat(table, opponent)))
+        elif card_argument is not None:
             details.append(Message.of(f"pz.line_proved_{card_argument.value}", ("R-SAFE",),
-                                      card=card, partner=rank_name(partner_rank(card.rank or 7))))
+                                      card=card, partner=rank_name(partner_rank(card.rank or 7)),
+                                      threshold=table.rules.red_threshold))
         else:
             worst = max(counts_for(table, card), key=lambda c: c.probability)
             details.append(Message.of("pz.line_risk", ("R-SAFE", "R-WIN"), card=card,
@@ -223,17 +255,20 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
                                       unseen=worst.partners_unseen))
     partners_pick = max(table.candidates(), key=lambda c: (_partners_visible(table, c), -c.index))
     themes = [Theme.HIDDEN, Theme.LEAST_RISK]
+    if by_history or visible_pick != best:
+        themes.append(Theme.READ_THE_TABLE)
     if argument is Argument.PARTNERS:
         themes.append(Theme.PARTNERS_VISIBLE)
     elif argument is Argument.RED or argument is Argument.NO_HAND:
         themes.append(Theme.RED_UNREACHABLE)
     elif argument is Argument.COLOUR:
         themes.append(Theme.COLOUR)
-    else:
+    elif not by_history:
         themes.append(Theme.LOWEST_RISK)
     if table.rules.players == 3:
         themes.append(Theme.THREE_PLAYERS)
     features = {"candidates": float(len(risks)),
+                "read": float(Theme.READ_THE_TABLE in themes),
                 "partners_only_fails": float(partners_pick != best),
                 "colour": float(argument is Argument.COLOUR),
                 "red": float(argument in (Argument.RED, Argument.NO_HAND)),
@@ -241,7 +276,7 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
     answer = LeastRiskAnswer(best, tuple(risks.items()), margin)
     return Puzzle(PuzzleKind.LEAST_RISK, table, answer, why, tuple(details),
                   tuple(theme.value for theme in themes),
-                  ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN"), features,
+                  ("R-SAFE", "R-PUBLIC", "R-READ", "R-PAIR14", "R-WIN"), features,
                   start_rating("least_risk", features), source)
 
 

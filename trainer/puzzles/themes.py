@@ -47,6 +47,7 @@ class Theme(StrEnum):
     RED_UNREACHABLE = "red-unreachable"
     COLOUR = "colour"
     LOWEST_RISK = "lowest-risk"
+    READ_THE_TABLE = "read-the-table"
 
 
 class ThemeGroup(StrEnum):
@@ -161,6 +162,7 @@ REGISTRY: tuple[ThemeInfo, ...] = (
     ThemeInfo(Theme.RED_UNREACHABLE, ThemeGroup.SAFETY),
     ThemeInfo(Theme.COLOUR, ThemeGroup.SAFETY),
     ThemeInfo(Theme.LOWEST_RISK, ThemeGroup.SAFETY),
+    ThemeInfo(Theme.READ_THE_TABLE, ThemeGroup.SAFETY),
 )
 INFO = {info.theme: info for info in REGISTRY}
 
