@@ -12,7 +12,6 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
