@@ -422,7 +422,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", as_learner=learner, seed="7")
+    at = app("play", as_learner=learner, seed="109")  # a hand whose risky discard is a puzzle
     finished = _play_by_tapping(at, store, learner)
     at.button(key="open-review").click().run()
     flags = review_hand(Replay.of(finished.state))
@@ -432,13 +432,27 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     assert review is not None and review.step == flags[0].step
     assert render(flags[0].message, "en") in [w.value for w in at.warning]
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
-    assert risky
+    assert len(risky) == 1
     risky[0].click().run()
     assert at.success[-1].value == t("play.puzzle_made", "en")
     assert len(store.own_puzzles(int(learner))) == 1
     at.button(key="review-close").click().run()
     assert _stored(store, learner).review is None
     assert at.button(key="next-hand")
+
+
+def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
+        db: tuple[ProgressStore, str]) -> None:
+    """Seed 7's one flag is a risky discard with no best discard by the margin: the review says
+    so beside it instead of offering a button that could only fail."""
+    store, learner = db
+    _instant(store, learner)
+    at = app("play", as_learner=learner, seed="7")
+    _play_by_tapping(at, store, learner)
+    at.button(key="open-review").click().run()
+    assert not [b for b in at.button if b.key and b.key.startswith("pz-")]
+    assert t("play.puzzle_unclear", "en") in [c.value for c in at.caption]
+    assert store.own_puzzles(int(learner)) == []
 
 
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:

@@ -319,13 +319,12 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
         st.markdown(render(flag.message, lang))
         cols = st.columns(2)
         cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
-        if flag.table is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            made = safe_puzzles.build_hidden(flag.table, "own")
-            if isinstance(made, str):
-                st.info(tr("play.puzzle_unclear"))
-            else:
-                db.save_own_puzzle(learner.id, made.id, made.dumps())
-                st.success(tr("play.puzzle_made"))
+        made = None if flag.table is None else safe_puzzles.build_hidden(flag.table, "own")
+        if isinstance(made, str):  # a moment with no clear best discard teaches nothing as one
+            cols[1].caption(tr("play.puzzle_unclear"))
+        elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
+            db.save_own_puzzle(learner.id, made.id, made.dumps())
+            st.success(tr("play.puzzle_made"))
 
 
 # -- the page ----------------------------------------------------------------------------------

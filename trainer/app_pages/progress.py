@@ -94,6 +94,9 @@ def import_progress(upload_id: str) -> None:
     st.progress(job.done, text=tr("import_csv.waiting" if job.waiting else "progress.importing"))
 
 
+_BAD_LINES_SHOWN = 20  # a refused file lists this many rows; a count says the rest
+
+
 def import_report(job: import_jobs.ImportJob | None) -> None:
     if job is None:  # started by a process that has since stopped: nothing was kept
         st.warning(tr("progress.import_lost"))
@@ -102,10 +105,10 @@ def import_report(job: import_jobs.ImportJob | None) -> None:
     elif job.report is not None and job.report.bad:  # all or nothing: refused, row by row
         st.error(tr("progress.import_refused", bad=job.report.refused))
         lang = current_language()
-        for line, problem in job.report.bad[:20]:
+        for line, problem in job.report.bad[:_BAD_LINES_SHOWN]:
             st.warning(tr("import_csv.bad_line", line=line, problem=plain(problem.said(lang))))
-        if job.report.refused > 20:
-            st.caption(tr("import_csv.more_bad", count=job.report.refused - 20))
+        if job.report.refused > _BAD_LINES_SHOWN:
+            st.caption(tr("import_csv.more_bad", count=job.report.refused - _BAD_LINES_SHOWN))
     elif job.report is not None:
         st.success(tr("progress.imported", added=job.report.added,
                       duplicates=job.report.duplicates))
