@@ -7,15 +7,15 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waits import after_run, idle
 from trainer.i18n import t
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 
 
 def _settle(page: Page) -> None:
-    """Wait until Streamlit has finished its run (no running indicator)."""
-    page.wait_for_timeout(250)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=20_000)
+    """Wait until Streamlit has finished its run (see :mod:`tests.e2e.waits`)."""
+    idle(page)
 
 
 def _no_errors(page: Page) -> None:
@@ -63,9 +63,8 @@ def test_the_sidebar_closes_after_a_language_switch_on_a_phone(page: Page,
     page.set_viewport_size({"width": 1300, "height": 900})
     page.goto(f"{server}/?lang=zh")
     expect(sidebar).to_have_attribute("data-collapsed", "false")
-    sidebar.get_by_text("English").click()
+    after_run(page, sidebar.get_by_text("English").click)
     expect(page.get_by_role("heading", name=t("app.title", "en"))).to_be_visible()
-    page.wait_for_timeout(500)
     expect(sidebar).to_have_attribute("data-collapsed", "false")
 
 
@@ -91,8 +90,7 @@ def test_switching_language_back_and_forth_keeps_the_choices_and_the_puzzle(
         expect(mode_box).to_have_value(t("puzzles.mode_theme", lang))
         assert f"puzzle={puzzle.group(1)}" in page.url and "mode=theme" in page.url, page.url
     page.get_by_test_id("stSelectbox").nth(1).click()  # the theme box, used after the switches
-    page.get_by_role("option").nth(1).click()
-    _settle(page)
+    after_run(page, page.get_by_role("option").nth(1).click)
     _no_errors(page)
     expect(page.get_by_role("heading", name=t("puzzles.title", "zh"))).to_be_visible()
 
@@ -109,10 +107,10 @@ def test_the_language_control_of_settings_switches_once(page: Page, server: str)
     page.get_by_test_id("stSidebar").get_by_text("中文", exact=True).click()
     expect(page.get_by_role("heading", name=t("settings.title", "zh"))).to_be_visible()
     _settle(page)
-    page.get_by_test_id("stMain").get_by_text(t("settings.lang_en", "zh"), exact=True).click()
+    after_run(page, page.get_by_test_id("stMain").get_by_text(t("settings.lang_en", "zh"),
+                                                               exact=True).click)
     expect(page.get_by_role("heading", name=t("settings.title", "en"))).to_be_visible()
-    _settle(page)
-    page.wait_for_timeout(1000)
+    idle(page)  # settled: a page handed back and forth would still be running its runs
     assert len(addresses) <= 4, addresses[:6]
     assert "lang=en" in page.url
     _no_errors(page)
@@ -166,11 +164,12 @@ def test_cards_tapped_stay_chosen_through_a_reload(page: Page, server: str) -> N
     lesson = load_lessons()[0]
     page.goto(f"{server}/lessons?learner={learner}&lang=en&lesson={lesson.id}")
     cards = page.locator(".d14-table .hand.selectable .card")
+    expect(page.get_by_role("heading").first).to_be_visible()
     for _ in range(8):  # read the explanations until a question asks for cards
         _settle(page)
         if cards.count():
             break
-        page.get_by_role("button", name=t("lessons.continue_step", "en")).click()
+        after_run(page, page.get_by_role("button", name=t("lessons.continue_step", "en")).click)
     pressed = "nodes => nodes.map(node => node.getAttribute('aria-pressed') === 'true')"
     cards.nth(1).click()
     expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
@@ -193,17 +192,16 @@ def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
         said_yes = answer.win if right else not answer.win
-        page.locator(".st-key-puzzle_win_choice-en").get_by_text(
-            t("choice.yes" if said_yes else "choice.no", "en"), exact=True).click()
-        _settle(page)
+        after_run(page, page.locator(".st-key-puzzle_win_choice-en").get_by_text(
+            t("choice.yes" if said_yes else "choice.no", "en"), exact=True).click)
         if said_yes:
             fan = answer.fan if right else 0
-            page.locator(".st-key-puzzle_fan_choice").get_by_text(str(fan), exact=True).click()
+            after_run(page, page.locator(".st-key-puzzle_fan_choice").get_by_text(
+                str(fan), exact=True).click)
         else:
             reason = answer.reason.value if right else "not_combined"
-            page.locator(".st-key-puzzle_reason_choice-en").get_by_text(
-                t(f"choice.reason.{reason}", "en"), exact=True).click()
-        _settle(page)
+            after_run(page, page.locator(".st-key-puzzle_reason_choice-en").get_by_text(
+                t(f"choice.reason.{reason}", "en"), exact=True).click)
         page.locator(".st-key-puzzle-check-win button").click()
         return
     hand = list(board_of(puzzle).hand)
@@ -215,8 +213,11 @@ def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     else:
         assert isinstance(answer, LeastRiskAnswer)
         cards = [answer.card if right else next(c for c in hand if c != answer.card)]
+    idle(page)  # taps on a table the running script is about to replace would be lost
     for card in cards:
-        table.locator(".hand .card").nth(hand.index(card)).click()
+        tapped = table.locator(".hand .card").nth(hand.index(card))
+        tapped.click()
+        expect(tapped).to_have_attribute("aria-pressed", "true")
     table.locator("button[data-action=check]").click()
 
 
@@ -274,8 +275,7 @@ def test_a_reload_keeps_the_answer_and_back_finds_a_puzzle(page: Page, server: s
     following = re.search(r"puzzle=([\w-]+)", page.url)
     assert following, page.url
     page.go_back()
-    _settle(page)
-    assert "puzzle=" in page.url, page.url
+    expect(page).to_have_url(re.compile(r"puzzle="))
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=rated&puzzle={following.group(1)}")
     expect(page.locator(f'.d14-table[data-seq="{following.group(1)}:open"]')).to_be_visible()
     _no_errors(page)
@@ -297,20 +297,19 @@ def test_a_new_drill_item_starts_with_an_empty_box(page: Page, server: str) -> N
     learner = _sign_up(page, server, "Typist")
     page.goto(f"{server}/drills?learner={learner}&lang=en&drill=red")
     box = page.get_by_label(t("lesson.number_label", "en"))
+    expect(box).to_be_visible()
     for _ in range(2):  # wrong twice: the answer is shown, then Next
         box.fill("999")
-        box.press("Enter")
-        _settle(page)
-    page.get_by_role("button", name=t("drills.next", "en"), exact=True).click()
-    _settle(page)
+        after_run(page, lambda: box.press("Enter"))
+    after_run(page, page.get_by_role("button", name=t("drills.next", "en"), exact=True).click)
     expect(box).to_have_value("")
     _no_errors(page)
     # a review's box stays on the page from one fact to the next: it is emptied all the same
     page.goto(f"{server}/drills?learner={learner}&lang=en&drill=review")
+    expect(box).to_be_visible()
     for typed in ("1", "0"):  # the red of A♠ (0: wrong), then of A♥ (1: right)
         box.fill(typed)
-        box.press("Enter")
-        _settle(page)
+        after_run(page, lambda: box.press("Enter"))
         expect(box).to_have_value("")
 
 

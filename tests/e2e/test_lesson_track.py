@@ -4,15 +4,13 @@ the kong made on the table — in both languages, on a phone (390 px) and a desk
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
+from tests.e2e.waits import idle
 from trainer.engine import Message
 from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, load_lessons
@@ -26,8 +24,7 @@ PRESSED = "nodes => nodes.map(node => node.getAttribute('aria-pressed') === 'tru
 
 
 def _settle(page: Page) -> None:
-    page.wait_for_timeout(150)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=20_000)
+    idle(page)
 
 
 def _run(store: ProgressStore, learner: int, lesson: Lesson) -> LessonRun | None:
@@ -36,20 +33,15 @@ def _run(store: ProgressStore, learner: int, lesson: Lesson) -> LessonRun | None
 
 
 def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesson,
-                   before: str, lang: str, again: Callable[[], None] | None = None) -> None:
-    """Until the run in the database has moved on from ``before`` and the page shows it. On a
-    busy machine a click that lands while the page is still replacing its widgets can be lost
-    (a person sees nothing happen): after five idle seconds with no change, ``again`` repeats
-    it once, as that person would."""
-    for attempt in range(800):
+                   before: str, lang: str) -> None:
+    """Until the run in the database has moved on from ``before`` and the page shows it. Every
+    click is made on an idle page (a click on widgets a run is replacing would be lost), so
+    one click is enough: none is repeated."""
+    for _ in range(1200):
         now = store.lesson_run(learner, lesson.id)
         if now != before:
             break
-        if attempt == 200 and again is not None and \
-                page.get_by_test_id("stStatusWidget").count() == 0:
-            with contextlib.suppress(AssertionError, PlaywrightError):
-                again()  # fails harmlessly when the page moved on: the first click did land
-        page.wait_for_timeout(25)
+        page.wait_for_timeout(25)  # polling the database, the condition waited for
     else:
         page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
         raise AssertionError("the click changed nothing")
@@ -71,6 +63,7 @@ def _continue(page: Page, lang: str, key: str) -> None:
     """Press this item's Continue (by its widget key: a rerun briefly keeps the old button)."""
     button = page.locator(f".st-key-{key} button")
     expect(button).to_have_text(t("lessons.continue_step", lang), timeout=20_000)
+    idle(page)
     try:
         button.click()
     except Exception:
@@ -88,30 +81,19 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
         table = page.locator(f'.d14-table[data-seq="{seq}"]')  # this question's table, not
         cards = table.locator(".hand .card")  # a stale one from the run before
         cards.first.wait_for()
+        idle(page)
         action = "check" if isinstance(given, CardsAnswer) else BUTTON.get(
             given.kind.value, given.kind.value)
         button = table.locator(f"button[data-action={action}]")
-        wanted = set(indices)
-        misses = 0
-        for _ in range(40):  # a table drawn again under load can forget taps: look, then tap
-            if button.count() == 0:
-                return  # the question has moved on: the earlier press did land
-            chosen = cards.evaluate_all(PRESSED)
-            wrong = [i for i, on in enumerate(chosen) if on != (i in wanted)]
-            if wrong:
-                cards.nth(wrong[0]).click()
-                continue
-            try:  # exactly the wanted cards are chosen: answer
-                button.click(timeout=4000)
-                return
-            except PlaywrightError:
-                misses += 1
-                if misses == 3:
-                    break
-                page.wait_for_timeout(250)
-        page.screenshot(path="/tmp/e2e-fail.png", full_page=True)
-        raise AssertionError(f"could not choose {sorted(wanted)} and answer")
+        chosen = cards.evaluate_all(PRESSED)  # a card may come raised (a preselected move)
+        for index in sorted(i for i, on in enumerate(chosen) if on != (i in indices)):
+            cards.nth(index).click()  # each tap once, and its effect waited for
+            expect(cards.nth(index)).to_have_attribute(
+                "aria-pressed", "true" if index in indices else "false")
+        assert cards.evaluate_all(PRESSED) == [i in indices for i in range(len(chosen))]
+        button.click()
     elif isinstance(given, NumberAnswer):
+        idle(page)
         field = page.locator("[data-testid=stNumberInput] input")
         expect(field).to_have_count(1, timeout=20_000)  # the last question's field is gone
         field.fill(str(given.value))
@@ -122,6 +104,7 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
     else:
         assert isinstance(given, ChoiceAnswer)
         label = next(_words(o.label, lang) for o in task.options if o.value == given.value)
+        idle(page)
         page.get_by_role("button", name=label, exact=True).click()
 
 
@@ -150,15 +133,13 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         if isinstance(step, Explain):
             key = f"cont-{run.index}"
             _continue(page, lang, key)
-            _wait_for_move(page, store, learner, lesson, stored, lang,
-                           lambda key=key: _continue(page, lang, key))
+            _wait_for_move(page, store, learner, lesson, stored, lang)
             continue
         task = step.task if item.seed is None else step.variant(item.seed)
         if wrong_once and not run.done:
             seq = f"{run.run_seed}-{run.index}-{run.attempts}"
             _answer(page, task, _wrong(task), lang, seq)
-            _wait_for_move(page, store, learner, lesson, stored, lang,
-                           lambda seq=seq, task=task: _answer(page, task, _wrong(task), lang, seq))
+            _wait_for_move(page, store, learner, lesson, stored, lang)
             expect(page.get_by_text(t("lessons.try_again", lang))).to_be_visible()
             hint = re.sub(r"\*\*", "", t("lessons.hint", lang, hint="")).strip()
             expect(page.get_by_text(hint, exact=False).first).to_be_visible()
@@ -169,14 +150,11 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         if not now.done:
             seq = f"{now.run_seed}-{now.index}-{now.attempts}"
             _answer(page, task, task.answer, lang, seq)
-            _wait_for_move(page, store, learner, lesson, stored, lang,
-                           lambda seq=seq, task=task: _answer(page, task, task.answer, lang,
-                                                                  seq))
+            _wait_for_move(page, store, learner, lesson, stored, lang)
             stored = store.lesson_run(learner, lesson.id)
         key = f"next-{run.index}"
         _continue(page, lang, key)
-        _wait_for_move(page, store, learner, lesson, stored, lang,
-                       lambda key=key: _continue(page, lang, key))
+        _wait_for_move(page, store, learner, lesson, stored, lang)
 
 
 @pytest.mark.rule("R-KONG", "R-CHI", "R-PONG", "R-TOU")
@@ -214,12 +192,9 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
                                                        title=following.title[lang]))
             heading = page.get_by_role("heading",
                                        name=f"{following.order}. {following.title[lang]}")
+            idle(page)
             button.click()
-            try:  # a click that lands while the page is still being drawn can be lost:
-                heading.wait_for(timeout=6000)  # a person would press again
-            except PlaywrightError:
-                if button.count():
-                    button.click()
+            heading.wait_for()
             _settle(page)
     if width == 390:
         page.screenshot(path=str(server_database.parent / f"track-{lang}-{width}.png"),
