@@ -149,7 +149,7 @@ def test_password_hashing_runs_in_one_process_of_the_lowest_priority(
         store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight guessers on eight names from eight addresses: their hashes all run in one process
     (argon2 takes 64 MiB and a core each, and keeps the interpreter lock: in the server's own
-    threads it stalled every page run), at nice 19, one at a time."""
+    threads it stalled every page run), at a lower priority (argon2_work.NICENESS), one at a time."""
     monkeypatch.setattr(passwords, "FAILURE_FLOOR", 0.0)
     start = threading.Barrier(8)
 

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+from tests.e2e.waits import watch_runs
 
 # A busy two-core CI machine runs the server, Chromium and pytest at once: a page can take
 # several seconds to settle, so every expectation waits up to 15 s (Playwright's default is 5).
@@ -53,6 +54,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     context.set_default_timeout(20_000)
+    watch_runs(context)
     tab = context.new_page()
     yield tab
     context.close()

@@ -184,6 +184,16 @@ def test_cards_tapped_stay_chosen_through_a_reload(page: Page, server: str) -> N
         expect(cards.nth(index)).to_have_attribute("aria-pressed", "true" if on else "false")
 
 
+def _choose(page: Page, widget: str, label: str) -> None:
+    """Pick ``label`` in the segmented control ``widget``; a pick already made starts no run."""
+    option = page.locator(widget).get_by_role("radio", name=label, exact=True)
+    idle(page)
+    if option.get_attribute("aria-checked") == "true":
+        return
+    after_run(page, option.click)
+    expect(option).to_have_attribute("aria-checked", "true")
+
+
 def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     """Answer on the page as a learner: tap cards on the table, or yes/no and the fan or the
     reason; then Check."""
@@ -192,16 +202,13 @@ def _tap_answer(page: Page, puzzle: Puzzle, right: bool = True) -> None:
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
         said_yes = answer.win if right else not answer.win
-        after_run(page, page.locator(".st-key-puzzle_win_choice-en").get_by_text(
-            t("choice.yes" if said_yes else "choice.no", "en"), exact=True).click)
+        _choose(page, ".st-key-puzzle_win_choice-en",
+                t("choice.yes" if said_yes else "choice.no", "en"))
         if said_yes:
-            fan = answer.fan if right else 0
-            after_run(page, page.locator(".st-key-puzzle_fan_choice").get_by_text(
-                str(fan), exact=True).click)
+            _choose(page, ".st-key-puzzle_fan_choice", str(answer.fan if right else 0))
         else:
             reason = answer.reason.value if right else "not_combined"
-            after_run(page, page.locator(".st-key-puzzle_reason_choice-en").get_by_text(
-                t(f"choice.reason.{reason}", "en"), exact=True).click)
+            _choose(page, ".st-key-puzzle_reason_choice-en", t(f"choice.reason.{reason}", "en"))
         page.locator(".st-key-puzzle-check-win button").click()
         return
     hand = list(board_of(puzzle).hand)

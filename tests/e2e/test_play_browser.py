@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_browser import _no_errors, _settle, _sign_up
+from tests.e2e.waits import after_run, watch_runs
 from trainer.bots import HeuristicBot
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
@@ -100,6 +101,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
                                           server_database: Path) -> None:
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     context.set_default_timeout(20_000)
+    watch_runs(context)
     page = context.new_page()
     store = _store(server_database)
     link = _sign_up(page, server, "Player")
@@ -144,8 +146,8 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     page.reload()  # the review survives a reload, at the same step
     expect(page.get_by_text(step_text)).to_be_visible()
     expect(page.get_by_test_id("stAlertContentWarning").first).to_be_visible()
-    page.get_by_role("button", name=t("play.back_to_table", "en")).click()
-    page.get_by_role("button", name=t("play.next_hand", "en")).click()
+    after_run(page, page.get_by_role("button", name=t("play.back_to_table", "en")).click)
+    after_run(page, page.get_by_role("button", name=t("play.next_hand", "en")).click)
     expect(page.get_by_text(re.compile(re.escape(t("play.scores_line", "en", hand=2, scores=""))
                                        ))).to_be_visible()
     following = _stored(store, learner)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 IDLE = ('[data-testid="stApp"][data-test-script-state="notRunning"]'
         '[data-test-connection-state="CONNECTED"]')
@@ -24,24 +24,33 @@ def idle(page: Page) -> None:
     expect(page.locator(IDLE)).to_have_count(1, timeout=TIMEOUT_MS)
 
 
-_WATCH = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  window.__d14ran = false;
-  if (window.__d14watch) window.__d14watch.disconnect();
-  window.__d14watch = new MutationObserver(() => {
-    if (app.getAttribute('data-test-script-state') !== 'notRunning') window.__d14ran = true;
-  });
-  window.__d14watch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-}"""
-_RAN = "() => window.__d14ran !== false"  # true, or a new document (undefined): it ran
+COUNT_MESSAGES = """(() => {
+  const Native = window.WebSocket;
+  window.__d14messages = 0;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { window.__d14messages += 1; });
+    }
+  };
+})()"""
+"""An init script for a browser context: counts the messages the server sends the page. A run,
+however short, sends at least its end (``scriptFinished``); the script state attribute does
+not do (a quick fragment run can start and end within one render)."""
+
+
+def watch_runs(context: BrowserContext) -> None:
+    """Let :func:`after_run` see runs in the pages of ``context`` (before they are opened)."""
+    context.add_init_script(COUNT_MESSAGES)
 
 
 def after_run(page: Page, act: Callable[[], object]) -> None:
-    """Do ``act`` (a click, a key) and wait for the run it starts to finish. A watcher set on
-    the app root before acting sees the run begin however short it is; an act that starts
+    """Do ``act`` (a click, a key) and wait for the run it starts to finish. An act that starts
     no run is a lost click, and fails here instead of being pressed again."""
     idle(page)
-    page.evaluate(_WATCH)
+    before = page.evaluate("window.__d14messages")
+    assert isinstance(before, int), "the page's context was not given watch_runs()"
     act()
-    page.wait_for_function(_RAN, timeout=TIMEOUT_MS)
+    page.wait_for_function("(before) => window.__d14messages > before", arg=before,
+                           timeout=TIMEOUT_MS)
     idle(page)
