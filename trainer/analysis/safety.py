@@ -45,6 +45,7 @@ from trainer.engine.messages import Message
 from trainer.engine.position import Position
 from trainer.engine.rules import RuleSet
 from trainer.engine.seats import relation
+from trainer.engine.sources import Source
 from trainer.engine.verdicts import Verdict, verdict
 from trainer.engine.win_rule import HandValue, claim_wins, colour_flags, judge
 
@@ -69,7 +70,7 @@ class SafetyTable:
     hand_sizes: tuple[int, ...]
     first_discard: bool = False
     hands: tuple[tuple[Card, ...], ...] | None = None
-    piles: tuple[tuple[tuple[Card, str], ...], ...] | None = None
+    piles: tuple[tuple[tuple[Card, Source], ...], ...] | None = None
     """Per seat, the cards lying between that seat and its lower player with how each got there
     (``discard`` or ``flip``, R-PUBLIC); when given, ``table_cards`` are exactly these cards."""
     passed: tuple[tuple[Card, ...], ...] | None = None
@@ -181,7 +182,7 @@ class SafetyTable:
             hands = data.get("hands")
             piles_data = data.get("piles")
             piles = None if piles_data is None else tuple(
-                tuple((parse_card(str(card)), str(source)) for card, source in pile)
+                tuple((parse_card(str(card)), Source.read(source)) for card, source in pile)
                 for pile in piles_data)
             passed_data = data.get("passed")
             passed = None if passed_data is None else tuple(
@@ -243,7 +244,7 @@ def open_analysis(table: SafetyTable, card: Card) -> OpenAnalysis:
         raise Dou14Error("open-hand analysis needs the opponents' hands")
     winners = []
     for other in table.opponents():
-        position = Position(table.hands[other], table.melds[other], card, "discard",
+        position = Position(table.hands[other], table.melds[other], card, Source.DISCARD,
                             table.first_discard, table.rules)
         judged = verdict(position)
         if judged.win:

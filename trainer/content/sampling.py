@@ -14,8 +14,9 @@ import random
 from trainer.engine import partners_of
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.melds import Meld, MeldKind
-from trainer.engine.position import Position, Source
+from trainer.engine.position import Position
 from trainer.engine.rules import DEFAULT_RULES, RuleSet, Scoring
+from trainer.engine.sources import Source
 
 
 def _take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None:
@@ -84,10 +85,10 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
         combined[rng.randrange(len(combined))] = JOKER
     if with_card:
         card = combined.pop()
-        source: Source = "flip" if rng.random() < 1 / 3 else "discard"
+        source = Source.FLIP if rng.random() < 1 / 3 else Source.DISCARD
         # 接地 only on a discard and never beside a chi: none exists before the first discard.
         no_chi = all(meld.kind is not MeldKind.CHI for meld in melds)
-        first = source == "discard" and no_chi and rng.random() < 0.05
+        first = source is Source.DISCARD and no_chi and rng.random() < 0.05
         return Position(tuple(combined), tuple(melds), card, source, first, rules)
     combined.pop()
     return Position(tuple(combined), tuple(melds), None, None, False, rules)

@@ -149,6 +149,7 @@ from trainer.engine.position import Position, position_of
 from trainer.engine.reachability import Moment, is_reachable, reachability_problems
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import Relation, relation, seat_of
+from trainer.engine.sources import Source
 from trainer.engine.verdict_messages import verdict_messages
 from trainer.engine.verdicts import Verdict, is_win, verdict
 from trainer.engine.waiting import WaitCard, Waits, waits
@@ -177,6 +178,7 @@ __all__ = [
     "Relation",
     "RuleSet",
     "RuleSetError",
+    "Source",
     "Special",
     "Suit",
     "Verdict",

@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from trainer.engine.cards import Card, display_cards, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
@@ -23,8 +23,8 @@ from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import Relation
+from trainer.engine.sources import Source
 
-Source = Literal["discard", "flip"]
 MAX_WAITING_HAND = 7
 """A player waiting for others holds at most 7 concealed cards (R-DEAL, R-PARITY)."""
 MAX_DEALER_HAND = 8
@@ -69,7 +69,12 @@ class Position:
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "melds", melds)
         if self.card is not None and self.source is None:
-            object.__setattr__(self, "source", "discard")
+            object.__setattr__(self, "source", Source.DISCARD)
+        elif self.source is not None and not isinstance(self.source, Source):
+            try:  # a string from notation or a caller: one of the source's values, or refused
+                object.__setattr__(self, "source", Source.read(self.source))
+            except Dou14Error as error:
+                raise PositionError(str(error)) from None
         _check_shape(self)
         _check_counts(self)
         object.__setattr__(self, "hand_sorted", tuple(sorted(hand, key=lambda c: c.index)))
@@ -101,7 +106,7 @@ class Position:
         extra = () if self.card is None else (self.card,)
         return self.hand + extra + tuple(card for meld in self.melds for card in meld.cards)
 
-    def with_card(self, card: Card | None, source: Source | None = "discard",
+    def with_card(self, card: Card | None, source: Source | None = Source.DISCARD,
                   dealer_first_discard: bool = False,
                   offered_by: Relation | None = None) -> Position:
         """The same hand facing another claimed card (offered by ``offered_by``)."""
@@ -171,9 +176,10 @@ class Position:
         hand = _read_cards("hand", data["hand"])
         melds = _read_melds(data.get("melds", []))
         card = _read_card(data.get("card"))
-        source = data.get("source")
-        if source is not None and source not in ("discard", "flip"):
-            raise PositionError(f"source must be 'discard' or 'flip', not {source!r}")
+        try:
+            source = None if data.get("source") is None else Source.read(data["source"])
+        except Dou14Error as error:
+            raise PositionError(str(error)) from None
         first = data.get("dealer_first_discard", False)
         if not isinstance(first, bool):
             raise PositionError(f"dealer_first_discard must be true or false, not {first!r}")
@@ -249,9 +255,7 @@ def _check_shape(position: Position) -> None:
             f"a player waiting for a card holds an odd number of concealed cards, not {size}"
             " (R-PARITY: 相公)",
             Message.of("engine_error.waiting_even", ("R-PARITY",), size=size))
-    if position.source is not None and position.source not in ("discard", "flip"):
-        raise PositionError(f"source must be 'discard' or 'flip', not {position.source!r}")
-    if position.dealer_first_discard and position.source != "discard":
+    if position.dealer_first_discard and position.source is not Source.DISCARD:
         raise PositionError("the dealer's first discard is a discard, not a flip (R-SPECIAL 接地)",
                             Message.of("engine_error.first_discard_flip", ("R-SPECIAL",)))
     if size > MAX_WAITING_HAND:
@@ -272,7 +276,7 @@ def _check_offered_by(position: Position) -> None:
         raise PositionError(f"offered_by must be a Relation, not {offered_by!r}")
     if position.card is None:
         raise PositionError("'from' is given but there is no card to claim")
-    if offered_by is Relation.YOU and position.source != "flip":
+    if offered_by is Relation.YOU and position.source is not Source.FLIP:
         raise PositionError(
             "'from': 'you' goes only with 'source': 'flip': nobody claims their own discard"
             " (R-OWN-FLIP)", Message.of("engine_error.own_discard", ("R-OWN-FLIP",)))
@@ -295,7 +299,7 @@ def _check_counts(position: Position) -> None:
 
 
 def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
-                card: str | Card | None = None, source: Source | None = None,
+                card: str | Card | None = None, source: Source | str | None = None,
                 dealer_first_discard: bool = False, rules: RuleSet = DEFAULT_RULES,
                 offered_by: Relation | None = None) -> Position:
     """Build a position from notation: ``position_of("7h 7s", card="7d", melds=["chi:8h,6s"])``."""
@@ -305,4 +309,8 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
         claimed = parse_card(card) if isinstance(card, str) else card
     except Dou14Error as error:  # the cause kept: a page names a typo in the learner's words
         raise PositionError(str(error), error.said) from error
-    return Position(cards, laid, claimed, source, dealer_first_discard, rules, offered_by)
+    try:
+        how = None if source is None else Source.read(source)
+    except Dou14Error as error:
+        raise PositionError(str(error)) from None
+    return Position(cards, laid, claimed, how, dealer_first_discard, rules, offered_by)

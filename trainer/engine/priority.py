@@ -17,6 +17,7 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import relation
+from trainer.engine.sources import Source
 
 
 class ClaimKind(StrEnum):
@@ -48,7 +49,7 @@ class ClaimResolution:
     refused: tuple[tuple[Claim, str], ...]
     order: tuple[Claim, ...]
     origin: int
-    source: str
+    source: Source
     players: int = 4
     viewer: int | None = None
     """Whose table it is told from: seats then read "your lower player (下家)" and so on, as the
@@ -76,7 +77,7 @@ class ClaimResolution:
             _RANK[c.kind] > _RANK[self.winner.kind] for c in beaten) else "priority.gets"
         if any(_RANK[c.kind] == _RANK[self.winner.kind] for c in beaten):
             key = "priority.gets_order"
-            if self.winner.kind is ClaimKind.CHI and self.source == "flip" and \
+            if self.winner.kind is ClaimKind.CHI and self.source is Source.FLIP and \
                     self.winner.seat == self.origin:
                 key = "priority.gets_flipper"
         messages.append(Message.of(key, ("R-PRIORITY",), who=self._who(self.winner.seat),
@@ -91,12 +92,11 @@ def seats_from(origin: int, players: int) -> list[int]:
     return [(origin + step) % players for step in range(1, players + 1)]
 
 
-def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
+def resolve_claims(claims: Iterable[Claim], origin: int, source: Source | str, *,
                    rules: RuleSet = DEFAULT_RULES) -> ClaimResolution:
     """Who gets the card ``origin`` discarded (``source="discard"``) or flipped (``"flip"``)."""
     players = rules.players
-    if source not in ("discard", "flip"):
-        raise Dou14Error(f"source must be 'discard' or 'flip', not {source!r}")
+    source = Source.read(source)
     if not 0 <= origin < players:
         raise Dou14Error(f"seat {origin} is not 0..{players - 1}")
     valid: list[Claim] = []
@@ -106,7 +106,7 @@ def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
         if not 0 <= claim.seat < players:
             raise Dou14Error(f"seat {claim.seat} is not 0..{players - 1}")
         own = claim.seat == origin
-        if own and source == "discard":
+        if own and source is Source.DISCARD:
             refused.append((claim, "own_discard"))
         elif own and claim.kind is not ClaimKind.CHI and not rules.win_pong_kong_on_own_flip:
             refused.append((claim, "own_flip"))
@@ -116,7 +116,7 @@ def resolve_claims(claims: Iterable[Claim], origin: int, source: str, *,
             valid.append(claim)
     seat_order = seats_from(origin, players)
     chi_order = seat_order
-    if source == "flip" and rules.chi_priority_flipper_first:
+    if source is Source.FLIP and rules.chi_priority_flipper_first:
         chi_order = [origin, *seat_order[:-1]]
 
     def key(claim: Claim) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from enum import StrEnum
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 from trainer.engine.position import Position
+from trainer.engine.sources import Source
 
 
 class Moment(StrEnum):
@@ -72,7 +73,7 @@ def reachability_problems(position: Position, moment: Moment | None = None) -> l
     if before_first_discard and chis:
         problems.append(Unreachable(Message.of("reach.chi_before_first_discard", ("R-CHI",),
                                                cards=chis[0].cards)))
-    if position.dealer_first_discard and position.source != "discard":
+    if position.dealer_first_discard and position.source is not Source.DISCARD:
         problems.append(Unreachable(Message.of("reach.jiedi_is_a_discard", ("R-SPECIAL",))))
     if moment is not Moment.WAITING and position.card is not None:
         problems.append(Unreachable(Message.of("reach.card_while_discarding", ("R-DISCARD",))))

@@ -15,6 +15,7 @@ from trainer.engine.combine import counts_combined, split_pairs
 from trainer.engine.errors import PositionError
 from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
 from trainer.engine.position import Position
+from trainer.engine.sources import Source
 from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, judge
 
 __all__ = ["Reason", "Special", "Verdict", "hand_value", "is_win", "verdict"]
@@ -50,7 +51,7 @@ class Verdict(NamedTuple):
     @property
     def is_deal_in(self) -> bool:
         """点炮: a win on a discard (接地 included) — the discarder pays every share (R-PAY)."""
-        return self.win and self.position.source == "discard"
+        return self.win and self.position.source is Source.DISCARD
 
     def payments(self, winner: int = 0, discarder: int | None = None) -> list[int]:
         """Points won (+) and paid (−) by each seat 0..players-1 (R-PAY).

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from trainer.engine import DEFAULT_RULES, Card, Meld, Relation, RuleSet
 from trainer.engine.messages import Message
 from trainer.engine.priority import ClaimKind
+from trainer.engine.sources import Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +20,8 @@ class PileCard:
     """A card lying between a player and their lower player, with how it got there."""
 
     card: Card
-    source: str
-    """``discard`` or ``flip`` (R-PUBLIC: every card's origin is public)."""
+    source: Source
+    """Discarded or flipped (R-PUBLIC: every card's origin is public)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ class Board:
     seats: tuple[SeatPicture, ...] = ()
     offer: Card | None = None
     offer_from: Relation | None = None
-    offer_source: str | None = None
+    offer_source: Source | None = None
     first_discard: bool = False
     caption: Message | None = None
     """What the card in question is, when it is not a claim (e.g. "your card")."""

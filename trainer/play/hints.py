@@ -19,6 +19,7 @@ from trainer.engine.game.state import Phase
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message
 from trainer.engine.position import Position
+from trainer.engine.sources import Source
 from trainer.engine.waiting import waits
 
 
@@ -106,7 +107,7 @@ def _claimable_offer(view: PlayerView) -> Card | None:
     offer = view.offer
     if offer is None:
         return None
-    if offer.seat == view.seat and (offer.source == "discard" or
+    if offer.seat == view.seat and (offer.source is Source.DISCARD or
                                     not view.rules.win_pong_kong_on_own_flip):
         return None
     return offer.card

@@ -41,6 +41,7 @@ from trainer.engine import (
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
 from trainer.engine.reachability import Moment, concealed_count
+from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Puzzle, PuzzleKind, SafeSetAnswer
 from trainer.puzzles.themes import Theme
@@ -176,7 +177,7 @@ def _red_short_opponent(table: SafetyTable, card: Card) -> tuple[int, int] | Non
     (R-RED): their seat and red count; None when nobody's does."""
     assert table.hands is not None
     for other in table.opponents():
-        judged = verdict(Position(table.hands[other], table.melds[other], card, "discard",
+        judged = verdict(Position(table.hands[other], table.melds[other], card, Source.DISCARD,
                                   table.first_discard, table.rules))
         if judged.reason is Reason.RED_SHORT:
             return other, judged.red

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from trainer.analysis.safety import SafetyTable
 from trainer.engine import Card, Position, Reason, is_combined, partners_of, verdict
+from trainer.engine.sources import Source
 from trainer.engine.win_rule import red_reached
 from trainer.puzzles.model import (
     LeastRiskAnswer,
@@ -99,7 +100,7 @@ def _next_player_only(table: SafetyTable, card: Card) -> bool:
     """Watches only the next player (the lower seat): safe unless they win on it."""
     assert table.hands is not None
     lower = (table.seat + 1) % table.rules.players
-    return not verdict(Position(table.hands[lower], table.melds[lower], card, "discard",
+    return not verdict(Position(table.hands[lower], table.melds[lower], card, Source.DISCARD,
                                 table.first_discard, table.rules)).win
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.engine import ALL_CARDS, MeldKind, Position, Reason, Special, Verdict, verdict
+from trainer.engine.sources import Source
 
 
 class Theme(StrEnum):
@@ -94,9 +95,9 @@ class ThemeInfo:
 def win_facts(position: Position) -> WinFacts:
     judged = verdict(position)
     concealed = position.hand if position.card is None else (*position.hand, position.card)
-    flip_win = position.source == "flip" and (judged.win or (
+    flip_win = position.source is Source.FLIP and (judged.win or (
         position.claim_blocked and verdict(position.with_card(
-            position.card, "flip", False, None)).win))
+            position.card, Source.FLIP, False, None)).win))
     return WinFacts(position, judged, _colour_decides(position, judged),
                     Counter(card.rank for card in concealed), flip_win)
 

@@ -29,7 +29,7 @@ from trainer.engine import (
 )
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
-from trainer.engine.position import Source
+from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
 from trainer.puzzles.themes import Theme, win_facts, win_themes
@@ -140,12 +140,11 @@ def mined(rng: random.Random, rules: RuleSet | None = None
             offer = state.offer
             if state.phase is Phase.CLAIM and offer is not None and offer.card.rank is not None:
                 for seat in range(table_rules.players):
-                    if seat == offer.seat and offer.source == "discard":
+                    if seat == offer.seat and offer.source is Source.DISCARD:
                         continue
                     origin = relation(offer.seat, seat, table_rules.players)
                     position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]),
-                                        offer.card, "discard" if offer.source == "discard"
-                                        else "flip", offer.dealer_first_discard, table_rules,
+                                        offer.card, offer.source, offer.dealer_first_discard, table_rules,
                                         origin)
                     yield hand, position, origin
             seat = state.to_act
@@ -166,6 +165,6 @@ def constructed(rng: random.Random, red: bool) -> tuple[Position, Relation]:
     cards: list[Card] = [c for pair in pairs for c in parse_cards(pair)]
     rng.shuffle(cards)
     claimed = cards.pop()
-    source: Source = "flip" if rng.random() < 0.4 else "discard"
+    source = Source.FLIP if rng.random() < 0.4 else Source.DISCARD
     origin = rng.choice((Relation.UPPER, Relation.OPPOSITE, Relation.LOWER))
     return Position(tuple(cards), (), claimed, source, False, RuleSet(), origin), origin

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.engine import Relation
+from trainer.engine.sources import Source
 from trainer.i18n import render
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
@@ -40,7 +41,7 @@ def offer_caption(board: Board) -> str:
     who = tr(f"seat.{(board.offer_from or Relation.UPPER).value}")
     if board.first_discard:
         return tr("board.offer_first", card=board.offer.symbol, seat=who)
-    key = "board.offer_flip" if board.offer_source == "flip" else "board.offer_discard"
+    key = "board.offer_flip" if board.offer_source is Source.FLIP else "board.offer_discard"
     return tr(key, card=board.offer.symbol, seat=who)
 
 

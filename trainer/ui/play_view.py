@@ -13,6 +13,7 @@ from trainer.engine import Card, Message, relation
 from trainer.engine.game.state import HandState, Offer, TableCard
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld
+from trainer.engine.sources import Source
 from trainer.i18n import render
 from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
@@ -43,7 +44,7 @@ def _offer_caption(offer: Offer | None, players: int) -> str:
     if offer is None:
         return ""
     who = tr("log.you") if offer.seat == LEARNER else tr("log.seat", seat=offer.seat)
-    key = "board.offer_flip" if offer.source == "flip" else "board.offer_discard"
+    key = "board.offer_flip" if offer.source is Source.FLIP else "board.offer_discard"
     return tr(key, card=offer.card.symbol, seat=who)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import Card
 from trainer.engine.game.events import Event, EventKind
 from trainer.engine.rules import RuleSet
+from trainer.engine.sources import Source
 
 _CHANGES = (EventKind.DRAW, EventKind.TAKE, EventKind.DISCARD, EventKind.LAY_DOWN,
             EventKind.KONG_DRAWN)
@@ -32,7 +33,7 @@ class Pass:
 
     card: Card
     by: int
-    source: str
+    source: Source
     step: int
     first_discard: bool = False
 
@@ -69,13 +70,13 @@ class HistoryTracker:
             first = kind is EventKind.DISCARD and not self.discarded and event.seat == self.dealer
             self.discarded = self.discarded or kind is EventKind.DISCARD
             self.offer = Pass(event.cards[0], event.seat,
-                              "discard" if kind is EventKind.DISCARD else "flip", event.step,
+                              Source.DISCARD if kind is EventKind.DISCARD else Source.FLIP, event.step,
                               first)
         elif kind in (EventKind.TO_PILE, EventKind.TAKE) and self.offer is not None:
             offer = self.offer
             if offer.card.rank is not None:
                 for seat, passed in enumerate(self.passed):
-                    if seat == offer.by and (offer.source == "discard" or
+                    if seat == offer.by and (offer.source is Source.DISCARD or
                                              not self.rules.win_pong_kong_on_own_flip):
                         continue
                     self.passed[seat] = (*passed, offer)

@@ -31,6 +31,7 @@ from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import relation
+from trainer.engine.sources import Source
 from trainer.engine.verdicts import Verdict, verdict
 from trainer.engine.win_rule import HandValue, claim_wins, judge
 
@@ -54,7 +55,7 @@ class TableCard:
     """A card lying between a player and their lower player (R-PUBLIC): who put it there, how."""
 
     card: Card
-    source: str
+    source: Source
     seat: int
 
 
@@ -63,7 +64,7 @@ class Offer:
     """The card on the table that players may claim."""
 
     card: Card
-    source: str
+    source: Source
     seat: int
     dealer_first_discard: bool
 
@@ -420,7 +421,7 @@ class HandState:
         self.may_lay_down = False
         self._close_fresh_pong()
         self.drawn = None
-        self._offer(Offer(card, "discard", seat, first))
+        self._offer(Offer(card, Source.DISCARD, seat, first))
 
     def _flip(self, seat: int) -> None:
         """R-FLIP: ``seat`` turns the stock's top card; R-STOCK-EMPTY: none left, the hand is
@@ -430,7 +431,7 @@ class HandState:
             return
         card = self.stock.pop()
         self._event(EventKind.FLIP, seat, (card,))
-        self._offer(Offer(card, "flip", seat, False))
+        self._offer(Offer(card, Source.FLIP, seat, False))
 
     def _offer(self, offer: Offer) -> None:
         self.offer = offer
@@ -456,7 +457,7 @@ class HandState:
         for step in range(1, players + 1):
             seat = (offer.seat + step) % players
             own = seat == offer.seat
-            if own and offer.source == "discard":
+            if own and offer.source is Source.DISCARD:
                 continue
             others_only = not own or rules.win_pong_kong_on_own_flip
             hand = self.hands[seat]
@@ -512,11 +513,11 @@ class HandState:
         card = offer.card
         if winner.kind is ClaimKind.WIN:
             position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), card,
-                                "discard" if offer.source == "discard" else "flip",
+                                offer.source,
                                 offer.dealer_first_discard, self.rules,
                                 relation(offer.seat, seat, self.players))
             judged = verdict(position)
-            discarder = offer.seat if offer.source == "discard" else None
+            discarder = offer.seat if offer.source is Source.DISCARD else None
             self._finish(seat, "win", judged, discarder, position)
             return
         self.offer = None
@@ -552,7 +553,7 @@ class HandState:
         for claim in resolution.order[1:]:
             if ranks[claim.kind] != ranks[winner.kind]:
                 reason = "class"
-            elif winner.kind is ClaimKind.CHI and resolution.source == "flip" and \
+            elif winner.kind is ClaimKind.CHI and resolution.source is Source.FLIP and \
                     winner.seat == resolution.origin and self.rules.chi_priority_flipper_first:
                 reason = "flipper"
             else:
@@ -572,7 +573,7 @@ class HandState:
         assert offer is not None
         self.offer = None
         self.ask_order = []
-        if offer.card.is_joker and offer.source == "flip":
+        if offer.card.is_joker and offer.source is Source.FLIP:
             # R-FLIP-JOKER: the joker goes in front of the flipper, who draws and discards.
             seat = offer.seat
             self.melds[seat].append(Meld(MeldKind.JOKER, (offer.card,)))

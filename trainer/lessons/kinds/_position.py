@@ -7,8 +7,8 @@ from typing import Any
 
 from trainer.content.sampling import random_position
 from trainer.engine import Position, Relation, RuleSet, is_reachable, relation
-from trainer.engine.position import Source
 from trainer.engine.reachability import reachability_problems
+from trainer.engine.sources import Source
 from trainer.lessons.board import Board
 from trainer.lessons.task import StepData, TaskError, describe
 
@@ -20,12 +20,11 @@ def read_position(data: StepData) -> tuple[Position, Relation]:
     ``source`` and the seat it came ``from``), refused unless a real hand can reach it."""
     rules = data.rules()
     card = data.card()
-    source: Source = "flip" if data.choice("source", ("discard", "flip"), "discard") == "flip" \
-        else "discard"
+    source = Source(data.choice("source", tuple(Source), Source.DISCARD))
     first = data.flag("first")
     default_from = "upper"
     origin = Relation(data.choice("from", tuple(r.value for r in Relation), default_from))
-    if origin is Relation.YOU and source == "discard":
+    if origin is Relation.YOU and source is Source.DISCARD:
         raise TaskError("nobody claims their own discard: 'from' cannot be 'you' for a discard")
     position = Position(data.cards(), data.melds(), card, source, first, rules, origin)
     problems = reachability_problems(position)

@@ -8,6 +8,7 @@ from typing import Any
 
 from trainer.engine import Message, Relation, RuleSet, relation, seat_of
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
+from trainer.engine.sources import Source
 from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw
@@ -33,7 +34,7 @@ def priority(data: StepData) -> Task:
     players = rules.players
     origin_relation = Relation(data.choice("origin", tuple(r.value for r in Relation), "upper"))
     origin = seat_of(origin_relation, YOU, players)
-    source = data.choice("source", ("discard", "flip"), "discard")
+    source = Source(data.choice("source", tuple(Source), Source.DISCARD))
     card = data.card()
     claims = _claims(data, players)
     result = resolve_claims(claims, origin, source, rules=rules).seen_from(YOU)

@@ -7,6 +7,7 @@ from typing import Any
 
 from trainer.engine import KongCase, KongEvent, Message, RuleSet, kong_eligibility, rank_name
 from trainer.engine.reachability import sets_laid
+from trainer.engine.sources import Source
 from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, notation
@@ -61,7 +62,7 @@ def kong(data: StepData) -> Task:
         return Message.of("hint.kong_count", ("R-KONG",),
                           rank=rank_name(card.rank) if card is not None and card.rank else "🃏")
 
-    board = Board(hand, melds, offer=card, offer_source="flip" if event in (
+    board = Board(hand, melds, offer=card, offer_source=Source.FLIP if event in (
         KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules,
         moment=Message.of(f"kong_event.{event.value}", card=card.symbol if card else ""),
         caption=None if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP)

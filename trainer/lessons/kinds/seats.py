@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from trainer.engine import Card, Message, Relation, RuleSet, rank_name, relation, seat_of
+from trainer.engine.sources import Source
 from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, instruction_number
@@ -38,7 +39,7 @@ def who_acts_next(data: StepData) -> Task:
     players = rules.players
     origin = seat_of(_relation(data, "origin", players), YOU, players)
     card = data.card()
-    source = data.choice("source", ("discard", "flip"), "discard")
+    source = Source(data.choice("source", tuple(Source), Source.DISCARD))
     nxt = (origin + 1) % players
     answer = ChoiceAnswer(relation(nxt, YOU, players).value)
     seats = tuple(SeatPicture(relation(s, YOU, players), hidden=7,

@@ -18,6 +18,7 @@ from trainer.engine import (
     verdict_messages,
     waits,
 )
+from trainer.engine.sources import Source
 from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._position import (
@@ -83,8 +84,8 @@ def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     if data.choice("from", tuple(r.value for r in Relation), "upper") == "you":
         while True:
             position, _ = random_claim(rng, rules)
-            if position.source == "flip" and verdict(position).win:
-                own = position.with_card(position.card, "flip", False, Relation.YOU)
+            if position.source is Source.FLIP and verdict(position).win:
+                own = position.with_card(position.card, Source.FLIP, False, Relation.YOU)
                 return position_data(own, Relation.YOU)
     want = rng.random() < 0.5
     while True:

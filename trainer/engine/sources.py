@@ -1,0 +1,34 @@
+"""How a card came onto the table to be claimed: discarded from a hand, or flipped from the
+stock (R-FLIP). Claims depend on it — an own discard is never claimed, an own flip only as the
+table allows (R-OWN-FLIP), and 点炮 is paid only on a discard (R-PAY).
+
+>>> Source("flip") is Source.FLIP
+True
+>>> Source.read("draw")
+Traceback (most recent call last):
+...
+trainer.engine.errors.Dou14Error: source must be 'discard' or 'flip', not 'draw'
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from trainer.engine.errors import Dou14Error
+
+
+class Source(StrEnum):
+    """How the card on the table got there (its JSON value is the member's value)."""
+
+    DISCARD = "discard"
+    FLIP = "flip"
+
+    @classmethod
+    def read(cls, value: object) -> Source:
+        """``value`` as a source, or :class:`Dou14Error` naming what was given."""
+        if isinstance(value, str):
+            try:
+                return cls(value)
+            except ValueError:
+                pass
+        raise Dou14Error(f"source must be 'discard' or 'flip', not {value!r}")
