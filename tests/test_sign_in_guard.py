@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
+from trainer import argon2_work
 from trainer.store import ProgressStore, names, open_database, passwords
 from trainer.store import accounts as accounts_module
 from trainer.store.progress_store import ProgressError
@@ -145,7 +146,7 @@ def _hold(flag: str) -> None:
         time.sleep(0.01)
 
 
-def test_password_hashing_runs_in_one_process_of_the_lowest_priority(
+def test_password_hashing_runs_in_one_process_of_a_lower_priority(
         store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight guessers on eight names from eight addresses: their hashes all run in one process
     (argon2 takes 64 MiB and a core each, and keeps the interpreter lock: in the server's own
@@ -165,7 +166,7 @@ def test_password_hashing_runs_in_one_process_of_the_lowest_priority(
     worker = passwords.pool()
     assert worker._max_workers == passwords.HASHES_AT_ONCE == 1  # type: ignore[attr-defined]
     pid, nice = worker.submit(os.getpid).result(), worker.submit(os.nice, 0).result()
-    assert pid != os.getpid() and nice == 19
+    assert pid != os.getpid() and nice == argon2_work.NICENESS
 
 
 def test_the_hashing_process_ends_with_the_server(tmp_path: Path) -> None:
