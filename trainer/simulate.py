@@ -21,7 +21,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState
+from trainer.engine.game.state import HandState, ResultKind
 from trainer.engine.game.view import view_of
 from trainer.engine.rules import RuleSet
 
@@ -46,8 +46,8 @@ class Summary:
         assert result is not None
         self.hands += 1
         self.actions += len(state.history)
-        kind = result.kind
-        if result.verdict is not None and result.kind == "win":
+        kind: str = result.kind
+        if result.verdict is not None and result.kind is ResultKind.WIN:
             kind = "deal_in" if result.discarder is not None else "flip"
             specials = [s.value for s in result.verdict.specials]
             if specials:

@@ -69,13 +69,23 @@ class Offer:
     dealer_first_discard: bool
 
 
+class ResultKind(StrEnum):
+    """How a hand ended."""
+
+    WIN = "win"
+    """On a discarded or flipped card (R-WIN)."""
+    TIANZOU = "tianzou"
+    """The dealer's dealt hand wins before any card is played (天走, R-SPECIAL)."""
+    DRAWN = "drawn"
+    """The stock ran out: nobody wins (R-STOCK-EMPTY)."""
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How the hand ended: a win (with the engine's verdict and payments) or a draw."""
 
     winner: int | None
-    kind: str
-    """``win`` on a discard or flip, ``tianzou``, or ``drawn`` (R-STOCK-EMPTY)."""
+    kind: ResultKind
     verdict: Verdict | None
     payments: tuple[int, ...]
     discarder: int | None = None
@@ -411,7 +421,7 @@ class HandState:
         position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), None, None, False,
                             self.rules)
         judged = verdict(position)
-        self._finish(seat, "tianzou", judged, None, position)
+        self._finish(seat, ResultKind.TIANZOU, judged, None, position)
 
     def _discard(self, seat: int, card: Card) -> None:
         self._remove(seat, (card,))
@@ -427,7 +437,7 @@ class HandState:
         """R-FLIP: ``seat`` turns the stock's top card; R-STOCK-EMPTY: none left, the hand is
         drawn."""
         if not self.stock:
-            self._finish(None, "drawn", None, None, None)
+            self._finish(None, ResultKind.DRAWN, None, None, None)
             return
         card = self.stock.pop()
         self._event(EventKind.FLIP, seat, (card,))
@@ -518,7 +528,7 @@ class HandState:
                                 relation(offer.seat, seat, self.players))
             judged = verdict(position)
             discarder = offer.seat if offer.source is Source.DISCARD else None
-            self._finish(seat, "win", judged, discarder, position)
+            self._finish(seat, ResultKind.WIN, judged, discarder, position)
             return
         self.offer = None
         hand = self.hands[seat]
@@ -579,7 +589,7 @@ class HandState:
             self.melds[seat].append(Meld(MeldKind.JOKER, (offer.card,)))
             self._event(EventKind.FLIPPED_JOKER, seat, (offer.card,))
             if not self.stock:
-                self._finish(None, "drawn", None, None, None)
+                self._finish(None, ResultKind.DRAWN, None, None, None)
                 return
             self.drawn = self._draw(seat, 1)
             self._close_fresh_pong()
@@ -589,10 +599,10 @@ class HandState:
         self._event(EventKind.TO_PILE, offer.seat, (offer.card,), source=offer.source)
         self._flip((offer.seat + 1) % self.players)
 
-    def _finish(self, winner: int | None, kind: str, judged: Verdict | None,
+    def _finish(self, winner: int | None, kind: ResultKind, judged: Verdict | None,
                 discarder: int | None, position: Position | None) -> None:
         self.phase = Phase.OVER
-        self.offer = None if kind != "win" else self.offer
+        self.offer = None if kind is not ResultKind.WIN else self.offer
         self.ask_order = []
         if judged is None or winner is None:
             payments = tuple([0] * self.players)
@@ -604,6 +614,6 @@ class HandState:
         if winner is None:
             self._event(EventKind.DRAWN, None)
         else:
-            on = (self.offer.card,) if kind == "win" and self.offer is not None else ()
+            on = (self.offer.card,) if kind is ResultKind.WIN and self.offer is not None else ()
             source = self.offer.source if on and self.offer is not None else kind
             self._event(EventKind.WIN, winner, on, source=source)
