@@ -535,23 +535,6 @@ def hidden_analysis(table: SafetyTable, *, samples: int = 2000,
     return result
 
 
-def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[int, int]:
-    """Enumerate every hand of the opponent's size from the unseen cards (tests only: small
-    cases). Returns (winning, total)."""
-    from itertools import combinations
-
-    pool = list(table.unseen().elements())
-    size = table.hand_sizes[opponent]
-    winning = total = 0
-    for hand in combinations(range(len(pool)), size):
-        total += 1
-        cards = [pool[i] for i in hand]
-        if claim_wins(cards, table.melds[opponent], card, table.first_discard,
-                      table.rules.red_threshold):
-            winning += 1
-    return winning, total
-
-
 def table_from_view(view: PlayerView, *, open_hands: Sequence[Sequence[Card]] | None = None,
                     first_discard: bool | None = None) -> SafetyTable:
     """The safety table of a player's view of a game (R-PUBLIC), piles with their origin."""
