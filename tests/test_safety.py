@@ -12,13 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.analysis.safety import (
-    SafetyTable,
-    deal_in_count,
-    hidden_analysis,
-    open_analysis,
-    table_from_view,
-)
+from trainer.analysis.counting import deal_in_count, hidden_analysis, open_analysis
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
 from trainer.engine.cards import Card

@@ -13,7 +13,7 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from trainer.analysis.chance import Model, deal_in_chances
-from trainer.analysis.safety import table_from_view
+from trainer.analysis.table import table_from_view
 from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand

@@ -9,7 +9,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.safety import SafetyTable, table_from_view
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState

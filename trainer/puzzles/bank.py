@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import Position, Reason, Relation, RuleSet, verdict
 from trainer.engine.game.state import HandState
 from trainer.puzzles import safe, win

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import Dou14Error
 from trainer.puzzles import safe, win
 from trainer.puzzles.model import Puzzle, PuzzleError, PuzzleKind, WinBoard, read_puzzle

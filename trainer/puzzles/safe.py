@@ -23,7 +23,8 @@ from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances
-from trainer.analysis.safety import OpenAnalysis, SafetyTable, open_analysis, table_from_view
+from trainer.analysis.counting import OpenAnalysis, open_analysis
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
     Card,
