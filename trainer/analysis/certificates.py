@@ -60,5 +60,5 @@ def certificate(table: SafetyTable, count: DealInCount) -> Message:
                           best=count.max_red or 0, threshold=table.rules.red_threshold)
     percent = f"{float(count.probability) * 100:.2f}"
     return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
-                      winning=f"{count.winning:,}", total=f"{count.total:,}", percent=percent,
+                      winning=count.winning, total=count.total, percent=percent,
                       partners=count.partners_unseen, partner=partner)
