@@ -24,7 +24,7 @@ from enum import StrEnum
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.events import Event, EventKind, ResultKind
 from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
@@ -67,17 +67,6 @@ class Offer:
     source: Source
     seat: int
     dealer_first_discard: bool
-
-
-class ResultKind(StrEnum):
-    """How a hand ended."""
-
-    WIN = "win"
-    """On a discarded or flipped card (R-WIN)."""
-    TIANZOU = "tianzou"
-    """The dealer's dealt hand wins before any card is played (天走, R-SPECIAL)."""
-    DRAWN = "drawn"
-    """The stock ran out: nobody wins (R-STOCK-EMPTY)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,8 +332,9 @@ class HandState:
         return hints.get(action.kind, "R-TOU / R-TOU-ORDER: lay-downs in turn, with stock left")
 
     def _event(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (), *,
-               count: int = 0, source: str = "", claim: str = "", by_seat: int | None = None,
-               by_claim: str = "", reason: str = "", private: bool = False) -> None:
+               count: int = 0, source: Source | ResultKind | None = None,
+               claim: ClaimKind | None = None, by_seat: int | None = None,
+               by_claim: ClaimKind | None = None, reason: str = "", private: bool = False) -> None:
         event = Event(len(self.history), kind, seat, cards, count, source, claim, by_seat,
                       by_claim, reason, private)
         self.events.append(event)
@@ -536,7 +526,7 @@ class HandState:
             own = self.chi_cards[seat]
             self._remove(seat, (own,))
             self.melds[seat].append(Meld(MeldKind.CHI, (card, own)))
-            self._event(EventKind.TAKE, seat, (card, own), claim="chi", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, own), claim=ClaimKind.CHI, source=offer.source)
             self._turn(seat, lay_down=False)
             return
         same = sorted((c for c in hand if c.rank == card.rank), key=lambda c: c.index)
@@ -544,14 +534,14 @@ class HandState:
             used = same[:2]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.PONG, (card, *used)))
-            self._event(EventKind.TAKE, seat, (card, *used), claim="pong", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, *used), claim=ClaimKind.PONG, source=offer.source)
             self.drawn = self._draw(seat, 1)
             self.fresh_pong, self.fourth_held = seat, len(same) >= 3
         else:
             used = same[:3]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.KONG, (card, *used)))
-            self._event(EventKind.TAKE, seat, (card, *used), claim="kong", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, *used), claim=ClaimKind.KONG, source=offer.source)
             self.drawn = self._draw(seat, 2)
             self._close_fresh_pong()
         self._turn(seat, lay_down=True)
@@ -568,8 +558,8 @@ class HandState:
                 reason = "flipper"
             else:
                 reason = "order"
-            self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind.value,
-                        by_seat=winner.seat, by_claim=winner.kind.value, reason=reason)
+            self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind,
+                        by_seat=winner.seat, by_claim=winner.kind, reason=reason)
 
     def _turn(self, seat: int, *, lay_down: bool) -> None:
         self.phase = Phase.DISCARD
