@@ -70,6 +70,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
 	$(PY) benchmarks/risk.py
+	$(PY) benchmarks/risk_readings.py
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/pages.py

@@ -12,9 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.analysis import safety
+from trainer.analysis import counting
 from trainer.analysis.chance import SAMPLES, deal_in_chances
-from trainer.analysis.safety import hidden_analysis, open_analysis, table_from_view
+from trainer.analysis.counting import hidden_analysis, open_analysis
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
@@ -22,7 +23,7 @@ from trainer.puzzles.bank import generate
 from trainer.puzzles.model import PuzzleKind
 
 
-def tables(count: int) -> list[tuple[safety.SafetyTable, safety.SafetyTable]]:
+def tables(count: int) -> list[tuple[SafetyTable, SafetyTable]]:
     found = []
     seed = 0
     bot = HeuristicBot()
@@ -47,12 +48,12 @@ def timed(label: str, count: int, work: object) -> None:
     print(f"  {label:<44} {count / elapsed:>8,.0f} /s   {elapsed / count * 1000:7.2f} ms each")
 
 
-def decision_reads(sample: list[tuple[safety.SafetyTable, safety.SafetyTable]]) -> None:
+def decision_reads(sample: list[tuple[SafetyTable, SafetyTable]]) -> None:
     """A Play decision read whole: every candidate's chance (the play model, proofs included),
     as the badges and hints ask it; target ≤ 50 ms median, ≤ 150 ms p95."""
     times = []
     for hidden, _ in sample:
-        safety._combining_hands_cached.cache_clear()
+        counting._combining_hands_cached.cache_clear()
         start = time.perf_counter()
         deal_in_chances(hidden)
         times.append(time.perf_counter() - start)
@@ -69,7 +70,7 @@ def main() -> None:
 
     def counts_cold() -> None:
         for hidden, _ in sample:
-            safety._combining_hands_cached.cache_clear()
+            counting._combining_hands_cached.cache_clear()
             hidden_analysis(hidden, samples=0)
 
     timed("hidden hands, exact counts (cold cache)", len(sample), counts_cold)

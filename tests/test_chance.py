@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis.chance import Model, Proof, deal_in_chances
-from trainer.analysis.safety import SafetyTable, table_from_view
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Card, Position, RuleSet, deck, is_win
 from trainer.engine.game.state import HandState, Phase

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from trainer.analysis.arguments import argument_for
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import (
     Card,
     KongEvent,

@@ -12,21 +12,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.analysis.safety import (
-    SafetyTable,
-    brute_force_count,
-    deal_in_count,
-    hidden_analysis,
-    open_analysis,
-    table_from_view,
-)
+from trainer.analysis.counting import deal_in_count, hidden_analysis, open_analysis
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
 from trainer.engine.cards import Card
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
 from trainer.engine.position import Position
+from trainer.engine.win_rule import claim_wins
 from trainer.i18n import explain, render
+
+
+def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[int, int]:
+    """The reference for :func:`deal_in_count`: every hand of the opponent's size from the
+    unseen cards, one by one (small cases only). Returns (winning, total)."""
+    pool = list(table.unseen().elements())
+    size = table.hand_sizes[opponent]
+    winning = total = 0
+    for hand in combinations(range(len(pool)), size):
+        total += 1
+        cards = [pool[i] for i in hand]
+        if claim_wins(cards, table.melds[opponent], card, table.first_discard,
+                      table.rules.red_threshold):
+            winning += 1
+    return winning, total
+
 
 
 def small_table(seed: int) -> SafetyTable:

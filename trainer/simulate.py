@@ -13,16 +13,17 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from trainer.analysis.chance import Model, deal_in_chances
-from trainer.analysis.safety import table_from_view
+from trainer.analysis.table import table_from_view
 from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import EventKind
+from trainer.engine.game.events import EventKind, ResultKind
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
+from trainer.engine.priority import ClaimKind
 from trainer.engine.rules import RuleSet
 
 
@@ -46,8 +47,8 @@ class Summary:
         assert result is not None
         self.hands += 1
         self.actions += len(state.history)
-        kind = result.kind
-        if result.verdict is not None and result.kind == "win":
+        kind: str = result.kind
+        if result.verdict is not None and result.kind is ResultKind.WIN:
             kind = "deal_in" if result.discarder is not None else "flip"
             specials = [s.value for s in result.verdict.specials]
             if specials:
@@ -100,7 +101,7 @@ def kong_kinds(state: HandState) -> list[str]:
             discarded = True
         elif event.kind is EventKind.LAY_DOWN and len(event.cards) == 4:
             found.append("gathered" if discarded else "dealt")
-        elif event.kind is EventKind.TAKE and event.claim == "kong":
+        elif event.kind is EventKind.TAKE and event.claim is ClaimKind.KONG:
             found.append("claimed")
         elif event.kind is EventKind.KONG_DRAWN:
             found.append("drawn" if event.reason == "drawn" else "two_step")

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from enum import StrEnum
 
-from trainer.analysis.safety import DealInCount, SafetyReason, SafetyTable, deal_in_count
+from trainer.analysis.counting import deal_in_count
+from trainer.analysis.deal_in import DealInCount, SafetyReason
+from trainer.analysis.table import SafetyTable
 from trainer.engine import ALL_CARDS, Card
 
 

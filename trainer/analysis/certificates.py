@@ -5,10 +5,15 @@ names the card that passed and says that it rests on players taking every win op
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from trainer.analysis.chance import Chance
-from trainer.analysis.safety import DealInCount, SafetyTable, certificate, seat_words
+from trainer.analysis.deal_in import DealInCount, SafetyReason
+from trainer.analysis.table import SafetyTable, seat_words
+from trainer.engine.cards import partner_rank, rank_name
 from trainer.engine.messages import Message
+
+if TYPE_CHECKING:  # types only: the counting and the chance use these words
+    from trainer.analysis.chance import Chance
 
 
 def history_certificate(table: SafetyTable, opponent: int, chance: Chance) -> Message | None:
@@ -32,3 +37,28 @@ def certificates_of_proof(table: SafetyTable, chance: Chance,
             history_certificate(table, count.opponent, chance)
         lines.append(by_history or certificate(table, count))
     return tuple(dict.fromkeys(lines))
+
+
+def certificate(table: SafetyTable, count: DealInCount) -> Message:
+    """The reason, in words a player can check at the table, that ``count.card`` is safe against
+    ``count.opponent`` — or why it is not."""
+    seat = seat_words(count.opponent, table.seat, table.rules.players)
+    card = count.card
+    if count.reason is SafetyReason.JOKER:
+        return Message.of("safety.joker_safe", ("R-PAIR14", "R-SAFE"))
+    partner = rank_name(partner_rank(card.rank or 0))
+    if count.reason is SafetyReason.NO_PARTNER:
+        total = 3 if card.rank == 7 else 4
+        return Message.of("safety.cert_no_partner", ("R-SAFE", "R-PAIR14"), card=card,
+                          partner=partner, total=total, seat=seat)
+    if count.reason is SafetyReason.NONE_COMBINE:
+        return Message.of("safety.cert_none_combine", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                          size=count.hand_size)
+    if count.reason is SafetyReason.RED:
+        return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                          shown=count.melds_red, size=count.hand_size,
+                          best=count.max_red or 0, threshold=table.rules.red_threshold)
+    percent = f"{float(count.probability) * 100:.2f}"
+    return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+                      winning=count.winning, total=count.total, percent=percent,
+                      partners=count.partners_unseen, partner=partner)

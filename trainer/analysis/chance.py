@@ -17,7 +17,7 @@ Three models, one function (:func:`deal_in_chances`):
 Exact where the deals can be counted (every joint deal enumerated, small tables), otherwise
 sampled with its 95% error said; the sample's seed is drawn from the public table alone, so
 nothing the discarder cannot see changes any figure. A card proven safe — by the visible cards
-(:func:`trainer.analysis.safety.deal_in_count`) or by the history (a card of its rank and colour
+(:func:`trainer.analysis.counting.deal_in_count`) or by the history (a card of its rank and colour
 passed that opponent) — has chance 0 and says which proof.
 """
 
@@ -32,7 +32,8 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from trainer.analysis.safety import SafetyTable, deal_in_count
+from trainer.analysis.counting import deal_in_count
+from trainer.analysis.table import SafetyTable
 from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
 from trainer.engine.melds import Meld
 

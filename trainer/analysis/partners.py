@@ -3,7 +3,7 @@
 A card wins for another player only by pairing with one of their concealed cards of the partner
 rank (R-WIN 1: the claimed card always makes a 14-pair with one concealed card). So when every
 copy of the partner rank is visible to the discarder — in their own hand or face up on the table —
-nobody can win on the card: it is provably safe. The full analysis is ``trainer.analysis.safety``.
+nobody can win on the card: it is provably safe. The full count is ``trainer.analysis.counting``.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ mode = translated_choice(top[0].selectbox, tr("puzzles.mode"), service.MODES, ke
 if st.query_params.get("mode") != mode:
     st.query_params["mode"] = mode
 theme = None
-if mode == "theme":
+if mode == service.PuzzleMode.THEME:
     names = service.themes()
     wanted = st.query_params.get("theme")
     if wanted in names:
@@ -59,13 +59,13 @@ if mode == "theme":
 elif "theme" in st.query_params:
     del st.query_params["theme"]
 fresh_kind = PuzzleKind.WIN.value
-if mode == "fresh":
+if mode == service.PuzzleMode.FRESH:
     fresh_kind = translated_choice(top[1].selectbox, tr("puzzles.kind"),
                                    [k.value for k in PuzzleKind], key="fresh_kind",
                                    prefix="puzzles.kind_", start=PuzzleKind.WIN.value)
 st.caption(tr(f"puzzles.about_{mode}"))
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
-if taught is not None and mode not in ("theme", "failed", "fresh"):
+if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATED_MODES):
     st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line
     lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))
 
@@ -77,14 +77,14 @@ if state.get("puzzle_run_key") != run_key:
     # address, its clock and count in the answers stored under it
     kept_run = st.query_params.get("run", "") if "puzzle_run_key" not in state else ""
     so_far = service.run_so_far(store(), learner.id, kept_run) \
-        if mode in ("streak", "timed") else None
+        if mode in (service.PuzzleMode.STREAK, service.PuzzleMode.TIMED) else None
     state.update(puzzle_run_key=run_key,
                  puzzle_run=kept_run if so_far is not None else uuid.uuid4().hex[:12],
                  puzzle_streak=so_far.solved if so_far else 0,
                  puzzle_solved=so_far.solved if so_far else 0,
                  puzzle_started_run=so_far.started_at if so_far else time.time(),
                  puzzle_over=False, puzzle_current=None, puzzle_result=None, puzzle_given=None)
-    if mode in ("streak", "timed"):
+    if mode in (service.PuzzleMode.STREAK, service.PuzzleMode.TIMED):
         st.query_params["run"] = state["puzzle_run"]
     elif "run" in st.query_params:
         del st.query_params["run"]
@@ -93,12 +93,12 @@ if state.get("puzzle_run_key") != run_key:
 
 def next_puzzle() -> Puzzle | None:
     rng = random.Random()
-    if mode == "fresh":
+    if mode == service.PuzzleMode.FRESH:
         with st.spinner(tr("puzzles.mining")):
             return service.fresh(fresh_kind, learner.rules, rng)
     return service.choose(store(), learner.id, learner.rules, mode, theme=theme,
                           streak=state["puzzle_streak"], recent=state["puzzle_recent"], rng=rng,
-                          kinds=None if mode == "theme" else taught)
+                          kinds=None if mode == service.PuzzleMode.THEME else taught)
 
 
 def show_puzzle(puzzle: Puzzle) -> None:
@@ -118,7 +118,7 @@ def answer(given: service.Given) -> None:
     puzzle: Puzzle = state["puzzle_current"]
     if state.get("puzzle_result") is not None:
         return
-    if mode == "timed" and not service.in_time(state["puzzle_started_run"], time.time()):
+    if mode == service.PuzzleMode.TIMED and not service.in_time(state["puzzle_started_run"], time.time()):
         state["puzzle_over"] = True
         return
     seconds = time.monotonic() - state.get("puzzle_shown_at", time.monotonic())
@@ -133,7 +133,7 @@ def answer(given: service.Given) -> None:
 
 
 def go_next() -> None:
-    if mode == "streak" and state.get("puzzle_result") is not None \
+    if mode == service.PuzzleMode.STREAK and state.get("puzzle_result") is not None \
             and not state["puzzle_result"].correct:
         state["puzzle_run_key"] = None
     # the address keeps this puzzle until the next one replaces it (Back and a reload then
@@ -148,7 +148,7 @@ def restart_run() -> None:
 
 # -- the 3-minute run: the server keeps the start; the browser sees the clock tick ------------
 
-if mode == "timed":
+if mode == service.PuzzleMode.TIMED:
     if state["puzzle_over"] or not service.in_time(state["puzzle_started_run"], time.time()):
         state["puzzle_over"] = True
         st.success(tr("puzzles.timed_over", solved=state["puzzle_solved"]))
@@ -178,7 +178,7 @@ def puzzle_area() -> None:
               help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
-    if mode == "streak":  # here, in the part an answer reruns: it counts at once
+    if mode == service.PuzzleMode.STREAK:  # here, in the part an answer reruns: it counts at once
         st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
     opened = st.query_params.get("puzzle")
     shown: Puzzle | None = state.get("puzzle_current")
@@ -315,7 +315,7 @@ def puzzle_area() -> None:
                           after=f"{result.rating.after.rating:.0f}"))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
-        streak_over = mode == "streak" and not graded.correct
+        streak_over = mode == service.PuzzleMode.STREAK and not graded.correct
         if streak_over:
             st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))
         st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.safety import table_from_view
+from trainer.analysis.table import table_from_view
 from trainer.engine.cards import Card
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind

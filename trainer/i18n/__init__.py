@@ -57,9 +57,15 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+DIGIT_GROUPS = {"en": ","}
+"""Thousands are grouped in English (12,345); Chinese text writes them ungrouped (12345)."""
+
+
 def _render_param(value: object, lang: str) -> str:
     if isinstance(value, Card):
         return value.symbol
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}".replace(",", DIGIT_GROUPS.get(lang, ""))
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):

@@ -5,10 +5,11 @@ and pongs or kongs that broke a ready hand (R-WAIT); each flag explains itself."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.safety import SafetyTable, table_from_view
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -22,12 +23,24 @@ RISK_FLAG = 0.05
 safe in hand)."""
 
 
+class FlagKind(StrEnum):
+    """What a review flags (its value names the message ``review_flag.<value>``)."""
+
+    DEALT_IN = "dealt_in"
+    """A discard someone won on, with a card proven safe in hand (R-SAFE, R-PAY)."""
+    RISKY = "risky"
+    """A discard with a chance of :data:`RISK_FLAG` or more, a proven safe card in hand."""
+    PASSED_WIN = "passed_win"
+    """A win passed up (R-WIN)."""
+    BROKE_READY = "broke_ready"
+    """A pong or kong that left a ready hand waiting on nothing (R-WAIT)."""
+
+
 @dataclass(frozen=True)
 class Flag:
     step: int
     """Index of the flagged action in the replay."""
-    kind: str
-    """``dealt_in``, ``risky``, ``passed_win`` or ``broke_ready``."""
+    kind: FlagKind
     message: Message
     table: SafetyTable | None = None
     """The safety table of a flagged discard (to turn it into a puzzle)."""
@@ -62,13 +75,13 @@ def review_hand(replay: Replay, seat: int = 0) -> list[Flag]:
             ActionKind.PONG, ActionKind.KONG) else False
         state.apply(action)
         if ready_before and not state.over and not _can_stay_ready(state, seat):
-            flags.append(Flag(step, "broke_ready", Message.of(
+            flags.append(Flag(step, FlagKind.BROKE_READY, Message.of(
                 "review_flag.broke_ready", ("R-WAIT", "R-PONG", "R-KONG"),
                 kind=Message.of(f"priority.kind.{action.kind.value}"))))
     result = state.result
     if result is not None and result.discarder == seat and last_discard is not None:
         step, action = last_discard
-        flags.append(Flag(step, "dealt_in", Message.of(
+        flags.append(Flag(step, FlagKind.DEALT_IN, Message.of(
             "review_flag.dealt_in", ("R-PAY", "R-SAFE"), card=action.cards[0],
             seat=Message.of(f"seat.{result.winner}"), paid=-result.payments[seat])))
     return sorted(flags, key=lambda flag: flag.step)
@@ -91,7 +104,7 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
     if action.kind is ActionKind.PASS and any(a.kind is ActionKind.WIN
                                               for a in state.legal_actions()):
         assert state.offer is not None
-        return [Flag(step, "passed_win", Message.of("review_flag.passed_win", ("R-WIN",),
+        return [Flag(step, FlagKind.PASSED_WIN, Message.of("review_flag.passed_win", ("R-WIN",),
                                                     card=state.offer.card))]
     if action.kind is not ActionKind.DISCARD or not state.dealer_discarded:
         return []
@@ -102,6 +115,6 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
     safe = [card for card, chance in chances.items() if chance.safe]
     if chosen.safe or not safe or chosen.value < RISK_FLAG:
         return []
-    return [Flag(step, "risky", Message.of(
+    return [Flag(step, FlagKind.RISKY, Message.of(
         "review_flag.risky", ("R-SAFE", "R-READ"), card=action.cards[0],
         percent=f"{chosen.value:.0%}", safe=tuple(safe)), table)]

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from trainer.analysis.certificates import certificates_of_proof
 from trainer.analysis.chance import Band, bands, deal_in_chances
-from trainer.analysis.safety import hidden_analysis, table_from_view
+from trainer.analysis.counting import hidden_analysis
+from trainer.analysis.table import table_from_view
 from trainer.engine.cards import Card, deck, red_total
 from trainer.engine.combine import partners_of, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind

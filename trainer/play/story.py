@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from trainer.engine.game.events import Event, EventKind
 from trainer.engine.messages import Message
+from trainer.engine.priority import ClaimKind
 from trainer.play.session import LEARNER
 
 _RULES = {
@@ -20,7 +21,8 @@ _RULES = {
     EventKind.BEATEN: ("R-PRIORITY",), EventKind.WIN: ("R-WIN",),
     EventKind.DRAWN: ("R-STOCK-EMPTY",),
 }
-_TAKE_RULES = {"chi": ("R-CHI",), "pong": ("R-PONG",), "kong": ("R-KONG",)}
+_TAKE_RULES = {ClaimKind.CHI: ("R-CHI",), ClaimKind.PONG: ("R-PONG",),
+               ClaimKind.KONG: ("R-KONG",)}
 
 
 def player(seat: int | None, *, learner: int = LEARNER) -> Message:
@@ -43,7 +45,7 @@ def event_message(event: Event, *, learner: int = LEARNER) -> Message:
         if event.cards:
             return Message.of(f"log.draw_seen{mine}", (), who=who, cards=event.cards)
         return Message.of(f"log.draw{mine}", (), who=who, count=event.count)
-    if kind is EventKind.TAKE:
+    if kind is EventKind.TAKE and event.claim is not None:
         return Message.of(f"log.take_{event.claim}{mine}", _TAKE_RULES[event.claim], who=who,
                           card=event.cards[0], cards=event.cards[1:],
                           source=Message.of(f"log.source_{event.source}"))

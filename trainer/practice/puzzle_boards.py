@@ -5,7 +5,7 @@ or flipped it. Plain data: the Puzzles page draws it, the tests read it."""
 
 from __future__ import annotations
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import relation
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.puzzles.model import Puzzle, WinBoard

@@ -16,6 +16,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 from trainer.engine import Card, Reason, RuleSet, parse_cards
@@ -38,8 +39,22 @@ from trainer.store.progress_store import (
     RatedAttempt,
 )
 
-MODES = ("rated", "theme", "streak", "timed", "failed", "fresh")
-UNRATED_MODES = ("failed", "fresh")
+
+class PuzzleMode(StrEnum):
+    """How the next puzzle is chosen (the page's mode box, the URL's ``mode``)."""
+
+    RATED = "rated"
+    THEME = "theme"
+    STREAK = "streak"
+    TIMED = "timed"
+    FAILED = "failed"
+    """Puzzles missed before, again: practice, not rated."""
+    FRESH = "fresh"
+    """Mined from new simulated hands for this session: practice, not rated."""
+
+
+MODES = tuple(PuzzleMode)
+UNRATED_MODES = (PuzzleMode.FAILED, PuzzleMode.FRESH)
 
 
 def _timed_seconds() -> int:
@@ -95,12 +110,12 @@ def puzzle_rating(puzzle: Puzzle, stored: dict[str, tuple[Rating, int, int]]) ->
     return stored[puzzle.id][0] if puzzle.id in stored else start_rating(puzzle)
 
 
-def target_rating(mode: str, learner: Rating, streak: int) -> float:
+def target_rating(mode: PuzzleMode | str, learner: Rating, streak: int) -> float:
     """Streak mode climbs from easy puzzles by a fixed step per puzzle solved; the 3-minute
     run serves puzzles a little below the learner; the rest serve at the learner's rating."""
-    if mode == "streak":
+    if mode == PuzzleMode.STREAK:
         return STREAK_START + STREAK_STEP * streak
-    if mode == "timed":
+    if mode == PuzzleMode.TIMED:
         return learner.rating - 150.0
     return learner.rating
 
@@ -118,7 +133,7 @@ def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind]
     return frozenset({PuzzleKind.WIN})
 
 
-def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
+def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,
            theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
            rng: random.Random | None = None,
            kinds: frozenset[PuzzleKind] | None = None) -> Puzzle | None:
@@ -127,13 +142,13 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: str, *,
     modes, puzzles the learner has already answered come only when nothing new fits."""
     rng = rng or random.Random()
     seen = set(recent)
-    if mode == "failed":
+    if mode == PuzzleMode.FAILED:
         known = {**bank_index(), **own_puzzles(store, learner_id)}
         pool = [known[pid] for pid in failed_puzzles(store, learner_id)
                 if pid in known and pid not in seen]
         return pool[0] if pool else None
     target = target_rating(mode, store.learner_rating(learner_id), streak)
-    subject = theme if mode == "theme" else None
+    subject = theme if mode == PuzzleMode.THEME else None
     pool, stored = _near(store, rules.players, subject, kinds, target)
     attempted = store.attempted_puzzles(learner_id)
 

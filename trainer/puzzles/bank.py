@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import Position, Reason, Relation, RuleSet, verdict
 from trainer.engine.game.state import HandState
 from trainer.puzzles import safe, win
 from trainer.puzzles.model import Puzzle, PuzzleError, PuzzleKind, WinAnswer
+from trainer.puzzles.rejection import Rejection
 
 PER_HAND = 2
 """At most this many puzzles of one kind from one simulated hand."""
@@ -177,7 +178,7 @@ def generate_safe(kind: PuzzleKind, count: int, seed: int,
     report = Report(kind.value)
     started = time.perf_counter()
     open_hands = kind is PuzzleKind.SAFE_SET
-    build: Callable[..., Puzzle | str] = safe.build_open if open_hands else safe.build_hidden
+    build: Callable[..., Puzzle | Rejection] = safe.build_open if open_hands else safe.build_hidden
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     per_hand: Counter[int] = Counter()
@@ -189,7 +190,7 @@ def generate_safe(kind: PuzzleKind, count: int, seed: int,
             report.rejected["hand already used"] += 1
             continue
         made = build(safe.table_at(state, seat, open_hands), "simulated")
-        if isinstance(made, str):
+        if isinstance(made, Rejection):
             report.rejected[made] += 1
             continue
         if made.id in seen:
@@ -261,7 +262,7 @@ def fresh(kind: PuzzleKind, rules: RuleSet, rng: random.Random, budget: int = 20
             table = safe.table_at(state, seat, open_hands)
             made = safe.build_open(table, "fresh") if open_hands else \
                 safe.build_hidden(table, "fresh")
-            if not isinstance(made, str):
+            if not isinstance(made, Rejection):
                 return made
     raise PuzzleError(f"no {kind.value} puzzle found in {budget} moments of play")
 

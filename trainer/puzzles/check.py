@@ -8,10 +8,11 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import Dou14Error
 from trainer.puzzles import safe, win
 from trainer.puzzles.model import Puzzle, PuzzleError, PuzzleKind, WinBoard, read_puzzle
+from trainer.puzzles.rejection import Rejection
 
 CHECKED_FIELDS = ("answer", "why", "details", "themes", "rules", "features", "rating")
 
@@ -38,7 +39,7 @@ def rebuild(puzzle: Puzzle) -> Puzzle:
     assert isinstance(board, SafetyTable)
     made = (safe.build_open(board, puzzle.source) if puzzle.kind is PuzzleKind.SAFE_SET
             else safe.build_hidden(board, puzzle.source))
-    if isinstance(made, str):
+    if isinstance(made, Rejection):
         raise PuzzleError(f"not a puzzle: {made}")
     return made
 

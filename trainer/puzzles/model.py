@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import (
     Card,
     Dou14Error,

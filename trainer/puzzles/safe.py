@@ -23,7 +23,8 @@ from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances
-from trainer.analysis.safety import OpenAnalysis, SafetyTable, open_analysis, table_from_view
+from trainer.analysis.counting import OpenAnalysis, open_analysis
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
     Card,
@@ -44,6 +45,7 @@ from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Puzzle, PuzzleKind, SafeSetAnswer
+from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme
 
 MARGIN = Fraction(1, 50)
@@ -87,13 +89,13 @@ def reachable(table: SafetyTable) -> bool:
                for other in table.opponents())
 
 
-def _unusable(table: SafetyTable) -> str | None:
+def _unusable(table: SafetyTable) -> Rejection | None:
     if not reachable(table):
-        return "unreachable"
+        return Rejection.UNREACHABLE
     if any(c.is_joker for c in table.hand):
-        return "joker in hand"
+        return Rejection.JOKER_IN_HAND
     if len(table.candidates()) < MIN_CANDIDATES:
-        return "too few different cards"
+        return Rejection.TOO_FEW_CARDS
     return None
 
 
@@ -119,11 +121,11 @@ def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
     return Message.of("pz.why_safe_set_many", ("R-SAFE", "R-PAY"), claims=claims)
 
 
-def build_open(table: SafetyTable, source: str) -> Puzzle | str:
+def build_open(table: SafetyTable, source: str) -> Puzzle | Rejection:
     """Every hand open: which cards can you discard without dealing in? The reason it is not a
     puzzle unless at least one candidate deals in and at least one is safe."""
     if table.hands is None:
-        return "hands hidden"
+        return Rejection.HANDS_HIDDEN
     unusable = _unusable(table)
     if unusable is not None:
         return unusable
@@ -131,9 +133,9 @@ def build_open(table: SafetyTable, source: str) -> Puzzle | str:
     safe = frozenset(card for card, analysis in analyses.items() if analysis.safe)
     dangerous = [card for card in table.candidates() if card not in safe]
     if not dangerous:
-        return "every discard is safe"
+        return Rejection.ALL_SAFE
     if not safe:
-        return "every discard deals in"
+        return Rejection.ALL_DEAL_IN
     why = _why_open(table, analyses, dangerous)
     details = []
     red_decoys = partner_decoys = far_dealers = 0
@@ -197,29 +199,29 @@ def _partners_visible(table: SafetyTable, card: Card) -> int:
     return len(seen)
 
 
-def build_hidden(table: SafetyTable, source: str) -> Puzzle | str:
+def build_hidden(table: SafetyTable, source: str) -> Puzzle | Rejection:
     """Hands hidden: which discard has the least risk? The reason it is not a puzzle unless one
     beats the next by :data:`MARGIN` and some candidate carries real risk."""
     if table.hands is not None:
-        return "hands open"
+        return Rejection.HANDS_OPEN
     unusable = _unusable(table)
     if unusable is not None:
         return unusable
     glance = sorted(c.value for c in deal_in_chances(table, model=Model.HISTORY,
                                                      samples=1024, proofs=False).values())
     if glance[1] - glance[0] < float(MARGIN) / 2:  # plainly no margin: spare the full count
-        return "no best discard by the margin"
+        return Rejection.NO_MARGIN
     read = chances_of(table)
     risks = {card: value for card, (value, _, _) in read.items()}
     ranked = sorted(risks.items(), key=lambda item: (item[1], item[0].index))
     (best, least), (runner, second) = ranked[0], ranked[1]
     margin = second - least
     if margin == 0 and least == 0:
-        return "several discards are proved safe"
+        return Rejection.SEVERAL_PROVED
     if margin < MARGIN or float(margin) < 3 * (read[best][1] + read[runner][1]):
-        return "no best discard by the margin"
+        return Rejection.NO_MARGIN
     if ranked[-1][1] < REAL_RISK:
-        return "no discard carries real risk"
+        return Rejection.NO_REAL_RISK
     visible = deal_in_chances(table, model=Model.VISIBLE, samples=PUZZLE_SAMPLES)
     visible_pick = min(visible.values(), key=lambda c: (c.value, c.card.index)).card
     by_history = read[best][2].proof is Proof.HISTORY

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import Card, Position, Reason, is_combined, partners_of, verdict
 from trainer.engine.sources import Source
 from trainer.engine.win_rule import red_reached

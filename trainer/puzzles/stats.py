@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from trainer.analysis.safety import SafetyTable
+from trainer.analysis.table import SafetyTable
 from trainer.engine import is_reachable
 from trainer.puzzles import safe, win
 from trainer.puzzles.model import (

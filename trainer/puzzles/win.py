@@ -32,6 +32,7 @@ from trainer.engine.game.view import view_of
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
+from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme, win_facts, win_themes
 
 RULES = ("R-WIN", "R-PAIR14", "R-RED")
@@ -88,14 +89,14 @@ def features_of(position: Position) -> dict[str, float]:
             "own_flip": float(position.own_flip)}
 
 
-def rejection(position: Position) -> str | None:
+def rejection(position: Position) -> Rejection | None:
     """Why ``position`` is not a puzzle (no real hand reaches it, or it is trivial), or None."""
     if position.card is None:
-        return "no card on the table"
+        return Rejection.NO_CARD
     if not is_reachable(position):
-        return "unreachable"
+        return Rejection.UNREACHABLE
     if trivial(position):
-        return "trivial"
+        return Rejection.TRIVIAL
     return None
 
 

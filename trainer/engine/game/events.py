@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from trainer.engine.cards import Card
+from trainer.engine.priority import ClaimKind
+from trainer.engine.sources import Source
 
 
 class EventKind(StrEnum):
@@ -48,6 +50,17 @@ class EventKind(StrEnum):
     """The stock is empty when a card is due: nobody wins (R-STOCK-EMPTY)."""
 
 
+class ResultKind(StrEnum):
+    """How a hand ended."""
+
+    WIN = "win"
+    """On a discarded or flipped card (R-WIN)."""
+    TIANZOU = "tianzou"
+    """The dealer's dealt hand wins before any card is played (天走, R-SPECIAL)."""
+    DRAWN = "drawn"
+    """The stock ran out: nobody wins (R-STOCK-EMPTY)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. ``step`` is the number of actions applied when it happened (0 for
@@ -58,10 +71,11 @@ class Event:
     seat: int | None
     cards: tuple[Card, ...] = ()
     count: int = 0
-    source: str = ""
-    claim: str = ""
+    source: Source | ResultKind | None = None
+    """How the card came (a take, a pile, a win on a card), or how a hand was won (天走)."""
+    claim: ClaimKind | None = None
     by_seat: int | None = None
-    by_claim: str = ""
+    by_claim: ClaimKind | None = None
     reason: str = ""
     private: bool = False
 

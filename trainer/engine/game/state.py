@@ -24,7 +24,7 @@ from enum import StrEnum
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.events import Event, EventKind, ResultKind
 from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
@@ -74,8 +74,7 @@ class HandResult:
     """How the hand ended: a win (with the engine's verdict and payments) or a draw."""
 
     winner: int | None
-    kind: str
-    """``win`` on a discard or flip, ``tianzou``, or ``drawn`` (R-STOCK-EMPTY)."""
+    kind: ResultKind
     verdict: Verdict | None
     payments: tuple[int, ...]
     discarder: int | None = None
@@ -333,8 +332,9 @@ class HandState:
         return hints.get(action.kind, "R-TOU / R-TOU-ORDER: lay-downs in turn, with stock left")
 
     def _event(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (), *,
-               count: int = 0, source: str = "", claim: str = "", by_seat: int | None = None,
-               by_claim: str = "", reason: str = "", private: bool = False) -> None:
+               count: int = 0, source: Source | ResultKind | None = None,
+               claim: ClaimKind | None = None, by_seat: int | None = None,
+               by_claim: ClaimKind | None = None, reason: str = "", private: bool = False) -> None:
         event = Event(len(self.history), kind, seat, cards, count, source, claim, by_seat,
                       by_claim, reason, private)
         self.events.append(event)
@@ -411,7 +411,7 @@ class HandState:
         position = Position(tuple(self.hands[seat]), tuple(self.melds[seat]), None, None, False,
                             self.rules)
         judged = verdict(position)
-        self._finish(seat, "tianzou", judged, None, position)
+        self._finish(seat, ResultKind.TIANZOU, judged, None, position)
 
     def _discard(self, seat: int, card: Card) -> None:
         self._remove(seat, (card,))
@@ -427,7 +427,7 @@ class HandState:
         """R-FLIP: ``seat`` turns the stock's top card; R-STOCK-EMPTY: none left, the hand is
         drawn."""
         if not self.stock:
-            self._finish(None, "drawn", None, None, None)
+            self._finish(None, ResultKind.DRAWN, None, None, None)
             return
         card = self.stock.pop()
         self._event(EventKind.FLIP, seat, (card,))
@@ -518,7 +518,7 @@ class HandState:
                                 relation(offer.seat, seat, self.players))
             judged = verdict(position)
             discarder = offer.seat if offer.source is Source.DISCARD else None
-            self._finish(seat, "win", judged, discarder, position)
+            self._finish(seat, ResultKind.WIN, judged, discarder, position)
             return
         self.offer = None
         hand = self.hands[seat]
@@ -526,7 +526,7 @@ class HandState:
             own = self.chi_cards[seat]
             self._remove(seat, (own,))
             self.melds[seat].append(Meld(MeldKind.CHI, (card, own)))
-            self._event(EventKind.TAKE, seat, (card, own), claim="chi", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, own), claim=ClaimKind.CHI, source=offer.source)
             self._turn(seat, lay_down=False)
             return
         same = sorted((c for c in hand if c.rank == card.rank), key=lambda c: c.index)
@@ -534,14 +534,14 @@ class HandState:
             used = same[:2]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.PONG, (card, *used)))
-            self._event(EventKind.TAKE, seat, (card, *used), claim="pong", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, *used), claim=ClaimKind.PONG, source=offer.source)
             self.drawn = self._draw(seat, 1)
             self.fresh_pong, self.fourth_held = seat, len(same) >= 3
         else:
             used = same[:3]
             self._remove(seat, used)
             self.melds[seat].append(Meld(MeldKind.KONG, (card, *used)))
-            self._event(EventKind.TAKE, seat, (card, *used), claim="kong", source=offer.source)
+            self._event(EventKind.TAKE, seat, (card, *used), claim=ClaimKind.KONG, source=offer.source)
             self.drawn = self._draw(seat, 2)
             self._close_fresh_pong()
         self._turn(seat, lay_down=True)
@@ -558,8 +558,8 @@ class HandState:
                 reason = "flipper"
             else:
                 reason = "order"
-            self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind.value,
-                        by_seat=winner.seat, by_claim=winner.kind.value, reason=reason)
+            self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind,
+                        by_seat=winner.seat, by_claim=winner.kind, reason=reason)
 
     def _turn(self, seat: int, *, lay_down: bool) -> None:
         self.phase = Phase.DISCARD
@@ -579,7 +579,7 @@ class HandState:
             self.melds[seat].append(Meld(MeldKind.JOKER, (offer.card,)))
             self._event(EventKind.FLIPPED_JOKER, seat, (offer.card,))
             if not self.stock:
-                self._finish(None, "drawn", None, None, None)
+                self._finish(None, ResultKind.DRAWN, None, None, None)
                 return
             self.drawn = self._draw(seat, 1)
             self._close_fresh_pong()
@@ -589,10 +589,10 @@ class HandState:
         self._event(EventKind.TO_PILE, offer.seat, (offer.card,), source=offer.source)
         self._flip((offer.seat + 1) % self.players)
 
-    def _finish(self, winner: int | None, kind: str, judged: Verdict | None,
+    def _finish(self, winner: int | None, kind: ResultKind, judged: Verdict | None,
                 discarder: int | None, position: Position | None) -> None:
         self.phase = Phase.OVER
-        self.offer = None if kind != "win" else self.offer
+        self.offer = None if kind is not ResultKind.WIN else self.offer
         self.ask_order = []
         if judged is None or winner is None:
             payments = tuple([0] * self.players)
@@ -604,6 +604,6 @@ class HandState:
         if winner is None:
             self._event(EventKind.DRAWN, None)
         else:
-            on = (self.offer.card,) if kind == "win" and self.offer is not None else ()
+            on = (self.offer.card,) if kind is ResultKind.WIN and self.offer is not None else ()
             source = self.offer.source if on and self.offer is not None else kind
             self._event(EventKind.WIN, winner, on, source=source)

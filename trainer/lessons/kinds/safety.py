@@ -10,7 +10,9 @@ from functools import cache
 from typing import Any
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
-from trainer.analysis.safety import SafetyReason, SafetyTable, certificate, table_from_view
+from trainer.analysis.certificates import certificate
+from trainer.analysis.deal_in import SafetyReason
+from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
