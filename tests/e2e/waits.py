@@ -7,6 +7,7 @@ so a test waits until the app is idle before it acts, and waits for the effect a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -51,6 +52,8 @@ def after_run(page: Page, act: Callable[[], object]) -> None:
     before = page.evaluate("window.__d14messages")
     assert isinstance(before, int), "the page's context was not given watch_runs()"
     act()
-    page.wait_for_function("(before) => window.__d14messages > before", arg=before,
-                           timeout=TIMEOUT_MS)
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while page.evaluate("window.__d14messages") == before:  # polled from here: a page's
+        assert time.monotonic() < deadline, "the act started no run"  # policy may forbid
+        page.wait_for_timeout(25)  # the eval wait_for_function needs (the nginx CSP)
     idle(page)

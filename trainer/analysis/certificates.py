@@ -5,18 +5,26 @@ names the card that passed and says that it rests on players taking every win op
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable, seat_words
-from trainer.engine.cards import partner_rank, rank_name
+from trainer.engine.cards import Card, partner_rank, rank_name
 from trainer.engine.messages import Message
 
-if TYPE_CHECKING:  # types only: the counting and the chance use these words
-    from trainer.analysis.chance import Chance
+
+class Proven(Protocol):
+    """What a certificate reads of a chance (:class:`trainer.analysis.chance.Chance`, which
+    uses these words: it is named here by its shape, not imported)."""
+
+    @property
+    def card(self) -> Card: ...
+
+    @property
+    def history_proofs(self) -> tuple[tuple[int, Card], ...]: ...
 
 
-def history_certificate(table: SafetyTable, opponent: int, chance: Chance) -> Message | None:
+def history_certificate(table: SafetyTable, opponent: int, chance: Proven) -> Message | None:
     """Why ``chance.card`` is safe against ``opponent`` by the history, if it is (R-READ)."""
     for other, passed in chance.history_proofs:
         if other == opponent:
@@ -27,7 +35,7 @@ def history_certificate(table: SafetyTable, opponent: int, chance: Chance) -> Me
     return None
 
 
-def certificates_of_proof(table: SafetyTable, chance: Chance,
+def certificates_of_proof(table: SafetyTable, chance: Proven,
                           counts: Sequence[DealInCount]) -> tuple[Message, ...]:
     """One line per opponent for a proven-safe card: the history's proof where the visible cards
     give none, else the visible cards' (each line once)."""
