@@ -19,10 +19,10 @@ _HASHER = PasswordHasher(parallelism=1)
 
 
 ORPHAN_CHECK_SECONDS = 1.0
-NICENESS = 10
+NICENESS = 5
 """Below page runs, so guessers cannot starve honest learners, but not at the floor (19): on a
 machine whose cores are both taken, a hash at 19 gets under 1% of a core and one sign-in
-takes twenty seconds; at 10 it gets about a tenth and takes one or two."""
+takes twenty seconds; at 5 it gets about a quarter, under a second."""
 
 
 def start() -> None:
