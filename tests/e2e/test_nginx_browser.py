@@ -5,12 +5,13 @@ and the pages — the card table, the browser-memory component, the charts — w
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from tests.test_csv_import import exported
 from trainer.i18n import t
@@ -31,6 +32,16 @@ def _open_profile(page: Page, url: str, name: str) -> str:
     page.get_by_role("button", name=t("profile.create", "en")).click()
     expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
     return page.url.split("learner=")[1].split("&")[0]
+
+
+def _until_cookie(context: BrowserContext, name: str) -> None:
+    """Wait for the browser to hold cookie ``name``, and check page script cannot read it."""
+    deadline = time.monotonic() + 30
+    while not any(cookie["name"] == name for cookie in context.cookies()):
+        assert time.monotonic() < deadline, f"the browser never held {name}"
+        time.sleep(0.1)
+    held = next(cookie for cookie in context.cookies() if cookie["name"] == name)
+    assert held.get("httpOnly") is True and held.get("sameSite") == "Strict", held
 
 
 def _violations(page: Page) -> list[str]:
@@ -95,7 +106,7 @@ def test_the_pages_work_under_the_policy(browser: Browser, behind_nginx: Arrange
     page = context.new_page()
     blocked = _violations(page)
     link = _open_profile(page, behind_nginx.url, "Under policy")
-    page.wait_for_function("document.cookie.includes('dou14_session=')")  # browser memory ran
+    _until_cookie(context, "dou14_session")  # browser memory ran
     page.goto(f"{behind_nginx.url}/puzzles?learner={link}&lang=en&mode=rated")
     expect(page.locator(".d14-table").first).to_be_visible()  # the card table's own script
     store = ProgressStore(open_database(behind_nginx.database_url))

@@ -111,3 +111,16 @@ def test_an_open_profiles_link_cannot_give_it_a_password(browser: Browser, serve
     mine = owner.new_page()  # its own browser can
     _save_password(mine, server, link, SECRET)
     owner.close()
+
+
+def test_page_script_cannot_read_the_sign_in(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    _create(page, server, "Script proof", SECRET)
+    held = {cookie["name"]: cookie for cookie in context.cookies()}
+    assert held["dou14_session"].get("httpOnly") is True, held["dou14_session"]
+    assert held["dou14_session"].get("sameSite") == "Strict"
+    assert "dou14_session" not in page.evaluate("() => document.cookie")
+    token = held["dou14_session"]["value"]
+    assert token not in page.content()  # not in the page's markup either
+    context.close()

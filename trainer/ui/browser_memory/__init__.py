@@ -1,5 +1,6 @@
-"""This browser's memory of the learner: two cookies written by a tiny custom component and read
-back through ``st.context.cookies`` on the next visit (a reload, a new tab, another replica).
+"""This browser's memory of the learner: two ``HttpOnly`` cookies, set by the server when a tiny
+custom component posts the key of a hand-off (:mod:`.handoff`), and read back through
+``st.context.cookies`` on the next visit (a reload, a new tab, another replica).
 
 ``dou14_session`` holds a sign-in token (the store keeps only its hash): of a profile with a
 password, or of an open profile in the browser that made it (its owner). ``dou14_learner`` is
@@ -16,6 +17,8 @@ from importlib import resources
 
 import streamlit as st
 
+from trainer.ui.browser_memory.handoff import ROUTE, CookieWrite, hand_off
+
 SESSION_COOKIE = "dou14_session"
 LINK_COOKIE = "dou14_learner"
 _MAX_AGE = 30 * 24 * 3600
@@ -25,6 +28,11 @@ _ASKED = "browser_memory_asked"
 """Session-state key: how many times this session changed what the browser should hold."""
 _WRITTEN = "browser_memory_written"
 """Session-state key: the last of those requests the browser has written."""
+_HANDED = "browser_memory_handed"
+"""Session-state key: (request, key) — the hand-off the component posts for that request."""
+_TRIES = "browser_memory_tries"
+"""Session-state key: how many hand-offs this session has lost."""
+_TRIES_AT_MOST = 3
 _KEY = "browser-memory"
 
 _COMPONENT = st.components.v2.component(
@@ -72,14 +80,33 @@ def _heard() -> None:
         st.session_state[_WRITTEN] = done
 
 
+def _lost() -> None:
+    raw = st.session_state.get(_KEY)
+    request = raw.get("lost") if isinstance(raw, dict) else None
+    handed = st.session_state.get(_HANDED)
+    if handed is not None and request == handed[0]:
+        del st.session_state[_HANDED]
+        st.session_state[_TRIES] = st.session_state.get(_TRIES, 0) + 1
+
+
 def write_cookies() -> None:
-    """Mount the component (in the sidebar, where it takes no room) with what the browser should
-    keep; it rewrites the cookies on every run, so a lost run cannot lose a sign-in."""
+    """Mount the component (in the sidebar, where it takes no room) while the browser has not
+    written this session's latest request: it posts the key of :func:`handoff.hand_off`, and
+    the server's answer sets the cookies. A key lost on the way is handed off again, a few
+    times at most (a server without the route would otherwise rerun the page for ever)."""
     wanted = st.session_state.get(_WANTED)
-    if not wanted:
+    request = asked()
+    if not wanted or written() >= request:
         return
-    cookies = [{"name": name, "value": value, "max_age": _MAX_AGE}
-               for name, value in sorted(wanted.items())]
+    handed = st.session_state.get(_HANDED)
+    if handed is None or handed[0] != request:
+        if st.session_state.get(_TRIES, 0) >= _TRIES_AT_MOST:
+            return
+        cookies = tuple(CookieWrite(name, value, _MAX_AGE)
+                        for name, value in sorted(wanted.items()))
+        handed = (request, hand_off(cookies))
+        st.session_state[_HANDED] = handed
     with st.sidebar:  # JSON bytes: a dict is searched for dataframes, importing pyarrow
-        _COMPONENT(key=_KEY, data=json.dumps({"cookies": cookies, "request": asked()}).encode(),
-                   on_written_change=_heard)
+        _COMPONENT(key=_KEY, data=json.dumps({"route": ROUTE, "key": handed[1],
+                                              "request": request}).encode(),
+                   on_written_change=_heard, on_lost_change=_lost)
