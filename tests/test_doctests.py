@@ -32,3 +32,15 @@ def test_engine_doctests_pass_and_cover_the_public_api() -> None:
     used = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", "\n".join(sources)))
     missing = sorted(set(trainer.engine.__all__) - used)
     assert not missing, f"public names with no example: {missing}"
+
+
+def test_doctests_outside_the_engine_pass() -> None:
+    """The typed names stored as text (skills, sources) keep their written examples true."""
+    import trainer.store.skill_names
+
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    tests = doctest.DocTestFinder().find(trainer.store.skill_names)
+    for test in tests:
+        runner.run(test)
+    assert sum(len(test.examples) for test in tests) >= 4
+    assert runner.summarize(verbose=False).failed == 0

@@ -30,6 +30,7 @@ from trainer.puzzles.model import (
     FAN_CHOICES,
     NO_REASONS,
     LeastRiskAnswer,
+    Provenance,
     Puzzle,
     PuzzleError,
     SafeSetAnswer,
@@ -71,9 +72,9 @@ def test_win_puzzles_spread_over_buckets_fan_and_themes() -> None:
     for theme in ("red-short", "near-miss", "colour-decides", "special-win", "all-red",
                   "all-black", "jiedi", "three-players", "not-combined", "fan"):
         assert themes[theme] >= 15, theme
-    sources = Counter(p.source for p in BANK["win"])
+    sources = Counter(p.provenance for p in BANK["win"])
     assert sources["simulated"] >= 0.9 * len(BANK["win"])
-    assert all(p.source == "constructed" or p.source == "simulated" for p in BANK["win"])
+    assert all(p.provenance in (Provenance.CONSTRUCTED, Provenance.SIMULATED) for p in BANK["win"])
 
 
 def test_which_discard_puzzles_are_real_choices() -> None:
@@ -333,7 +334,7 @@ def test_win_quotas_hold_for_a_small_bank() -> None:
 def test_fresh_puzzles_follow_house_rules(kind: PuzzleKind) -> None:
     rules = RuleSet(players=3)
     puzzle = fresh(kind, rules, random.Random(11))
-    assert puzzle.kind is kind and puzzle.players == 3 and puzzle.source == "fresh"
+    assert puzzle.kind is kind and puzzle.players == 3 and puzzle.provenance is Provenance.FRESH
     assert not check_puzzle(puzzle)
 
 

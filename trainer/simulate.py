@@ -18,7 +18,7 @@ from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import EventKind, ResultKind
+from trainer.engine.game.events import EventKind, EventReason, ResultKind
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -104,7 +104,7 @@ def kong_kinds(state: HandState) -> list[str]:
         elif event.kind is EventKind.TAKE and event.claim is ClaimKind.KONG:
             found.append("claimed")
         elif event.kind is EventKind.KONG_DRAWN:
-            found.append("drawn" if event.reason == "drawn" else "two_step")
+            found.append("drawn" if event.reason is EventReason.DRAWN else "two_step")
     return found
 
 

@@ -12,6 +12,7 @@ from trainer.lessons import Feedback
 from trainer.lessons.answers import Answer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
+from trainer.store.skill_names import AnswerSkill
 from trainer.ui.lang import tr, translated_choice
 from trainer.ui.lesson_view import (
     answer_words,
@@ -41,7 +42,7 @@ if chosen != kind:  # the address names the drill: a reload or a shared link ope
 
 def level_for(drill: str) -> int:
     history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
-               for r in store().answer_rows(learner.id, skill=f"drill:{drill}", last=30)
+               for r in store().answer_rows(learner.id, skill=AnswerSkill.drill(drill), last=30)
                if r["level"] is not None]
     return next_level(history)
 
@@ -76,7 +77,8 @@ def drill_answered(drill: str, item_id: int, given: Answer) -> None:
             learner.id, context="drill", item=f"{drill}:{item.level}",
             question=words(task.prompt) if task.prompt else drill,
             answer=task.answer_text(given), expected=task.answer_text(task.answer),
-            correct=correct, seconds=seconds, rule_ids=task.rule_ids, skill=f"drill:{drill}",
+            correct=correct, seconds=seconds, rule_ids=task.rule_ids,
+            skill=AnswerSkill.drill(drill),
             level=item.level)
     if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
         st.session_state.update(drill_last=(drill, seconds),

@@ -28,6 +28,7 @@ from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
 from trainer.play.table_service import Outcome
 from trainer.puzzles import safe as safe_puzzles
+from trainer.puzzles.model import Provenance
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
@@ -320,7 +321,7 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
         st.markdown(render(flag.message, lang))
         cols = st.columns(2)
         cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
-        made = None if flag.table is None else safe_puzzles.build_hidden(flag.table, "own")
+        made = None if flag.table is None else safe_puzzles.build_hidden(flag.table, Provenance.OWN)
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
             cols[1].caption(tr("play.puzzle_unclear"))
         elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):

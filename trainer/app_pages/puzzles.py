@@ -17,7 +17,13 @@ from trainer.i18n import render
 from trainer.practice import puzzle_service as service
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
-from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, SafeSetAnswer
+from trainer.puzzles.model import (
+    FAN_CHOICES,
+    NO_REASONS,
+    LeastRiskAnswer,
+    Provenance,
+    SafeSetAnswer,
+)
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
 from trainer.ui.lang import (
@@ -107,7 +113,7 @@ def show_puzzle(puzzle: Puzzle) -> None:
     reset_choice("puzzle_win_choice")
     reset_choice("puzzle_reason_choice")
     state["puzzle_recent"] = [*state["puzzle_recent"], puzzle.id][-500:]
-    if puzzle.source != "fresh":
+    if puzzle.provenance is not Provenance.FRESH:
         st.query_params["puzzle"] = puzzle.id  # one change of address per puzzle
     else:
         st.query_params.pop("puzzle", None)  # mined for this session: no address to reopen

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.events import Event, EventKind, EventReason
 from trainer.engine.messages import Message
 from trainer.engine.priority import ClaimKind
 from trainer.play.session import LEARNER
@@ -66,7 +66,7 @@ def event_message(event: Event, *, learner: int = LEARNER) -> Message:
     if kind is EventKind.DRAWN:
         return Message.of("log.drawn", _RULES[kind])
     assert card is not None, kind
-    if kind is EventKind.KONG_DRAWN and event.reason == "held":
+    if kind is EventKind.KONG_DRAWN and event.reason is EventReason.HELD:
         return Message.of(f"log.kong_held{mine}", _RULES[kind], who=who, card=card)
     return Message.of(f"log.{kind.value}{mine}", _RULES[kind], who=who, card=card)
 

@@ -9,6 +9,7 @@ from trainer.i18n import render
 from trainer.lessons.answers import Answer
 from trainer.practice.srs import NEW_PER_DAY, FactQuestion, all_facts, question, review
 from trainer.store.progress_store import ProgressStore
+from trainer.store.skill_names import AnswerSkill, SkillFamily
 
 
 def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None) -> list[str]:
@@ -42,6 +43,6 @@ def record_review(store: ProgressStore, learner_id: int, fact_question: FactQues
                         question=render(fact_question.prompt, "en"),
                         answer=task.answer_text(given), expected=task.answer_text(task.answer),
                         correct=correct, seconds=seconds, rule_ids=task.rule_ids,
-                        skill=f"review:{fact_question.fact.split(':')[0]}",
+                        skill=str(AnswerSkill(SkillFamily.REVIEW, fact_question.fact.split(':')[0])),
                         mode="new" if previous is None else "review")
     return correct

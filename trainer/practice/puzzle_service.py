@@ -26,6 +26,7 @@ from trainer.puzzles.bank import fresh as mine_fresh
 from trainer.puzzles.check import read_puzzles
 from trainer.puzzles.model import (
     LeastRiskAnswer,
+    Provenance,
     PuzzleKind,
     SafeSetAnswer,
     WinAnswer,
@@ -38,6 +39,7 @@ from trainer.store.progress_store import (
     PuzzleAnswer,
     RatedAttempt,
 )
+from trainer.store.skill_names import AnswerSkill, SkillFamily
 
 
 class PuzzleMode(StrEnum):
@@ -416,9 +418,10 @@ def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: Given,
     answer = PuzzleAnswer(
         puzzle_id=puzzle.id, question=f"puzzle:{puzzle.kind.value}", answer=given_text(given),
         expected=expected_text(puzzle), correct=graded.correct, seconds=seconds,
-        rule_ids=puzzle.rules, skill=f"puzzle:{puzzle.kind.value}", themes=puzzle.themes,
+        rule_ids=puzzle.rules,
+        skill=str(AnswerSkill(SkillFamily.PUZZLE, puzzle.kind.value)), themes=puzzle.themes,
         mode=mode, run=run)
-    rated_mode = mode not in UNRATED_MODES and puzzle.source != "fresh"
+    rated_mode = mode not in UNRATED_MODES and puzzle.provenance is not Provenance.FRESH
     stored = store.record_puzzle_answer(learner_id, answer, rated_mode=rated_mode,
                                         start=start_rating(puzzle), rate=play)
     return Attempt(graded, stored)

@@ -21,7 +21,7 @@ from trainer.analysis.table import SafetyTable
 from trainer.engine import Position, Reason, Relation, RuleSet, verdict
 from trainer.engine.game.state import HandState
 from trainer.puzzles import safe, win
-from trainer.puzzles.model import Puzzle, PuzzleError, PuzzleKind, WinAnswer
+from trainer.puzzles.model import Provenance, Puzzle, PuzzleError, PuzzleKind, WinAnswer
 from trainer.puzzles.rejection import Rejection
 
 PER_HAND = 2
@@ -115,13 +115,13 @@ def generate_win(count: int, seed: int, budget: int = 400_000) -> tuple[list[Puz
     constructed_cap = int(quotas["special"] * CONSTRUCTED_SHARE)
     constructed_taken = 0
 
-    def offer(position: Position, origin: Relation, source: str) -> bool:
+    def offer(position: Position, origin: Relation, provenance: Provenance) -> bool:
         report.candidates += 1
         rejection = win.rejection(position)
         if rejection is not None:
             report.rejected[rejection] += 1
             return False
-        puzzle = win.build(position, origin, source)
+        puzzle = win.build(position, origin, provenance)
         assert puzzle is not None
         bucket = win_bucket(puzzle)
         if bucket is None:
@@ -150,14 +150,14 @@ def generate_win(count: int, seed: int, budget: int = 400_000) -> tuple[list[Puz
             report.candidates += 1
             report.rejected["hand already used"] += 1
             continue
-        if offer(position, origin, "simulated"):
+        if offer(position, origin, Provenance.SIMULATED):
             per_hand[hand] += 1
         specials = taken["special"]
         if report.candidates % 50 == 0 and constructed_taken < constructed_cap and \
                 len(specials) < quotas["special"]:
             colour = rng.random() < 0.5
             position, origin = win.constructed(rng, colour)
-            if offer(position, origin, "constructed"):
+            if offer(position, origin, Provenance.CONSTRUCTED):
                 constructed_taken += 1
     puzzles = [puzzle for name in quotas for puzzle in taken[name]]
     if len(puzzles) < count:
@@ -189,7 +189,7 @@ def generate_safe(kind: PuzzleKind, count: int, seed: int,
         if per_hand[hand] >= PER_HAND:
             report.rejected["hand already used"] += 1
             continue
-        made = build(safe.table_at(state, seat, open_hands), "simulated")
+        made = build(safe.table_at(state, seat, open_hands), Provenance.SIMULATED)
         if isinstance(made, Rejection):
             report.rejected[made] += 1
             continue
@@ -250,7 +250,7 @@ def fresh(kind: PuzzleKind, rules: RuleSet, rng: random.Random, budget: int = 20
             if count >= budget:
                 break
             if win.rejection(position) is None:
-                puzzle = win.build(position, origin, "fresh")
+                puzzle = win.build(position, origin, Provenance.FRESH)
                 if puzzle is not None and win_bucket(puzzle) is not None and \
                         isinstance(puzzle.answer, WinAnswer) and puzzle.answer.win == wanted:
                     return puzzle
@@ -260,8 +260,8 @@ def fresh(kind: PuzzleKind, rules: RuleSet, rng: random.Random, budget: int = 20
             if count >= budget:
                 break
             table = safe.table_at(state, seat, open_hands)
-            made = safe.build_open(table, "fresh") if open_hands else \
-                safe.build_hidden(table, "fresh")
+            made = safe.build_open(table, Provenance.FRESH) if open_hands else \
+                safe.build_hidden(table, Provenance.FRESH)
             if not isinstance(made, Rejection):
                 return made
     raise PuzzleError(f"no {kind.value} puzzle found in {budget} moments of play")

@@ -33,12 +33,12 @@ def rebuild(puzzle: Puzzle) -> Puzzle:
         reason = win.rejection(board.position)
         if reason is not None:
             raise PuzzleError(f"not a puzzle: {reason}")
-        built = win.build(board.position, board.origin, puzzle.source)
+        built = win.build(board.position, board.origin, puzzle.provenance)
         assert built is not None
         return built
     assert isinstance(board, SafetyTable)
-    made = (safe.build_open(board, puzzle.source) if puzzle.kind is PuzzleKind.SAFE_SET
-            else safe.build_hidden(board, puzzle.source))
+    made = (safe.build_open(board, puzzle.provenance) if puzzle.kind is PuzzleKind.SAFE_SET
+            else safe.build_hidden(board, puzzle.provenance))
     if isinstance(made, Rejection):
         raise PuzzleError(f"not a puzzle: {made}")
     return made

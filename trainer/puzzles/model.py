@@ -55,6 +55,17 @@ class PuzzleKind(StrEnum):
 KINDS = tuple(kind.value for kind in PuzzleKind)
 
 
+class Provenance(StrEnum):
+    """Where a puzzle comes from (its JSON ``source``): mined from simulated play, constructed
+    for a rare pattern, the learner's own (a moment of their Play hand), or made fresh on the
+    spot and unrated (drawn from no bank, so it moves no shared rating)."""
+
+    SIMULATED = "simulated"
+    CONSTRUCTED = "constructed"
+    OWN = "own"
+    FRESH = "fresh"
+
+
 @dataclass(frozen=True, slots=True)
 class WinBoard:
     """A player facing a card: their position, and who discarded or flipped the card."""
@@ -112,7 +123,7 @@ class Puzzle:
     features: Mapping[str, float]
     rating: float
     """The starting rating, estimated from the features."""
-    source: str
+    provenance: Provenance
 
     @cached_property
     def id(self) -> str:
@@ -137,7 +148,7 @@ class Puzzle:
                 "answer": answer_json(self.answer), "why": message_to_json(self.why),
                 "details": [message_to_json(m) for m in self.details],
                 "themes": list(self.themes), "rules": list(self.rules),
-                "features": dict(self.features), "rating": self.rating, "source": self.source}
+                "features": dict(self.features), "rating": self.rating, "source": self.provenance.value}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
@@ -249,9 +260,11 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     rating = data["rating"]
     if not isinstance(rating, int | float) or isinstance(rating, bool) or not 0 < rating < 4000:
         raise PuzzleError(f"rating must be a number from 0 to 4000, not {rating!r}")
-    source = data["source"]
-    if source not in ("simulated", "constructed", "own", "fresh"):
-        raise PuzzleError(f"source must be simulated, constructed, own or fresh, not {source!r}")
+    try:
+        provenance = Provenance(str(data["source"]))
+    except ValueError:
+        raise PuzzleError("source must be one of " + ", ".join(Provenance)
+                          + f", not {data['source']!r}") from None
     try:
         why = message_from_json(data["why"])
         details = data["details"]
@@ -264,7 +277,7 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
         raise PuzzleError(f"explanation: {error}") from None
     puzzle = Puzzle(kind, read_board(kind, data["board"]), read_answer(kind, data["answer"]),
                     why, parsed_details, _text_list(data["themes"], "themes"),
-                    _text_list(data["rules"], "rules"), dict(features), float(rating), source)
+                    _text_list(data["rules"], "rules"), dict(features), float(rating), provenance)
     if shipped and isinstance(data["id"], str):
         puzzle.__dict__["id"] = data["id"]  # the cached_property's own slot
     elif data["id"] != puzzle.id:

@@ -44,7 +44,7 @@ from trainer.engine.game.view import view_of
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
-from trainer.puzzles.model import LeastRiskAnswer, Puzzle, PuzzleKind, SafeSetAnswer
+from trainer.puzzles.model import LeastRiskAnswer, Provenance, Puzzle, PuzzleKind, SafeSetAnswer
 from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme
 
@@ -121,7 +121,7 @@ def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
     return Message.of("pz.why_safe_set_many", ("R-SAFE", "R-PAY"), claims=claims)
 
 
-def build_open(table: SafetyTable, source: str) -> Puzzle | Rejection:
+def build_open(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
     """Every hand open: which cards can you discard without dealing in? The reason it is not a
     puzzle unless at least one candidate deals in and at least one is safe."""
     if table.hands is None:
@@ -171,7 +171,7 @@ def build_open(table: SafetyTable, source: str) -> Puzzle | Rejection:
     return Puzzle(PuzzleKind.SAFE_SET, table, SafeSetAnswer(safe), why, tuple(details),
                   tuple(theme.value for theme in themes),
                   ("R-SAFE", "R-PUBLIC", "R-PAIR14", "R-WIN", "R-PRIORITY", "R-PAY"), features,
-                  start_rating("safe_set", features), source)
+                  start_rating("safe_set", features), provenance)
 
 
 def _red_short_opponent(table: SafetyTable, card: Card) -> tuple[int, int] | None:
@@ -199,7 +199,7 @@ def _partners_visible(table: SafetyTable, card: Card) -> int:
     return len(seen)
 
 
-def build_hidden(table: SafetyTable, source: str) -> Puzzle | Rejection:
+def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
     """Hands hidden: which discard has the least risk? The reason it is not a puzzle unless one
     beats the next by :data:`MARGIN` and some candidate carries real risk."""
     if table.hands is not None:
@@ -280,7 +280,7 @@ def build_hidden(table: SafetyTable, source: str) -> Puzzle | Rejection:
     return Puzzle(PuzzleKind.LEAST_RISK, table, answer, why, tuple(details),
                   tuple(theme.value for theme in themes),
                   ("R-SAFE", "R-PUBLIC", "R-READ", "R-PAIR14", "R-WIN"), features,
-                  start_rating("least_risk", features), source)
+                  start_rating("least_risk", features), provenance)
 
 
 def moments(rng: random.Random, rules: RuleSet | None = None

@@ -31,7 +31,7 @@ from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
-from trainer.puzzles.model import Puzzle, PuzzleKind, WinAnswer, WinBoard
+from trainer.puzzles.model import Provenance, Puzzle, PuzzleKind, WinAnswer, WinBoard
 from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme, win_facts, win_themes
 
@@ -100,7 +100,7 @@ def rejection(position: Position) -> Rejection | None:
     return None
 
 
-def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
+def build(position: Position, origin: Relation, provenance: Provenance) -> Puzzle | None:
     """The puzzle of ``position`` offered by ``origin`` (the position says so too: the verdict
     depends on it, R-OWN-FLIP), or None when :func:`rejection` gives a reason."""
     if position.offered_by is None:
@@ -125,7 +125,7 @@ def build(position: Position, origin: Relation, source: str) -> Puzzle | None:
     features = features_of(position)
     return Puzzle(PuzzleKind.WIN, WinBoard(position, origin), answer, _why(position), details,
                   themes_of(position), tuple(rules), features, start_rating("win", features),
-                  source)
+                  provenance)
 
 
 def mined(rng: random.Random, rules: RuleSet | None = None

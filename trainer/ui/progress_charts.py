@@ -17,6 +17,7 @@ import streamlit as st
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS
 from trainer.rating import Rating
+from trainer.store.skill_names import AnswerSkill, SkillFamily
 from trainer.ui.lang import tr, tr_or
 from trainer.ui.session import store
 
@@ -99,8 +100,10 @@ def skill_symbol(skill: str) -> str:
 
 PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692",
            "#b6e880", "#ff97ff", "#fecb52", "#8c564b", "#7f7f7f")
-KNOWN_SKILLS = ("puzzle:win", "puzzle:safe_set", "puzzle:least_risk", "lesson", "review",
-                *(f"drill:{drill}" for drill in DRILLS))
+KNOWN_SKILLS = tuple(str(skill) for skill in (
+    *(AnswerSkill(SkillFamily.PUZZLE, kind) for kind in ("win", "safe_set", "least_risk")),
+    AnswerSkill(SkillFamily.LESSON), AnswerSkill(SkillFamily.REVIEW),
+    *(AnswerSkill(SkillFamily.DRILL, drill) for drill in DRILLS)))
 
 
 def skill_colour(skill: str) -> str:
@@ -122,9 +125,10 @@ def plain_label(text: str) -> str:
 def skill_label(skill: str, threshold: int) -> str:
     """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from (an
     unknown one, say from an imported file, as it is written — never as markup)."""
-    kind, _, name = skill.partition(":")
-    key = {"puzzle": f"puzzles.kind_{name}", "drill": f"drills.{name}", "review": "drills.review",
-           "lesson": "nav.lessons"}.get(kind, "")
+    read = AnswerSkill.read(skill)
+    key = "" if read is None else {
+        SkillFamily.PUZZLE: f"puzzles.kind_{read.name}", SkillFamily.DRILL: f"drills.{read.name}",
+        SkillFamily.REVIEW: "drills.review", SkillFamily.LESSON: "nav.lessons"}[read.family]
     return plain_label(tr_or(key, skill, threshold=threshold))
 
 

@@ -50,6 +50,22 @@ class EventKind(StrEnum):
     """The stock is empty when a card is due: nobody wins (R-STOCK-EMPTY)."""
 
 
+class EventReason(StrEnum):
+    """Why a kong on a pong or a beaten claim happened as it did."""
+
+    DRAWN = "drawn"
+    """The kong's card is the one just drawn (case 3, 巴起, R-KONG)."""
+    HELD = "held"
+    """The kong's card was held from before: cases 1 and 2 in two steps (R-KONG)."""
+    CLASS = "class"
+    """The beaten claim is of a lower class: a win beats a pong or kong, which beat a chi
+    (R-PRIORITY)."""
+    ORDER = "order"
+    """The same class, and the winner sits nearer counterclockwise (R-PRIORITY)."""
+    FLIPPER = "flipper"
+    """A chi on one's own flip goes first, as the table allows (R-PRIORITY)."""
+
+
 class ResultKind(StrEnum):
     """How a hand ended."""
 
@@ -76,7 +92,7 @@ class Event:
     claim: ClaimKind | None = None
     by_seat: int | None = None
     by_claim: ClaimKind | None = None
-    reason: str = ""
+    reason: EventReason | None = None
     private: bool = False
 
     def seen_by(self, seat: int | None) -> Event:

@@ -24,7 +24,7 @@ from enum import StrEnum
 from trainer.engine.cards import JOKER, Card, deck
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import Event, EventKind, ResultKind
+from trainer.engine.game.events import Event, EventKind, EventReason, ResultKind
 from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
@@ -334,7 +334,8 @@ class HandState:
     def _event(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (), *,
                count: int = 0, source: Source | ResultKind | None = None,
                claim: ClaimKind | None = None, by_seat: int | None = None,
-               by_claim: ClaimKind | None = None, reason: str = "", private: bool = False) -> None:
+               by_claim: ClaimKind | None = None, reason: EventReason | None = None,
+               private: bool = False) -> None:
         event = Event(len(self.history), kind, seat, cards, count, source, claim, by_seat,
                       by_claim, reason, private)
         self.events.append(event)
@@ -402,7 +403,7 @@ class HandState:
         pong = self.melds[seat].pop()
         self.melds[seat].append(Meld(MeldKind.KONG, (*pong.cards, card)))
         self._event(EventKind.KONG_DRAWN, seat, (card,),
-                    reason="drawn" if card == self.drawn else "held")
+                    reason=EventReason.DRAWN if card == self.drawn else EventReason.HELD)
         self._close_fresh_pong()
         self.drawn = self._draw(seat, 1)
         self._end_laydown_if_nothing_left(seat)
@@ -552,12 +553,12 @@ class HandState:
         ranks = {ClaimKind.WIN: 0, ClaimKind.KONG: 1, ClaimKind.PONG: 1, ClaimKind.CHI: 2}
         for claim in resolution.order[1:]:
             if ranks[claim.kind] != ranks[winner.kind]:
-                reason = "class"
+                reason = EventReason.CLASS
             elif winner.kind is ClaimKind.CHI and resolution.source is Source.FLIP and \
                     winner.seat == resolution.origin and self.rules.chi_priority_flipper_first:
-                reason = "flipper"
+                reason = EventReason.FLIPPER
             else:
-                reason = "order"
+                reason = EventReason.ORDER
             self._event(EventKind.BEATEN, claim.seat, (card,), claim=claim.kind,
                         by_seat=winner.seat, by_claim=winner.kind, reason=reason)
 
