@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from trainer.practice import puzzle_service as service  # noqa: E402
 from trainer.rating import Rating  # noqa: E402
 from trainer.store import ProgressStore, open_database  # noqa: E402
-from trainer.store.models import Answer  # noqa: E402
+from trainer.store.models import AnswerRecord  # noqa: E402
 from trainer.ui import session  # noqa: E402
 
 
@@ -32,7 +32,7 @@ def fill(store: ProgressStore, learner: int, count: int) -> None:
         for number in range(count):
             puzzle = puzzles[rng.randrange(len(puzzles))]
             kind = rng.choice(("puzzle", "drill", "lesson", "review"))
-            db.add(Answer(learner_id=learner, context=kind, item=puzzle.id if kind == "puzzle"
+            db.add(AnswerRecord(learner_id=learner, context=kind, item=puzzle.id if kind == "puzzle"
                           else f"x{number}", question="q", answer="a", expected="a",
                           correct=rng.random() < 0.7, seconds=rng.uniform(1, 20),
                           rule_ids=",".join(puzzle.rules), skill=f"{kind}:x",

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.engine.game.actions import ActionKind
 from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.store import ProgressStore, database_url
 from trainer.ui import session
@@ -56,7 +56,7 @@ def tap(at: AppTest, key: str, action: str, cards: list[int], seq: str) -> AppTe
     return at
 
 
-def wrong_answer(task: Task) -> Answer:
+def wrong_answer(task: Task) -> LessonAnswer:
     answer = task.answer
     if isinstance(answer, CardsAnswer):
         everything = frozenset(range(len(task.board.tappable)))
@@ -69,7 +69,7 @@ def wrong_answer(task: Task) -> Answer:
     return MoveAnswer(ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN)
 
 
-def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: Answer) -> AppTest:
+def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: LessonAnswer) -> AppTest:
     """Answer the current question of ``run`` as a learner would."""
     key = f"lesson-{lesson.id}-{run.index}"
     seq = f"{run.run_seed}-{run.index}-{run.attempts}"

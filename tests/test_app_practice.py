@@ -14,7 +14,7 @@ from tests.apptest_helpers import app, click, table_data, tap, translated, wrong
 from trainer.engine import Reason
 from trainer.i18n import render, t
 from trainer.lessons import LessonRun, load_lessons
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, DrillItem
@@ -34,7 +34,7 @@ from trainer.ui.progress_charts import (
 )
 
 
-def _answer(at: AppTest, key: str, task: Task, given: Answer, seq: str) -> None:
+def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) -> None:
     """Answer a drill or review question as a learner would (taps through the table's queue)."""
     if isinstance(given, CardsAnswer):
         tap(at, key, "check", sorted(given.indices), seq)

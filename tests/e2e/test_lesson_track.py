@@ -14,7 +14,7 @@ from tests.e2e.waits import idle
 from trainer.engine import Message
 from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, load_lessons
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.store import ProgressStore, open_database
 
@@ -75,7 +75,7 @@ def _words(message: Message, lang: str) -> str:
     return render(message, lang, cite=False)
 
 
-def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
+def _answer(page: Page, task: Task, given: LessonAnswer, lang: str, seq: str) -> None:
     if isinstance(given, CardsAnswer | MoveAnswer):
         indices = sorted(given.indices) if isinstance(given, CardsAnswer) else given.indices
         table = page.locator(f'.d14-table[data-seq="{seq}"]')  # this question's table, not
@@ -108,7 +108,7 @@ def _answer(page: Page, task: Task, given: Answer, lang: str, seq: str) -> None:
         page.get_by_role("button", name=label, exact=True).click()
 
 
-def _wrong(task: Task) -> Answer:
+def _wrong(task: Task) -> LessonAnswer:
     answer = task.answer
     if isinstance(answer, CardsAnswer):
         return CardsAnswer(frozenset({next(i for i in range(len(task.board.tappable))

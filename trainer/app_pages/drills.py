@@ -9,7 +9,7 @@ import time
 import streamlit as st
 
 from trainer.lessons import Feedback
-from trainer.lessons.answers import Answer
+from trainer.lessons.answers import LessonAnswer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
 from trainer.store.skill_names import AnswerSkill
@@ -62,7 +62,7 @@ def next_item(drill: str) -> None:
     new_item(drill)
 
 
-def drill_answered(drill: str, item_id: int, given: Answer) -> None:
+def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     """Right at once: recorded with its level, and the next item comes. A first miss: recorded,
     a hint and another try; a second: the answer."""
     item = st.session_state.get("drill_item")
@@ -125,7 +125,7 @@ def drill_view(drill: str) -> None:
                   args=(drill,))
 
 
-def review_answered(fact: str, given: Answer) -> None:
+def review_answered(fact: str, given: LessonAnswer) -> None:
     question = st.session_state.get("review_question")
     if question is None or question.fact != fact:
         return

@@ -11,7 +11,7 @@ from dataclasses import replace
 import streamlit as st
 
 from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
-from trainer.lessons.answers import Answer
+from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.task import Task
 from trainer.store.progress_store import KeptRun
 from trainer.ui.content import all_lessons, lesson_by_id
@@ -125,7 +125,7 @@ def stored_run(lesson: Lesson, index: int) -> LessonRun | None:
     return run if run is not None and run.index == index and not run.finished else None
 
 
-def answered(lesson_id: str, index: int, given: Answer) -> None:
+def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
     """A learner's answer to the item at ``index``: graded, recorded and kept at once."""
     lesson = lesson_by_id(lesson_id)
     run = None if lesson is None else stored_run(lesson, index)

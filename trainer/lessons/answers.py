@@ -49,10 +49,10 @@ class MoveAnswer:
     indices: tuple[int, ...] = ()
 
 
-Answer = CardsAnswer | NumberAnswer | ChoiceAnswer | MoveAnswer
+LessonAnswer = CardsAnswer | NumberAnswer | ChoiceAnswer | MoveAnswer
 
 
-def answer_to_json(answer: Answer) -> dict[str, object]:
+def answer_to_json(answer: LessonAnswer) -> dict[str, object]:
     """An answer as plain data (kept with the lesson run, so a reload shows the same hint)."""
     if isinstance(answer, CardsAnswer):
         return {"cards": sorted(answer.indices)}
@@ -63,7 +63,7 @@ def answer_to_json(answer: Answer) -> dict[str, object]:
     return {"move": answer.kind.value, "cards": list(answer.indices)}
 
 
-def answer_from_json(data: object) -> Answer | None:
+def answer_from_json(data: object) -> LessonAnswer | None:
     """The answer stored by :func:`answer_to_json`, or None when it cannot be read."""
     if not isinstance(data, dict):
         return None

@@ -13,6 +13,7 @@ from trainer.engine import DEFAULT_RULES, Card, Meld, Relation, RuleSet
 from trainer.engine.messages import Message
 from trainer.engine.priority import ClaimKind
 from trainer.engine.sources import Source
+from trainer.lessons.buttons import TableButton
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class Board:
     dealer: bool = False
     moment: Message | None = None
     """The moment, in words (e.g. "right after your pong you drew …")."""
-    buttons: tuple[str, ...] = ()
+    buttons: tuple[TableButton, ...] = ()
     """The table's buttons at this moment (a move task): claims, a discard, the lay-downs."""
     choices: tuple[Card, ...] | None = None
     """The cards to tap when they are not your hand (e.g. the cards that might win it)."""

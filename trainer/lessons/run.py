@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from trainer.lessons.answers import Answer, answer_from_json, answer_to_json
+from trainer.lessons.answers import LessonAnswer, answer_from_json, answer_to_json
 
 MAX_REASKS = 2
 """A step missed again and again is asked again at most this many times."""
@@ -51,7 +51,7 @@ class LessonRun:
     missed: int = 0
     reasks: dict[int, int] = field(default_factory=dict)
     run_seed: int = 0
-    last: Answer | None = None
+    last: LessonAnswer | None = None
     """The learner's last answer to the current item (its hint is shown again after a reload)."""
 
     @classmethod
@@ -80,7 +80,7 @@ class LessonRun:
         return current is not None and any(
             later.step == current.step for later in self.plan[self.index + 1:])
 
-    def answer(self, correct: bool, given: Answer | None = None) -> Feedback:
+    def answer(self, correct: bool, given: LessonAnswer | None = None) -> Feedback:
         """Record an answer to the current item."""
         if self.done or self.current is None:
             raise ValueError("the current item is already answered")

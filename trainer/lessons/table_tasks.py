@@ -21,16 +21,17 @@ from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.seats import Relation
 from trainer.engine.win_rule import red_reached
-from trainer.lessons.answers import Answer, MoveAnswer, Shape
+from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.buttons import (
+    CLAIM_BUTTONS,
+    DISCARD_BUTTONS,
+    KONG_LAYDOWN_BUTTONS,
+    LAYDOWN_BUTTONS,
+    TableButton,
+)
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
-MOVES = ("discard", "chi", "pong", "kong", "win", "pass", "lay_down", "kong_drawn", "done")
-"""The buttons of the table, by the moment: claims, a discard, the lay-down round."""
-CLAIM_BUTTONS = ("win", "kong", "pong", "chi", "pass")
-DISCARD_BUTTONS = ("discard", "lay_down", "kong_drawn")
-LAYDOWN_BUTTONS = ("lay_down", "done")
-CARDS_NEEDED = {"discard": (1, 1), "chi": (1, 1), "lay_down": (1, 4), "kong_drawn": (1, 1)}
 GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
          "kong_drawn", "done")
 
@@ -46,13 +47,14 @@ class TableScene:
     def view(self) -> PlayerView:
         return view_of(self.state, self.seat)
 
-    def buttons(self) -> tuple[str, ...]:
+    def buttons(self) -> tuple[TableButton, ...]:
+        """The table's buttons at this moment: claims, a discard, the lay-down round."""
         phase = self.state.phase
         if phase is Phase.CLAIM:
             return CLAIM_BUTTONS
         if phase is Phase.LAYDOWN:
             if any(a.kind is ActionKind.KONG_DRAWN for a in self.state.legal_actions()):
-                return ("lay_down", "kong_drawn", "done")  # R-KONG case 1 in two steps
+                return KONG_LAYDOWN_BUTTONS
             return LAYDOWN_BUTTONS
         return DISCARD_BUTTONS
 
@@ -163,19 +165,9 @@ def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
     return Action(seat, kind)
 
 
-BUTTON_KINDS = {"discard": ActionKind.DISCARD, "chi": ActionKind.CHI, "pong": ActionKind.PONG,
-                "kong": ActionKind.KONG, "win": ActionKind.WIN, "pass": ActionKind.PASS,
-                "lay_down": ActionKind.LAY_JOKER, "kong_drawn": ActionKind.KONG_DRAWN,
-                "done": ActionKind.DONE, "tianzou": ActionKind.TIANZOU}
-
-
-def button_move(button: str, indices: tuple[int, ...]) -> MoveAnswer:
-    """The move a press of the table's ``button`` makes with the selected cards: the lay-down
-    button lays a joker (one card), a pong (three) or a kong (four)."""
-    kind = BUTTON_KINDS[button]
-    if kind is ActionKind.LAY_JOKER:
-        kind = {3: ActionKind.LAY_PONG, 4: ActionKind.LAY_KONG}.get(len(indices), kind)
-    return MoveAnswer(kind, indices)
+def button_move(button: TableButton, indices: tuple[int, ...]) -> MoveAnswer:
+    """The move a press of the table's ``button`` makes with the selected cards."""
+    return MoveAnswer(button.move(len(indices)), indices)
 
 
 def refusal(scene: TableScene, action: Action) -> Message:
@@ -269,12 +261,12 @@ def move_task(data: StepData) -> Task:
     cards = tuple(board.hand.index(c) for c in goal.cards if c in board.hand)
     answer = MoveAnswer(goal.kind, cards)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         if not isinstance(given, MoveAnswer):
             return Message.of("hint.move_not_now", ("R-DISCARD",))
         return apply_table_action(scene, goal, given).message
 
-    def grade(given: Answer) -> bool:
+    def grade(given: LessonAnswer) -> bool:
         return isinstance(given, MoveAnswer) and apply_table_action(scene, goal, given).correct
 
     return Task("move", Shape.MOVE, board, answer,

@@ -21,7 +21,7 @@ from trainer.engine import (
     parse_card,
     parse_cards,
 )
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, NumberAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 
 
@@ -44,7 +44,7 @@ class Option:
     label: Message
 
 
-Hinter = Callable[[Answer], Message]
+Hinter = Callable[[LessonAnswer], Message]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Task:
     kind: str
     shape: Shape
     board: Board
-    answer: Answer
+    answer: LessonAnswer
     instruction: Message
     """What to do and the shape of the answer ("Tap all 3 cards that …", "Yes or no")."""
     working: tuple[Message, ...]
@@ -66,21 +66,21 @@ class Task:
     """The question for generated variants (hand-written steps bring their own words)."""
     solved_board: Board | None = None
     """The table after the move asked for (move tasks: what the learner's move made)."""
-    grader: Callable[[Answer], bool] | None = field(default=None, compare=False, repr=False)
+    grader: Callable[[LessonAnswer], bool] | None = field(default=None, compare=False, repr=False)
     """A judge for answers that are not compared as values (a move is judged by the engine)."""
 
-    def is_correct(self, given: Answer) -> bool:
+    def is_correct(self, given: LessonAnswer) -> bool:
         """Graded exactly as asked: a set of cards as a set, a number, a choice; a move by the
         engine."""
         if self.grader is not None:
             return self.grader(given)
         return given == self.answer
 
-    def hint(self, given: Answer) -> Message:
+    def hint(self, given: LessonAnswer) -> Message:
         """A hint aimed at this wrong answer: what to look at again, never the answer."""
         return self.hinter(given)
 
-    def answer_text(self, given: Answer) -> str:
+    def answer_text(self, given: LessonAnswer) -> str:
         """A stable text of an answer for the answers table: cards in notation, the number,
         the option's value, the move and its cards."""
         if isinstance(given, CardsAnswer):

@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime, time
 
 from trainer.i18n import render
-from trainer.lessons.answers import Answer
+from trainer.lessons.answers import LessonAnswer
 from trainer.practice.srs import NEW_PER_DAY, FactQuestion, all_facts, question, review
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill, SkillFamily
@@ -31,7 +31,7 @@ def next_question(store: ProgressStore, learner_id: int, rng: random.Random) -> 
 
 
 def record_review(store: ProgressStore, learner_id: int, fact_question: FactQuestion,
-                  given: Answer, seconds: float) -> bool:
+                  given: LessonAnswer, seconds: float) -> bool:
     """Grade the answer, schedule the fact again and store the answer; returns correctness."""
     task = fact_question.task
     correct = task.is_correct(given)

@@ -105,15 +105,15 @@ FAN_CHOICES = tuple(range(9))
 NO_REASONS = (Reason.OWN_FLIP, Reason.NOT_COMBINED, Reason.RED_SHORT, Reason.JOKER_IN_HAND)
 """The reasons a learner can tap after "no"."""
 
-Board = WinBoard | SafetyTable
-Answer = WinAnswer | SafeSetAnswer | LeastRiskAnswer
+PuzzleBoard = WinBoard | SafetyTable
+PuzzleAnswer = WinAnswer | SafeSetAnswer | LeastRiskAnswer
 
 
 @dataclass(frozen=True)
 class Puzzle:
     kind: PuzzleKind
-    board: Board
-    answer: Answer
+    board: PuzzleBoard
+    answer: PuzzleAnswer
     why: Message
     """The reason in one line, shown first."""
     details: tuple[Message, ...]
@@ -154,17 +154,17 @@ class Puzzle:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
 
-def rules_of(board: Board) -> RuleSet:
+def rules_of(board: PuzzleBoard) -> RuleSet:
     return board.position.rules if isinstance(board, WinBoard) else board.rules
 
 
-def board_json(board: Board) -> dict[str, Any]:
+def board_json(board: PuzzleBoard) -> dict[str, Any]:
     if isinstance(board, WinBoard):
         return {"position": board.position.to_json(), "from": board.origin.value}
     return board.to_json()
 
 
-def answer_json(answer: Answer) -> dict[str, Any]:
+def answer_json(answer: PuzzleAnswer) -> dict[str, Any]:
     if isinstance(answer, WinAnswer):
         return {"win": answer.win, "fan": answer.fan, "reason": answer.reason.value}
     if isinstance(answer, SafeSetAnswer):
@@ -183,7 +183,7 @@ def _text_list(data: Any, name: str) -> tuple[str, ...]:
     return tuple(data)
 
 
-def read_board(kind: PuzzleKind, data: Any) -> Board:
+def read_board(kind: PuzzleKind, data: Any) -> PuzzleBoard:
     if not isinstance(data, dict):
         raise PuzzleError("the board must be an object")
     try:
@@ -203,7 +203,7 @@ def read_board(kind: PuzzleKind, data: Any) -> Board:
         raise PuzzleError(f"board: {error}") from None
 
 
-def read_answer(kind: PuzzleKind, data: Any) -> Answer:
+def read_answer(kind: PuzzleKind, data: Any) -> PuzzleAnswer:
     if not isinstance(data, dict):
         raise PuzzleError("the answer must be an object")
     try:
@@ -286,5 +286,18 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     return puzzle
 
 
-__all__ = ["FAN_CHOICES", "KINDS", "NO_REASONS", "Answer", "Board", "LeastRiskAnswer", "Puzzle",
-           "PuzzleError", "PuzzleKind", "SafeSetAnswer", "WinAnswer", "WinBoard", "read_puzzle"]
+__all__ = [
+    "FAN_CHOICES",
+    "KINDS",
+    "NO_REASONS",
+    "LeastRiskAnswer",
+    "Puzzle",
+    "PuzzleAnswer",
+    "PuzzleBoard",
+    "PuzzleError",
+    "PuzzleKind",
+    "SafeSetAnswer",
+    "WinAnswer",
+    "WinBoard",
+    "read_puzzle",
+]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, Engine, Integer, and_, case, cast, func, literal, select
 from sqlalchemy.orm import Session
 
-from trainer.store.models import Answer
+from trainer.store.models import AnswerRecord
 
 
 @dataclass(frozen=True)
@@ -33,20 +33,20 @@ class PuzzleResult:
 
 def _day(engine: Engine) -> ColumnElement[str]:
     if engine.dialect.name == "postgresql":
-        return func.to_char(func.timezone("UTC", Answer.created_at), "YYYY-MM-DD")
-    return func.substr(Answer.created_at, 1, 10)  # SQLite keeps UTC text: "YYYY-MM-DD hh:…"
+        return func.to_char(func.timezone("UTC", AnswerRecord.created_at), "YYYY-MM-DD")
+    return func.substr(AnswerRecord.created_at, 1, 10)  # SQLite keeps UTC text: "YYYY-MM-DD hh:…"
 
 
 def _tenths(engine: Engine) -> ColumnElement[int]:
     """Seconds in whole tenths, rounded down (PostgreSQL's cast rounds, SQLite's truncates;
     times are never negative)."""
     if engine.dialect.name == "postgresql":
-        return cast(func.floor(Answer.seconds * 10), Integer)
-    return cast(Answer.seconds * 10, Integer)
+        return cast(func.floor(AnswerRecord.seconds * 10), Integer)
+    return cast(AnswerRecord.seconds * 10, Integer)
 
 
 def _right() -> ColumnElement[int]:
-    return case((Answer.correct, 1), else_=0)
+    return case((AnswerRecord.correct, 1), else_=0)
 
 
 def skill_days(engine: Engine, learner_id: int) -> list[SkillDay]:
@@ -55,9 +55,9 @@ def skill_days(engine: Engine, learner_id: int) -> list[SkillDay]:
     small histogram: the middle tenth (the mean of the two middle ones for an even count)."""
     day = _day(engine)
     tenths = _tenths(engine)
-    query = (select(day, Answer.skill, tenths, func.count(), func.sum(_right()))
-             .where(Answer.learner_id == learner_id)
-             .group_by(day, Answer.skill, tenths).order_by(day, Answer.skill, tenths))
+    query = (select(day, AnswerRecord.skill, tenths, func.count(), func.sum(_right()))
+             .where(AnswerRecord.learner_id == learner_id)
+             .group_by(day, AnswerRecord.skill, tenths).order_by(day, AnswerRecord.skill, tenths))
     groups: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
     with Session(engine) as session:
         for when, skill, tenth, count, right in session.execute(query):
@@ -83,9 +83,9 @@ def _median_tenths(bins: list[tuple[int, int, int]]) -> float:
 
 def puzzle_results(engine: Engine, learner_id: int) -> list[PuzzleResult]:
     """Attempts and wins per puzzle answered (with the themes it was answered under)."""
-    query = (select(Answer.item, Answer.themes, func.count(), func.sum(_right()))
-             .where(Answer.learner_id == learner_id, Answer.context == "puzzle")
-             .group_by(Answer.item, Answer.themes))
+    query = (select(AnswerRecord.item, AnswerRecord.themes, func.count(), func.sum(_right()))
+             .where(AnswerRecord.learner_id == learner_id, AnswerRecord.context == "puzzle")
+             .group_by(AnswerRecord.item, AnswerRecord.themes))
     with Session(engine) as session:
         return [PuzzleResult(item, tuple(name for name in (themes or "").split(",") if name),
                              int(count), int(wins))
@@ -94,9 +94,9 @@ def puzzle_results(engine: Engine, learner_id: int) -> list[PuzzleResult]:
 
 def missed_rules(engine: Engine, learner_id: int) -> dict[str, int]:
     """How many wrong answers cited each rule id."""
-    query = (select(Answer.rule_ids, func.count())
-             .where(Answer.learner_id == learner_id, Answer.correct.is_(False))
-             .group_by(Answer.rule_ids))
+    query = (select(AnswerRecord.rule_ids, func.count())
+             .where(AnswerRecord.learner_id == learner_id, AnswerRecord.correct.is_(False))
+             .group_by(AnswerRecord.rule_ids))
     counts: dict[str, int] = {}
     with Session(engine) as session:
         for rule_ids, count in session.execute(query):
@@ -108,15 +108,15 @@ def missed_rules(engine: Engine, learner_id: int) -> dict[str, int]:
 
 def best_streak(engine: Engine, learner_id: int) -> int:
     """The most right answers before the first miss, over the learner's streak runs."""
-    streak = and_(Answer.learner_id == learner_id, Answer.mode == "streak")
-    first_miss = (select(Answer.run.label("run"),
-                         func.min(case((Answer.correct.is_(False), Answer.id))).label("miss"))
-                  .where(streak).group_by(Answer.run).subquery())
-    before_miss = and_(Answer.correct.is_(True),
-                       (first_miss.c.miss.is_(None)) | (Answer.id < first_miss.c.miss))
+    streak = and_(AnswerRecord.learner_id == learner_id, AnswerRecord.mode == "streak")
+    first_miss = (select(AnswerRecord.run.label("run"),
+                         func.min(case((AnswerRecord.correct.is_(False), AnswerRecord.id))).label("miss"))
+                  .where(streak).group_by(AnswerRecord.run).subquery())
+    before_miss = and_(AnswerRecord.correct.is_(True),
+                       (first_miss.c.miss.is_(None)) | (AnswerRecord.id < first_miss.c.miss))
     per_run = (select(func.sum(case((before_miss, 1), else_=0)).label("right"))
-               .select_from(Answer).join(first_miss, first_miss.c.run == Answer.run)
-               .where(streak).group_by(Answer.run).subquery())
+               .select_from(AnswerRecord).join(first_miss, first_miss.c.run == AnswerRecord.run)
+               .where(streak).group_by(AnswerRecord.run).subquery())
     with Session(engine) as session:
         return int(session.scalar(select(func.coalesce(func.max(per_run.c.right), literal(0))))
                    or 0)
@@ -125,9 +125,9 @@ def best_streak(engine: Engine, learner_id: int) -> int:
 def best_timed(engine: Engine, learner_id: int) -> int:
     """The most right answers in one timed run."""
     per_run = (select(func.count().label("right"))
-               .where(Answer.learner_id == learner_id, Answer.mode == "timed",
-                      Answer.correct.is_(True))
-               .group_by(Answer.run).subquery())
+               .where(AnswerRecord.learner_id == learner_id, AnswerRecord.mode == "timed",
+                      AnswerRecord.correct.is_(True))
+               .group_by(AnswerRecord.run).subquery())
     with Session(engine) as session:
         return int(session.scalar(select(func.coalesce(func.max(per_run.c.right), literal(0))))
                    or 0)

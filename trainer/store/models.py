@@ -71,7 +71,7 @@ class LessonProgress(Base):
     """The run in progress (``trainer.lessons.run.LessonRun``), kept after every answer."""
 
 
-class Answer(Base):
+class AnswerRecord(Base):
     """Every answer ever given: what was asked, the answer, right or wrong, time taken."""
 
     __tablename__ = "answers"

@@ -38,7 +38,7 @@ from trainer.store.learner_info import LearnerInfo as LearnerInfo
 from trainer.store.learner_info import ProgressError as ProgressError
 from trainer.store.learner_info import info
 from trainer.store.models import (
-    Answer,
+    AnswerRecord,
     Base,
     Learner,
     LessonProgress,
@@ -141,9 +141,9 @@ def _answer_keys(session: Session, learner_id: int, earliest: datetime, latest: 
     more either side: a time stored without its microseconds compares as text on SQLite), read
     by the index on learner and time."""
     margin = timedelta(seconds=1)
-    query = select(Answer.created_at, Answer.item, Answer.answer).where(
-        Answer.learner_id == learner_id,
-        Answer.created_at.between(_aware(earliest).astimezone(UTC) - margin,
+    query = select(AnswerRecord.created_at, AnswerRecord.item, AnswerRecord.answer).where(
+        AnswerRecord.learner_id == learner_id,
+        AnswerRecord.created_at.between(_aware(earliest).astimezone(UTC) - margin,
                                   _aware(latest).astimezone(UTC) + margin))
     return {answer_key(created, item, answer) for created, item, answer in session.execute(query)}
 
@@ -166,7 +166,8 @@ def _batches(rows: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[st
 def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | None = None,
              mode: str | None = None) -> Select[Any]:
     """``query`` narrowed to answers of the given context, skill and mode (each if given)."""
-    for column, value in ((Answer.context, context), (Answer.skill, skill), (Answer.mode, mode)):
+    for column, value in ((AnswerRecord.context, context), (AnswerRecord.skill, skill),
+                          (AnswerRecord.mode, mode)):
         if value is not None:
             query = query.where(column == value)
     return query
@@ -192,19 +193,19 @@ _SAVE_LESSON_RUN = update(LessonProgress).where(
     LessonProgress.lesson_id == bindparam("lesson"),
 ).values(step=bindparam("new_step"), mistakes=bindparam("new_mistakes"),
          run_json=bindparam("new_run"))
-_NEW_ANSWER = insert(Answer)
+_NEW_ANSWER = insert(AnswerRecord)
 _LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
     Learner.id == bindparam("learner"))
-_TRIED_PUZZLE = select(func.count()).select_from(Answer).where(
-    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
-    Answer.item == bindparam("puzzle"))
-_RUN_ANSWERS = select(Answer.correct, Answer.created_at, Answer.seconds).where(
-    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle",
-    Answer.run == bindparam("run")).order_by(Answer.id)
-_LAST_PUZZLE_ANSWER = select(Answer.item, Answer.answer, Answer.rating_before,
-                             Answer.rating_after).where(
-    Answer.learner_id == bindparam("learner"), Answer.context == "puzzle").order_by(
-    Answer.id.desc()).limit(1)
+_TRIED_PUZZLE = select(func.count()).select_from(AnswerRecord).where(
+    AnswerRecord.learner_id == bindparam("learner"), AnswerRecord.context == "puzzle",
+    AnswerRecord.item == bindparam("puzzle"))
+_RUN_ANSWERS = select(AnswerRecord.correct, AnswerRecord.created_at, AnswerRecord.seconds).where(
+    AnswerRecord.learner_id == bindparam("learner"), AnswerRecord.context == "puzzle",
+    AnswerRecord.run == bindparam("run")).order_by(AnswerRecord.id)
+_LAST_PUZZLE_ANSWER = select(AnswerRecord.item, AnswerRecord.answer, AnswerRecord.rating_before,
+                             AnswerRecord.rating_after).where(
+    AnswerRecord.learner_id == bindparam("learner"), AnswerRecord.context == "puzzle").order_by(
+    AnswerRecord.id.desc()).limit(1)
 _PUZZLE_RATINGS = select(PuzzleRating.puzzle_id, PuzzleRating.rating, PuzzleRating.rd,
                          PuzzleRating.volatility, PuzzleRating.attempts, PuzzleRating.solved)
 _LEARNER_RATING_LOCKED = _LEARNER_RATING.with_for_update()
@@ -434,12 +435,12 @@ class ProgressStore:
 
     def answers(self, learner_id: int, context: str | None = None) -> list[AnswerRow]:
         with Session(self.engine) as session:
-            query = select(Answer).where(Answer.learner_id == learner_id)
+            query = select(AnswerRecord).where(AnswerRecord.learner_id == learner_id)
             if context is not None:
-                query = query.where(Answer.context == context)
+                query = query.where(AnswerRecord.context == context)
             return [AnswerRow(a.id, a.context, a.item, a.question, a.answer, a.expected,
                               a.correct, a.seconds, a.rule_ids, a.created_at)
-                    for a in session.scalars(query.order_by(Answer.id))]
+                    for a in session.scalars(query.order_by(AnswerRecord.id))]
 
     def answer_rows(self, learner_id: int, *, context: str | None = None,
                     skill: str | None = None, mode: str | None = None,
@@ -447,14 +448,14 @@ class ProgressStore:
         """The learner's answers as plain dicts, oldest first: all of them (Progress, export),
         or only those of one context / skill / mode, or only the ``last`` few — filtered in the
         database, so a long history is not read to find a handful."""
-        columns = [c.name for c in Answer.__table__.columns if c.name != "learner_id"]
-        query = _of_kind(select(*[getattr(Answer, c) for c in columns]).where(
-            Answer.learner_id == learner_id), context=context, skill=skill, mode=mode)
+        columns = [c.name for c in AnswerRecord.__table__.columns if c.name != "learner_id"]
+        query = _of_kind(select(*[getattr(AnswerRecord, c) for c in columns]).where(
+            AnswerRecord.learner_id == learner_id), context=context, skill=skill, mode=mode)
         with Session(self.engine) as session:
             if last is None:
-                rows = list(session.execute(query.order_by(Answer.id)))
+                rows = list(session.execute(query.order_by(AnswerRecord.id)))
             else:
-                rows = list(session.execute(query.order_by(Answer.id.desc()).limit(last)))
+                rows = list(session.execute(query.order_by(AnswerRecord.id.desc()).limit(last)))
                 rows.reverse()
             return [dict(zip(columns, row, strict=True)) for row in rows]
 
@@ -462,14 +463,14 @@ class ProgressStore:
         """(answers, right answers) of the learner, counted in the database."""
         with Session(self.engine) as session:
             total, right = session.execute(
-                select(func.count(), func.coalesce(func.sum(case((Answer.correct, 1), else_=0)),
-                                                   0)).where(Answer.learner_id == learner_id)).one()
+                select(func.count(), func.coalesce(func.sum(case((AnswerRecord.correct, 1), else_=0)),
+                                                   0)).where(AnswerRecord.learner_id == learner_id)).one()
             return int(total), int(right)
 
     def import_answer(self, learner_id: int, values: dict[str, Any]) -> None:
         """Store one validated, imported answer with its own time."""
         with Session(self.writer) as session, session.begin():
-            session.add(Answer(learner_id=learner_id, **values))
+            session.add(AnswerRecord(learner_id=learner_id, **values))
 
     def import_answers(self, learner_id: int, rows: Iterable[dict[str, Any]],
                        progress: Callable[[int], object] | None = None,
@@ -497,7 +498,7 @@ class ProgressStore:
                         stored.add(key)
                         fresh.append({**values, "learner_id": learner_id})
                 if fresh:
-                    session.execute(insert(Answer), fresh)
+                    session.execute(insert(AnswerRecord), fresh)
                 added += len(fresh)
                 done += len(chunk)
                 if progress is not None:
@@ -509,7 +510,7 @@ class ProgressStore:
         stored, imported or removed (a cache of their figures is keyed by it)."""
         with self.engine.connect() as connection:
             count, newest = connection.execute(
-                select(func.count(), func.max(Answer.id)).where(Answer.learner_id == learner_id)
+                select(func.count(), func.max(AnswerRecord.id)).where(AnswerRecord.learner_id == learner_id)
             ).one()
         return int(count or 0), int(newest or 0)
 
@@ -517,10 +518,10 @@ class ProgressStore:
                      mode: str | None = None, since: datetime | None = None) -> int:
         """How many answers the learner has: all, or those of one context and mode given at
         ``since`` or later — counted in the database."""
-        query = _of_kind(select(func.count()).select_from(Answer).where(
-            Answer.learner_id == learner_id), context=context, mode=mode)
+        query = _of_kind(select(func.count()).select_from(AnswerRecord).where(
+            AnswerRecord.learner_id == learner_id), context=context, mode=mode)
         if since is not None:
-            query = query.where(Answer.created_at >= since.astimezone(UTC))
+            query = query.where(AnswerRecord.created_at >= since.astimezone(UTC))
         with Session(self.engine) as session:
             return session.scalar(query) or 0
 
@@ -548,8 +549,8 @@ class ProgressStore:
     def attempted_puzzles(self, learner_id: int) -> set[str]:
         """Ids of every puzzle the learner has answered at least once."""
         with Session(self.engine) as session:
-            return set(session.scalars(select(Answer.item).where(
-                Answer.learner_id == learner_id, Answer.context == "puzzle").distinct()))
+            return set(session.scalars(select(AnswerRecord.item).where(
+                AnswerRecord.learner_id == learner_id, AnswerRecord.context == "puzzle").distinct()))
 
     def last_puzzle_answer(self, learner_id: int) -> LastPuzzleAnswer | None:
         """The learner's newest puzzle answer (a reloaded Puzzles page shows it again when it

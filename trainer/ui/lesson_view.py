@@ -12,24 +12,27 @@ from trainer.engine import Message
 from trainer.i18n import render, render_all
 from trainer.lessons import Explain, Feedback, Task
 from trainer.lessons.answers import (
-    Answer,
     CardsAnswer,
     ChoiceAnswer,
+    LessonAnswer,
     NumberAnswer,
     Shape,
 )
 from trainer.lessons.board import Board
-from trainer.lessons.table_tasks import CARDS_NEEDED, button_move
+from trainer.lessons.buttons import TableButton
+from trainer.lessons.table_tasks import button_move
 from trainer.ui.board_view import table_view
-from trainer.ui.card_table import ActionButton, CardView, TableView, show_table
+from trainer.ui.card_table import ActionButton, CardView, TableAction, TableView, show_table
 from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.pictures import picture
 from trainer.ui.widgets import bullet_list, show_cards, show_groups, show_melds
 
-MOVE_LABEL = {"discard": "button.discard_selected", "chi": "button.chi_selected",
-              "pong": "button.pong", "kong": "button.kong", "win": "button.win",
-              "pass": "button.pass", "lay_down": "button.lay_down",
-              "kong_drawn": "button.kong_drawn_selected", "done": "button.done"}
+MOVE_LABEL = {TableButton.DISCARD: "button.discard_selected",
+              TableButton.CHI: "button.chi_selected", TableButton.PONG: "button.pong",
+              TableButton.KONG: "button.kong", TableButton.WIN: "button.win",
+              TableButton.PASS: "button.pass", TableButton.LAY_DOWN: "button.lay_down",
+              TableButton.KONG_DRAWN: "button.kong_drawn_selected",
+              TableButton.DONE: "button.done", TableButton.TIANZOU: "button.tianzou"}
 
 
 def words(message: Message) -> str:
@@ -48,14 +51,22 @@ def show_explain(step: Explain, key: str) -> None:
 
 def _move_buttons(task: Task) -> tuple[ActionButton, ...]:
     buttons = []
-    for name in task.board.buttons:
-        low, high = CARDS_NEEDED.get(name, (0, 0))
-        buttons.append(ActionButton(name, tr(MOVE_LABEL[name]), low, high,
+    for button in task.board.buttons:
+        low, high = button.cards_needed
+        buttons.append(ActionButton(button.value, tr(MOVE_LABEL[button]), low, high,
                                     primary=False))  # all alike: no button hints the answer
     return tuple(buttons)
 
 
-def cards_to_correct(feedback: Feedback | None, given: Answer | None) -> tuple[int, ...]:
+def _pressed(pressed: TableAction, on_answer: Callable[[LessonAnswer], None]) -> None:
+    """Forward a press of one of the table's buttons as the move it makes (a name this
+    version has no button for is dropped: the table is drawn again)."""
+    button = TableButton.read(pressed.action)
+    if button is not None:
+        on_answer(button_move(button, pressed.cards))
+
+
+def cards_to_correct(feedback: Feedback | None, given: LessonAnswer | None) -> tuple[int, ...]:
     """The cards raised again with a hint: those of a missed tap-the-cards answer, for the
     learner to correct rather than tap all over. (Not a move's: its one card is to be changed,
     not added to.)"""
@@ -65,7 +76,7 @@ def cards_to_correct(feedback: Feedback | None, given: Answer | None) -> tuple[i
 
 
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
-                  on_answer: Callable[[Answer], None], raised: tuple[int, ...] = ()) -> None:
+                  on_answer: Callable[[LessonAnswer], None], raised: tuple[int, ...] = ()) -> None:
     """The table and the controls of one question. An answer calls ``on_answer`` before the
     page runs again (one run per answer). ``locked``: answered already (the table stays, the
     controls go). ``raised``: the cards shown selected (a missed try's, to correct)."""
@@ -84,8 +95,7 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
         view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
                           tappable=not locked, multi=True, preselected=raised)
         show_table(view, key=key,
-                   on_action=lambda pressed: on_answer(button_move(pressed.action,
-                                                                   pressed.cards)))
+                   on_action=lambda pressed: _pressed(pressed, on_answer))
         return
     if board.hand or board.seats or board.melds or board.offer is not None:
         show_table(table_view(board, seq=seq), key=key)
@@ -110,7 +120,7 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
                    args=(ChoiceAnswer(option.value),))
 
 
-def answer_words(task: Task, answer: Answer) -> str:
+def answer_words(task: Task, answer: LessonAnswer) -> str:
     """An answer as the learner sees it: the cards tapped, the number, the option, the move."""
     if isinstance(answer, CardsAnswer):
         cards = task.board.tappable
@@ -126,7 +136,7 @@ def answer_words(task: Task, answer: Answer) -> str:
     return words(Message.of(f"move.{answer.kind.value}", cards=cards))
 
 
-def show_feedback(task: Task, feedback: Feedback, given: Answer | None, *,
+def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
                   second_miss: bool = False) -> None:
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()

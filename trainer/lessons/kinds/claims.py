@@ -9,7 +9,7 @@ from typing import Any
 from trainer.engine import Message, Relation, RuleSet, relation, seat_of
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
 from trainer.engine.sources import Source
-from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
+from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw
 from trainer.lessons.kinds.seats import YOU, seat_options
@@ -48,7 +48,7 @@ def priority(data: StepData) -> Task:
     options = (*seat_options(players), Option("nobody", Message.of("choice.nobody")))
     valid = set(result.order)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said == "nobody" or result.winner is None:
             return Message.of("hint.priority_who_may", ("R-CHI", "R-PONG", "R-OWN-FLIP"))

@@ -8,7 +8,7 @@ from typing import Any
 from trainer.engine import KongCase, KongEvent, Message, RuleSet, kong_eligibility, rank_name
 from trainer.engine.reachability import sets_laid
 from trainer.engine.sources import Source
-from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
+from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, notation
 from trainer.lessons.task import Option, StepData, Task, TaskError, TaskKind
@@ -49,7 +49,7 @@ def kong(data: StepData) -> Task:
     answer = ChoiceAnswer("no" if result.case is None else _CASE[result.case])
     options = tuple(Option(v, Message.of(f"choice.kong.{v}")) for v in options_for(rules))
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said in _NEEDS and event not in _NEEDS[said]:
             return Message.of(f"hint.kong_not_{said}", ("R-KONG",))

@@ -17,7 +17,7 @@ from trainer.engine import (
     rank_name,
     split_pairs,
 )
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import (
     YES_NO_INSTRUCTION,
@@ -55,7 +55,7 @@ def pick_partner(data: StepData) -> Task:
     instruction = instruction_one(what) if len(answer.indices) == 1 else \
         instruction_cards(what, len(answer.indices))
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
         if extra:
@@ -108,7 +108,7 @@ def pick_leftover(data: StepData) -> Task:
     if not answer.indices:
         raise TaskError("every card pairs: pick_leftover needs a card without a partner")
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
         if extra:
@@ -143,7 +143,7 @@ def combined(data: StepData) -> Task:
     counts = Counter(card.rank for card in cards if card.rank is not None)
     triple = next((rank for rank, count in counts.items() if count >= 3), None)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
         if said_yes and triple is not None:
             return Message.of("hint.triple_no_set", ("R-SET", "R-PAIR14"),

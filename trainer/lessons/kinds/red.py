@@ -7,7 +7,7 @@ from typing import Any
 
 from trainer.engine import Card, Message, RuleSet, rank_name, red_total
 from trainer.engine.reachability import Moment, concealed_count
-from trainer.lessons.answers import Answer, CardsAnswer, NumberAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import (
     card_prompt,
@@ -35,7 +35,7 @@ def pick_red(data: StepData) -> Task:
     cards = data.cards()
     answer = cards_answer({i for i, card in enumerate(cards) if card.red})
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = [cards[i] for i in sorted(chosen - answer.indices)]
         missed = [cards[i] for i in sorted(answer.indices - chosen)]
@@ -68,7 +68,7 @@ def red_total_task(data: StepData) -> Task:
     total = red_total(everything)
     laid_red = red_total(melds)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         value = given.value if isinstance(given, NumberAnswer) else total
         diff = value - total
         for card in everything:
@@ -115,7 +115,7 @@ def red_needed(data: StepData) -> Task:
     rules = data.rules()
     other = RuleSet(players=7 - rules.players)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         if isinstance(given, NumberAnswer) and given.value == other.red_threshold:
             return Message.of("hint.red_needed_other_table", ("R-WIN",), players=rules.players,
                               other=other.players)

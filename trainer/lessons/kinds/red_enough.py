@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from trainer.engine import Message, RuleSet, red_total
-from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
+from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION
 from trainer.lessons.kinds.red import _red_total_variant, red_sum
@@ -22,7 +22,7 @@ def red_enough(data: StepData) -> Task:
     total = red_total(everything)
     threshold = rules.red_threshold
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
         key = "hint.red_enough_less" if said_yes else "hint.red_enough_more"
         return Message.of(key, ("R-RED",), threshold=threshold)

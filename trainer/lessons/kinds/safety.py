@@ -18,7 +18,7 @@ from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_one
 from trainer.lessons.task import (
@@ -83,7 +83,7 @@ def safe(data: StepData) -> Task:
         raise TaskError("the card must be in the discarder's hand")
     argument = argument_for(table, card)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
         if said_yes:
             return _danger_hint(table, card)
@@ -113,7 +113,7 @@ def pick_safe(data: StepData) -> Task:
         raise TaskError(f"the safe card is safe by {found[card]}, not {wanted}")
     answer = cards_answer({table.hand.index(card)})
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
         lead = _argument_hint(found[card], table.rules.red_threshold)
         if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look

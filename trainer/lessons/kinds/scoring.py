@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from trainer.engine import Message, Position, RuleSet, Verdict, verdict, verdict_messages
-from trainer.lessons.answers import Answer, ChoiceAnswer, NumberAnswer, Shape
+from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.kinds._position import (
     POSITION_KEYS,
     board_of,
@@ -32,7 +32,7 @@ def fan(data: StepData) -> Task:
     position, origin, judged = _winning(data, "fan")
     melds_only = position.melds_fan
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         value = given.value if isinstance(given, NumberAnswer) else -1
         if judged.specials and value == melds_only:
             return Message.of("hint.fan_special_forgotten", ("R-SPECIAL", "R-FAN"))
@@ -49,7 +49,7 @@ def share(data: StepData) -> Task:
     position, origin, judged = _winning(data, "share")
     rules = position.rules
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         key = "hint.share_doubling" if rules.scoring == "doubling" else "hint.share_ladder"
         return Message.of(key, ("R-SCORE",), base=rules.base, fan=judged.fan,
                           cap=rules.fan_cap if rules.fan_cap is not None else "—")
@@ -65,7 +65,7 @@ def pays(data: StepData) -> Task:
     paid = -min(judged.payments())
     payers = position.rules.payers
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         if isinstance(given, NumberAnswer) and judged.is_deal_in and given.value == judged.share:
             return Message.of("hint.pays_deal_in", ("R-PAY",), payers=payers)
         if isinstance(given, NumberAnswer) and not judged.is_deal_in and \
@@ -93,7 +93,7 @@ def special(data: StepData) -> Task:
     options = tuple(Option(v, Message.of(f"choice.special.{v}")) for v in SPECIALS
                     if v != "tianzou")
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said in ("all_red", "all_black") or value in ("all_red", "all_black"):
             return Message.of("hint.special_colours", ("R-SPECIAL",))

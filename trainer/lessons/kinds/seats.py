@@ -8,7 +8,7 @@ from typing import Any
 
 from trainer.engine import Card, Message, Relation, RuleSet, rank_name, relation, seat_of
 from trainer.engine.sources import Source
-from trainer.lessons.answers import Answer, ChoiceAnswer, Shape
+from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, instruction_number
 from trainer.lessons.task import Option, StepData, Task, TaskKind, number
@@ -48,7 +48,7 @@ def who_acts_next(data: StepData) -> Task:
     pile = (PileCard(card, source),) if origin == YOU else ()
     board = Board((), seats=seats, pile=pile, rules=rules)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         return Message.of("hint.next_flips", ("R-SEAT", "R-FLIP"),
                           origin=Message.of(f"seat.{relation(origin, YOU, players).value}"))
 
@@ -90,7 +90,7 @@ def first_dealer(data: StepData) -> Task:
     order = [relation((turner + step) % players, YOU, players) for step in range(rank)]
     count = " → ".join(f"{step + 1}" for step in range(rank))
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         return Message.of("hint.count_from_turner", ("R-DEALER",), rank=rank,
                           turner=Message.of(f"seat.{relation(turner, YOU, players).value}"))
 
@@ -121,7 +121,7 @@ def deal_number(data: StepData) -> Task:
     dealer, other = rules.deal_sizes
     value = {"dealer": dealer, "other": other, "stock": rules.stock_after_deal}[ask]
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         if ask == "stock":
             return Message.of("hint.stock_count", ("R-DEAL", "R-DECK"), jokers=rules.jokers,
                               players=rules.players)

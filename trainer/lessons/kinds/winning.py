@@ -19,7 +19,7 @@ from trainer.engine import (
     waits,
 )
 from trainer.engine.sources import Source
-from trainer.lessons.answers import Answer, CardsAnswer, ChoiceAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._position import (
     POSITION_KEYS,
@@ -69,7 +69,7 @@ def win(data: StepData) -> Task:
     position, origin = read_position(data)
     judged = verdict(position)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         return _why_not_hint(position, isinstance(given, ChoiceAnswer) and given.value == "yes")
 
     return Task("win", Shape.CHOICE, board_of(position, origin), yes_no(judged.win),
@@ -103,7 +103,7 @@ def reason(data: StepData) -> Task:
     judged = verdict(position)
     options = tuple(Option(value, Message.of(f"choice.reason.{value}")) for value in REASONS)
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said == "not_combined" and judged.reason is Reason.JOKER_IN_HAND:
             return Message.of("hint.reason_order", ("R-WIN",))
@@ -136,7 +136,7 @@ def pick_waits(data: StepData) -> Task:
         raise TaskError("none of the choices wins this hand")
     by_card = {candidate.card: candidate for candidate in result.candidates}
 
-    def hint(given: Answer) -> Message:
+    def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
         if extra:
