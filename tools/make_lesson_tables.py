@@ -1,9 +1,10 @@
 """Mine the tables behind the safe-discard lesson's variants from simulated hands (heuristic
-bots, the discarder's view only): for each argument (partners, red, colour), tables where exactly
-one of the discarder's cards is provably safe, by that argument. Writes
-``trainer/data/lessons/safe_tables.json``; the lesson draws a fresh variant from it.
+bots, the discarder's view only): for each argument (partners, red, colour, history), tables
+where exactly one of the discarder's cards is provably safe, by that argument — the history's
+tables keep what passed each player (R-READ). Writes ``trainer/data/lessons/safe_tables.json``,
+replacing only the arguments asked for; the lesson draws a fresh variant from it.
 
-    python tools/make_lesson_tables.py [--count 12] [--seed 2026]
+    python tools/make_lesson_tables.py [--count 12] [--seed 2026] [--arguments history ...]
 """
 
 from __future__ import annotations
@@ -20,15 +21,21 @@ sys.path.insert(0, str(ROOT))
 from trainer.analysis.arguments import Argument  # noqa: E402
 from trainer.lessons.kinds.safety import find_tables  # noqa: E402
 
+MINED = (Argument.PARTNERS, Argument.RED, Argument.COLOUR, Argument.HISTORY)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count", type=int, default=12)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--arguments", nargs="+", type=Argument, default=list(MINED),
+                        choices=MINED)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    pool: dict[str, list[dict[str, object]]] = {}
-    for argument in (Argument.PARTNERS, Argument.RED, Argument.COLOUR):
+    target = ROOT / "trainer" / "data" / "lessons" / "safe_tables.json"
+    pool: dict[str, list[dict[str, object]]] = json.loads(target.read_text(encoding="utf-8")) \
+        if target.exists() else {}
+    for argument in args.arguments:
         found: list[dict[str, object]] = []
         while len(found) < args.count:
             table = find_tables(rng, argument, one_safe=True, moments=2000)
@@ -36,7 +43,6 @@ def main() -> None:
                 found.append(table.to_json())
                 print(argument.value, len(found), flush=True)
         pool[argument.value] = found
-    target = ROOT / "trainer" / "data" / "lessons" / "safe_tables.json"
     target.write_text(json.dumps(pool, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 

@@ -6,6 +6,9 @@
 - **colour**: the red argument holds only because the card is black — its red twin would deal in
   (R-WAIT: whether a card of the right rank wins can depend on its colour);
 - **no hand**: no hand of the opponent's size combines with it at all;
+- **history**: the visible cards leave some opponent able to win on it, but a card of its rank
+  and colour passed each such opponent since their hand last changed, and they did not win on
+  it (R-READ, assuming a player takes every win open to them);
 - **joker**: nobody ever wins on a joker.
 
 Computed from the exact counts' own reason codes, never from words.
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from enum import StrEnum
 
+from trainer.analysis.chance import history_twin
 from trainer.analysis.counting import deal_in_count
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable
@@ -28,6 +32,7 @@ class Argument(StrEnum):
     RED = "red"
     COLOUR = "colour"
     NO_HAND = "no_hand"
+    HISTORY = "history"
 
 
 def counts_for(table: SafetyTable, card: Card,
@@ -42,7 +47,7 @@ def argument_for(table: SafetyTable, card: Card,
     """The argument that proves ``card`` safe, or None when some consistent hand wins on it."""
     counts = counts if counts is not None else counts_for(table, card)
     if any(not count.provably_safe for count in counts):
-        return None
+        return Argument.HISTORY if history_proves(table, card, counts) else None
     reasons = {count.reason for count in counts}
     if reasons == {SafetyReason.JOKER}:
         return Argument.JOKER
@@ -53,6 +58,15 @@ def argument_for(table: SafetyTable, card: Card,
     if card.is_black and _red_twin_deals_in(table, card):
         return Argument.COLOUR
     return Argument.RED
+
+
+def history_proves(table: SafetyTable, card: Card, counts: tuple[DealInCount, ...]) -> bool:
+    """Does the history prove ``card`` safe against every opponent the counts leave open?"""
+    if table.passed is None:
+        return False
+    return all(count.provably_safe
+               or history_twin(card, table.passed[other], table.melds[other]) is not None
+               for other, count in zip(table.opponents(), counts, strict=True))
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

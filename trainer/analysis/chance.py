@@ -10,9 +10,9 @@ Three models, one function (:func:`deal_in_chances`):
 - :attr:`Model.VISIBLE` — the visible cards only, every deal of the unseen cards equally likely;
 - :attr:`Model.HISTORY` — the same, less the deals the passes rule out;
 - :attr:`Model.PLAY` — the passes, and deals weighted by how players keep their cards: a hand is
-  ``exp(-PAIR_WEIGHT)`` times less likely for each card in it without a 14-partner (players
-  keep their 14-pairs and throw the rest), the weight fitted on simulated play
-  (``benchmarks/risk.py``).
+  ``exp(-w)`` times less likely for each card in it without a 14-partner (players keep their
+  14-pairs and throw the rest), ``w`` growing with the cards played (:func:`pair_weight`), fitted
+  on simulated play.
 
 Exact where the deals can be counted (every joint deal enumerated, small tables), otherwise
 sampled with its 95% error said; the sample's seed is drawn from the public table alone, so
@@ -37,9 +37,13 @@ from trainer.analysis.table import SafetyTable
 from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
 from trainer.engine.melds import Meld
 
-PAIR_WEIGHT = 0.55
-"""Model.PLAY: log-weight lost per unpaired card in an opponent's hand (fitted on simulated play,
-``benchmarks/risk.py``)."""
+PAIR_WEIGHT = 0.2
+"""Model.PLAY: log-weight lost per unpaired card in an opponent's hand at the deal …"""
+PAIR_WEIGHT_PER_CARD = 0.03
+"""… and more for every card played since (on the table or laid in sets): the longer a hand is
+played, the more of its 14-pairs a player has kept. Both fitted on 2,000 simulated hands
+(``benchmarks/fit_play_model.py``; seed 11, not the seed ``benchmarks/risk.py`` scores on)."""
+PAIR_WEIGHT_AT_MOST = 2.5
 EXACT_LIMIT = 20_000
 """Count every joint deal when there are at most this many; sample otherwise."""
 SAMPLES = 4096
@@ -237,7 +241,7 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
         history_cards = tuple(
             (other, twin) for other, safe in zip(opponents, visible_safe[card], strict=True)
             if not safe and passes is not None
-            and (twin := _twin(card, passes[other], table.melds[other])) is not None)
+            and (twin := history_twin(card, passes[other], table.melds[other])) is not None)
         covered = {other for other, _ in history_cards}
         if proofs and all(safe or other in covered
                           for other, safe in zip(opponents, visible_safe[card], strict=True)):
@@ -255,7 +259,7 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
                          False)] = 0.0
     if model is Model.PLAY:
         for counts in deals.counts:
-            weight *= np.exp(-PAIR_WEIGHT * _unpaired(counts))
+            weight *= np.exp(-pair_weight(table) * _unpaired(counts))
     total = weight.sum()
     if total <= 0:  # the sample holds no deal the history allows: read the visible cards only
         return deal_in_chances(table, cards, model=Model.VISIBLE, samples=samples)
@@ -273,7 +277,14 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
     return {card: found[card] for card in cards}
 
 
-def _twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ()) -> Card | None:
+def pair_weight(table: SafetyTable) -> float:
+    """Model.PLAY's log-weight per unpaired card, by how far the hand has been played."""
+    played = len(table.table_cards) + sum(len(meld.cards) for melds in table.melds
+                                          for meld in melds)
+    return min(PAIR_WEIGHT_AT_MOST, PAIR_WEIGHT + PAIR_WEIGHT_PER_CARD * played)
+
+
+def history_twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ()) -> Card | None:
     """A card that passed an opponent and proves ``card`` safe against them (R-READ), if any.
 
     Only a card of the same rank can: a hand that wins on ``card`` combines with it, and then

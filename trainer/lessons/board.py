@@ -36,6 +36,8 @@ class SeatPicture:
     open_hand: tuple[Card, ...] = ()
     claim: ClaimKind | None = None
     dealer: bool = False
+    passed: tuple[Card, ...] = ()
+    """The cards that passed them since their concealed hand last changed (R-READ)."""
 
 
 @dataclass(frozen=True, slots=True)

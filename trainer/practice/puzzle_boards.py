@@ -37,6 +37,7 @@ def _table_board(table: SafetyTable) -> Board:
         seats.append(SeatPicture(
             relation=relation(other, table.seat, players),
             hidden=None if table.hands is not None else table.hand_sizes[other],
-            melds=table.melds[other], pile=_pile(table, other), open_hand=tuple(open_hand)))
+            melds=table.melds[other], pile=_pile(table, other), open_hand=tuple(open_hand),
+            passed=() if table.passed is None else table.passed[other]))
     return Board(hand=table.hand, melds=table.melds[table.seat], pile=_pile(table, table.seat),
                  seats=tuple(seats), rules=table.rules)

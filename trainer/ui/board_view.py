@@ -30,7 +30,9 @@ def seat_view(seat: SeatPicture) -> SeatView:
         melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in seat.melds),
         pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
         dealer=tr("board.dealer") if seat.dealer else "",
-        hand=tuple(CardView(c) for c in seat.open_hand))
+        hand=tuple(CardView(c) for c in seat.open_hand),
+        passed=tuple(CardView(c) for c in seat.passed),
+        passed_title=tr("board.passed") if seat.passed else "")
 
 
 def offer_caption(board: Board) -> str:

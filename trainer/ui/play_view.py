@@ -110,6 +110,13 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     return CardView(card, badge_percent(risk.risk), risk.band, sentences([overall, *reasons]))
 
 
+def _passed(view: PlayerView, seat: int) -> tuple[CardView, ...]:
+    """What passed ``seat`` since their hand last changed, jokers left out (never won on)."""
+    if view.history is None or view.result:
+        return ()
+    return tuple(CardView(card) for card in view.history.passed_cards(seat) if not card.is_joker)
+
+
 def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
                risks: Mapping[Card, CardRisk], prompt: str = "") -> TableView:
     """The table as the learner sees it, with their buttons and the question they answer."""
@@ -122,7 +129,9 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
                  melds=_melds(view.melds[seat]), pile=_pile(view.piles[seat]),
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",
-                 to_act=not view.result and view.to_act == seat)
+                 to_act=not view.result and view.to_act == seat,
+                 passed=_passed(view, seat),
+                 passed_title=tr("board.passed") if _passed(view, seat) else "")
         for seat in range(players) if seat != LEARNER)
     actions = tuple(ActionButton(choice.id, button_label(choice),
                                  1 if choice.takes_card else 0, 1 if choice.takes_card else 0,

@@ -10,7 +10,8 @@ from functools import cache
 from typing import Any
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
-from trainer.analysis.certificates import certificate
+from trainer.analysis.certificates import certificate, certificates_of_proof
+from trainer.analysis.chance import Model, deal_in_chances
 from trainer.analysis.deal_in import SafetyReason
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
@@ -48,9 +49,11 @@ def board_of_table(table: SafetyTable) -> Board:
     """The table from the discarder's chair: their hand, everyone's melds and piles."""
     players = table.rules.players
     piles = table.piles or tuple(() for _ in range(players))
+    passed = table.passed or tuple(() for _ in range(players))
     seats = tuple(SeatPicture(relation(seat, table.seat, players), hidden=table.hand_sizes[seat],
                               melds=table.melds[seat],
-                              pile=tuple(PileCard(c, s) for c, s in piles[seat]))
+                              pile=tuple(PileCard(c, s) for c, s in piles[seat]),
+                              passed=passed[seat])
                   for seat in table.opponents())
     return Board(table.hand, table.melds[table.seat],
                  pile=tuple(PileCard(c, s) for c, s in piles[table.seat]), seats=seats,
@@ -66,13 +69,21 @@ def _danger_hint(table: SafetyTable, card: Card) -> Message:
 
 def _argument_hint(argument: Argument | None, threshold: int) -> Message:
     key = {Argument.PARTNERS: "hint.safe_partners", Argument.RED: "hint.safe_red",
-           Argument.COLOUR: "hint.safe_colour", Argument.NO_HAND: "hint.safe_red"}.get(
+           Argument.COLOUR: "hint.safe_colour", Argument.NO_HAND: "hint.safe_red",
+           Argument.HISTORY: "hint.safe_history"}.get(
         argument, "hint.safe_look_again") if argument else "hint.safe_look_again"
-    return Message.of(key, ("R-SAFE",), threshold=threshold)
+    rules = ("R-SAFE", "R-READ") if argument is Argument.HISTORY else ("R-SAFE",)
+    return Message.of(key, rules, threshold=threshold)
 
 
 def _working(table: SafetyTable, card: Card) -> tuple[Message, ...]:
-    return tuple(certificate(table, count) for count in counts_for(table, card))
+    """Opponent by opponent, why ``card`` is safe or not: by the visible cards, or by what
+    passed them (R-READ) where the visible cards leave them able to win on it."""
+    counts = counts_for(table, card)
+    if argument_for(table, card, counts) is Argument.HISTORY:
+        read = deal_in_chances(table, [card], model=Model.HISTORY)[card]
+        return certificates_of_proof(table, read, counts)
+    return tuple(certificate(table, count) for count in counts)
 
 
 def safe(data: StepData) -> Task:
@@ -141,7 +152,8 @@ def find_tables(rng: random.Random, argument: Argument, *, one_safe: bool,
                 moments: int = 300, paired: bool = False) -> SafetyTable | None:
     """A table from a simulated hand (heuristic bots, the discarder's view only) where the
     discarder, holding no joker, has a card provably safe by ``argument`` — the only one when
-    ``one_safe``; with ``paired``, a black card safe by colour beside its dangerous red twin."""
+    ``one_safe``; with ``paired``, a black card safe by colour beside its dangerous red twin.
+    For :attr:`Argument.HISTORY` the table keeps what passed each player (R-READ)."""
     seen = 0
     while seen < moments:
         state = HandState.deal(rng.getrandbits(40), RuleSet())

@@ -94,13 +94,17 @@ class SeatView:
     to_act: bool = False
     hand: tuple[CardView, ...] = ()
     """Open-hand teaching: the player's concealed cards shown."""
+    passed: tuple[CardView, ...] = ()
+    """The cards that passed this player since their concealed hand last changed (R-READ)."""
+    passed_title: str = ""
 
     def to_data(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "hidden": self.hidden,
                 "hidden_text": self.hidden_text, "melds": [m.to_data() for m in self.melds],
                 "pile": [c.to_data() for c in self.pile], "pile_title": self.pile_title,
                 "dealer": self.dealer, "to_act": self.to_act,
-                "hand": [c.to_data() for c in self.hand]}
+                "hand": [c.to_data() for c in self.hand],
+                "passed": [c.to_data() for c in self.passed], "passed_title": self.passed_title}
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,11 @@ function seatNode(seat) {
   }
   if (seat.melds.length) box.appendChild(meldsNode(seat.melds, "tiny"));
   if (seat.pile.length) box.appendChild(pileNode(seat.pile, seat.pile_title));
+  if (seat.passed && seat.passed.length) {
+    const passed = pileNode(seat.passed, seat.passed_title);
+    passed.classList.add("passed");
+    box.appendChild(passed);
+  }
   return box;
 }
 
