@@ -244,6 +244,9 @@ def _add_simulate(commands: Any) -> None:
     sub.add_argument("--risk", metavar="FILE",
                      help="write one JSON line per discard with the discarder's chance of "
                           "dealing in under three readings (docs/format.md)")
+    sub.add_argument("--duplicate", action="store_true",
+                     help="--bots TESTED,BASELINE: every deal played once with TESTED in each "
+                          "seat and BASELINE in the others; --hands counts deals")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -267,8 +270,18 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         handle = _open_for_writing(args.jsonl)
         risk = _open_for_writing(args.risk)
-        summary = simulate(args.hands, args.seed, args.players, names or ["heuristic"], handle,
-                           progress=sys.stderr.isatty(), rules=rules, risk=risk)
+        summary: Any
+        if args.duplicate:
+            from trainer.duplicate import simulate_duplicate
+
+            if len(names) != 2 or risk is not None:
+                raise Dou14Error("--duplicate needs --bots TESTED,BASELINE (two names) "
+                                 "and no --risk")
+            summary = simulate_duplicate(args.hands, args.seed, names[0], names[1], rules,
+                                         handle, progress=sys.stderr.isatty())
+        else:
+            summary = simulate(args.hands, args.seed, args.players, names or ["heuristic"],
+                               handle, progress=sys.stderr.isatty(), rules=rules, risk=risk)
         for opened in (handle, risk):
             if opened is not None:
                 opened.close()  # a full disk shows here, at the last flush: before the summary

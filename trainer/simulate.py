@@ -14,9 +14,9 @@ from tqdm import tqdm
 
 from trainer.analysis.chance import Model, deal_in_chances
 from trainer.analysis.table import table_from_view
-from trainer.bots import bot_named
 from trainer.bots.base import Bot
 from trainer.bots.table import play_match_hand
+from trainer.coach.players import bot_of
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind, EventReason, ResultKind
 from trainer.engine.game.match import Match
@@ -151,7 +151,7 @@ def simulate(hands: int, seed: int, players: int = 4, bot_names: Sequence[str] =
     rules = rules or RuleSet(players=players)
     names = list(bot_names)
     names = (names * players)[:players] if len(names) < players else names[:players]
-    bots: list[Bot] = [bot_named(name) for name in names]
+    bots: list[Bot] = [bot_of(name) for name in names]
     match = Match(seed, rules)
     summary = Summary(bots=names)
     recorder = None if risk is None else RiskRecorder(risk)

@@ -4,12 +4,14 @@ and prefers discards that nobody can win on (R-WIN, R-PAIR14, R-SAFE), from its 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.engine.cards import Card
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.state import HandState, Offer
 from trainer.engine.game.view import PlayerView
 
 
@@ -31,42 +33,57 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = view.legal
-        by_kind: dict[ActionKind, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
-        for kind in (ActionKind.WIN, ActionKind.TIANZOU):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        two_step = _two_step_first(by_kind, rng)
-        if two_step is not None:
-            return two_step
-        for kind in (ActionKind.KONG, ActionKind.KONG_DRAWN, ActionKind.LAY_KONG,
-                     ActionKind.LAY_JOKER):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        counts = rank_counts(view.hand)
-        for action in by_kind.get(ActionKind.LAY_PONG, []):
-            if lacks_partner(counts, action.cards[0].rank):
-                return action
-        if view.offer is not None:
-            rank = view.offer.card.rank
-            if ActionKind.PONG in by_kind and (rank is None or (counts[rank] - 2 >= 0 and
-                                               lacks_partner(counts, rank))):
-                return by_kind[ActionKind.PONG][0]
-            chis = [a for a in by_kind.get(ActionKind.CHI, []) if lacks_partner(counts, a.cards[0].rank)]
-            if chis:
-                return max(chis, key=lambda a: a.cards[0].red)
-            return by_kind.get(ActionKind.PASS, legal[:1])[0]
-        if ActionKind.DONE in by_kind:
-            return by_kind[ActionKind.DONE][0]
-        discards = by_kind.get(ActionKind.DISCARD)
-        if not discards:
-            return legal[rng.randrange(len(legal))]
-        chances = deal_in_chances(table_from_view(view), samples=BOT_SAMPLES, proofs=False)
-        return min(discards, key=lambda a: (_discard_cost(counts, a.cards[0],
-                                                          chances[a.cards[0]].value),
-                                            a.cards[0].index))
+        return decide(view.legal, view.hand, view.offer, rng,
+                      lambda: {card: chance.value for card, chance in deal_in_chances(
+                          table_from_view(view), samples=BOT_SAMPLES, proofs=False).items()})
+
+
+def fast_choice(state: HandState, rng: random.Random) -> Action:
+    """The same decisions without reading the table (every discard's chance taken as 0): the
+    coach's play-out policy, for every seat, from the whole state it plays out (the state is
+    itself a deal from the coach's view, so nothing hidden from the coach is read)."""
+    return decide(state.legal_actions(), state.hands[state.to_act], state.offer, rng, None)
+
+
+def decide(legal: Sequence[Action], hand: Sequence[Card], offer: Offer | None,
+           rng: random.Random, chances: Callable[[], dict[Card, float]] | None) -> Action:
+    """The heuristic's choice among ``legal``: ``chances`` (read only for a discard) gives each
+    card's chance of dealing in; ``None`` reads none."""
+    by_kind: dict[ActionKind, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind in (ActionKind.WIN, ActionKind.TIANZOU):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    two_step = _two_step_first(by_kind, rng)
+    if two_step is not None:
+        return two_step
+    for kind in (ActionKind.KONG, ActionKind.KONG_DRAWN, ActionKind.LAY_KONG,
+                 ActionKind.LAY_JOKER):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    counts = rank_counts(hand)
+    for action in by_kind.get(ActionKind.LAY_PONG, []):
+        if lacks_partner(counts, action.cards[0].rank):
+            return action
+    if offer is not None:
+        rank = offer.card.rank
+        if ActionKind.PONG in by_kind and (rank is None or (counts[rank] - 2 >= 0 and
+                                           lacks_partner(counts, rank))):
+            return by_kind[ActionKind.PONG][0]
+        chis = [a for a in by_kind.get(ActionKind.CHI, []) if lacks_partner(counts, a.cards[0].rank)]
+        if chis:
+            return max(chis, key=lambda a: a.cards[0].red)
+        return by_kind.get(ActionKind.PASS, list(legal[:1]))[0]
+    if ActionKind.DONE in by_kind:
+        return by_kind[ActionKind.DONE][0]
+    discards = by_kind.get(ActionKind.DISCARD)
+    if not discards:
+        return legal[rng.randrange(len(legal))]
+    read = chances() if chances is not None else {}
+    return min(discards, key=lambda a: (_discard_cost(counts, a.cards[0],
+                                                      read.get(a.cards[0], 0.0)),
+                                        a.cards[0].index))
 
 
 BOT_SAMPLES = 256

@@ -1,0 +1,122 @@
+"""Every option of a decision valued in points (R-PAY, R-SCORE): the same deals of the hidden
+cards (:func:`trainer.coach.deals.deal_again`) for every option, each played out to the end
+(:func:`trainer.coach.playout.play_out`); an option's value is the viewer's mean payment, with
+its standard error, and its loss the best option's mean less its own, with the standard error
+of the paired difference (the same deals under both options: most of the luck cancels).
+
+The deals' seed is drawn from the public view alone, so the values depend on nothing the viewer
+cannot see; a budget is the number of deals per option."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import math
+import random
+from dataclasses import dataclass
+
+from trainer.coach.deals import deal_again, searchable
+from trainer.coach.playout import play_out
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+
+BUDGETS = {"hint": 12, "expert": 24, "review": 64}
+"""Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand."""
+MISTAKE_POINTS = 0.5
+"""A choice is a mistake when it loses at least this much and its interval excludes 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    action: Action
+    mean: float
+    """The viewer's mean payment over the deals, in points."""
+    error: float
+    """The standard error of ``mean``."""
+    loss: float = 0.0
+    """The best option's mean less this one's."""
+    loss_error: float = 0.0
+    """The standard error of ``loss`` (paired over the same deals)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The options of one decision, best first."""
+
+    options: tuple[OptionValue, ...]
+    deals: int
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def value_of(self, action: Action) -> OptionValue | None:
+        return next((option for option in self.options if option.action == action), None)
+
+    def is_mistake(self, action: Action) -> bool:
+        """Losing ≥ :data:`MISTAKE_POINTS`, with a 95% interval that excludes 0."""
+        option = self.value_of(action)
+        return option is not None and option.loss >= MISTAKE_POINTS and \
+            option.loss - 1.96 * option.loss_error > 0
+
+
+def view_seed(view: PlayerView, salt: int = 0) -> int:
+    """A seed from the public view alone: the viewer's hand, every set and pile, the sizes."""
+    parts = [view.seat, view.dealer, view.stock_size, int(view.dealer_discarded), salt,
+             *view.hand_sizes, *(c.index for c in view.hand)]
+    for melds in view.melds:
+        parts.append(-1)
+        parts.extend(c.index for meld in melds for c in meld.cards)
+    for pile in view.piles:
+        parts.append(-2)
+        parts.extend(entry.card.index for entry in pile)
+    if view.history is not None:
+        for seat in range(view.rules.players):
+            parts.append(-3)
+            parts.extend(c.index for c in view.history.passed_cards(seat))
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _options(view: PlayerView) -> list[Action]:
+    """The options worth weighing: a win is always taken (R-READ's assumption), and discards of
+    two equal cards are one option."""
+    for kind in (ActionKind.WIN, ActionKind.TIANZOU):
+        wins = [a for a in view.legal if a.kind is kind]
+        if wins:
+            return wins[:1]
+    return list(view.legal)
+
+
+def evaluate(view: PlayerView, deals: int, salt: int = 0) -> Decision:
+    """Value each option of the viewer's decision on ``deals`` deals (see the module)."""
+    if not searchable(view):
+        raise ValueError("the coach weighs the viewer's own discard or lay-down")
+    options = _options(view)
+    rng = random.Random(view_seed(view, salt))
+    payments: dict[Action, list[float]] = {action: [] for action in options}
+    for _ in range(deals if len(options) > 1 else 0):
+        dealt = deal_again(view, rng)
+        playout_seed = rng.getrandbits(64)
+        for action in options:
+            state = copy.deepcopy(dealt)
+            state.apply(action)
+            payments[action].append(float(play_out(state, random.Random(playout_seed))[view.seat]))
+    means = {a: (sum(p) / len(p) if p else 0.0) for a, p in payments.items()}
+    best = max(options, key=lambda a: (means[a], -options.index(a)))
+    values = []
+    for action in options:
+        paid = payments[action]
+        diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
+        values.append(OptionValue(action, means[action], _error(paid),
+                                  means[best] - means[action], _error(diffs)))
+    values.sort(key=lambda v: (-v.mean, options.index(v.action)))
+    return Decision(tuple(values), deals if len(options) > 1 else 0)
+
+
+def _error(values: list[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
