@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, tap, translated
 from trainer.bots import HeuristicBot
+from trainer.coach.search import BUDGETS
 from trainer.engine import Dou14Error, RuleSet
 from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
@@ -23,6 +24,7 @@ from trainer.engine.game.view import PlayerView, view_of
 from trainer.i18n import render, t
 from trainer.play import table_service
 from trainer.play.choices import DISCARD, action_for, choices
+from trainer.play.coach_hint import coach_decision, coach_message
 from trainer.play.hand_review import review_hand
 from trainer.play.hints import best_discard, discard_risks, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings, advance
@@ -208,6 +210,11 @@ def test_hints_show_waits_red_and_the_best_discard(db: tuple[ProgressStore, str]
     assert render(best.why, "en", cite=False) in captions
     red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
     assert t("play_hint.red", "en", red=red, threshold=20) in captions
+    coach = coach_message(view)  # the coach's quick look, valued in points (issue 29)
+    assert coach is not None and render(coach, "en", cite=False) in captions
+    decision = coach_decision(view)
+    assert decision is not None and coach.param("deals") == BUDGETS["hint"]
+    assert decision.best.mean >= max(option.mean for option in decision.options)
 
 
 # -- plain functions ---------------------------------------------------------------------------
@@ -422,7 +429,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    at = app("play", as_learner=learner, seed="109")  # a hand whose risky discard is a puzzle
+    at = app("play", as_learner=learner, seed="157")  # a hand whose risky discard is a puzzle
     finished = _play_by_tapping(at, store, learner)
     at.button(key="open-review").click().run()
     flags = review_hand(Replay.of(finished.state))

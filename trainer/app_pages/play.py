@@ -22,6 +22,7 @@ from trainer.engine.messages import Message
 from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
+from trainer.play.coach_hint import coach_message
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
@@ -113,6 +114,9 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
     winning = offer_wins(view)
     if winning is not None:
         lines.insert(0, tr("play_hint.offer_wins", card=winning.symbol))
+    coach = coach_message(view)
+    if coach is not None:
+        lines.insert(0, render(coach, lang, cite=False))
     waiting = unseen_waits(view)
     if waiting is not None:
         if not waiting.ready:

@@ -88,8 +88,10 @@ def _options(view: PlayerView) -> list[Action]:
     return list(view.legal)
 
 
-def evaluate(view: PlayerView, deals: int, salt: int = 0) -> Decision:
-    """Value each option of the viewer's decision on ``deals`` deals (see the module)."""
+def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
+             playout_seed: int | None = None) -> Decision:
+    """Value each option of the viewer's decision on ``deals`` deals (see the module).
+    ``playout_seed`` plays every deal out with the same seed (tests compare with enumeration)."""
     if not searchable(view):
         raise ValueError("the coach weighs the viewer's own discard or lay-down")
     options = _options(view)
@@ -97,11 +99,11 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0) -> Decision:
     payments: dict[Action, list[float]] = {action: [] for action in options}
     for _ in range(deals if len(options) > 1 else 0):
         dealt = deal_again(view, rng)
-        playout_seed = rng.getrandbits(64)
+        seed = rng.getrandbits(64) if playout_seed is None else playout_seed
         for action in options:
             state = copy.deepcopy(dealt)
             state.apply(action)
-            payments[action].append(float(play_out(state, random.Random(playout_seed))[view.seat]))
+            payments[action].append(float(play_out(state, random.Random(seed))[view.seat]))
     means = {a: (sum(p) / len(p) if p else 0.0) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []

@@ -10,10 +10,20 @@ from typing import TypeAlias
 
 from trainer.engine.cards import Card
 
-Param: TypeAlias = "str | int | Card | tuple[Card, ...] | Message | tuple[Message, ...]"
-"""A message parameter: text and numbers as they are, cards by their symbols, a tuple of cards
-as a list ("6♥ and 6♦"), a nested message rendered in the same language, and a tuple of messages
-as a sum ("a + b")."""
+Param: TypeAlias = "str | int | Points | Card | tuple[Card, ...] | Message | tuple[Message, ...]"
+"""A message parameter: text and numbers as they are, points signed to one decimal, cards by
+their symbols, a tuple of cards as a list ("6♥ and 6♦"), a nested message rendered in the same
+language, and a tuple of messages as a sum ("a + b")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A value in points (R-PAY), e.g. an option's mean payment; rendered signed, one decimal
+    (``+1.3``), only when shown."""
+
+    value: float
+    signed: bool = True
+    """``False`` for a spread (``±0.6``, the sign said by the sentence)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +64,8 @@ def message_to_json(message: Message) -> dict[str, object]:
 def _param_to_json(value: Param) -> object:
     if isinstance(value, Card):
         return {"card": str(value)}
+    if isinstance(value, Points):
+        return {"points": value.value, "signed": value.signed}
     if isinstance(value, Message):
         return {"message": message_to_json(value)}
     if isinstance(value, tuple):
@@ -86,6 +98,10 @@ def message_from_json(data: object) -> Message:
             params.append((str(name), value))
         elif isinstance(value, dict) and set(value) == {"card"}:
             params.append((str(name), parse_card(str(value["card"]))))
+        elif isinstance(value, dict) and set(value) == {"points", "signed"} and \
+                isinstance(value["points"], int | float) and \
+                not isinstance(value["points"], bool) and isinstance(value["signed"], bool):
+            params.append((str(name), Points(float(value["points"]), value["signed"])))
         elif isinstance(value, dict) and set(value) == {"cards"}:
             params.append((str(name), parse_cards(str(value["cards"]))))
         elif isinstance(value, dict) and set(value) == {"message"}:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
+from trainer.engine.messages import Points
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
            "render_all", "said", "t", "typo"]
@@ -66,6 +67,9 @@ def _render_param(value: object, lang: str) -> str:
         return value.symbol
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}".replace(",", DIGIT_GROUPS.get(lang, ""))
+    if isinstance(value, Points):
+        shown = f"{value.value:+.1f}" if value.signed else f"{abs(value.value):.1f}"
+        return shown.replace("-", "−")
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):

@@ -1,0 +1,121 @@
+"""The coach (issue 29): deals of the hidden cards that keep the viewer's decision as it is, values
+that agree with enumerating every deal on small endgames, and nothing hidden from the viewer
+changing a choice or a value."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+import statistics
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.bots.heuristic import fast_choice
+from trainer.coach.deals import _allowed, deal_again, searchable, unseen_cards
+from trainer.coach.playout import play_out
+from trainer.coach.search import evaluate
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.rules import RuleSet
+
+
+def moments(seed: int, players: int = 4, hands: int = 3) -> list[tuple[HandState, PlayerView]]:
+    """Every searchable decision (a discard with a choice) of a few fast-played hands."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(hands):
+        state = HandState.deal(rng.getrandbits(32), RuleSet(players=players))
+        while not state.over:
+            view = view_of(state, state.to_act)
+            if searchable(view) and len(view.legal) > 1:
+                found.append((copy.deepcopy(state), view))
+            state.apply(fast_choice(state, rng))
+    return found
+
+
+def test_a_deal_keeps_the_decision_and_the_public_table() -> None:
+    for seed in range(3):
+        for state, view in moments(seed):
+            dealt = deal_again(view, random.Random(seed))
+            assert sorted(map(str, dealt.legal_actions())) == sorted(map(str, view.legal))
+            assert [len(h) for h in dealt.hands] == list(view.hand_sizes)
+            assert len(dealt.stock) == view.stock_size and dealt.card_count() == state.card_count()
+            assert sorted(dealt.hands[view.seat]) == sorted(view.hand)
+            assert _allowed(view, dealt.hands) or view.history is None
+
+
+def _swapped(state: HandState, seat: int, rng: random.Random) -> HandState | None:
+    """``state`` with the other players' concealed cards and the stock dealt again, the public
+    history kept: another real state the viewer cannot tell apart (None when the deal drawn
+    contradicts the passes)."""
+    other = copy.deepcopy(state)
+    hidden = [card for s, hand in enumerate(other.hands) if s != seat for card in hand]
+    hidden += other.stock
+    rng.shuffle(hidden)
+    start = 0
+    for s, hand in enumerate(other.hands):
+        if s != seat:
+            other.hands[s] = hidden[start:start + len(hand)]
+            start += len(hand)
+    other.stock = hidden[start:]
+    return other if _allowed(view_of(other, seat), other.hands) else None
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 30), st.integers(0, 2**32))
+def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
+        seed: int, pick: int, swap: int) -> None:
+    found = moments(seed, hands=1)
+    if not found:
+        return
+    state, view = found[pick % len(found)]
+    other = _swapped(state, view.seat, random.Random(swap))
+    if other is None:
+        return
+    assert view_of(other, view.seat) == view
+    assert evaluate(view_of(other, view.seat), 4) == evaluate(view, 4)
+
+
+def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
+    """The mean payment of each option over every ordering of the unseen cards into the others'
+    hands and the stock that the passes allow (the brute-force reference)."""
+    pool = unseen_cards(view)
+    totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
+    for order in set(itertools.permutations(pool)):
+        dealt = deal_again(view, random.Random(0))
+        start = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat != view.seat:
+                dealt.hands[seat] = list(order[start:start + size])
+                start += size
+        dealt.stock = list(order[start:])
+        if not _allowed(view, dealt.hands):
+            continue
+        for action in view.legal:
+            state = copy.deepcopy(dealt)
+            state.apply(action)
+            totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
+    return {name: statistics.fmean(values) for name, values in totals.items()}
+
+
+def test_the_search_agrees_with_enumeration_on_small_endgames() -> None:
+    checked = 0
+    for seed in range(40):
+        for _state, view in moments(seed, players=3, hands=2):
+            if len(unseen_cards(view)) > 5 or checked >= 4:
+                continue
+            exact = _exact(view, playout_seed=seed)
+            decision = evaluate(view, 400, playout_seed=seed)
+            for option in decision.options:
+                truth = exact[str(option.action)]
+                assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
+            checked += 1
+    assert checked >= 4
+
+
+def test_values_are_reproducible_from_the_view() -> None:
+    _state, view = moments(11)[5]
+    assert evaluate(view, 6) == evaluate(view, 6)
+    assert evaluate(view, 6, salt=1) != evaluate(view, 6) or len(view.legal) == 1

@@ -1,0 +1,46 @@
+"""The coach's word in Play (issue 29): with hints on, at the learner's own discard or lay-down,
+the option the coach would play and what it is worth in points beside the next best — from a
+quick look (:data:`trainer.coach.search.BUDGETS` ``hint`` deals per option, fewer than the
+review's, and said so). One look per decision, kept in a small cache."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from trainer.coach.deals import searchable
+from trainer.coach.search import BUDGETS, Decision, evaluate
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+from trainer.engine.messages import Message, Points
+
+
+@lru_cache(maxsize=64)
+def coach_decision(view: PlayerView, deals: int = BUDGETS["hint"]) -> Decision | None:
+    """The coach's values of the options at ``view``, when it is the viewer's own discard or
+    lay-down with a choice."""
+    if not searchable(view) or len(view.legal) < 2:
+        return None
+    return evaluate(view, deals)
+
+
+def move_words(action: Action) -> Message:
+    """An option in words: discard a card, lay cards down, add a card to the pong."""
+    if action.kind is ActionKind.DISCARD:
+        return Message.of("coach.move_discard", card=action.cards[0])
+    if action.kind is ActionKind.KONG_DRAWN:
+        return Message.of("coach.move_kong_drawn", card=action.cards[0])
+    if action.kind is ActionKind.TIANZOU:
+        return Message.of("coach.move_tianzou")
+    return Message.of("coach.move_lay", cards=action.cards)
+
+
+def coach_message(view: PlayerView) -> Message | None:
+    """"The coach would play …", with its mean points, error and the next best option."""
+    decision = coach_decision(view)
+    if decision is None or len(decision.options) < 2:
+        return None
+    best, other = decision.options[0], decision.options[1]
+    return Message.of("coach.would_play", ("R-PAY", "R-SCORE"), deals=decision.deals,
+                      move=move_words(best.action), points=Points(best.mean),
+                      error=Points(best.error, signed=False), other=move_words(other.action),
+                      other_points=Points(other.mean))
