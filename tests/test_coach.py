@@ -12,13 +12,17 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.bots import HeuristicBot
 from trainer.bots.heuristic import fast_choice
 from trainer.coach.deals import _allowed, deal_again, searchable, unseen_cards
 from trainer.coach.playout import play_out
-from trainer.coach.search import evaluate
+from trainer.coach.search import MISTAKE_POINTS, evaluate
+from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet
+from trainer.play.coach_review import decisions_of, price_hand
+from trainer.play.session import PlaySession
 
 
 def moments(seed: int, players: int = 4, hands: int = 3) -> list[tuple[HandState, PlayerView]]:
@@ -119,3 +123,30 @@ def test_values_are_reproducible_from_the_view() -> None:
     _state, view = moments(11)[5]
     assert evaluate(view, 6) == evaluate(view, 6)
     assert evaluate(view, 6, salt=1) != evaluate(view, 6) or len(view.legal) == 1
+
+
+def _replay(seed: int) -> Replay:
+    session = PlaySession(seed, RuleSet())
+    bot, rng = HeuristicBot(), random.Random(0)
+    while not session.state.over:
+        while session.bots_to_act:
+            session.bot_step()
+        if session.learner_to_act:
+            session.act(bot.choose(session.view(), rng))
+    return Replay.of(session.state)
+
+
+def test_a_review_prices_every_discard_with_a_choice_and_is_reproducible() -> None:
+    replay = _replay(157)
+    seen: list[tuple[int, int]] = []
+    priced = price_hand(replay, 0, deals=8, progress=lambda done, total: seen.append((done, total)))
+    moments = decisions_of(replay, 0)
+    assert [d.step for d in priced.decisions] == [step for step, _a, _v in moments]
+    assert seen == [(n, len(moments)) for n in range(1, len(moments) + 1)]
+    assert price_hand(replay, 0, deals=8) == priced
+    for decision in priced.decisions:
+        chosen = decision.decision.value_of(decision.chosen)
+        assert chosen is not None and chosen.loss >= 0
+        assert decision.mistake == (chosen.loss >= MISTAKE_POINTS
+                                    and chosen.loss - 1.96 * chosen.loss_error > 0)
+    assert priced.points_lost == sum(d.loss for d in priced.decisions if d.mistake)

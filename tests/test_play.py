@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from hypothesis import given
@@ -21,10 +22,12 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.messages import Message, Points
 from trainer.i18n import render, t
 from trainer.play import table_service
 from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.coach_hint import coach_decision, coach_message
+from trainer.play.coach_jobs import review_job
 from trainer.play.hand_review import review_hand
 from trainer.play.hints import best_discard, discard_risks, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings, advance
@@ -441,7 +444,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert len(risky) == 1
     risky[0].click().run()
-    assert at.success[-1].value == t("play.puzzle_made", "en")
+    assert t("play.puzzle_made", "en") in [s.value for s in at.success]
     assert len(store.own_puzzles(int(learner))) == 1
     at.button(key="review-close").click().run()
     assert _stored(store, learner).review is None
@@ -604,3 +607,27 @@ def test_the_log_keeps_another_players_lost_claim_to_themselves() -> None:
     assert any(e.kind is EventKind.BEATEN for e in told)  # the learner's own lost claim is told
     other = [e for e, _ in story(state.events, seen_by=1, learner=1)]
     assert not any(e.kind is EventKind.BEATEN for e in other)
+
+
+def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStore, str]) -> None:
+    """The coach's review runs in the background: first its progress, then the summary in
+    points and the curve (issue 29)."""
+    store, learner = db
+    _instant(store, learner)
+    at = app("play", as_learner=learner, seed="157")
+    finished = _play_by_tapping(at, store, learner)
+    at.button(key="open-review").click().run()
+    assert t("coach.review_title", "en") in " ".join(m.value for m in at.markdown)
+    job = review_job(Replay.of(finished.state), LEARNER)
+    deadline = time.monotonic() + 120
+    while not job.finished:
+        assert time.monotonic() < deadline, "the coach's review never finished"
+        time.sleep(0.05)
+    at.run()
+    priced = job.result
+    assert priced is not None and priced.decisions
+    summary = render(Message.of("coach.review_summary", (), decisions=len(priced.decisions),
+                                matched=round(priced.match_rate * 100),
+                                lost=Points(priced.points_lost, signed=False),
+                                deals=BUDGETS["review"]), "en", cite=False)
+    assert summary in [c.value for c in at.caption]

@@ -1,6 +1,9 @@
-"""The expert bot: the coach's choice at its own discards and lay-downs (searched,
-:func:`trainer.coach.search.evaluate`), the heuristic bot's elsewhere (claims: their value
-depends on the order of asking, which a view does not carry); from its view only."""
+"""The expert bot: at its own discards and lay-downs, the heuristic's choice unless the search
+(:func:`trainer.coach.search.evaluate`) finds another option better by more than
+:data:`CONFIDENCE` standard errors of the paired difference — a search on a few dozen deals is
+noisy, and a noisy switch away from a sound choice loses points; elsewhere (claims: their value
+depends on the order of asking, which a view does not carry) the heuristic's. From its view
+only."""
 
 from __future__ import annotations
 
@@ -11,6 +14,10 @@ from trainer.coach.deals import searchable
 from trainer.coach.search import BUDGETS, evaluate
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
+
+
+CONFIDENCE = 1.0
+"""Standard errors by which the search's best must beat the heuristic's choice."""
 
 
 class ExpertBot:
@@ -24,6 +31,10 @@ class ExpertBot:
         wins = [a for a in view.legal if a.kind in (ActionKind.WIN, ActionKind.TIANZOU)]
         if wins:
             return wins[0]
+        sound = self._heuristic.choose(view, rng)
         if searchable(view) and len(view.legal) > 1:
-            return evaluate(view, self.deals).best.action
-        return self._heuristic.choose(view, rng)
+            decision = evaluate(view, self.deals)
+            kept = decision.value_of(sound)
+            if kept is not None and kept.loss > CONFIDENCE * kept.loss_error:
+                return decision.best.action
+        return sound

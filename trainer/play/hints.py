@@ -75,10 +75,10 @@ def unseen_waits(view: PlayerView) -> UnseenWaits | None:
     """For a hand waiting for a card (an odd number of concealed cards); None otherwise."""
     if len(view.hand) % 2 == 0:
         return None
-    return _waits_of(view, view.hand)
+    return waits_after(view, view.hand)
 
 
-def _waits_of(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
+def waits_after(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
     """The unseen cards that would win ``hand`` (with the learner's laid sets), as the learner
     sees the table. A card on offer that the learner may still claim is not gone: it counts as
     unseen (R-WAIT)."""
@@ -181,7 +181,7 @@ def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard |
     risk = risks[card]
     risk_words = Message.of("play_hint.risk_safe") if risk.safe else Message.of(
         "play_hint.risk_pct", percent=f"{risk.risk * 100:.1f}")
-    ready = _waits_of(view, tuple(rest))
+    ready = waits_after(view, tuple(rest))
     if ready.cards:
         return BestDiscard(card, Message.of("play_hint.best_ready", ("R-WAIT", "R-SAFE"),
                                             card=card, cards=ready.cards, left=ready.copies_left,

@@ -1,0 +1,66 @@
+"""The coach's reviews, computed in the background after a hand (issue 29): one worker thread
+per process, so a review never holds up a page run, and a small bounded table of jobs keyed by
+the replay (every tab and reload asking for the same hand shares one). A job says how far it has
+got, for the page's progress bar."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from trainer.engine.game.replay import Replay
+from trainer.play.coach_review import PricedHand, price_hand
+
+KEPT = 16
+"""Jobs kept per process (the oldest finished ones go first)."""
+
+
+@dataclass
+class Job:
+    done: int = 0
+    total: int = 0
+    result: PricedHand | None = None
+    failed: bool = False
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None or self.failed
+
+    def _step(self, done: int, total: int) -> None:
+        with self._lock:
+            self.done, self.total = done, total
+
+
+_jobs: OrderedDict[str, Job] = OrderedDict()
+_lock = threading.Lock()
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-review")
+
+
+def _run(job: Job, replay: Replay, seat: int) -> None:
+    try:
+        job.result = price_hand(replay, seat, progress=job._step)
+    except Exception:  # a review that cannot be made says so; the hand itself is kept
+        job.failed = True
+        raise
+
+
+def review_job(replay: Replay, seat: int) -> Job:
+    """The job reviewing ``seat``'s hand in ``replay``, started if it was not."""
+    key = hashlib.sha256(f"{seat}:{replay.dumps()}".encode()).hexdigest()
+    with _lock:
+        job = _jobs.get(key)
+        if job is not None:
+            _jobs.move_to_end(key)
+            return job
+        job = _jobs[key] = Job()
+        while len(_jobs) > KEPT:
+            oldest = next((k for k, j in _jobs.items() if j.finished), None)
+            if oldest is None:
+                break
+            del _jobs[oldest]
+    _worker.submit(_run, job, replay, seat)
+    return job
