@@ -12,6 +12,7 @@ STAMP_TEST := $(VENV)/.installed-test
 CHROMIUM   := /usr/bin/chromium
 NGINX_BIN  := /usr/sbin/nginx
 PG_MARK    := /usr/share/postgresql-common/pg_wrapper
+CJK_FONT   := /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 SYSTEM_PACKAGES := tools/system-packages.sh
 
 .PHONY: run serve test lint typecheck pytest bench lock clean puzzles
@@ -52,7 +53,11 @@ typecheck: $(STAMP_TEST)
 # The browser tests drive Debian's Chromium (Playwright's own download does not work offline);
 # the database tests start a throwaway PostgreSQL cluster from Debian's binaries.
 $(CHROMIUM):
-	@sh $(SYSTEM_PACKAGES) chromium
+	@sh $(SYSTEM_PACKAGES) chromium fonts-wqy-microhei
+
+# A Chinese font for the browser's pages and screenshots (中文 drawn, not boxes).
+$(CJK_FONT):
+	@sh $(SYSTEM_PACKAGES) fonts-wqy-microhei
 
 $(PG_MARK):
 	@sh $(SYSTEM_PACKAGES) postgresql
@@ -60,12 +65,12 @@ $(PG_MARK):
 $(NGINX_BIN):
 	@sh $(SYSTEM_PACKAGES) nginx-light
 
-pytest: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
+pytest: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) -m pytest
 
 test: lint typecheck pytest
 
-bench: $(STAMP_TEST) $(CHROMIUM) $(PG_MARK) $(NGINX_BIN)
+bench: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py

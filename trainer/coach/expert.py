@@ -15,7 +15,6 @@ from trainer.coach.search import BUDGETS, evaluate
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
-
 CONFIDENCE = 1.0
 """Standard errors by which the search's best must beat the heuristic's choice."""
 

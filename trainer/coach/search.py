@@ -51,7 +51,10 @@ class Decision:
         return self.options[0]
 
     def value_of(self, action: Action) -> OptionValue | None:
-        return next((option for option in self.options if option.action == action), None)
+        """The value of ``action``, or of the option it is the same move as (a discard of
+        another card of its rank and colour)."""
+        return next((option for option in self.options if option.action == action), None) or \
+            next((option for option in self.options if same_move(option.action, action)), None)
 
     def is_mistake(self, action: Action) -> bool:
         """Losing ≥ :data:`MISTAKE_POINTS`, with a 95% interval that excludes 0."""
@@ -78,14 +81,27 @@ def view_seed(view: PlayerView, salt: int = 0) -> int:
     return int.from_bytes(digest, "big")
 
 
+def same_move(a: Action, b: Action) -> bool:
+    """Two discards of cards of one rank and colour are the same move: the rules see a card's
+    rank and colour only (R-PAIR14, R-RED, R-SPECIAL), never its suit."""
+    if a.kind is not ActionKind.DISCARD or b.kind is not ActionKind.DISCARD:
+        return a == b
+    first, second = a.cards[0], b.cards[0]
+    return first.rank == second.rank and first.is_red == second.is_red
+
+
 def _options(view: PlayerView) -> list[Action]:
-    """The options worth weighing: a win is always taken (R-READ's assumption), and discards of
-    two equal cards are one option."""
+    """The options worth weighing: a win is always taken (R-READ's assumption), and of the
+    discards that are the same move (:func:`same_move`) only the first."""
     for kind in (ActionKind.WIN, ActionKind.TIANZOU):
         wins = [a for a in view.legal if a.kind is kind]
         if wins:
             return wins[:1]
-    return list(view.legal)
+    options: list[Action] = []
+    for action in view.legal:
+        if not any(same_move(action, kept) for kept in options):
+            options.append(action)
+    return options
 
 
 def evaluate(view: PlayerView, deals: int, salt: int = 0, *,

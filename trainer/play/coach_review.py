@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.coach.deals import searchable
-from trainer.coach.search import BUDGETS, Decision, evaluate
+from trainer.coach.search import BUDGETS, Decision, evaluate, same_move
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
@@ -63,7 +63,7 @@ class PricedHand:
         """The share of decisions where the learner played the coach's best option."""
         if not self.decisions:
             return 1.0
-        return statistics.fmean(float(d.chosen == d.decision.best.action)
+        return statistics.fmean(float(same_move(d.chosen, d.decision.best.action))
                                 for d in self.decisions)
 
 
@@ -119,9 +119,9 @@ def verdict_line(priced: PricedDecision) -> Message:
     best = priced.decision.best
     assert chosen is not None
     if chosen.action == best.action:
-        return Message.of("coach.you_matched", ("R-PAY",), move=move_words(best.action),
+        return Message.of("coach.you_matched", ("R-PAY",), move=move_words(priced.chosen),
                           points=Points(best.mean))
-    return Message.of("coach.you_lost", ("R-PAY",), move=move_words(chosen.action),
+    return Message.of("coach.you_lost", ("R-PAY",), move=move_words(priced.chosen),
                       points=Points(chosen.mean), best=move_words(best.action),
                       best_points=Points(best.mean), lost=Points(chosen.loss, signed=False),
                       error=Points(1.96 * chosen.loss_error, signed=False))

@@ -32,7 +32,8 @@ def seat_view(seat: SeatPicture) -> SeatView:
         dealer=tr("board.dealer") if seat.dealer else "",
         hand=tuple(CardView(c) for c in seat.open_hand),
         passed=tuple(CardView(c) for c in seat.passed),
-        passed_title=tr("board.passed") if seat.passed else "")
+        passed_title=tr("board.passed") if seat.passed else "",
+        passed_help=tr("board.passed_help") if seat.passed else "")
 
 
 def offer_caption(board: Board) -> str:

@@ -23,5 +23,5 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
         line={"color": "#ef553b"}))
     figure.update_layout(height=220, margin={"l": 40, "r": 10, "t": 10, "b": 40},
                          xaxis_title=tr("coach.curve_x"), yaxis_title=tr("coach.curve_y"),
-                         yaxis={"rangemode": "tozero"})
+                         xaxis={"dtick": 1}, yaxis={"rangemode": "tozero"})
     return figure

@@ -131,7 +131,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
                  dealer=tr("board.dealer") if seat == view.dealer else "",
                  to_act=not view.result and view.to_act == seat,
                  passed=_passed(view, seat),
-                 passed_title=tr("board.passed") if _passed(view, seat) else "")
+                 passed_title=tr("board.passed") if _passed(view, seat) else "",
+                 passed_help=tr("board.passed_help") if _passed(view, seat) else "")
         for seat in range(players) if seat != LEARNER)
     actions = tuple(ActionButton(choice.id, button_label(choice),
                                  1 if choice.takes_card else 0, 1 if choice.takes_card else 0,

@@ -97,6 +97,8 @@ class SeatView:
     passed: tuple[CardView, ...] = ()
     """The cards that passed this player since their concealed hand last changed (R-READ)."""
     passed_title: str = ""
+    passed_help: str = ""
+    """What the passed cards prove, on hover."""
 
     def to_data(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "hidden": self.hidden,
@@ -104,7 +106,8 @@ class SeatView:
                 "pile": [c.to_data() for c in self.pile], "pile_title": self.pile_title,
                 "dealer": self.dealer, "to_act": self.to_act,
                 "hand": [c.to_data() for c in self.hand],
-                "passed": [c.to_data() for c in self.passed], "passed_title": self.passed_title}
+                "passed": [c.to_data() for c in self.passed], "passed_title": self.passed_title,
+                "passed_help": self.passed_help}
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ function seatNode(seat) {
   if (seat.passed && seat.passed.length) {
     const passed = pileNode(seat.passed, seat.passed_title);
     passed.classList.add("passed");
+    if (seat.passed_help) passed.title = seat.passed_help;
     box.appendChild(passed);
   }
   return box;
