@@ -24,7 +24,7 @@ from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
 from trainer.play.coach_jobs import Job, review_job
-from trainer.play.coach_review import verdict_line, why
+from trainer.play.coach_review import verdict_line
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins, unseen_waits
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
@@ -329,8 +329,7 @@ def coach_section(replay: Replay, step: int, go: Callable[[int], None]) -> None:
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
             box(render(verdict_line(decision), lang))
-            bullet_list([render(why(decision.view, decision.decision.best.action), lang),
-                         render(why(decision.view, decision.chosen), lang)])
+            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang)])
             st.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
                       args=(decision.step,))
 

@@ -12,7 +12,7 @@ import random
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
 from trainer.coach.search import BUDGETS, evaluate
-from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
 
 CONFIDENCE = 1.0
@@ -27,10 +27,7 @@ class ExpertBot:
         self._heuristic = HeuristicBot()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        wins = [a for a in view.legal if a.kind in (ActionKind.WIN, ActionKind.TIANZOU)]
-        if wins:
-            return wins[0]
-        sound = self._heuristic.choose(view, rng)
+        sound = self._heuristic.choose(view, rng)  # a win open to it first (R-READ)
         if searchable(view) and len(view.legal) > 1:
             decision = evaluate(view, self.deals)
             kept = decision.value_of(sound)

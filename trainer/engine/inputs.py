@@ -6,8 +6,22 @@ lines, replays): length and nesting bounded before it is parsed."""
 from __future__ import annotations
 
 import json
+from enum import StrEnum
+from typing import TypeVar
 
 MAX_DIGITS = 18
+Named = TypeVar("Named", bound=StrEnum)
+
+
+def member(kind: type[Named], value: object) -> Named | None:
+    """The member of ``kind`` whose value is ``value`` (a name stored as text, sent back by a
+    component, read from a file), or None for anything else."""
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return None
 
 
 def bounded_int(text: object, low: int, high: int) -> int | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from trainer.engine.errors import Dou14Error
+from trainer.engine.inputs import member
 
 
 class Source(StrEnum):
@@ -26,9 +27,7 @@ class Source(StrEnum):
     @classmethod
     def read(cls, value: object) -> Source:
         """``value`` as a source, or :class:`Dou14Error` naming what was given."""
-        if isinstance(value, str):
-            try:
-                return cls(value)
-            except ValueError:
-                pass
+        found = member(cls, value)
+        if found is not None:
+            return found
         raise Dou14Error(f"source must be 'discard' or 'flip', not {value!r}")

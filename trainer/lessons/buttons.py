@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from trainer.engine.game.actions import ActionKind
+from trainer.engine.inputs import member
 
 
 class TableButton(StrEnum):
@@ -42,10 +43,7 @@ class TableButton(StrEnum):
     @classmethod
     def read(cls, name: str) -> TableButton | None:
         """The button named ``name`` (as the component sends it back), or ``None``."""
-        try:
-            return cls(name)
-        except ValueError:
-            return None
+        return member(cls, name)
 
 
 _CARDS_NEEDED = {TableButton.DISCARD: (1, 1), TableButton.CHI: (1, 1),

@@ -35,8 +35,10 @@ class PricedDecision:
     """Index of the learner's action in the replay."""
     chosen: Action
     decision: Decision
-    view: PlayerView
-    """The learner's view as they decided (for the words of :func:`why`)."""
+    best_why: Message
+    """:func:`why` of the coach's best option, said once with the review."""
+    chosen_why: Message
+    """:func:`why` of the learner's choice."""
 
     @property
     def loss(self) -> float:
@@ -86,7 +88,9 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
     moments = decisions_of(replay, seat)
     priced = []
     for done, (step, action, view) in enumerate(moments, start=1):
-        priced.append(PricedDecision(step, action, evaluate(view, deals), view))
+        decision = evaluate(view, deals)
+        priced.append(PricedDecision(step, action, decision, why(view, decision.best.action),
+                                     why(view, action)))
         if progress is not None:
             progress(done, len(moments))
     return PricedHand(tuple(priced))

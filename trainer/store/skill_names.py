@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.engine.inputs import member
+
 
 class SkillFamily(StrEnum):
     LESSON = "lesson"
@@ -43,7 +45,5 @@ class AnswerSkill:
         """The skill ``text`` names, or ``None`` for one this version does not know (an
         imported file may carry anything)."""
         family, _, name = text.partition(":")
-        try:
-            return cls(SkillFamily(family), name)
-        except ValueError:
-            return None
+        found = member(SkillFamily, family)
+        return None if found is None else cls(found, name)

@@ -121,6 +121,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
                risks: Mapping[Card, CardRisk], prompt: str = "") -> TableView:
     """The table as the learner sees it, with their buttons and the question they answer."""
     players = view.rules.players
+    passed = {seat: _passed(view, seat) for seat in range(players)}
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
                  hidden=view.hand_sizes[seat],
@@ -130,9 +131,9 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",
                  to_act=not view.result and view.to_act == seat,
-                 passed=_passed(view, seat),
-                 passed_title=tr("board.passed") if _passed(view, seat) else "",
-                 passed_help=tr("board.passed_help") if _passed(view, seat) else "")
+                 passed=passed[seat],
+                 passed_title=tr("board.passed") if passed[seat] else "",
+                 passed_help=tr("board.passed_help") if passed[seat] else "")
         for seat in range(players) if seat != LEARNER)
     actions = tuple(ActionButton(choice.id, button_label(choice),
                                  1 if choice.takes_card else 0, 1 if choice.takes_card else 0,
