@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pytest
@@ -35,7 +36,8 @@ def post(body: bytes, kind: str = "application/json") -> Answer:
     async def send(message: Message) -> None:
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    with ThreadPoolExecutor(1) as thread:  # its own loop: a browser test may run one here
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     start = next(message for message in sent if message["type"] == "http.response.start")
     return Answer(start["status"], [value.decode() for name, value in start["headers"]
                                     if name == b"set-cookie"])

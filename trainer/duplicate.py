@@ -20,6 +20,9 @@ from trainer.engine.game.state import HandState
 from trainer.engine.rules import RuleSet
 from trainer.simulate import hand_record
 
+PROGRESS_FROM = 20
+"""Deals from which a terminal shows a progress bar."""
+
 
 @dataclass
 class Level:
@@ -89,7 +92,7 @@ def simulate_duplicate(deals: int, seed: int, tested: str, baseline: str, rules:
     rng = random.Random(seed)
     summary = DuplicateSummary(tested, baseline, {tested: Level(), baseline: Level()})
     test_bot, base_bot = bot_of(tested), bot_of(baseline)
-    for deal in tqdm(range(deals), disable=not progress or deals < 20, unit="deal",
+    for deal in tqdm(range(deals), disable=not progress or deals < PROGRESS_FROM, unit="deal",
                      desc="simulating", leave=False):
         deal_seed = rng.getrandbits(63)
         paid: list[tuple[int, ...]] = []

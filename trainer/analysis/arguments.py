@@ -17,6 +17,7 @@ Computed from the exact counts' own reason codes, never from words.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.analysis.chance import history_twin
@@ -47,7 +48,7 @@ def argument_for(table: SafetyTable, card: Card,
     """The argument that proves ``card`` safe, or None when some consistent hand wins on it."""
     counts = counts if counts is not None else counts_for(table, card)
     if any(not count.provably_safe for count in counts):
-        return Argument.HISTORY if history_proves(table, card, counts) else None
+        return Argument.HISTORY if history_proof(table, card, counts) is not None else None
     reasons = {count.reason for count in counts}
     if reasons == {SafetyReason.JOKER}:
         return Argument.JOKER
@@ -60,13 +61,31 @@ def argument_for(table: SafetyTable, card: Card,
     return Argument.RED
 
 
-def history_proves(table: SafetyTable, card: Card, counts: tuple[DealInCount, ...]) -> bool:
-    """Does the history prove ``card`` safe against every opponent the counts leave open?"""
+@dataclass(frozen=True)
+class HistoryProof:
+    """``card`` proven safe by the history (R-READ): for each opponent the visible cards leave
+    able to win on it, the card of its rank and colour that passed them."""
+
+    card: Card
+    history_proofs: tuple[tuple[int, Card], ...]
+
+
+def history_proof(table: SafetyTable, card: Card,
+                  counts: tuple[DealInCount, ...]) -> HistoryProof | None:
+    """The history's proof that ``card`` is safe against every opponent the counts leave open,
+    or None when some such opponent let no card like it pass (no numpy needed: lessons load
+    without it)."""
     if table.passed is None:
-        return False
-    return all(count.provably_safe
-               or history_twin(card, table.passed[other], table.melds[other]) is not None
-               for other, count in zip(table.opponents(), counts, strict=True))
+        return None
+    proofs = []
+    for other, count in zip(table.opponents(), counts, strict=True):
+        if count.provably_safe:
+            continue
+        twin = history_twin(card, table.passed[other], table.melds[other])
+        if twin is None:
+            return None
+        proofs.append((other, twin))
+    return HistoryProof(card, tuple(proofs))
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

@@ -1,5 +1,5 @@
-"""The buttons of a lesson's card table and the move each makes (R-TURN, R-CLAIM, R-TOU,
-R-KONG): the names the component sends back, typed.
+"""The buttons of a lesson's card table and the move each makes (R-DISCARD, R-PRIORITY,
+R-TOU, R-KONG): the names the component sends back, typed.
 
 >>> TableButton.LAY_DOWN.move(3)
 <ActionKind.LAY_PONG: 'lay_pong'>

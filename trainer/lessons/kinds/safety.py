@@ -9,9 +9,8 @@ import random
 from functools import cache
 from typing import Any
 
-from trainer.analysis.arguments import Argument, argument_for, counts_for
+from trainer.analysis.arguments import Argument, argument_for, counts_for, history_proof
 from trainer.analysis.certificates import certificate, certificates_of_proof
-from trainer.analysis.chance import Model, deal_in_chances
 from trainer.analysis.deal_in import SafetyReason
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
@@ -80,9 +79,10 @@ def _working(table: SafetyTable, card: Card) -> tuple[Message, ...]:
     """Opponent by opponent, why ``card`` is safe or not: by the visible cards, or by what
     passed them (R-READ) where the visible cards leave them able to win on it."""
     counts = counts_for(table, card)
-    if argument_for(table, card, counts) is Argument.HISTORY:
-        read = deal_in_chances(table, [card], model=Model.HISTORY)[card]
-        return certificates_of_proof(table, read, counts)
+    proof = history_proof(table, card, counts) if argument_for(table, card, counts) \
+        is Argument.HISTORY else None
+    if proof is not None:
+        return certificates_of_proof(table, proof, counts)
     return tuple(certificate(table, count) for count in counts)
 
 
