@@ -36,11 +36,13 @@ def test_engine_doctests_pass_and_cover_the_public_api() -> None:
 
 def test_doctests_outside_the_engine_pass() -> None:
     """The typed names stored as text (skills, sources) keep their written examples true."""
+    import trainer.analysis.seeds
     import trainer.lessons.buttons
     import trainer.store.skill_names
 
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = [test for module in (trainer.store.skill_names, trainer.lessons.buttons)
+    tests = [test for module in (trainer.store.skill_names, trainer.lessons.buttons,
+                                               trainer.analysis.seeds)
              for test in doctest.DocTestFinder().find(module)]
     for test in tests:
         runner.run(test)

@@ -10,7 +10,7 @@ from typing import Protocol
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable, seat_words
 from trainer.engine.cards import Card, partner_rank, rank_name
-from trainer.engine.messages import Message
+from trainer.engine.messages import Amount, Message
 
 
 class Proven(Protocol):
@@ -66,7 +66,7 @@ def certificate(table: SafetyTable, count: DealInCount) -> Message:
         return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           shown=count.melds_red, size=count.hand_size,
                           best=count.max_red or 0, threshold=table.rules.red_threshold)
-    percent = f"{float(count.probability) * 100:.2f}"
+    percent = Amount(round(float(count.probability) * 100, 4), 2)
     return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                       winning=count.winning, total=count.total, percent=percent,
                       partners=count.partners_unseen, partner=partner)

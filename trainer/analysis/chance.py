@@ -23,7 +23,6 @@ passed that opponent) — has chance 0 and says which proof.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import math
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from trainer.analysis.counting import deal_in_count
+from trainer.analysis.seeds import SEPARATOR, public_seed
 from trainer.analysis.table import SafetyTable
 from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
 from trainer.engine.melds import Meld
@@ -106,13 +106,12 @@ class _Deals:
 def _seed(table: SafetyTable) -> int:
     """A seed drawn from the public table alone (the discarder's hand included)."""
     parts = [table.seat, table.rules.players, table.rules.jokers, int(table.first_discard),
-             *table.hand_sizes, 99, *(card.index for card in table.hand), 99,
-             *(card.index for card in table.table_cards), 99,
+             *table.hand_sizes, SEPARATOR, *(card.index for card in table.hand), SEPARATOR,
+             *(card.index for card in table.table_cards), SEPARATOR,
              *(card.index for melds in table.melds for meld in melds for card in meld.cards)]
     for passed in table.passed or ():
-        parts.extend((99, *(card.index for card in passed)))
-    digest = hashlib.blake2b(bytes(parts), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+        parts.extend((SEPARATOR, *(card.index for card in passed)))
+    return public_seed(parts)
 
 
 def _deal_count(pool: int, sizes: Sequence[int]) -> int:

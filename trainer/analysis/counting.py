@@ -33,7 +33,7 @@ from trainer.engine.cards import (
     red_value,
 )
 from trainer.engine.errors import Dou14Error
-from trainer.engine.messages import Message
+from trainer.engine.messages import Amount, Message
 from trainer.engine.position import Position
 from trainer.engine.sources import Source
 from trainer.engine.verdicts import Verdict, verdict
@@ -251,8 +251,8 @@ class CandidateSafety:
         lines = list(self.certificates)
         if not self.provably_safe:
             lines.append(Message.of("safety.joint", ("R-SAFE",), card=self.card,
-                                    percent=f"{self.joint * 100:.1f}",
-                                    error=f"{self.joint_error * 100:.1f}", samples=self.samples))
+                                    percent=Amount(self.joint * 100, 1),
+                                    error=Amount(self.joint_error * 100, 1), samples=self.samples))
         return lines
 
 

@@ -8,6 +8,7 @@ import time
 
 import streamlit as st
 
+from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
@@ -102,7 +103,7 @@ def drill_view(drill: str) -> None:
     feedback: Feedback | None = st.session_state.get("drill_feedback")
     last = st.session_state.get("drill_last")
     if feedback is None and last is not None and last[0] == drill:  # not after a switch
-        st.markdown(":green[" + tr("drills.right_fast", seconds=f"{last[1]:.1f}",
+        st.markdown(":green[" + tr("drills.right_fast", seconds=Amount(last[1], 1),
                                    streak=st.session_state.get("drill_streak", 1)) + "]")
     st.caption(tr("drills.level", level=item.level))
     st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
@@ -143,7 +144,7 @@ def review_view() -> None:
     feedback = st.session_state.pop("review_feedback", None)
     right = st.session_state.pop("review_right", None)
     if right is not None:
-        st.markdown(":green[" + tr("drills.review_right", seconds=f"{right:.1f}") + "]")
+        st.markdown(":green[" + tr("drills.review_right", seconds=Amount(right, 1)) + "]")
     if feedback:
         task, given = feedback
         st.error(tr("drills.review_wrong"))  # said plainly: the fact comes back sooner

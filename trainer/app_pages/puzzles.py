@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from trainer.engine import Card, Reason
+from trainer.engine.messages import Amount, Points
 from trainer.i18n import render
 from trainer.practice import puzzle_service as service
 from trainer.practice.puzzle_boards import board_of
@@ -181,7 +182,7 @@ def puzzle_area() -> None:
     only (the mode choices above stay as they are). The rating is shown here, fresh."""
     rating = store().learner_rating(learner.id)
     st.metric(tr("puzzles.your_rating"), rating.shown(),
-              help=tr("puzzles.rating_help", rd=f"{rating.rd:.0f}"))
+              help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
     if mode == service.PuzzleMode.STREAK:  # here, in the part an answer reruns: it counts at once
@@ -232,7 +233,7 @@ def puzzle_area() -> None:
             elif isinstance(answer_data, LeastRiskAnswer):
                 risk = dict(answer_data.risks).get(card)
                 percent = 0.0 if risk is None else float(risk) * 100
-                labels.append(tr("pz.mark_risk", percent=f"{percent:.1f}"))
+                labels.append(tr("pz.mark_risk", percent=Amount(percent, 1)))
                 tones.append("safe" if percent == 0 else "low" if percent < 5 else
                              "mid" if percent < 15 else "high")
         return labels, tones
@@ -316,9 +317,9 @@ def puzzle_area() -> None:
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in puzzle.details)
         if result.rated:
-            st.caption(tr("puzzles.rating_change", change=f"{result.change:+.0f}",
-                          before=f"{result.rating.before.rating:.0f}",
-                          after=f"{result.rating.after.rating:.0f}"))
+            st.caption(tr("puzzles.rating_change", change=Points(result.change, digits=0),
+                          before=Amount(result.rating.before.rating),
+                          after=Amount(result.rating.after.rating)))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
         streak_over = mode == service.PuzzleMode.STREAK and not graded.correct

@@ -10,11 +10,11 @@ cannot see; a budget is the number of deals per option."""
 from __future__ import annotations
 
 import copy
-import hashlib
 import math
 import random
 from dataclasses import dataclass
 
+from trainer.analysis.seeds import SEPARATOR, public_seed
 from trainer.coach.deals import deal_again, searchable
 from trainer.coach.playout import play_out
 from trainer.engine.game.actions import Action, ActionKind
@@ -64,21 +64,22 @@ class Decision:
 
 
 def view_seed(view: PlayerView, salt: int = 0) -> int:
-    """A seed from the public view alone: the viewer's hand, every set and pile, the sizes."""
-    parts = [view.seat, view.dealer, view.stock_size, int(view.dealer_discarded), salt,
-             *view.hand_sizes, *(c.index for c in view.hand)]
+    """A seed from the public view alone: the viewer's hand, every set and pile, the sizes,
+    the passes, and ``salt`` (64 bits)."""
+    parts = [view.seat, view.dealer, view.stock_size, int(view.dealer_discarded),
+             *(salt % 2**64).to_bytes(8, "big"), *view.hand_sizes, SEPARATOR,
+             *(c.index for c in view.hand)]
     for melds in view.melds:
-        parts.append(-1)
+        parts.append(SEPARATOR)
         parts.extend(c.index for meld in melds for c in meld.cards)
     for pile in view.piles:
-        parts.append(-2)
+        parts.append(SEPARATOR)
         parts.extend(entry.card.index for entry in pile)
     if view.history is not None:
         for seat in range(view.rules.players):
-            parts.append(-3)
+            parts.append(SEPARATOR)
             parts.extend(c.index for c in view.history.passed_cards(seat))
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return public_seed(parts)
 
 
 def same_move(a: Action, b: Action) -> bool:

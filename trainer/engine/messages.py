@@ -10,8 +10,10 @@ from typing import TypeAlias
 
 from trainer.engine.cards import Card
 
-Param: TypeAlias = "str | int | Points | Card | tuple[Card, ...] | Message | tuple[Message, ...]"
-"""A message parameter: text and numbers as they are, points signed to one decimal, cards by
+Param: TypeAlias = ("str | int | Points | Amount | Card | tuple[Card, ...] | Message"
+                    " | tuple[Message, ...]")
+"""A message parameter: text and whole numbers as they are, points signed to one decimal, an
+amount to its stated decimals, cards by
 their symbols, a tuple of cards as a list ("6♥ and 6♦"), a nested message rendered in the same
 language, and a tuple of messages as a sum ("a + b")."""
 
@@ -24,6 +26,21 @@ class Points:
     value: float
     signed: bool = True
     """``False`` for a spread (``±0.6``, the sign said by the sentence)."""
+    digits: int = 1
+    """Decimals shown (``0`` for a rating change, ``+12``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A measured number (a percentage, seconds, a rating), kept a number until the catalog
+    renders it in the learner's language with ``digits`` decimals.
+
+    >>> Amount(12.345, 1)
+    Amount(value=12.345, digits=1)
+    """
+
+    value: float
+    digits: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +82,11 @@ def _param_to_json(value: Param) -> object:
     if isinstance(value, Card):
         return {"card": str(value)}
     if isinstance(value, Points):
+        if value.digits != 1:
+            return {"points": value.value, "signed": value.signed, "digits": value.digits}
         return {"points": value.value, "signed": value.signed}
+    if isinstance(value, Amount):
+        return {"amount": value.value, "digits": value.digits}
     if isinstance(value, Message):
         return {"message": message_to_json(value)}
     if isinstance(value, tuple):
@@ -98,10 +119,18 @@ def message_from_json(data: object) -> Message:
             params.append((str(name), value))
         elif isinstance(value, dict) and set(value) == {"card"}:
             params.append((str(name), parse_card(str(value["card"]))))
-        elif isinstance(value, dict) and set(value) == {"points", "signed"} and \
+        elif isinstance(value, dict) and set(value) in ({"points", "signed"},
+                                                        {"points", "signed", "digits"}) and \
                 isinstance(value["points"], int | float) and \
-                not isinstance(value["points"], bool) and isinstance(value["signed"], bool):
-            params.append((str(name), Points(float(value["points"]), value["signed"])))
+                not isinstance(value["points"], bool) and isinstance(value["signed"], bool) and \
+                isinstance(value.get("digits", 1), int) and 0 <= value.get("digits", 1) <= 6:
+            params.append((str(name), Points(float(value["points"]), value["signed"],
+                                             value.get("digits", 1))))
+        elif isinstance(value, dict) and set(value) == {"amount", "digits"} and \
+                isinstance(value["amount"], int | float) and \
+                not isinstance(value["amount"], bool) and isinstance(value["digits"], int) and \
+                0 <= value["digits"] <= 6:
+            params.append((str(name), Amount(float(value["amount"]), value["digits"])))
         elif isinstance(value, dict) and set(value) == {"cards"}:
             params.append((str(name), parse_cards(str(value["cards"]))))
         elif isinstance(value, dict) and set(value) == {"message"}:

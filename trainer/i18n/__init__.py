@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
-from trainer.engine.messages import Points
+from trainer.engine.messages import Amount, Points
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
            "render_all", "said", "t", "typo"]
@@ -55,11 +55,23 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     """The text of ``key`` in ``lang``, with ``params`` filled in. A missing key is a bug: it
     raises ``KeyError`` (the catalog test keeps this from reaching a user)."""
     text = catalog(lang)[key]
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    return text.format(**{name: _render_param(value, lang) if isinstance(value, _TYPED) else value
+                          for name, value in params.items()})
 
 
 DIGIT_GROUPS = {"en": ","}
 """Thousands are grouped in English (12,345); Chinese text writes them ungrouped (12345)."""
+
+
+_TYPED = (Card, Points, Amount)
+"""Parameters :func:`t` renders itself; text and whole numbers are filled in as given."""
+
+
+def amount(value: float, digits: int, lang: str) -> str:
+    """``value`` with ``digits`` decimals, thousands grouped as ``lang`` writes them."""
+    return f"{value:,.{digits}f}".replace(",", DIGIT_GROUPS.get(lang, "")).replace("-", "−")
 
 
 def _render_param(value: object, lang: str) -> str:
@@ -68,8 +80,11 @@ def _render_param(value: object, lang: str) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}".replace(",", DIGIT_GROUPS.get(lang, ""))
     if isinstance(value, Points):
-        shown = f"{value.value:+.1f}" if value.signed else f"{abs(value.value):.1f}"
+        digits = value.digits
+        shown = f"{value.value:+.{digits}f}" if value.signed else f"{abs(value.value):.{digits}f}"
         return shown.replace("-", "−")
+    if isinstance(value, Amount):
+        return amount(value.value, value.digits, lang)
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):

@@ -14,7 +14,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
-from trainer.engine.messages import Message
+from trainer.engine.messages import Amount, Message
 from trainer.engine.position import Position
 from trainer.engine.waiting import waits
 
@@ -117,4 +117,4 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
         return []
     return [Flag(step, FlagKind.RISKY, Message.of(
         "review_flag.risky", ("R-SAFE", "R-READ"), card=action.cards[0],
-        percent=f"{chosen.value:.0%}", safe=tuple(safe)), table)]
+        percent=Amount(chosen.value * 100), safe=tuple(safe)), table)]

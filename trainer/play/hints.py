@@ -18,7 +18,7 @@ from trainer.engine.combine import partners_of, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.state import Phase
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Message
+from trainer.engine.messages import Amount, Message
 from trainer.engine.position import Position
 from trainer.engine.sources import Source
 from trainer.engine.waiting import waits
@@ -180,7 +180,7 @@ def best_discard(view: PlayerView, risks: dict[Card, CardRisk]) -> BestDiscard |
     red = red_total(rest, view.melds[view.seat])
     risk = risks[card]
     risk_words = Message.of("play_hint.risk_safe") if risk.safe else Message.of(
-        "play_hint.risk_pct", percent=f"{risk.risk * 100:.1f}")
+        "play_hint.risk_pct", percent=Amount(risk.risk * 100, 1))
     ready = waits_after(view, tuple(rest))
     if ready.cards:
         return BestDiscard(card, Message.of("play_hint.best_ready", ("R-WAIT", "R-SAFE"),

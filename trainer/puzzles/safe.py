@@ -41,6 +41,7 @@ from trainer.engine import (
 )
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
+from trainer.engine.messages import Amount
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
@@ -59,8 +60,8 @@ def _seat(table: SafetyTable, seat: int) -> Message:
     return Message.of(f"seat.{relation(seat, table.seat, table.rules.players).value}")
 
 
-def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.1f}"
+def _percent(value: Fraction) -> Amount:
+    return Amount(round(float(value) * 100, 4), 1)
 
 
 PUZZLE_SAMPLES = 8000
