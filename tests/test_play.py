@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, tap, translated
-from trainer.bots import HeuristicBot
+from trainer.bots import BeginnerBot, HeuristicBot
+from trainer.coach.players import Level
 from trainer.coach.search import BUDGETS
 from trainer.engine import Dou14Error, RuleSet
 from trainer.engine.cards import deck
@@ -190,6 +191,57 @@ def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> Non
     assert translated(elsewhere.segmented_control, "play_pace").value == "fast"
     assert PlaySettings.loads("not json") == PlaySettings()
     assert PlaySettings.loads('{"pace": "warp", "hints": 3}') == PlaySettings()
+    assert PlaySettings.loads('{"level": "grandmaster"}') == PlaySettings()
+
+
+def test_the_opponents_level_is_chosen_and_applies_from_the_next_hand(
+        db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    at = app("play", as_learner=learner, seed="3")
+    assert translated(at.segmented_control, "play_level").value == "club"
+    translated(at.segmented_control, "play_level").set_value("expert").run()
+    assert PlaySettings.loads(store.play_settings(int(learner))).level is Level.EXPERT
+    session = _stored(store, learner)
+    assert session.levels == [Level.CLUB]  # the hand under way keeps its opponents
+    assert any("opponents: Club" in text for text in _texts(at))
+
+
+def test_each_hand_keeps_its_opponents_through_json() -> None:
+    session = PlaySession(5, RuleSet(), level=Level.BEGINNER)
+    assert session.bot().name == "beginner"
+    session.run_bots()
+    while not session.state.over:
+        session.act(HeuristicBot().choose(session.view(), random.Random(0)))
+        session.run_bots()
+    session.next_hand(Level.EXPERT)
+    assert session.bot().name == "expert"
+    again = PlaySession.loads(session.dumps())
+    assert again.levels == [Level.BEGINNER, Level.EXPERT]
+    assert again.dumps() == session.dumps()
+    old = json.loads(session.dumps())
+    del old["levels"]
+    assert PlaySession.loads(json.dumps(old)).levels == [Level.CLUB, Level.CLUB]
+    old["levels"] = ["expert"]
+    with pytest.raises(Dou14Error, match="per hand"):
+        PlaySession.loads(json.dumps(old))
+
+
+def test_a_beginner_throws_what_breaks_its_hand_least_safe_or_not() -> None:
+    """The beginner never reads the table: at a discard its choice is the club bot's with every
+    chance taken as 0, and on some tables that differs from the club bot's choice."""
+    differs = 0
+    for seed in range(40):
+        session = PlaySession(seed, RuleSet())
+        for _ in range(60):
+            if session.state.over:
+                break
+            seat = session.state.to_act
+            view = view_of(session.state, seat)
+            beginner = BeginnerBot().choose(view, random.Random(1))
+            assert beginner in view.legal
+            differs += beginner != HeuristicBot().choose(view, random.Random(1))
+            session.state.apply(beginner)
+    assert differs > 0
 
 
 def test_hints_show_waits_red_and_the_best_discard(db: tuple[ProgressStore, str]) -> None:

@@ -13,6 +13,7 @@ from functools import partial
 
 import streamlit as st
 
+from trainer.coach.players import Level
 from trainer.engine import Card, Dou14Error, red_total
 from trainer.engine.game.events import Event
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
@@ -73,11 +74,23 @@ def _save_settings(**changes: object) -> None:
     current = PlaySettings.loads(db.play_settings(learner.id))
     hints = bool(changes.get("hints", current.hints))
     pace = Pace(str(changes.get("pace", current.pace.value)))
-    db.set_play_settings(learner.id, PlaySettings(hints, pace).dumps())
+    level = Level(str(changes.get("level", current.level.value)))
+    db.set_play_settings(learner.id, PlaySettings(hints, pace, level).dumps())
 
 
 def _hints_changed() -> None:
     _save_settings(hints=bool(st.session_state.get("play_hints")))
+
+
+def _level_changed() -> None:
+    chosen = st.session_state.get("play_level")
+    if chosen in {level.value for level in Level}:
+        _save_settings(level=chosen)
+
+
+def _deal_next(session: PlaySession) -> None:
+    """The next hand, against the opponents the learner last chose."""
+    session.next_hand(PlaySettings.loads(db.play_settings(learner.id)).level)
 
 
 def _pace_changed() -> None:
@@ -184,7 +197,7 @@ def end_of_hand(session: PlaySession) -> None:
         move = session.move
         row = st.container(horizontal=True, wrap=True)
         row.button(tr("play.next_hand"), type="primary", key="next-hand",
-                   on_click=_change, args=(move, PlaySession.next_hand))
+                   on_click=_change, args=(move, _deal_next))
         hand = len(session.match.hands) - 1
         row.button(tr("play.review"), key="open-review", on_click=_change,
                    args=(move, partial(PlaySession.open_review, hand=hand,
@@ -198,7 +211,9 @@ def end_of_hand(session: PlaySession) -> None:
 def scores_line(session: PlaySession) -> None:
     parts = [f"{tr('play.you_short') if seat == LEARNER else tr('log.seat', seat=seat)} "
              f"{score:+d}" for seat, score in enumerate(session.match.scores)]
-    st.caption(tr("play.scores_line", hand=session.hand_number + 1, scores=" · ".join(parts)))
+    level = session.levels[session.hand_number]
+    st.caption(tr("play.scores_line", hand=session.hand_number + 1, scores=" · ".join(parts))
+               + " · " + tr("play.opponents", level=tr(f"play.level_{level.value}")))
 
 
 @holding_language
@@ -247,7 +262,7 @@ def review(session: PlaySession) -> None:
     show_review(Replay.of(session.match.hands[at.hand]), at.step,
                 tr("play.review_title", hand=at.hand + 1), go,
                 partial(_change, move, PlaySession.close_review),
-                partial(_change, move, PlaySession.next_hand) if session.state.over else None)
+                partial(_change, move, _deal_next) if session.state.over else None)
 
 
 def opened_review(replay: Replay) -> None:
@@ -381,7 +396,7 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
 # -- the page ----------------------------------------------------------------------------------
 st.html(PHONE_STYLE)
 st.title(tr("play.title"))
-opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url())
+opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url(), settings.level)
 current = opened.session
 if opened.problem:  # kept for the session: the bots' first move reruns the page
     st.session_state["play_problem"] = opened.problem
@@ -395,6 +410,10 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
         translated_choice(st.segmented_control, tr("play.pace"), [p.value for p in Pace],
                           key="play_pace", prefix="play.pace_", start=settings.pace.value,
                           by_default=True, on_change=_pace_changed)
+        translated_choice(st.segmented_control, tr("play.level"), [v.value for v in Level],
+                          key="play_level", prefix="play.level_", start=settings.level.value,
+                          by_default=True, on_change=_level_changed)
+        st.caption(tr("play.level_help"))
         st.caption(tr("play.intro"))
         glossary_link()
     st.button(tr("play.new_match"), key="ask-new-match",
@@ -403,7 +422,8 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
 
 def _start_new_match() -> None:
     st.session_state["play_confirm_new"] = False
-    _notice(table_service.new_match(db, learner.id, current.move, learner.rules))
+    _notice(table_service.new_match(db, learner.id, current.move, learner.rules,
+                                    level=PlaySettings.loads(db.play_settings(learner.id)).level))
 
 
 # asked in the page, not in a popover: a popover stayed open over the new match's table

@@ -2,7 +2,7 @@
 helpers that seat them at a table."""
 
 from trainer.bots.base import Bot, bot_named
-from trainer.bots.heuristic import HeuristicBot
+from trainer.bots.heuristic import BeginnerBot, HeuristicBot
 from trainer.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_named"]
+__all__ = ["BeginnerBot", "Bot", "HeuristicBot", "RandomBot", "bot_named"]

@@ -19,11 +19,11 @@ class Bot(Protocol):
 
 
 def bot_named(name: str) -> Bot:
-    from trainer.bots.heuristic import HeuristicBot
+    from trainer.bots.heuristic import BeginnerBot, HeuristicBot
     from trainer.bots.random_bot import RandomBot
 
-    bots: dict[str, type[HeuristicBot] | type[RandomBot]] = {
-        "heuristic": HeuristicBot, "random": RandomBot}
+    bots: dict[str, type[HeuristicBot] | type[BeginnerBot] | type[RandomBot]] = {
+        "heuristic": HeuristicBot, "beginner": BeginnerBot, "random": RandomBot}
     if name not in bots:
         raise Dou14Error(f"unknown bot {name!r} (use {', '.join(bots)})")
     return bots[name]()

@@ -38,6 +38,17 @@ class HeuristicBot:
                           table_from_view(view), samples=BOT_SAMPLES, proofs=False).items()})
 
 
+class BeginnerBot:
+    """The heuristic playing its own hand only: the same claims and 14-pairs, but it never reads
+    the table, so it throws whatever breaks its hand least, safe or not (Play's beginner
+    level)."""
+
+    name = "beginner"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return decide(view.legal, view.hand, view.offer, rng, None)
+
+
 def fast_choice(state: HandState, rng: random.Random) -> Action:
     """The same decisions without reading the table (every discard's chance taken as 0): the
     coach's play-out policy, for every seat, from the whole state it plays out (the state is

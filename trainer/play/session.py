@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from trainer.bots import HeuristicBot
 from trainer.bots.base import Bot
+from trainer.coach.players import Level
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
 from trainer.engine.game.match import Match
@@ -47,9 +47,12 @@ class PlaySettings:
 
     hints: bool = True
     pace: Pace = Pace.NORMAL
+    level: Level = Level.CLUB
+    """The opponents of the next hand."""
 
     def dumps(self) -> str:
-        return json.dumps({"hints": self.hints, "pace": self.pace.value})
+        return json.dumps({"hints": self.hints, "pace": self.pace.value,
+                           "level": self.level.value})
 
     @classmethod
     def loads(cls, text: str) -> PlaySettings:
@@ -60,10 +63,10 @@ class PlaySettings:
             return cls()
         if not isinstance(data, dict):
             return cls()
-        hints = data.get("hints")
-        pace = data.get("pace")
+        hints, pace, level = data.get("hints"), data.get("pace"), data.get("level")
         return cls(hints if isinstance(hints, bool) else cls.hints,
-                   Pace(pace) if pace in {p.value for p in Pace} else cls.pace)
+                   Pace(pace) if pace in {p.value for p in Pace} else cls.pace,
+                   Level(level) if level in {v.value for v in Level} else cls.level)
 
 
 @dataclass(frozen=True)
@@ -89,12 +92,23 @@ class PlaySession:
     state: HandState = field(init=False)
     move: int = 0
     review: ReviewAt | None = None
-    bots: list[Bot] = field(init=False)
+    level: Level = Level.CLUB
+    """The opponents of the first hand."""
+    levels: list[Level] = field(init=False)
+    """The opponents' level in each hand of the match (finished ones and the current one)."""
+    _bots: dict[Level, Bot] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.match = Match(self.seed, self.rules)
-        self.bots = [HeuristicBot() for _ in range(self.rules.players)]
+        self.levels = [self.level]
         self.state = self.match.next_hand()
+
+    def bot(self) -> Bot:
+        """The bot playing this hand's opponents (one for every seat: a bot keeps no state)."""
+        level = self.levels[self.hand_number]
+        if level not in self._bots:
+            self._bots[level] = level.bot()
+        return self._bots[level]
 
     # -- where things stand -------------------------------------------------------------------
     @property
@@ -130,7 +144,7 @@ class PlaySession:
             return None
         seat = self.state.to_act
         rng = _bot_rng(self.seed, self.hand_number, len(self.state.history))
-        action = self.bots[seat].choose(view_of(self.state, seat), rng)
+        action = self.bot().choose(view_of(self.state, seat), rng)
         self.state.apply(action)
         self.move += 1
         self._book_if_over()
@@ -152,9 +166,11 @@ class PlaySession:
             moves.append(move)
         return moves
 
-    def next_hand(self) -> None:
+    def next_hand(self, level: Level | None = None) -> None:
+        """Deal the next hand, against ``level`` (the last hand's opponents by default)."""
         if not self.state.over:
             raise Dou14Error("finish this hand first")
+        self.levels.append(level or self.levels[-1])
         self.state = self.match.next_hand()
         self.review = None
         self.move += 1
@@ -183,6 +199,7 @@ class PlaySession:
             "finished": [[a.to_json() for a in hand.history] for hand in finished],
             "current": [a.to_json() for a in self.state.history], "move": self.move,
             "review": None if self.review is None else [self.review.hand, self.review.step],
+            "levels": [level.value for level in self.levels],
         }
 
     def dumps(self) -> str:
@@ -203,7 +220,13 @@ class PlaySession:
         if not isinstance(seed, int) or not isinstance(move, int) or move < 0 or \
                 not isinstance(finished, list) or not isinstance(current, list):
             raise Dou14Error("a stored table needs a seed, a move number and its hands")
-        session = cls(seed, RuleSet.from_json(data.get("rules")))
+        levels = data.get("levels", [Level.CLUB.value] * (len(finished) + 1))
+        known = {level.value for level in Level}
+        if not isinstance(levels, list) or len(levels) != len(finished) + 1 or \
+                not all(level in known for level in levels):
+            raise Dou14Error(f"a stored table names one of {', '.join(sorted(known))} per hand")
+        session = cls(seed, RuleSet.from_json(data.get("rules")), level=Level(levels[0]))
+        session.levels = [Level(level) for level in levels]
         for number, actions in enumerate([*finished, current]):
             if not isinstance(actions, list):
                 raise Dou14Error(f"hand {number + 1} of the stored table is not a list")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.coach.players import Level
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.engine.rules import RuleSet
@@ -59,7 +60,7 @@ def _stored(store: ProgressStore, learner_id: int) -> PlaySession | None:
 
 
 def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
-               seed: int | None = None) -> Opened:
+               seed: int | None = None, level: Level = Level.CLUB) -> Opened:
     """The learner's match as stored, or a new one (``seed``, else a random one) saved at once.
     A stored match that no longer replays is reported and replaced, never half-used."""
     with _LOCK:
@@ -71,7 +72,8 @@ def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
         if session is not None:
             return Opened(session)
         stored = store.play_table(learner_id)
-        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules)
+        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules,
+                            level=level)
         if stored is not None:
             fresh.move = stored.move + 1
         if store.save_play_table(learner_id, fresh.dumps(), fresh.move,
@@ -110,10 +112,11 @@ def change(store: ProgressStore, learner_id: int, expected_move: int,
 
 
 def new_match(store: ProgressStore, learner_id: int, expected_move: int, rules: RuleSet,
-              seed: int | None = None) -> Outcome:
-    """Replace the match (scores and all) by a new one under ``rules``."""
+              seed: int | None = None, level: Level = Level.CLUB) -> Outcome:
+    """Replace the match (scores and all) by a new one under ``rules``, against ``level``."""
     with _LOCK:
-        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules)
+        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules,
+                            level=level)
         fresh.move = expected_move + 1
         if not store.save_play_table(learner_id, fresh.dumps(), fresh.move, expected_move):
             _KEPT.pop(_key(store, learner_id), None)

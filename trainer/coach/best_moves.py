@@ -1,0 +1,168 @@
+"""Decisions with one clearly best move (issue 29's "best move" positions, the 留哪张 stage): a
+moment of a real hand — a replay stopped where ``seat`` discards — whose best option beats the
+second by at least :data:`GAP` points with non-overlapping 95% intervals, on a large budget.
+Such a moment can be graded as "play the best move" without the noise of the search deciding it.
+
+A :class:`BestMove` keeps the replay prefix, the seat, the budget and the salt, so its values are
+recomputed exactly by :func:`trainer.coach.search.evaluate` from what it stores (the seed is drawn
+from the seat's view alone, R-READ); :func:`check` does it."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.bots.base import Bot
+from trainer.coach.deals import searchable
+from trainer.coach.search import Decision, OptionValue, evaluate, same_move
+from trainer.engine.errors import Dou14Error
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.rules import RuleSet
+
+GAP = 1.0
+"""Points by which the best option must beat the second."""
+Z = 1.96
+"""Half-width of a 95% interval, in standard errors."""
+SCREEN_DEALS = 24
+"""A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
+DEALS = 192
+"""Deals per option of the stored values."""
+
+
+def clear_best(decision: Decision) -> bool:
+    """The best beats the second by :data:`GAP` points and their 95% intervals do not overlap."""
+    if len(decision.options) < 2:
+        return False
+    best, second = decision.options[0], decision.options[1]
+    return best.mean - second.mean >= GAP and \
+        best.mean - Z * best.error > second.mean + Z * second.error
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """A moment of a real hand with one clearly best discard."""
+
+    replay: Replay
+    """The hand up to the moment: its last state has ``seat`` to discard."""
+    seat: int
+    decision: Decision
+    salt: int = 0
+
+    @property
+    def view(self) -> PlayerView:
+        return view_of(self.replay.state_at(), self.seat)
+
+    @property
+    def best(self) -> OptionValue:
+        return self.decision.best
+
+    def is_best(self, action: Action) -> bool:
+        """``action`` is the best move (or the same move with another card of its rank and
+        colour)."""
+        return same_move(action, self.best.action)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"replay": self.replay.to_json(), "seat": self.seat, "salt": self.salt,
+                "deals": self.decision.deals,
+                "options": [{"action": o.action.to_json(), "mean": round(o.mean, 6),
+                             "error": round(o.error, 6), "loss": round(o.loss, 6),
+                             "loss_error": round(o.loss_error, 6)}
+                            for o in self.decision.options]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Any) -> BestMove:
+        """A stored moment; :class:`Dou14Error` naming what is wrong (and a moment whose seat is
+        not to discard, or whose best is not clear, is refused)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise Dou14Error(f"a best move is JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise Dou14Error("a best move is a JSON object")
+        seat, salt, deals, options = (data.get("seat"), data.get("salt", 0), data.get("deals"),
+                                      data.get("options"))
+        if not isinstance(seat, int) or not isinstance(salt, int) or \
+                not isinstance(deals, int) or deals < 1 or not isinstance(options, list):
+            raise Dou14Error("a best move needs a seat, a salt, the deals and its options")
+        replay = Replay.from_json(data.get("replay"))
+        values = []
+        for raw in options:
+            if not isinstance(raw, dict):
+                raise Dou14Error("each option of a best move is an object")
+            numbers = [raw.get(name) for name in ("mean", "error", "loss", "loss_error")]
+            if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers):
+                raise Dou14Error("an option of a best move needs its mean, error, loss and error")
+            values.append(OptionValue(Action.from_json(raw.get("action")),
+                                      *(float(n) for n in numbers)))  # type: ignore[arg-type]
+        move = cls(replay, seat, Decision(tuple(values), deals), salt)
+        state = replay.state_at()
+        if state.over or state.to_act != seat or not searchable(view_of(state, seat)):
+            raise Dou14Error("a best move stops where its seat is to discard")
+        legal = set(view_of(state, seat).legal)
+        if not values or any(v.action not in legal for v in values):
+            raise Dou14Error("a best move's options are the seat's legal moves")
+        if not clear_best(move.decision):
+            raise Dou14Error("a best move's best option does not clearly beat the second")
+        return move
+
+
+def recompute(move: BestMove) -> Decision:
+    """The values the search gives today for the stored moment (budget and salt as stored)."""
+    return evaluate(move.view, move.decision.deals, move.salt)
+
+
+def check(move: BestMove) -> list[str]:
+    """Where the stored values disagree with the search (empty when they agree to 6 decimals)."""
+    fresh = recompute(move)
+    problems = []
+    if len(fresh.options) != len(move.decision.options):
+        return [f"{len(fresh.options)} options, not {len(move.decision.options)}"]
+    for stored, now in zip(move.decision.options, fresh.options, strict=True):
+        if stored.action != now.action or any(
+                abs(a - b) > 1e-6 for a, b in ((stored.mean, now.mean), (stored.error, now.error),
+                                               (stored.loss, now.loss),
+                                               (stored.loss_error, now.loss_error))):
+            problems.append(f"option {now.action}: stored {stored}, the search says {now}")
+    return problems
+
+
+def discard_moments(state: HandState) -> bool:
+    """Whether ``state`` has its actor to discard with a real choice (two options or more)."""
+    view = view_of(state, state.to_act)
+    return searchable(view) and \
+        sum(1 for a in view.legal if a.kind is ActionKind.DISCARD) >= 2 and \
+        all(a.kind is ActionKind.DISCARD for a in view.legal)
+
+
+def mine(hands: int, seed: int, rules: RuleSet, bots: Callable[[], list[Bot]],
+         deals: int = DEALS, per_hand: int = 1) -> Iterator[BestMove]:
+    """Moments with a clear best discard from ``hands`` simulated hands (at most ``per_hand``
+    from each, so the pool spans many hands): screened on :data:`SCREEN_DEALS`, kept on
+    ``deals``."""
+    rng = random.Random(seed)
+    for _ in range(hands):
+        state = HandState.deal(rng.getrandbits(32), rules, rng.randrange(rules.players))
+        players = bots()
+        found = 0
+        while not state.over:
+            seat = state.to_act
+            if found < per_hand and discard_moments(state):
+                view = view_of(state, seat)
+                screen = evaluate(view, SCREEN_DEALS, salt=1)
+                if len(screen.options) >= 2 and \
+                        screen.options[0].mean - screen.options[1].mean >= GAP:
+                    decision = evaluate(view, deals)
+                    if clear_best(decision):
+                        found += 1
+                        yield BestMove(Replay.of(state), seat, decision)
+            state.apply(players[seat].choose(view_of(state, seat), rng))
