@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, tap, translated
+from trainer.analysis.unseen_waits import unseen_waits
 from trainer.bots import BeginnerBot, HeuristicBot
 from trainer.coach.players import Level
 from trainer.coach.search import BUDGETS
@@ -25,12 +26,13 @@ from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message, Points
 from trainer.i18n import render, t
-from trainer.play import table_service
+from trainer.play import coach_jobs, table_service
 from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.coach_hint import coach_decision, coach_message
-from trainer.play.coach_jobs import review_job
+from trainer.play.coach_jobs import review_job, review_key
+from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import review_hand
-from trainer.play.hints import best_discard, discard_risks, unseen_waits
+from trainer.play.hints import best_discard, discard_risks
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings, advance
 from trainer.play.story import story
 from trainer.store import ProgressStore
@@ -683,3 +685,12 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
                                 lost=Points(priced.points_lost, signed=False),
                                 deals=BUDGETS["review"]), "en", cite=False)
     assert summary in [c.value for c in at.caption]
+    stored = store.coach_reviews.get(int(learner), review_key(Replay.of(finished.state), LEARNER))
+    assert stored is not None and PricedHand.loads(stored).dumps() == stored
+    assert [d.step for d in PricedHand.loads(stored).decisions] == [d.step for d in priced.decisions]
+    coach_jobs._jobs.clear()  # another process, or a restart: the review is read, not searched
+    again = app("play", as_learner=learner)
+    assert summary in [c.value for c in again.caption]
+    assert not coach_jobs._jobs
+    with pytest.raises(Dou14Error, match="format"):
+        PricedHand.loads('{"format": 9, "decisions": []}')

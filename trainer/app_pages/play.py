@@ -13,6 +13,7 @@ from functools import partial
 
 import streamlit as st
 
+from trainer.analysis.unseen_waits import unseen_waits
 from trainer.coach.players import Level
 from trainer.engine import Card, Dou14Error, red_total
 from trainer.engine.game.events import Event
@@ -24,10 +25,10 @@ from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import Job, review_job
+from trainer.play.coach_jobs import Job, review_of
 from trainer.play.coach_review import verdict_line
 from trainer.play.hand_review import Flag, reviewed
-from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins, unseen_waits
+from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
 from trainer.play.table_service import Outcome
@@ -320,14 +321,14 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
 def coach_section(replay: Replay, step: int, go: Callable[[int], None]) -> None:
     """The coach's review, priced in points: computed in the background, with its progress."""
     st.markdown(f"**{tr('coach.review_title')}**")
-    job = review_job(replay, LEARNER)
-    if not job.finished:
-        coach_progress(job)
+    found = review_of(db, learner.id, replay, LEARNER)
+    if isinstance(found, Job):
+        if not found.finished:
+            coach_progress(found)
+        else:
+            st.caption(tr("coach.review_failed"))
         return
-    if job.result is None:
-        st.caption(tr("coach.review_failed"))
-        return
-    priced = job.result
+    priced = found
     if not priced.decisions:
         st.caption(tr("coach.review_nothing"))
         return

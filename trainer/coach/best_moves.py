@@ -17,7 +17,14 @@ from typing import Any
 
 from trainer.bots.base import Bot
 from trainer.coach.deals import searchable
-from trainer.coach.search import Decision, OptionValue, evaluate, same_move
+from trainer.coach.search import (
+    Decision,
+    OptionValue,
+    decision_from_json,
+    decision_to_json,
+    evaluate,
+    same_move,
+)
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
@@ -69,11 +76,7 @@ class BestMove:
 
     def to_json(self) -> dict[str, Any]:
         return {"replay": self.replay.to_json(), "seat": self.seat, "salt": self.salt,
-                "deals": self.decision.deals,
-                "options": [{"action": o.action.to_json(), "mean": round(o.mean, 6),
-                             "error": round(o.error, 6), "loss": round(o.loss, 6),
-                             "loss_error": round(o.loss_error, 6)}
-                            for o in self.decision.options]}
+                **decision_to_json(self.decision)}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
@@ -89,22 +92,12 @@ class BestMove:
                 raise Dou14Error(f"a best move is JSON: {error}") from None
         if not isinstance(data, dict):
             raise Dou14Error("a best move is a JSON object")
-        seat, salt, deals, options = (data.get("seat"), data.get("salt", 0), data.get("deals"),
-                                      data.get("options"))
-        if not isinstance(seat, int) or not isinstance(salt, int) or \
-                not isinstance(deals, int) or deals < 1 or not isinstance(options, list):
-            raise Dou14Error("a best move needs a seat, a salt, the deals and its options")
+        seat, salt = data.get("seat"), data.get("salt", 0)
+        if not isinstance(seat, int) or not isinstance(salt, int):
+            raise Dou14Error("a best move needs a seat and a salt")
         replay = Replay.from_json(data.get("replay"))
-        values = []
-        for raw in options:
-            if not isinstance(raw, dict):
-                raise Dou14Error("each option of a best move is an object")
-            numbers = [raw.get(name) for name in ("mean", "error", "loss", "loss_error")]
-            if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers):
-                raise Dou14Error("an option of a best move needs its mean, error, loss and error")
-            values.append(OptionValue(Action.from_json(raw.get("action")),
-                                      *(float(n) for n in numbers)))  # type: ignore[arg-type]
-        move = cls(replay, seat, Decision(tuple(values), deals), salt)
+        move = cls(replay, seat, decision_from_json(data), salt)
+        values = move.decision.options
         state = replay.state_at()
         if state.over or state.to_act != seat or not searchable(view_of(state, seat)):
             raise Dou14Error("a best move stops where its seat is to discard")

@@ -13,10 +13,12 @@ import copy
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
 from trainer.coach.deals import deal_again, searchable
 from trainer.coach.playout import play_out
+from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
@@ -61,6 +63,36 @@ class Decision:
         option = self.value_of(action)
         return option is not None and option.loss >= MISTAKE_POINTS and \
             option.loss - 1.96 * option.loss_error > 0
+
+
+def decision_to_json(decision: Decision) -> dict[str, Any]:
+    """A decision as plain JSON: its budget and each option's action and values."""
+    return {"deals": decision.deals,
+            "options": [{"action": o.action.to_json(), "mean": round(o.mean, 6),
+                         "error": round(o.error, 6), "loss": round(o.loss, 6),
+                         "loss_error": round(o.loss_error, 6)} for o in decision.options]}
+
+
+def decision_from_json(data: Any) -> Decision:
+    """The decision :func:`decision_to_json` wrote; :class:`Dou14Error` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise Dou14Error("a decision is a JSON object")
+    deals, options = data.get("deals"), data.get("options")
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0 or \
+            not isinstance(options, list) or not options:
+        raise Dou14Error("a decision needs its deals and at least one option")
+    values = []
+    for raw in options:
+        if not isinstance(raw, dict):
+            raise Dou14Error("each option of a decision is an object")
+        numbers = [raw.get(name) for name in ("mean", "error", "loss", "loss_error")]
+        if not all(isinstance(n, int | float) and not isinstance(n, bool) and math.isfinite(n)
+                   for n in numbers):
+            raise Dou14Error("an option needs its mean, error, loss and loss error")
+        mean, error, loss, loss_error = (float(n) for n in numbers)  # type: ignore[arg-type]
+        values.append(OptionValue(Action.from_json(raw.get("action")), mean, error, loss,
+                                  loss_error))
+    return Decision(tuple(values), deals)
 
 
 def view_seed(view: PlayerView, salt: int = 0) -> int:

@@ -127,7 +127,9 @@ def board_of_scene(scene: TableScene) -> Board:
     seats = tuple(SeatPicture(relation(seat, me, players), hidden=view.hand_sizes[seat],
                               melds=view.melds[seat],
                               pile=tuple(PileCard(e.card, e.source) for e in view.piles[seat]),
-                              dealer=seat == view.dealer)
+                              dealer=seat == view.dealer,
+                              passed=() if view.history is None
+                              else tuple(view.history.passed_cards(seat)))
                   for seat in range(players) if seat != me)
     offer = view.offer
     return Board(view.hand, view.melds[me],
@@ -410,4 +412,4 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["KINDS", "MoveOutcome", "TableScene", "after_move", "apply_table_action",
-           "board_of_scene", "construct_scene", "scene_of_task", "to_engine_action"]
+           "board_of_scene", "construct_scene", "refusal", "scene_of_task", "to_engine_action"]

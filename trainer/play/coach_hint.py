@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from trainer.coach.deals import searchable
+from trainer.coach.explain import move_words
 from trainer.coach.search import BUDGETS, Decision, evaluate
-from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message, Points
 
@@ -21,17 +21,6 @@ def coach_decision(view: PlayerView, deals: int = BUDGETS["hint"]) -> Decision |
     if not searchable(view) or len(view.legal) < 2:
         return None
     return evaluate(view, deals)
-
-
-def move_words(action: Action) -> Message:
-    """An option in words: discard a card, lay cards down, add a card to the pong."""
-    if action.kind is ActionKind.DISCARD:
-        return Message.of("coach.move_discard", card=action.cards[0])
-    if action.kind is ActionKind.KONG_DRAWN:
-        return Message.of("coach.move_kong_drawn", card=action.cards[0])
-    if action.kind is ActionKind.TIANZOU:
-        return Message.of("coach.move_tianzou")
-    return Message.of("coach.move_lay", cards=action.cards)
 
 
 def coach_message(view: PlayerView) -> Message | None:

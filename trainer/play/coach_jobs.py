@@ -11,8 +11,10 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.play.coach_review import PricedHand, price_hand
+from trainer.store import ProgressStore
 
 KEPT = 16
 """Jobs kept per process (the oldest finished ones go first)."""
@@ -48,9 +50,32 @@ def _run(job: Job, replay: Replay, seat: int) -> None:
         raise
 
 
+def review_key(replay: Replay, seat: int) -> str:
+    """The key of ``seat``'s review of ``replay``: in the job table and in the database."""
+    return hashlib.sha256(f"{seat}:{replay.dumps()}".encode()).hexdigest()
+
+
+def review_of(store: ProgressStore, learner_id: int, replay: Replay, seat: int
+              ) -> PricedHand | Job:
+    """The review kept with the hand, or the job making it (kept once it finishes; a stored
+    review that no longer reads is made again)."""
+    key = review_key(replay, seat)
+    stored = store.coach_reviews.get(learner_id, key)
+    if stored is not None:
+        try:
+            return PricedHand.loads(stored)
+        except Dou14Error:
+            pass
+    job = review_job(replay, seat)
+    if job.result is not None:
+        store.coach_reviews.save(learner_id, key, job.result.dumps())
+        return job.result
+    return job
+
+
 def review_job(replay: Replay, seat: int) -> Job:
     """The job reviewing ``seat``'s hand in ``replay``, started if it was not."""
-    key = hashlib.sha256(f"{seat}:{replay.dumps()}".encode()).hexdigest()
+    key = review_key(replay, seat)
     with _lock:
         job = _jobs.get(key)
         if job is not None:

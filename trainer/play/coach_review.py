@@ -11,22 +11,30 @@ does not yet deal again (the review's flags still judge them, :mod:`.hand_review
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.table import table_from_view
 from trainer.coach.deals import searchable
-from trainer.coach.search import BUDGETS, Decision, evaluate, same_move
-from trainer.engine.cards import red_total
-from trainer.engine.game.actions import Action, ActionKind
+from trainer.coach.explain import move_words, why
+from trainer.coach.search import (
+    BUDGETS,
+    Decision,
+    decision_from_json,
+    decision_to_json,
+    evaluate,
+    same_move,
+)
+from trainer.engine.errors import Dou14Error
+from trainer.engine.game.actions import Action
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
-from trainer.engine.messages import Message, Points
-from trainer.play.coach_hint import move_words
-from trainer.play.hints import waits_after
+from trainer.engine.messages import Message, Points, message_from_json, message_to_json
+
+FORMAT = 1
+"""The stored review's format."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,37 @@ class PricedDecision:
 @dataclass(frozen=True)
 class PricedHand:
     decisions: tuple[PricedDecision, ...]
+
+    def dumps(self) -> str:
+        """The review as JSON, kept with the hand (a reload or another replica reads it back
+        instead of searching again)."""
+        return json.dumps({"format": FORMAT, "decisions": [
+            {"step": d.step, "chosen": d.chosen.to_json(), **decision_to_json(d.decision),
+             "best_why": message_to_json(d.best_why), "chosen_why": message_to_json(d.chosen_why)}
+            for d in self.decisions]}, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> PricedHand:
+        """A stored review; :class:`Dou14Error` naming what is wrong (then it is made again)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise Dou14Error(f"a stored review is JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or \
+                not isinstance(data.get("decisions"), list):
+            raise Dou14Error(f"a stored review has format {FORMAT} and its decisions")
+        decisions = []
+        for raw in data["decisions"]:
+            if not isinstance(raw, dict) or not isinstance(raw.get("step"), int):
+                raise Dou14Error("each reviewed decision has its step")
+            try:
+                best_why, chosen_why = (message_from_json(raw.get("best_why")),
+                                        message_from_json(raw.get("chosen_why")))
+            except ValueError as error:
+                raise Dou14Error(f"a reviewed decision's words: {error}") from None
+            decisions.append(PricedDecision(raw["step"], Action.from_json(raw.get("chosen")),
+                                            decision_from_json(raw), best_why, chosen_why))
+        return cls(tuple(decisions))
 
     @property
     def points_lost(self) -> float:
@@ -94,27 +133,6 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
         if progress is not None:
             progress(done, len(moments))
     return PricedHand(tuple(priced))
-
-
-def why(view: PlayerView, action: Action) -> Message:
-    """One option in the game's terms: after it, the waits and copies left (or not ready), the
-    red reached, and — for a discard — the chance it deals in (R-WAIT, R-RED, R-SAFE)."""
-    if action.kind is not ActionKind.DISCARD:
-        return Message.of("coach.why_lay", ("R-TOU-LATER", "R-FAN"), move=move_words(action))
-    card = action.cards[0]
-    rest = list(view.hand)
-    rest.remove(card)
-    waiting = waits_after(view, tuple(rest))
-    ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
-        if waiting.ready and waiting.cards else Message.of(
-            "coach.waits_gone" if waiting.ready else "coach.not_ready")
-    chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
-                             [card])[card]
-    risk = Message.of("coach.risk_safe") if chance.safe else Message.of(
-        "coach.risk", percent=round(chance.value * 100))
-    return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
-                      ready=ready, red=red_total(rest, view.melds[view.seat]),
-                      threshold=view.rules.red_threshold, risk=risk)
 
 
 def verdict_line(priced: PricedDecision) -> Message:

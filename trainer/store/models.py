@@ -149,6 +149,20 @@ class StoredReplay(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class CoachReview(Base):
+    """The coach's review of a hand the learner played (``PricedHand.dumps``), by the hand's
+    replay key, so the search behind it runs once per hand."""
+
+    __tablename__ = "coach_reviews"
+    __table_args__ = (UniqueConstraint("learner_id", "replay_key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
+    replay_key: Mapped[str] = mapped_column(String(64), nullable=False)
+    """SHA-256 of the seat and the replay's JSON."""
+    review_json: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class OwnPuzzle(Base):
     """A puzzle made from a flagged moment of the learner's own hand (their review set)."""
 

@@ -32,6 +32,7 @@ from trainer.i18n import LANGUAGES
 from trainer.rating import Rating
 from trainer.store.accounts import SESSION_LIFETIME as SESSION_LIFETIME
 from trainer.store.accounts import Accounts
+from trainer.store.coach_reviews import CoachReviews
 from trainer.store.db import IMMEDIATE
 from trainer.store.learner_info import MAX_NAME as MAX_NAME
 from trainer.store.learner_info import LearnerInfo as LearnerInfo
@@ -298,6 +299,8 @@ class ProgressStore:
         self.accounts = Accounts(engine, self.writer, Throttle(engine, self.writer, clock),
                                  clock)
         """Profiles, passwords and sign-ins; ``clock`` is their time (tests hand in theirs)."""
+        self.coach_reviews = CoachReviews(engine, self.writer)
+        """The coach's reviews of played hands."""
 
     # -- learners ----------------------------------------------------------------------------
     def create_learner(self, name: str, language: str = "en", password: str | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from trainer.lessons.kinds import (
+    best_move,
     claims,
     kong,
     pairs,
@@ -17,7 +18,8 @@ from trainer.lessons.task import TaskKind
 
 KINDS: dict[str, TaskKind] = {
     kind.name: kind
-    for module in (red, red_enough, pairs, seats, winning, scoring, kong, claims, safety)
+    for module in (red, red_enough, pairs, seats, winning, scoring, kong, claims, safety,
+                   best_move)
     for kind in module.KINDS
 }
 

@@ -1,0 +1,83 @@
+"""The 留哪张 moments (issue 29's best moves, the which-discard lesson): each a real hand stopped
+at a discard where the coach's best beats the next by a point with non-overlapping intervals;
+the stored values are the search's, recomputed from what is stored; the lesson grades the best
+discard (any card of its rank and colour), and a miss is told what the card chosen gives up,
+never which card is best."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from trainer.coach.best_moves import GAP, BestMove, Z, check, clear_best
+from trainer.coach.search import Decision, OptionValue
+from trainer.engine import Dou14Error
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.i18n import render
+from trainer.lessons.answers import MoveAnswer
+from trainer.lessons.kinds.best_move import best_discard, pool
+from trainer.lessons.task import StepData
+
+
+def test_the_pool_is_a_pool_of_clear_best_discards() -> None:
+    moments = pool()
+    assert len(moments) >= 40
+    hands = {(m.replay.seed, m.replay.dealer) for m in moments}
+    assert len(hands) == len(moments)  # one moment per hand: the pool spans many hands
+    for move in moments:
+        state = move.replay.state_at()
+        assert state.to_act == move.seat and not state.over
+        best, second = move.decision.options[:2]
+        assert best.mean - second.mean >= GAP
+        assert best.mean - Z * best.error > second.mean + Z * second.error
+        assert {o.action for o in move.decision.options} <= set(state.legal_actions())
+
+
+@pytest.mark.parametrize("number", [0, 17])
+def test_stored_values_are_the_searchs_from_the_stored_seed(number: int) -> None:
+    assert check(pool()[number]) == []
+
+
+def test_a_moment_whose_best_is_not_clear_is_refused() -> None:
+    move = pool()[0]
+    best, second = move.decision.options[:2]
+    close = OptionValue(second.action, best.mean - GAP / 2, second.error)
+    assert not clear_best(Decision((best, close, *move.decision.options[2:]), 192))
+    data = move.to_json()
+    data["options"][1]["mean"] = best.mean - GAP / 2
+    with pytest.raises(Dou14Error, match="clearly"):
+        BestMove.from_json(data)
+    data = move.to_json()
+    data["seat"] = (move.seat + 1) % move.replay.rules.players
+    with pytest.raises(Dou14Error, match="discard"):
+        BestMove.from_json(data)
+
+
+@pytest.mark.rule("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
+@pytest.mark.parametrize("number", range(0, 40, 3))
+def test_the_lesson_grades_the_best_discard_and_hints_without_it(number: int) -> None:
+    move = pool()[number]
+    task = best_discard(StepData({"moment": number}))
+    hand = task.board.hand
+    best = move.best.action.cards[0]
+    for index, card in enumerate(hand):
+        answer = MoveAnswer(ActionKind.DISCARD, (index,))
+        same = card.rank == best.rank and card.is_red == best.is_red
+        assert task.is_correct(answer) is same
+        if same:
+            continue
+        hint = task.hint(answer)
+        value = move.decision.value_of(Action(move.seat, ActionKind.DISCARD, (card,)))
+        assert value is not None and value.loss > 0
+        for lang in ("en", "zh"):
+            text = render(hint, lang)
+            assert card.symbol in text and best.symbol not in text
+
+
+def test_a_fresh_variant_is_another_moment() -> None:
+    kind_data = StepData({"moment": 3})
+    from trainer.lessons.kinds.best_move import KINDS
+
+    seen = {KINDS[0].generate(random.Random(seed), kind_data)["moment"] for seed in range(30)}
+    assert 3 not in seen and len(seen) > 5

@@ -1,0 +1,60 @@
+"""What a player sees of their own waits (R-WAIT, R-PUBLIC): the cards that would win their hand
+and that they have not seen anywhere on the table, with the copies still unseen — the figure a
+player counts when choosing between two ready hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from trainer.engine.cards import Card, deck
+from trainer.engine.game.view import PlayerView
+from trainer.engine.position import Position
+from trainer.engine.sources import Source
+from trainer.engine.waiting import waits
+
+
+@dataclass(frozen=True)
+class UnseenWaits:
+    """The cards that would win the learner's hand and that the learner has not seen anywhere,
+    with how many of each rank are still unseen."""
+
+    ready: bool
+    cards: tuple[Card, ...]
+    copies_left: int
+
+
+def unseen_waits(view: PlayerView) -> UnseenWaits | None:
+    """For a hand waiting for a card (an odd number of concealed cards); None otherwise."""
+    if len(view.hand) % 2 == 0:
+        return None
+    return waits_after(view, view.hand)
+
+
+def waits_after(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
+    """The unseen cards that would win ``hand`` (with the learner's laid sets), as the learner
+    sees the table. A card on offer that the learner may still claim is not gone: it counts as
+    unseen (R-WAIT)."""
+    result = waits(Position(hand, view.melds[view.seat], None, None, False, view.rules))
+    if not result.ready:
+        return UnseenWaits(False, (), 0)
+    seen = Counter(view.visible_cards())
+    offered = _claimable_offer(view)
+    if offered is not None:
+        seen[offered] -= 1
+    everything = Counter(deck(view.rules.jokers))
+    cards = tuple(card for card in result.wins_on if seen[card] < everything[card])
+    left = sum(everything[card] - seen[card] for card in set(cards))
+    return UnseenWaits(True, cards, left)
+
+
+def _claimable_offer(view: PlayerView) -> Card | None:
+    """The card on offer, when the learner could still win on it: another player's discard or
+    flip, or their own flip at a table that allows it (R-OWN-FLIP)."""
+    offer = view.offer
+    if offer is None:
+        return None
+    if offer.seat == view.seat and (offer.source is Source.DISCARD or
+                                    not view.rules.win_pong_kong_on_own_flip):
+        return None
+    return offer.card

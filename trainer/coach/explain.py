@@ -1,0 +1,45 @@
+"""The coach's options in the game's own words (R-WAIT, R-RED, R-SAFE): a move said plainly, and
+what an option leaves — the waits and copies still unseen, the red reached, the chance the discard
+deals in. Said the same way in Play's hint, the review after a hand and the 留哪张 lesson."""
+
+from __future__ import annotations
+
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
+from trainer.analysis.unseen_waits import waits_after
+from trainer.engine.cards import red_total
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+from trainer.engine.messages import Message
+
+
+def move_words(action: Action) -> Message:
+    """An option in words: discard a card, lay cards down, add a card to the pong."""
+    if action.kind is ActionKind.DISCARD:
+        return Message.of("coach.move_discard", card=action.cards[0])
+    if action.kind is ActionKind.KONG_DRAWN:
+        return Message.of("coach.move_kong_drawn", card=action.cards[0])
+    if action.kind is ActionKind.TIANZOU:
+        return Message.of("coach.move_tianzou")
+    return Message.of("coach.move_lay", cards=action.cards)
+
+
+def why(view: PlayerView, action: Action) -> Message:
+    """One option in the game's terms: after it, the waits and copies left (or not ready), the
+    red reached, and — for a discard — the chance it deals in (R-WAIT, R-RED, R-SAFE)."""
+    if action.kind is not ActionKind.DISCARD:
+        return Message.of("coach.why_lay", ("R-TOU-LATER", "R-FAN"), move=move_words(action))
+    card = action.cards[0]
+    rest = list(view.hand)
+    rest.remove(card)
+    waiting = waits_after(view, tuple(rest))
+    ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
+        if waiting.ready and waiting.cards else Message.of(
+            "coach.waits_gone" if waiting.ready else "coach.not_ready")
+    chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
+                             [card])[card]
+    risk = Message.of("coach.risk_safe") if chance.safe else Message.of(
+        "coach.risk", percent=round(chance.value * 100))
+    return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
+                      ready=ready, red=red_total(rest, view.melds[view.seat]),
+                      threshold=view.rules.red_threshold, risk=risk)
