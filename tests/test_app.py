@@ -332,3 +332,22 @@ def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang
     assert not at.exception, at.exception
     assert t("rules_page.title", other) in [title.value for title in at.title]
     assert any("`R-" in m.value for m in at.markdown)  # a section is open, in the new words
+
+
+def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
+                                                               learner_id: str) -> None:
+    """A newcomer plays a whole hand early (after the lessons on a turn and on winning), not
+    after the whole track; once a hand is played, Home still offers Play, less loudly."""
+    store = ProgressStore(open_database(db_url))
+    learner = int(learner_id)
+    store.complete_lesson(learner, "a-turn", 3, 9)
+    home = app("home", as_learner=learner_id)
+    assert not [b for b in home.button if b.key == "home-open-play"]
+    store.complete_lesson(learner, "winning", 2, 9)
+    home = app("home", as_learner=learner_id)
+    assert t("home.first_hand", "en") in [m.value for m in home.markdown]
+    assert home.button(key="home-open-play").proto.type == "primary"
+    store.save_replay(learner, '{"seed": 1}', "drawn")
+    home = app("home", as_learner=learner_id)
+    assert t("home.play_again", "en") in [m.value for m in home.markdown]
+    assert home.button(key="home-open-play").proto.type == "secondary"

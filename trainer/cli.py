@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print the JSON line, not words")
     _add_simulate(commands)
     _add_puzzles(commands)
+    lessons = commands.add_parser("lessons", help="measure the lesson track")
+    lessons.add_subparsers(dest="lessons_command", required=True).add_parser(
+        "stats", help="stages, levels, levels of doing and table decisions, per kind")
     _add_app(commands)
     _add_serve(commands)
     return parser
@@ -376,6 +379,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "puzzles":
             return run_puzzles(args)
+        if args.command == "lessons":
+            from trainer.lessons.model import load_lessons
+            from trainer.lessons.stats import track_stats
+
+            sys.stdout.write("\n".join(track_stats(load_lessons()).lines()) + "\n")
+            return 0
         if args.command == "app":
             return run_app(args)
         if args.command == "serve":

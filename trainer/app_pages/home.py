@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.engine import parse_cards
 from trainer.practice.fact_reviews import due_facts
-from trainer.ui.content import all_lessons, next_lesson
+from trainer.ui.content import all_lessons, next_lesson, ready_to_play
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.session import current_learner, profile_picker, store
 from trainer.ui.widgets import show_cards, stars_html
@@ -48,6 +48,13 @@ with path:
             if st.button(tr(label), type="primary", key="home-next-lesson"):
                 st.query_params["lesson"] = upcoming.id
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
+    if ready_to_play(completed):
+        played = bool(store().replays(learner.id))
+        with st.container(border=True, key="home-play"):
+            st.markdown(tr("home.play_again" if played else "home.first_hand"))
+            if st.button(tr("home.open_play"), key="home-open-play",
+                         type="secondary" if played and upcoming is not None else "primary"):
+                st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
     with st.container(border=True):
         st.markdown(tr("home.today"))
         due = len(due_facts(store(), learner.id)) if completed else 0

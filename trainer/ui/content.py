@@ -31,6 +31,16 @@ def next_lesson(completed: Set[str], started: Set[str] = frozenset()) -> Lesson 
                 open_lessons[0] if open_lessons else None)
 
 
+FIRST_HAND_AFTER = frozenset({"a-turn", "winning"})
+"""The lessons after which a learner can play a whole hand with the coach's hints: a turn and
+winning (the rest of the track comes after that first hand)."""
+
+
+def ready_to_play(completed: Set[str]) -> bool:
+    """Whether Home points to a first whole hand in Play."""
+    return completed >= FIRST_HAND_AFTER
+
+
 @cache
 def rule_example_line(rule_id: str, lang: str) -> str | None:
     """What the engine says of a rule's example on the Rules page (its waits, or its verdict's
