@@ -78,6 +78,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/risk_readings.py
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
+	$(PY) benchmarks/coach.py
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
 	$(PY) benchmarks/load.py

@@ -226,3 +226,18 @@ def test_a_position_that_cannot_occur_is_said_in_each_language(typed: dict[str, 
     assert any("\u4e00" <= char <= "\u9fff" for char in chinese)
     for rule in found.said.rules:  # type: ignore[attr-defined]
         assert rule in str(error) and rule in chinese and rule in english
+
+
+def test_numbers_are_rendered_in_the_learners_language_and_never_minus_zero() -> None:
+    from trainer.engine.messages import Amount, Points
+    from trainer.i18n import _render_param
+
+    assert _render_param(Points(1.26), "en") == "+1.3"
+    assert _render_param(Points(-1.26), "zh") == "−1.3"
+    assert _render_param(Points(-0.04), "en") == "0.0"
+    assert _render_param(Points(-0.6, signed=False), "en") == "0.6"
+    assert _render_param(Points(12.4, digits=0), "en") == "+12"
+    assert _render_param(Amount(12345.678, 1), "en") == "12,345.7"
+    assert _render_param(Amount(12345.678, 1), "zh") == "12345.7"
+    assert _render_param(Amount(-0.001, 2), "en") == "0.00"
+    assert t("puzzles.rating_help", "en", rd=Amount(61.6)).count("±62") == 1

@@ -71,7 +71,8 @@ _TYPED = (Card, Points, Amount)
 
 def amount(value: float, digits: int, lang: str) -> str:
     """``value`` with ``digits`` decimals, thousands grouped as ``lang`` writes them."""
-    return f"{value:,.{digits}f}".replace(",", DIGIT_GROUPS.get(lang, "")).replace("-", "−")
+    shown = round(value, digits) or 0.0  # no "−0.0"
+    return f"{shown:,.{digits}f}".replace(",", DIGIT_GROUPS.get(lang, "")).replace("-", "−")
 
 
 def _render_param(value: object, lang: str) -> str:
@@ -81,7 +82,9 @@ def _render_param(value: object, lang: str) -> str:
         return f"{value:,}".replace(",", DIGIT_GROUPS.get(lang, ""))
     if isinstance(value, Points):
         digits = value.digits
-        shown = f"{value.value:+.{digits}f}" if value.signed else f"{abs(value.value):.{digits}f}"
+        shown_value = round(value.value, digits) or 0.0  # no "−0.0" for a value that rounds to 0
+        shown = f"{shown_value:+.{digits}f}" if value.signed and shown_value else \
+            f"{abs(shown_value):.{digits}f}"
         return shown.replace("-", "−")
     if isinstance(value, Amount):
         return amount(value.value, value.digits, lang)
