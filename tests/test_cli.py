@@ -179,3 +179,24 @@ def test_a_serve_that_cannot_start_leaves_no_folder(tmp_path: Path) -> None:
         f"dou14 serve: port {port} cannot be used (Address already in use): choose another "
         "with --port"]
     assert list(temporary.iterdir()) == []
+
+
+def test_lessons_stats_counts_the_track_from_the_files() -> None:
+    """The figures are the lesson files' own: stages, steps, reading and doing, and the table
+    decisions (the learner's own choice of move) on the first line."""
+    from trainer.lessons.model import Explain, Question, load_lessons
+    from trainer.lessons.stats import TABLE_DECISIONS
+
+    result = run("lessons", "stats")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    lessons = load_lessons()
+    steps = [step for lesson in lessons for step in lesson.steps]
+    questions = [s for s in steps if isinstance(s, Question)]
+    decisions = sum(1 for s in questions if s.kind in TABLE_DECISIONS)
+    assert lines[0] == f"table decisions: {decisions}" and decisions >= 10
+    assert f"stages: {len(lessons)}" in lines and f"levels: {len(steps)}" in lines
+    assert f"levels of doing: {len(questions)}" in lines
+    assert f"reading steps (explain): {sum(isinstance(s, Explain) for s in steps)}" in lines
+    per_kind = lines[lines.index("per kind:") + 1:]
+    assert sum(int(line.rsplit(": ", 1)[1]) for line in per_kind) == len(questions)

@@ -26,9 +26,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=240)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
-    parser.add_argument("--out", type=Path,
-                        default=ROOT / "trainer" / "data" / "coach" / "best_moves.jsonl")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="default: trainer/data/coach/best_moves.jsonl (best_moves_3p.jsonl "
+                             "for 3 players)")
     args = parser.parse_args()
+    folder = ROOT / "trainer" / "data" / "coach"
+    out = args.out or folder / ("best_moves.jsonl" if args.players == 4 else "best_moves_3p.jsonl")
     rules = DEFAULT_RULES if args.players == 4 else RuleSet(players=3)
     started = time.monotonic()
     lines = []
@@ -36,9 +39,9 @@ def main() -> None:
                      lambda: [HeuristicBot() for _ in range(rules.players)]):
         lines.append(move.dumps())
         print(f"{len(lines)} moments, {time.monotonic() - started:.0f} s", file=sys.stderr)
-    args.out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     print(f"{len(lines)} moments from {args.hands} hands in {time.monotonic() - started:.0f} s "
-          f"-> {args.out}")
+          f"-> {out}")
 
 
 if __name__ == "__main__":

@@ -7,10 +7,11 @@ from __future__ import annotations
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import waits_after
-from trainer.engine.cards import red_total
+from trainer.engine.cards import Card, red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message
+from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
 def move_words(action: Action) -> Message:
@@ -41,5 +42,17 @@ def why(view: PlayerView, action: Action) -> Message:
     risk = Message.of("coach.risk_safe") if chance.safe else Message.of(
         "coach.risk", percent=round(chance.value * 100))
     return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
-                      ready=ready, red=red_total(rest, view.melds[view.seat]),
-                      threshold=view.rules.red_threshold, risk=risk)
+                      ready=ready, red=red_words(view, rest), risk=risk)
+
+
+def red_words(view: PlayerView, kept: list[Card]) -> Message:
+    """The red the kept cards and the viewer's sets carry against the threshold — or, when they
+    are all of one colour, the special that needs no red total (R-RED, R-SPECIAL)."""
+    melds = view.melds[view.seat]
+    laid = [card for meld in melds for card in meld.cards]
+    special = single_colour(*colour_flags([*kept, *laid]))
+    if special is Special.ALL_BLACK:
+        return Message.of("coach.red_all_black", ("R-SPECIAL",))
+    if special is Special.ALL_RED:
+        return Message.of("coach.red_all_red", ("R-SPECIAL",))
+    return Message.of("coach.red", red=red_total(kept, melds), threshold=view.rules.red_threshold)

@@ -5,8 +5,9 @@ discards at the table; the move is graded as the coach's best (any card of its r
 is the same move). A miss is told what the card chosen gives up, in points and in the game's
 terms, never which card is best; the working shows the coach's values.
 
-A step names a moment of the shipped pool by ``moment`` (its line, from 0); a fresh variant is
-another moment of the pool."""
+A step names a moment of a shipped pool by ``moment`` (its line, from 0) and ``players`` (4, the
+default, or 3: each table size has its own pool); a fresh variant is another moment of the same
+pool."""
 
 from __future__ import annotations
 
@@ -33,22 +34,34 @@ from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
 
 
+POOLS = {4: "best_moves.jsonl", 3: "best_moves_3p.jsonl"}
+
+
 @cache
-def pool() -> tuple[BestMove, ...]:
-    """The shipped moments (``tools/mine_best_moves.py``), each checked as it is read."""
-    text = data_folder("coach").joinpath("best_moves.jsonl").read_text(encoding="utf-8")
+def pool(players: int = 4) -> tuple[BestMove, ...]:
+    """The shipped moments of a table of ``players`` (``tools/mine_best_moves.py``), each checked
+    as it is read."""
+    name = POOLS[players]
+    text = data_folder("coach").joinpath(name).read_text(encoding="utf-8")
     moments = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
                 moments.append(BestMove.from_json(line))
             except Dou14Error as error:
-                raise TaskError(f"best_moves.jsonl line {number}: {error}") from None
+                raise TaskError(f"{name} line {number}: {error}") from None
     return tuple(moments)
 
 
+def _players(data: StepData) -> int:
+    players = data.integer("players", 4)
+    if players not in POOLS:
+        raise TaskError("'players' is 4 or 3")
+    return players
+
+
 def moment_of(data: StepData) -> BestMove:
-    moments = pool()
+    moments = pool(_players(data))
     number = data.integer("moment", 0)
     if not 0 <= number < len(moments):
         raise TaskError(f"'moment' is a line of the pool, 0 to {len(moments) - 1}")
@@ -104,11 +117,11 @@ def best_discard(data: StepData) -> Task:
 
 
 def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    here = data.integer("moment", 0)
-    others = [n for n in range(len(pool())) if n != here]
+    here, players = data.integer("moment", 0), _players(data)
+    others = [n for n in range(len(pool(players))) if n != here]
     if not others:
         raise TaskError("the pool holds one moment: no fresh variant")
-    return {"moment": rng.choice(others)}
+    return {"moment": rng.choice(others), "players": players}
 
 
-KINDS = (TaskKind("best_discard", best_discard, _variant, frozenset({"moment"})),)
+KINDS = (TaskKind("best_discard", best_discard, _variant, frozenset({"moment", "players"})),)
