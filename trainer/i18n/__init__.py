@@ -88,8 +88,8 @@ def _render_param(value: object, lang: str) -> str:
         return shown.replace("-", "−")
     if isinstance(value, Amount):
         return amount(value.value, value.digits, lang)
-    if isinstance(value, Message):
-        return render(value, lang)
+    if isinstance(value, Message):  # its rules are cited once, by the sentence around it
+        return render(value, lang, cite=False)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):
         return " + ".join(_render_param(item, lang) for item in value)
     if isinstance(value, tuple):
@@ -105,9 +105,22 @@ def render(message: Message, lang: str = DEFAULT_LANGUAGE, *, cite: bool = True)
     ``cite`` is false."""
     params = {name: _render_param(value, lang) for name, value in message.params}
     text = t(message.key, lang, **params)
-    if cite and message.rules:
-        text += t("rules.cite", lang, rules=", ".join(message.rules))
+    rules = _cited(message)
+    if cite and rules:
+        text += t("rules.cite", lang, rules=", ".join(rules))
     return text
+
+
+def _cited(message: Message) -> list[str]:
+    """The rule ids of a message and of the messages inside it, each once, in order of use."""
+    found = list(message.rules)
+    for _, value in message.params:
+        inner = (value,) if isinstance(value, Message) else value if isinstance(value, tuple) \
+            else ()
+        for item in inner:
+            if isinstance(item, Message):
+                found.extend(rule for rule in _cited(item) if rule not in found)
+    return found
 
 
 def render_all(messages: Iterable[Message], lang: str = DEFAULT_LANGUAGE) -> list[str]:
