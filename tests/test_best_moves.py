@@ -20,9 +20,11 @@ from trainer.lessons.kinds.best_move import best_discard, pool
 from trainer.lessons.task import StepData
 
 
-def test_the_pool_is_a_pool_of_clear_best_discards() -> None:
-    moments = pool()
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_pool_is_a_pool_of_clear_best_discards(players: int) -> None:
+    moments = pool(players)
     assert len(moments) >= 40
+    assert all(m.replay.rules.players == players for m in moments)
     hands = {(m.replay.seed, m.replay.dealer) for m in moments}
     assert len(hands) == len(moments)  # one moment per hand: the pool spans many hands
     for move in moments:
@@ -34,9 +36,9 @@ def test_the_pool_is_a_pool_of_clear_best_discards() -> None:
         assert {o.action for o in move.decision.options} <= set(state.legal_actions())
 
 
-@pytest.mark.parametrize("number", [0, 17])
-def test_stored_values_are_the_searchs_from_the_stored_seed(number: int) -> None:
-    assert check(pool()[number]) == []
+@pytest.mark.parametrize(("players", "number"), [(4, 0), (4, 17), (3, 11)])
+def test_stored_values_are_the_searchs_from_the_stored_seed(players: int, number: int) -> None:
+    assert check(pool(players)[number]) == []
 
 
 def test_a_moment_whose_best_is_not_clear_is_refused() -> None:
