@@ -82,20 +82,20 @@ def test_duplicate_name_is_refused(learner_id: str) -> None:
 
 def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> None:
     """A miss gets a hint and another try; the missed step comes back as a fresh variant; no
-    answer shown, so the lesson ends with three stars."""
+    answer shown, but a miss: the lesson ends with two stars (issue 31)."""
     lesson = LESSONS["cards-and-red"]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     first_task = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question))
     walk_lesson(at, store, int(learner_id), lesson, mistakes_at=frozenset({first_task}))
     state = store.lesson_state(int(learner_id), lesson.id)
-    assert state.completed and state.best_stars == 3
+    assert state.completed and state.best_stars == 2
     answers = store.answers(int(learner_id))
     assert len(answers) == lesson.task_count + 2  # the miss, and the variant asked again
     assert [a.correct for a in answers].count(False) == 1
     assert any(":v" in a.item for a in answers)
     assert at.success[0].value == t("lessons.done", "en", title=lesson.title["en"])
-    assert any('aria-label="3/3"' in h.value for h in at.html)
+    assert any('aria-label="2/3"' in h.value for h in at.html)
 
 
 def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:

@@ -34,9 +34,11 @@ def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
     assert run.finished and run.stars() == 2 and not run.comes_back
 
 
-def test_three_stars_only_with_no_answer_shown() -> None:
+def test_stars_count_first_answers_not_answers_shown() -> None:
+    """Issue 31: a hint and a second try always solve a yes/no question, so a miss costs a star
+    even when no answer was shown; three stars only with no miss at all."""
     run = LessonRun.start("x", 2, 5)
-    run.answer(False)  # a hint, then right: no answer shown
+    run.answer(False)  # a hint, then right: no answer shown, but a miss
     run.answer(True)
     run.go_on()
     run.answer(True)
@@ -44,7 +46,12 @@ def test_three_stars_only_with_no_answer_shown() -> None:
     assert run.current is not None and run.current.seed is not None
     run.answer(True)
     run.go_on()
-    assert run.finished and run.stars() == 3
+    assert run.finished and run.revealed == 0 and run.stars() == 2
+    clean = LessonRun.start("x", 2, 5)
+    for _ in range(2):
+        clean.answer(True)
+        clean.go_on()
+    assert clean.finished and clean.stars() == 3
 
 
 def test_asking_for_the_answer_counts_as_shown() -> None:

@@ -182,9 +182,11 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
     for number, lesson in enumerate(track):
         expect(page.get_by_role("heading", name=f"{lesson.order}. {lesson.title[lang]}")
                ).to_be_visible()
+        missed = wrong_once
         wrong_once = _walk(page, store, learner, lesson, lang, wrong_once)
         state = store.lesson_state(learner, lesson.id)
-        assert state.completed and state.best_stars == 3, lesson.id
+        missed = missed and not wrong_once  # the one wrong answer fell in this lesson
+        assert state.completed and state.best_stars == (2 if missed else 3), lesson.id
         expect(page.get_by_text(t("lessons.done", lang, title=lesson.title[lang]))).to_be_visible()
         if number + 1 < len(track):
             following = track[number + 1]

@@ -3,8 +3,8 @@
 Feedback that teaches: a first miss gets a hint drawn from the engine's reasoning and another try;
 the answer and the full working come only after a second miss, or when the learner asks. Every
 missed item is asked again before the lesson ends, as a fresh variant checked by the engine.
-Stars come from how the lesson ended: 3★ every item right by the end with no answer revealed,
-2★ at most two answers revealed, 1★ finished.
+Stars measure mastery: 3★ no miss at all, 2★ one miss, 1★ more (a re-ask missed again counts
+again).
 """
 
 from __future__ import annotations
@@ -122,11 +122,11 @@ class LessonRun:
             self.plan.append(PlanItem(step, seed))
 
     def stars(self) -> int:
-        """3★ no answer revealed (every item right by the end), 2★ at most two revealed,
-        1★ finished."""
-        if self.revealed == 0:
+        """3★ no miss, 2★ one, 1★ more: two tries always suffice on a yes/no question, so a
+        star counts the first answers, not the answers revealed."""
+        if self.missed == 0:
             return 3
-        return 2 if self.revealed <= 2 else 1
+        return 2 if self.missed == 1 else 1
 
     def to_json(self) -> str:
         data = asdict(self)
