@@ -197,3 +197,33 @@ def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
     page.screenshot(path=str(server_database.parent / "play-zh-390.png"))
     _no_errors(page)
     context.close()
+
+
+def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser, server: str,
+                                                              server_database: Path) -> None:
+    """Issue 31: on a laptop screen a turn needs no scrolling — the learner's hand and the
+    buttons of the decision are inside the window at each of their decisions, hints on."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = _store(server_database)
+    link = _sign_up(page, server, "Laptop player")
+    learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
+    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    page.goto(f"{server}/play?learner={link}&lang=en&seed=1")
+    page.locator(TABLE).first.wait_for()
+    session = _stored(store, learner)
+    rng = random.Random(0)
+    for _ in range(10):
+        if session.state.over:
+            break
+        _shows(page, session)
+        _settle(page)
+        for element in (*page.locator(f"{TABLE} button[data-action]").all(),
+                        *page.locator(f"{TABLE} .hand .card").all()):
+            box = element.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+        _press(page, session, rng)
+        session = _next_decision(page, store, learner, session.move)
+    _no_errors(page)
+    context.close()

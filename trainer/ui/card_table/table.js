@@ -46,7 +46,7 @@ function meldsNode(melds, size) {
 
 function pileNode(pile, title) {
   const box = el("div", "pile");
-  if (title) box.appendChild(el("div", "pile-title", title));
+  if (title) { box.appendChild(el("div", "pile-title", title)); box.title = title; }
   const row = el("div", "pile-cards");
   for (const card of pile) row.appendChild(cardNode(card, "tiny"));
   box.appendChild(row);
@@ -68,13 +68,17 @@ function seatNode(seat) {
     box.appendChild(row);
   }
   if (seat.melds.length) box.appendChild(meldsNode(seat.melds, "tiny"));
-  if (seat.pile.length) box.appendChild(pileNode(seat.pile, seat.pile_title));
+  // the pile and what passed side by side where there is room: the learner's own hand and
+  // buttons then fit on the screen without scrolling
+  const piles = el("div", "seat-piles");
+  if (seat.pile.length) piles.appendChild(pileNode(seat.pile, seat.pile_title));
   if (seat.passed && seat.passed.length) {
     const passed = pileNode(seat.passed, seat.passed_title);
     passed.classList.add("passed");
     if (seat.passed_help) passed.title = seat.passed_help;
-    box.appendChild(passed);
+    piles.appendChild(passed);
   }
+  if (piles.childNodes.length) box.appendChild(piles);
   return box;
 }
 
@@ -158,8 +162,10 @@ export default function (component) {
     if (data.my_dealer) head.appendChild(el("span", "badge", data.my_dealer));
     mine.appendChild(head);
   }
-  if (data.my_melds && data.my_melds.length) mine.appendChild(meldsNode(data.my_melds, "small"));
-  if (data.my_pile && data.my_pile.length) mine.appendChild(pileNode(data.my_pile, data.my_pile_title));
+  const laid = el("div", "mine-row");  // your sets and your pile in one row, above your hand
+  if (data.my_melds && data.my_melds.length) laid.appendChild(meldsNode(data.my_melds, "small"));
+  if (data.my_pile && data.my_pile.length) laid.appendChild(pileNode(data.my_pile, data.my_pile_title));
+  if (laid.childNodes.length) mine.appendChild(laid);
 
   const hand = el("div", "hand" + (data.selectable ? " selectable" : ""));
   const buttons = [];
@@ -215,13 +221,19 @@ export default function (component) {
     }
     hand.appendChild(node);
   });
-  mine.appendChild(hand);
+  // the hand with the question and its buttons beside it (below it on a narrow screen), so a
+  // turn needs no scrolling
+  const handRow = el("div", "hand-row");
+  handRow.appendChild(hand);
+  const side = el("div", "hand-side");
+  handRow.appendChild(side);
+  mine.appendChild(handRow);
   const count = data.selectable && data.multi && data.selected_text ? el("div", "count") : null;
   if (count) mine.appendChild(count);
   const detail = data.hand.some((card) => card.detail) ? el("div", "detail") : null;
   if (detail) { detail.setAttribute("aria-live", "polite"); mine.appendChild(detail); }
 
-  if (data.prompt) mine.appendChild(el("div", "prompt", data.prompt));
+  if (data.prompt) side.appendChild(el("div", "prompt", data.prompt));
   if (data.actions && data.actions.length) {
     const bar = el("div", "actions");
     for (const action of data.actions) {
@@ -232,8 +244,9 @@ export default function (component) {
       buttons.push([button, action]);
       bar.appendChild(button);
     }
-    mine.appendChild(bar);
+    side.appendChild(bar);
   }
+  if (!side.childNodes.length) side.remove();
   root.appendChild(mine);
   refresh();
   if (missing && !data.every_picture) setTriggerValue("missing", true);
