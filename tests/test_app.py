@@ -351,3 +351,14 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     home = app("home", as_learner=learner_id)
     assert t("home.play_again", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "secondary"
+
+
+def test_a_flagged_discard_links_to_a_stage_that_practises_discards() -> None:
+    from trainer.lessons.kinds.best_move import KINDS as BEST
+    from trainer.ui.content import DISCARD_LESSONS, discard_lesson
+
+    for players in (4, 3):
+        lesson = LESSONS[discard_lesson(players)]
+        kinds = {getattr(step, "kind", None) for step in lesson.steps}
+        assert BEST[0].name in kinds
+    assert set(DISCARD_LESSONS) == {3, 4}

@@ -242,7 +242,8 @@ def _add_simulate(commands: Any) -> None:
     sub.add_argument("--players", type=int, choices=(3, 4), default=4)
     sub.add_argument("--jokers", type=int, choices=(2, 4, 6), default=4)
     sub.add_argument("--bots", default="heuristic",
-                     help="comma-separated bot per seat, repeated to fill: heuristic,random")
+                     help="comma-separated bot per seat, repeated to fill: heuristic, beginner, "
+                          "expert, random")
     sub.add_argument("--jsonl", help="write one JSON record per hand to this file")
     sub.add_argument("--risk", metavar="FILE",
                      help="write one JSON line per discard with the discarder's chance of "

@@ -37,6 +37,7 @@ from trainer.puzzles.model import Provenance
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.coach_view import points_lost_curve
+from trainer.ui.content import discard_lesson
 from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
@@ -346,8 +347,12 @@ def coach_section(replay: Replay, step: int, go: Callable[[int], None]) -> None:
             box = st.warning if decision.step == step else st.markdown
             box(render(verdict_line(decision), lang))
             bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang)])
-            st.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
-                      args=(decision.step,))
+            row = st.container(horizontal=True, wrap=True)
+            row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
+                       args=(decision.step,))
+            if row.button(tr("coach.practise"), key=f"coach-practise-{number}"):
+                st.switch_page("app_pages/lessons.py", query_params={
+                    **st.query_params.to_dict(), "lesson": discard_lesson(replay.rules.players)})
 
 
 @st.fragment(run_every=1.0)
