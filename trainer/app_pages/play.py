@@ -20,13 +20,11 @@ from trainer.engine.game.events import Event
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import bounded_int
-from trainer.engine.messages import Message, Points
+from trainer.engine.messages import Message
 from trainer.i18n import explain, render
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import Job, review_of
-from trainer.play.coach_review import verdict_line
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
@@ -36,8 +34,7 @@ from trainer.puzzles import safe as safe_puzzles
 from trainer.puzzles.model import Provenance
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.coach_view import points_lost_curve
-from trainer.ui.content import discard_lesson
+from trainer.ui.coach_view import coach_section
 from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
@@ -316,52 +313,7 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
         st.success(tr("play.no_flags"))
     for index, flag in enumerate(flags):
         flag_row(index, flag, go)
-    coach_section(replay, step, go)
-
-
-def coach_section(replay: Replay, step: int, go: Callable[[int], None]) -> None:
-    """The coach's review, priced in points: computed in the background, with its progress."""
-    st.markdown(f"**{tr('coach.review_title')}**")
-    found = review_of(db, learner.id, replay, LEARNER)
-    if isinstance(found, Job):
-        if not found.finished:
-            coach_progress(found)
-        else:
-            st.caption(tr("coach.review_failed"))
-        return
-    priced = found
-    if not priced.decisions:
-        st.caption(tr("coach.review_nothing"))
-        return
-    st.caption(render(Message.of("coach.review_summary", ("R-PAY",),
-                                 decisions=len(priced.decisions),
-                                 matched=round(priced.match_rate * 100),
-                                 lost=Points(priced.points_lost, signed=False),
-                                 deals=priced.decisions[0].decision.deals), lang, cite=False))
-    st.plotly_chart(points_lost_curve(priced), key="coach-curve")
-    mistakes = [d for d in priced.decisions if d.mistake]
-    if not mistakes:
-        st.success(tr("coach.no_mistakes"))
-    for number, decision in enumerate(mistakes):
-        with st.container(border=True, key=f"coach-mistake-{number}"):
-            box = st.warning if decision.step == step else st.markdown
-            box(render(verdict_line(decision), lang))
-            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang)])
-            row = st.container(horizontal=True, wrap=True)
-            row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
-                       args=(decision.step,))
-            if row.button(tr("coach.practise"), key=f"coach-practise-{number}"):
-                st.switch_page("app_pages/lessons.py", query_params={
-                    **st.query_params.to_dict(), "lesson": discard_lesson(replay.rules.players)})
-
-
-@st.fragment(run_every=1.0)
-def coach_progress(job: Job) -> None:
-    """The review's progress, drawn again each second until it is done (then the page)."""
-    if job.finished:
-        st.rerun()
-    st.progress(job.done / max(1, job.total),
-                text=tr("coach.reviewing", done=job.done, total=job.total or "…"))
+    coach_section(db, learner.id, replay, step, go)
 
 
 def open_replay() -> None:

@@ -1,12 +1,24 @@
-"""The coach's review as the page draws it: the curve of points lost over the learner's decisions
-(plotly, labels as plain text) and each mistake's words (issue 29)."""
+"""The coach's review as the page draws it: the summary, the curve of points lost over the
+learner's decisions (plotly, labels as plain text), each mistake's words with a jump to its
+moment and a link to practise discards, and the progress while it is computed (issue 29)."""
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
+from collections.abc import Callable
 
-from trainer.play.coach_review import PricedHand
-from trainer.ui.lang import tr
+import plotly.graph_objects as go
+import streamlit as st
+
+from trainer.engine.game.replay import Replay
+from trainer.engine.messages import Message, Points
+from trainer.i18n import render
+from trainer.play.coach_jobs import Job, review_of
+from trainer.play.coach_review import PricedHand, verdict_line
+from trainer.play.session import LEARNER
+from trainer.store import ProgressStore
+from trainer.ui.content import discard_lesson
+from trainer.ui.lang import current_language, tr
+from trainer.ui.widgets import bullet_list
 
 
 def points_lost_curve(priced: PricedHand) -> go.Figure:
@@ -25,3 +37,51 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
                          xaxis_title=tr("coach.curve_x"), yaxis_title=tr("coach.curve_y"),
                          xaxis={"dtick": 1}, yaxis={"rangemode": "tozero"})
     return figure
+
+
+def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
+                  go: Callable[[int], None]) -> None:
+    """The coach's review of the learner's hand (seat 0), priced in points: computed in the
+    background, with its progress, then kept with the hand."""
+    lang = current_language()
+    st.markdown(f"**{tr('coach.review_title')}**")
+    found = review_of(db, learner_id, replay, LEARNER)
+    if isinstance(found, Job):
+        if not found.finished:
+            coach_progress(found)
+        else:
+            st.caption(tr("coach.review_failed"))
+        return
+    priced = found
+    if not priced.decisions:
+        st.caption(tr("coach.review_nothing"))
+        return
+    st.caption(render(Message.of("coach.review_summary", ("R-PAY",),
+                                 decisions=len(priced.decisions),
+                                 matched=round(priced.match_rate * 100),
+                                 lost=Points(priced.points_lost, signed=False),
+                                 deals=priced.decisions[0].decision.deals), lang, cite=False))
+    st.plotly_chart(points_lost_curve(priced), key="coach-curve")
+    mistakes = [d for d in priced.decisions if d.mistake]
+    if not mistakes:
+        st.success(tr("coach.no_mistakes"))
+    for number, decision in enumerate(mistakes):
+        with st.container(border=True, key=f"coach-mistake-{number}"):
+            box = st.warning if decision.step == step else st.markdown
+            box(render(verdict_line(decision), lang))
+            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang)])
+            row = st.container(horizontal=True, wrap=True)
+            row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
+                       args=(decision.step,))
+            if row.button(tr("coach.practise"), key=f"coach-practise-{number}"):
+                st.switch_page("app_pages/lessons.py", query_params={
+                    **st.query_params.to_dict(), "lesson": discard_lesson(replay.rules.players)})
+
+
+@st.fragment(run_every=1.0)
+def coach_progress(job: Job) -> None:
+    """The review's progress, drawn again each second until it is done (then the page)."""
+    if job.finished:
+        st.rerun()
+    st.progress(job.done / max(1, job.total),
+                text=tr("coach.reviewing", done=job.done, total=job.total or "…"))
