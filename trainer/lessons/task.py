@@ -68,6 +68,15 @@ class Task:
     """The table after the move asked for (move tasks: what the learner's move made)."""
     grader: Callable[[LessonAnswer], bool] | None = field(default=None, compare=False, repr=False)
     """A judge for answers that are not compared as values (a move is judged by the engine)."""
+    more_working: Callable[[], tuple[Message, ...]] | None = field(default=None, compare=False,
+                                                                   repr=False)
+    """Working worked out only when shown (the table's deal-in chances need numpy, which a
+    lesson loaded without the app's packages must not)."""
+
+    @property
+    def full_working(self) -> tuple[Message, ...]:
+        """:attr:`working` and, when shown, :attr:`more_working`."""
+        return self.working + (self.more_working() if self.more_working is not None else ())
 
     def is_correct(self, given: LessonAnswer) -> bool:
         """Graded exactly as asked: a set of cards as a set, a number, a choice; a move by the

@@ -153,7 +153,7 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
         st.info(red_suits(tr("lessons.the_answer_after_miss" if second_miss
                              else "lessons.the_answer", answer=answer_words(task, task.answer))))
     with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
-        bullet_list(red_suits(line) for line in render_all(task.working, lang))
+        bullet_list(red_suits(line) for line in render_all(task.full_working, lang))
 
 
 def empty_view(seq: str) -> TableView:

@@ -68,16 +68,19 @@ def moment_of(data: StepData) -> BestMove:
     return moments[number]
 
 
-def coach_working(move: BestMove) -> tuple[Message, ...]:
-    """The coach's values: the best discard and the next, in points over the deals, then what
-    each leaves."""
-    view = move.view
+def coach_values(move: BestMove) -> Message:
+    """The coach's values: the best discard and the next, in points over the deals."""
     best, second = move.decision.options[0], move.decision.options[1]
-    return (Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=move.decision.deals,
-                       best=move_words(best.action), points=Points(best.mean),
-                       error=Points(1.96 * best.error, signed=False),
-                       other=move_words(second.action), other_points=Points(second.mean)),
-            why(view, best.action), why(view, second.action))
+    return Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=move.decision.deals,
+                      best=move_words(best.action), points=Points(best.mean),
+                      error=Points(1.96 * best.error, signed=False),
+                      other=move_words(second.action), other_points=Points(second.mean))
+
+
+def coach_reasons(move: BestMove) -> tuple[Message, ...]:
+    """What the best discard and the next leave: waits, red, the chance each deals in."""
+    view = move.view
+    return tuple(why(view, option.action) for option in move.decision.options[:2])
 
 
 def best_discard(data: StepData) -> Task:
@@ -112,8 +115,10 @@ def best_discard(data: StepData) -> Task:
 
     return Task("best_discard", Shape.MOVE, board, answer,
                 Message.of("instruct.best_discard", deals=move.decision.deals),
-                coach_working(move), RULES, hint, prompt=Message.of("task.best_discard.prompt"),
-                solved_board=board_of_scene(after_move(scene, best)), grader=grade)
+                (coach_values(move),), RULES, hint,
+                prompt=Message.of("task.best_discard.prompt"),
+                solved_board=board_of_scene(after_move(scene, best)), grader=grade,
+                more_working=lambda: coach_reasons(move))
 
 
 def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
