@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from trainer.coach.best_moves import GAP, BestMove, Z, check, clear_best
-from trainer.coach.search import Decision, OptionValue
+from trainer.coach.best_moves import GAP, BestMove, check, clear_best
+from trainer.coach.search import Z95, Decision, OptionValue
 from trainer.engine import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.i18n import render
@@ -32,7 +32,7 @@ def test_the_pool_is_a_pool_of_clear_best_discards(players: int) -> None:
         assert state.to_act == move.seat and not state.over
         best, second = move.decision.options[:2]
         assert best.mean - second.mean >= GAP
-        assert best.mean - Z * best.error > second.mean + Z * second.error
+        assert best.mean - Z95 * best.error > second.mean + Z95 * second.error
         assert {o.action for o in move.decision.options} <= set(state.legal_actions())
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from trainer.bots.base import Bot
 from trainer.coach.deals import searchable
 from trainer.coach.search import (
+    Z95,
     Decision,
     OptionValue,
     decision_from_json,
@@ -34,8 +35,6 @@ from trainer.engine.rules import RuleSet
 
 GAP = 1.0
 """Points by which the best option must beat the second."""
-Z = 1.96
-"""Half-width of a 95% interval, in standard errors."""
 SCREEN_DEALS = 24
 """A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
 DEALS = 192
@@ -48,7 +47,7 @@ def clear_best(decision: Decision) -> bool:
         return False
     best, second = decision.options[0], decision.options[1]
     return best.mean - second.mean >= GAP and \
-        best.mean - Z * best.error > second.mean + Z * second.error
+        best.mean - Z95 * best.error > second.mean + Z95 * second.error
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ from trainer.engine.game.view import PlayerView
 
 BUDGETS = {"hint": 12, "expert": 24, "review": 64}
 """Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand."""
+Z95 = 1.96
+"""Half-width of a 95% interval, in standard errors: every interval the coach states."""
 MISTAKE_POINTS = 0.5
 """A choice is a mistake when it loses at least this much and its interval excludes 0."""
 
@@ -62,7 +64,7 @@ class Decision:
         """Losing ≥ :data:`MISTAKE_POINTS`, with a 95% interval that excludes 0."""
         option = self.value_of(action)
         return option is not None and option.loss >= MISTAKE_POINTS and \
-            option.loss - 1.96 * option.loss_error > 0
+            option.loss - Z95 * option.loss_error > 0
 
 
 def decision_to_json(decision: Decision) -> dict[str, Any]:

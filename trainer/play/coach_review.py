@@ -20,6 +20,7 @@ from trainer.coach.deals import searchable
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import (
     BUDGETS,
+    Z95,
     Decision,
     decision_from_json,
     decision_to_json,
@@ -146,4 +147,4 @@ def verdict_line(priced: PricedDecision) -> Message:
     return Message.of("coach.you_lost", ("R-PAY",), move=move_words(priced.chosen),
                       points=Points(chosen.mean), best=move_words(best.action),
                       best_points=Points(best.mean), lost=Points(chosen.loss, signed=False),
-                      error=Points(1.96 * chosen.loss_error, signed=False))
+                      error=Points(Z95 * chosen.loss_error, signed=False))

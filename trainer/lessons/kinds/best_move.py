@@ -17,6 +17,7 @@ from typing import Any
 
 from trainer.coach.best_moves import BestMove
 from trainer.coach.explain import move_words, why
+from trainer.coach.search import Z95
 from trainer.data import data_folder
 from trainer.engine import Dou14Error, Message
 from trainer.engine.game.actions import Action, ActionKind
@@ -73,7 +74,7 @@ def coach_values(move: BestMove) -> Message:
     best, second = move.decision.options[0], move.decision.options[1]
     return Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=move.decision.deals,
                       best=move_words(best.action), points=Points(best.mean),
-                      error=Points(1.96 * best.error, signed=False),
+                      error=Points(Z95 * best.error, signed=False),
                       other=move_words(second.action), other_points=Points(second.mean))
 
 
