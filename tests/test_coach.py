@@ -14,11 +14,19 @@ from hypothesis import strategies as st
 
 from trainer.bots import HeuristicBot
 from trainer.bots.heuristic import fast_choice
-from trainer.coach.deals import _allowed, deal_again, searchable, unseen_cards
+from trainer.coach.deals import (
+    _allowed,
+    ask_up_to,
+    deal_again,
+    dealt_state,
+    searchable,
+    unseen_cards,
+)
 from trainer.coach.playout import play_out
 from trainer.coach.search import MISTAKE_POINTS, evaluate
+from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState
+from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet
 from trainer.play.coach_review import decisions_of, price_hand
@@ -84,24 +92,27 @@ def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
 
 def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
     """The mean payment of each option over every ordering of the unseen cards into the others'
-    hands and the stock that the passes allow (the brute-force reference)."""
+    hands and the stock that the table allows (the passes, and at a claim nobody asked before
+    the viewer able to win): the brute-force reference."""
     pool = unseen_cards(view)
     totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
     for order in set(itertools.permutations(pool)):
-        dealt = deal_again(view, random.Random(0))
-        start = 0
+        hands, start = [], 0
         for seat, size in enumerate(view.hand_sizes):
-            if seat != view.seat:
-                dealt.hands[seat] = list(order[start:start + size])
+            if seat == view.seat:
+                hands.append(list(view.hand))
+            else:
+                hands.append(list(order[start:start + size]))
                 start += size
-        dealt.stock = list(order[start:])
-        if not _allowed(view, dealt.hands):
+        dealt, allowed = dealt_state(view, hands, list(order[start:]))
+        if not allowed:
             continue
+        ask_up_to(dealt, view.seat, random.Random(playout_seed))
         for action in view.legal:
             state = copy.deepcopy(dealt)
             state.apply(action)
             totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
-    return {name: statistics.fmean(values) for name, values in totals.items()}
+    return {name: statistics.fmean(values) for name, values in totals.items() if values}
 
 
 def test_the_search_agrees_with_enumeration_on_small_endgames() -> None:
@@ -117,6 +128,23 @@ def test_the_search_agrees_with_enumeration_on_small_endgames() -> None:
                 assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
             checked += 1
     assert checked >= 4
+
+
+def test_the_search_agrees_with_enumeration_at_a_claim() -> None:
+    """At an offered card the deal asks the seats before the viewer again; still exact."""
+    checked = 0
+    for seed in range(40):
+        for _state, view in moments(seed, players=3, hands=2):
+            if view.phase is not Phase.CLAIM or len(unseen_cards(view)) > 6 or checked >= 3:
+                continue
+            exact = _exact(view, playout_seed=seed)
+            decision = evaluate(view, 400, playout_seed=seed)
+            assert {o.action.kind for o in decision.options} & {ActionKind.PASS}
+            for option in decision.options:
+                truth = exact[str(option.action)]
+                assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
+            checked += 1
+    assert checked >= 3
 
 
 def test_values_are_reproducible_from_the_view() -> None:

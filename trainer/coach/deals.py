@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from trainer.bots.heuristic import fast_choice
 from trainer.engine.cards import Card, deck
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState, Phase
@@ -33,11 +34,12 @@ def unseen_cards(view: PlayerView) -> list[Card]:
 
 
 def searchable(view: PlayerView) -> bool:
-    """Can the view be dealt again as a whole state? The viewer's own turn to discard or lay
-    down after a draw (a claim decision depends on the order of asking, which the view does
-    not carry)."""
-    return view.phase is Phase.DISCARD and view.to_act == view.seat and view.result is None \
-        and bool(view.legal)
+    """Can the view be dealt again as a whole state? The viewer's own turn: to discard or lay
+    down after a draw, or to claim or pass on an offered card (the seats asked before them are
+    then asked again in the deal, R-PRIORITY)."""
+    if view.to_act != view.seat or view.result is not None or not view.legal:
+        return False
+    return view.phase is Phase.DISCARD or (view.phase is Phase.CLAIM and view.offer is not None)
 
 
 def _allowed(view: PlayerView, hands: list[list[Card]]) -> bool:
@@ -57,24 +59,34 @@ def deal_again(view: PlayerView, rng: random.Random) -> HandState:
     """One deal of the hidden cards consistent with ``view`` (see the module), as a state at
     the viewer's decision."""
     if not searchable(view):
-        raise ValueError("only the viewer's own discard can be dealt again")
+        raise ValueError("only the viewer's own decision can be dealt again")
     pool = unseen_cards(view)
-    sizes = view.hand_sizes
-    hands: list[list[Card]] = []
-    stock: list[Card] = []
+    state = None
     for attempt in range(TRIES_PER_DEAL):
         shuffled = list(pool)
         rng.shuffle(shuffled)
-        hands, start = [], 0
-        for seat, size in enumerate(sizes):
+        hands: list[list[Card]] = []
+        start = 0
+        for seat, size in enumerate(view.hand_sizes):
             if seat == view.seat:
                 hands.append(list(view.hand))
                 continue
             hands.append(shuffled[start:start + size])
             start += size
-        stock = shuffled[start:]
-        if _allowed(view, hands) or attempt == TRIES_PER_DEAL - 1:
+        state, consistent = dealt_state(view, hands, shuffled[start:])
+        if consistent or attempt == TRIES_PER_DEAL - 1:
             break
+    assert state is not None
+    ask_up_to(state, view.seat, rng)
+    return state
+
+
+def dealt_state(view: PlayerView, hands: list[list[Card]], stock: list[Card]
+                ) -> tuple[HandState, bool]:
+    """The state the view's public table makes with these concealed ``hands`` and ``stock``,
+    and whether the table's history allows it (no pass a hand would have won on, R-READ; at a
+    claim, nobody asked before the viewer able to win on the offered card). At a claim the seats
+    asked before the viewer have not yet answered (:func:`ask_up_to`)."""
     kinds = {action.kind for action in view.legal}
     kong_cards = [a.cards[0] for a in view.legal if a.kind is ActionKind.KONG_DRAWN]
     state = HandState(view.rules, 0, view.dealer, stock, hands,
@@ -85,4 +97,15 @@ def deal_again(view: PlayerView, rng: random.Random) -> HandState:
                       fresh_pong=view.seat if kong_cards else None,
                       fourth_held=bool(kong_cards), drawn=kong_cards[0] if kong_cards else None,
                       dealer_discarded=view.dealer_discarded)
-    return state
+    consistent = _allowed(view, hands)
+    if view.phase is Phase.CLAIM:
+        assert view.offer is not None
+        consistent = state.reoffer(view.offer, view.seat) and consistent
+    return state, consistent
+
+
+def ask_up_to(state: HandState, seat: int, rng: random.Random) -> None:
+    """At a claim, let the seats asked before ``seat`` answer by the play-out policy (what they
+    said is hidden from the viewer: the deal decides it)."""
+    while state.phase is Phase.CLAIM and state.to_act != seat:
+        state.apply(fast_choice(state, rng))

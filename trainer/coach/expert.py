@@ -1,9 +1,8 @@
-"""The expert bot: at its own discards and lay-downs, the heuristic's choice unless the search
+"""The expert bot: at each of its decisions, the heuristic's choice unless the search
 (:func:`trainer.coach.search.evaluate`) finds another option better by more than
 :data:`CONFIDENCE` standard errors of the paired difference — a search on a few dozen deals is
-noisy, and a noisy switch away from a sound choice loses points; elsewhere (claims: their value
-depends on the order of asking, which a view does not carry) the heuristic's. From its view
-only."""
+noisy, and a noisy switch away from a sound choice loses points; in the lay-down round (before
+the first discard) the heuristic's. From its view only."""
 
 from __future__ import annotations
 

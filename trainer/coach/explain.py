@@ -22,12 +22,22 @@ def move_words(action: Action) -> Message:
         return Message.of("coach.move_kong_drawn", card=action.cards[0])
     if action.kind is ActionKind.TIANZOU:
         return Message.of("coach.move_tianzou")
+    if action.kind in CLAIM_WORDS:
+        return Message.of(CLAIM_WORDS[action.kind], cards=action.cards)
     return Message.of("coach.move_lay", cards=action.cards)
+
+
+CLAIM_WORDS = {ActionKind.PASS: "coach.move_pass", ActionKind.PONG: "coach.move_pong",
+               ActionKind.KONG: "coach.move_kong", ActionKind.CHI: "coach.move_chi",
+               ActionKind.WIN: "coach.move_win"}
+"""The words of each answer to an offered card (R-CHI, R-PONG, R-KONG, R-WIN)."""
 
 
 def why(view: PlayerView, action: Action) -> Message:
     """One option in the game's terms: after it, the waits and copies left (or not ready), the
     red reached, and — for a discard — the chance it deals in (R-WAIT, R-RED, R-SAFE)."""
+    if action.kind in CLAIM_WORDS and view.offer is not None:
+        return _why_claim(view, action, view.offer.card)
     if action.kind is not ActionKind.DISCARD:
         return Message.of("coach.why_lay", ("R-TOU-LATER", "R-FAN"), move=move_words(action))
     card = action.cards[0]
@@ -56,3 +66,28 @@ def red_words(view: PlayerView, kept: list[Card]) -> Message:
     if special is Special.ALL_RED:
         return Message.of("coach.red_all_red", ("R-SPECIAL",))
     return Message.of("coach.red", red=red_total(kept, melds), threshold=view.rules.red_threshold)
+
+
+def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
+    """An answer to an offered card in the game's terms: passing keeps the hand (and its waits);
+    taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED)."""
+    hand = list(view.hand)
+    if action.kind is ActionKind.PASS:
+        waiting = waits_after(view, tuple(hand))
+        ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
+            if waiting.ready and waiting.cards else Message.of(
+                "coach.waits_gone" if waiting.ready else "coach.not_ready")
+        return Message.of("coach.why_pass", ("R-WAIT", "R-RED"), move=move_words(action),
+                          ready=ready, red=red_words(view, hand))
+    if action.kind is ActionKind.WIN:
+        return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))
+    if action.kind is ActionKind.CHI:
+        used = list(action.cards)
+    else:
+        count = 3 if action.kind is ActionKind.KONG else 2
+        used = [card for card in hand if card.rank == offered.rank][:count]
+    for card in used:
+        hand.remove(card)
+    then = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
+    return Message.of("coach.why_take", ("R-CHI", "R-PONG", "R-RED"), move=move_words(action),
+                      red=red_words(view, [*hand, offered, *used]), then=Message.of(then))

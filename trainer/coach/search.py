@@ -139,6 +139,12 @@ def _options(view: PlayerView) -> list[Action]:
     return options
 
 
+def weighable(view: PlayerView) -> bool:
+    """A decision of the viewer with options to weigh: their own turn (:func:`searchable`), no
+    win open (a win is always taken) and two options or more that are not the same move."""
+    return searchable(view) and len(_options(view)) > 1
+
+
 def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
              playout_seed: int | None = None) -> Decision:
     """Value each option of the viewer's decision on ``deals`` deals (see the module).

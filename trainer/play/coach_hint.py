@@ -1,24 +1,24 @@
-"""The coach's word in Play (issue 29): with hints on, at the learner's own discard or lay-down,
-the option the coach would play and what it is worth in points beside the next best — from a
-quick look (:data:`trainer.coach.search.BUDGETS` ``hint`` deals per option, fewer than the
-review's, and said so). One look per decision, kept in a small cache."""
+"""The coach's word in Play (issue 29): with hints on, at each of the learner's own decisions (a
+discard, a lay-down, an answer to an offered card), the option the coach would play and what it
+is worth in points beside the next best — from a quick look (:data:`trainer.coach.search.BUDGETS`
+``hint`` deals per option, fewer than the review's, and said so). One look per decision, kept in
+a small cache."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from trainer.coach.deals import searchable
 from trainer.coach.explain import move_words
-from trainer.coach.search import BUDGETS, Decision, evaluate
+from trainer.coach.search import BUDGETS, Decision, evaluate, weighable
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message, Points
 
 
 @lru_cache(maxsize=64)
 def coach_decision(view: PlayerView, deals: int = BUDGETS["hint"]) -> Decision | None:
-    """The coach's values of the options at ``view``, when it is the viewer's own discard or
-    lay-down with a choice."""
-    if not searchable(view) or len(view.legal) < 2:
+    """The coach's values of the options at ``view``, when it is the viewer's own decision with
+    options to weigh."""
+    if not weighable(view):
         return None
     return evaluate(view, deals)
 

@@ -1,13 +1,13 @@
 """A finished hand reviewed by the coach, priced in points (issue 29, R-PAY, R-SCORE): each of the
-learner's own discards and lay-downs valued option by option on the review's budget
-(:data:`trainer.coach.search.BUDGETS` ``review``), the learner's choice beside the best, the
+learner's own discards, lay-downs and answers to an offered card valued option by option on the
+review's budget (:data:`trainer.coach.search.BUDGETS` ``review``), the learner's choice beside the best, the
 points it lost, and why in the game's terms — the waits and copies left after each option, the
 red reached, the chance each discard deals in. A mistake loses at least
 :data:`~trainer.coach.search.MISTAKE_POINTS` with its interval above 0. The values come from
 the replay alone (its seeds are drawn from each view), so a review is the same every time.
 
-Claims are not priced: what a claim is worth depends on the order of asking, which the coach
-does not yet deal again (the review's flags still judge them, :mod:`.hand_review`)."""
+A claim is dealt again with the seats asked before the learner answering by the play-out
+policy (:func:`trainer.coach.deals.ask_up_to`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trainer.coach.deals import searchable
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import (
     BUDGETS,
@@ -26,6 +25,7 @@ from trainer.coach.search import (
     decision_to_json,
     evaluate,
     same_move,
+    weighable,
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
@@ -110,13 +110,13 @@ class PricedHand:
 
 
 def decisions_of(replay: Replay, seat: int) -> list[tuple[int, Action, PlayerView]]:
-    """``seat``'s own discards and lay-downs with a choice, with the view each was made from."""
+    """``seat``'s own discards, lay-downs and claims with a choice, with the view each was made from."""
     state = HandState.deal(replay.seed, replay.rules, replay.dealer)
     found = []
     for step, action in enumerate(replay.actions):
         if action.seat == seat:
             view = view_of(state, seat)
-            if searchable(view) and len(view.legal) > 1:
+            if weighable(view):
                 found.append((step, action, view))
         state.apply(action)
     return found

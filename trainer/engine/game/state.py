@@ -445,6 +445,24 @@ class HandState:
         else:
             self._unclaimed()
 
+    def reoffer(self, offer: Offer, asking: int) -> bool:
+        """Offer ``offer`` on this state (whose hands were dealt again from ``asking``'s view)
+        so that ``asking`` is asked as they were at the table (R-PRIORITY): the seats before
+        them in the order of asking are asked first; a seat before them that could have won
+        on the card is taken to have passed — which the table makes impossible (a win is always
+        taken, R-READ), so the answer says whether this deal is one the table allows."""
+        self.phase = Phase.CLAIM
+        self.offer = offer
+        self.claims = []
+        self.chi_cards = {}
+        order = self._claimables(offer)
+        index = next((i for i, entry in enumerate(order) if entry.seat == asking), None)
+        if index is None:
+            raise ValueError("the seat asked cannot claim the card on this state")
+        self.ask_order = [e for i, e in enumerate(order) if i >= index or not e.win]
+        self.to_act = self.ask_order[0].seat
+        return not any(entry.win for entry in order[:index])
+
     def _claimables(self, offer: Offer) -> list[_Claimable]:
         """Who may claim the offered card and how, in the order they are asked: win-capable
         seats first, counterclockwise from the card's player (R-PRIORITY)."""
