@@ -89,7 +89,40 @@ def _engine_answer(step: Question) -> object:
         if kind == "safe":
             return "yes" if argument_for(table, data.card()) else "no"
         return frozenset(i for i, c in enumerate(table.hand) if argument_for(table, c))
+    if kind == "read_wait":
+        return _wait_reading(data)
+    if kind == "least_risk":
+        from trainer.lessons.kinds.least_risk import bank
+
+        risks = dict(bank()[data.text("puzzle")].answer.risks)  # type: ignore[union-attr]
+        table = bank()[data.text("puzzle")].board
+        assert isinstance(table, SafetyTable)
+        least = min(risks.values())
+        assert sorted(risks.values()).count(least) == 1  # one least, as the bank promises
+        return frozenset(i for i, c in enumerate(table.hand) if risks.get(c) == least)
     return None
+
+
+def _wait_reading(data: StepData) -> frozenset[int]:
+    """The cards one opponent cannot win on, read directly: no consistent hand of theirs wins
+    on it, or a card of its rank and colour passed them — or its red twin passed and they show
+    red laid down (a black card then wins only as 全黑, R-READ)."""
+    from trainer.analysis.counting import deal_in_count
+    from trainer.engine import Relation, seat_of
+
+    table = SafetyTable.from_json(json.loads(data.text("table")))
+    other = seat_of(Relation(data.text("opponent")), table.seat, table.rules.players)
+    assert table.passed is not None
+    passed = table.passed[other]
+    shows_red = any(c.is_red for meld in table.melds[other] for c in meld.cards)
+    found = set()
+    for i, card in enumerate(table.hand):
+        same = [p for p in passed if p.rank == card.rank]
+        if deal_in_count(table, other, card, table.unseen()).provably_safe or \
+                any(p.is_red == card.is_red for p in same) or \
+                (card.is_black and shows_red and any(p.is_red for p in same)):
+            found.add(i)
+    return frozenset(found)
 
 
 def _value(task: Task) -> object:

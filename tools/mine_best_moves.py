@@ -1,9 +1,11 @@
 """Mine the "best move" pool from simulated hands (heuristic bots, each decision from its own
-view): moments where one discard beats the next by at least a point with non-overlapping 95%
-intervals on the coach's search (:mod:`trainer.coach.best_moves`). Writes
-``trainer/data/coach/best_moves.jsonl``, one moment per line; the 留哪张 lesson draws from it.
+view): moments where one discard (with ``--claims``, one answer to an offered card) beats the
+next by at least a point with non-overlapping 95% intervals on the coach's search
+(:mod:`trainer.coach.best_moves`). Writes ``trainer/data/coach/best_moves.jsonl`` (or
+``best_claims.jsonl``; ``_3p`` for three players), one moment per line; the 留哪张 and
+吃扯还是不要 stages draw from them.
 
-    python tools/mine_best_moves.py [--hands 240] [--seed 2026] [--players 4]
+    python tools/mine_best_moves.py [--hands 240] [--seed 2026] [--players 4] [--claims]
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trainer.bots import HeuristicBot  # noqa: E402
-from trainer.coach.best_moves import mine  # noqa: E402
+from trainer.coach.best_moves import claim_moments, discard_moments, mine  # noqa: E402
 from trainer.engine.rules import DEFAULT_RULES, RuleSet  # noqa: E402
 
 
@@ -26,17 +28,21 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=240)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--claims", action="store_true",
+                        help="moments answering an offered card (chi, pong, pass), not discards")
     parser.add_argument("--out", type=Path, default=None,
                         help="default: trainer/data/coach/best_moves.jsonl (best_moves_3p.jsonl "
                              "for 3 players)")
     args = parser.parse_args()
     folder = ROOT / "trainer" / "data" / "coach"
-    out = args.out or folder / ("best_moves.jsonl" if args.players == 4 else "best_moves_3p.jsonl")
+    name = "best_claims" if args.claims else "best_moves"
+    out = args.out or folder / (f"{name}.jsonl" if args.players == 4 else f"{name}_3p.jsonl")
     rules = DEFAULT_RULES if args.players == 4 else RuleSet(players=3)
     started = time.monotonic()
     lines = []
     for move in mine(args.hands, args.seed, rules,
-                     lambda: [HeuristicBot() for _ in range(rules.players)]):
+                     lambda: [HeuristicBot() for _ in range(rules.players)],
+                     moments=claim_moments if args.claims else discard_moments):
         lines.append(move.dumps())
         print(f"{len(lines)} moments, {time.monotonic() - started:.0f} s", file=sys.stderr)
     out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -20,11 +20,12 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.analysis.certificates import certificate, history_certificate
 from trainer.analysis.chance import history_twin
 from trainer.analysis.counting import deal_in_count
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable
-from trainer.engine import ALL_CARDS, Card
+from trainer.engine import ALL_CARDS, Card, Message
 
 
 class Argument(StrEnum):
@@ -86,6 +87,33 @@ def history_proof(table: SafetyTable, card: Card,
             return None
         proofs.append((other, twin))
     return HistoryProof(card, tuple(proofs))
+
+
+def proof_against(table: SafetyTable, opponent: int, card: Card,
+                  unseen: Counter[Card] | None = None) -> Message:
+    """Whether ``opponent`` alone can win on ``card``, said as a certificate: safe by the visible
+    cards, safe because a card like it passed them (R-READ), or able to win on it — reading one
+    player's wait from their sets, their hand size and what passed them."""
+    count = deal_in_count(table, opponent, card, table.unseen() if unseen is None else unseen)
+    if count.provably_safe:
+        return certificate(table, count)
+    passed = table.passed[opponent] if table.passed is not None else ()
+    twin = history_twin(card, passed, table.melds[opponent])
+    if twin is not None:
+        proof = history_certificate(table, opponent, HistoryProof(card, ((opponent, twin),)))
+        if proof is not None:
+            return proof
+    return certificate(table, count)
+
+
+def safe_against(table: SafetyTable, opponent: int, card: Card,
+                 unseen: Counter[Card] | None = None) -> bool:
+    """``opponent`` cannot win on ``card``: by the visible cards, or by what passed them."""
+    count = deal_in_count(table, opponent, card, table.unseen() if unseen is None else unseen)
+    if count.provably_safe:
+        return True
+    passed = table.passed[opponent] if table.passed is not None else ()
+    return history_twin(card, passed, table.melds[opponent]) is not None
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

@@ -1,5 +1,6 @@
-"""Decisions with one clearly best move (issue 29's "best move" positions, the 留哪张 stage): a
-moment of a real hand — a replay stopped where ``seat`` discards — whose best option beats the
+"""Decisions with one clearly best move (issue 29's "best move" positions, the 留哪张 and 吃扯还是不要
+stages): a moment of a real hand — a replay stopped where ``seat`` discards, or answers an offered
+card — whose best option beats the
 second by at least :data:`GAP` points with non-overlapping 95% intervals, on a large budget.
 Such a moment can be graded as "play the best move" without the noise of the search deciding it.
 
@@ -25,11 +26,12 @@ from trainer.coach.search import (
     decision_to_json,
     evaluate,
     same_move,
+    weighable,
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState
+from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet
 
@@ -52,10 +54,10 @@ def clear_best(decision: Decision) -> bool:
 
 @dataclass(frozen=True)
 class BestMove:
-    """A moment of a real hand with one clearly best discard."""
+    """A moment of a real hand with one clearly best move."""
 
     replay: Replay
-    """The hand up to the moment: its last state has ``seat`` to discard."""
+    """The hand up to the moment: its last state has ``seat`` to decide."""
     seat: int
     decision: Decision
     salt: int = 0
@@ -83,7 +85,7 @@ class BestMove:
     @classmethod
     def from_json(cls, data: Any) -> BestMove:
         """A stored moment; :class:`Dou14Error` naming what is wrong (and a moment whose seat is
-        not to discard, or whose best is not clear, is refused)."""
+        not to decide, or whose best is not clear, is refused)."""
         if isinstance(data, str):
             try:
                 data = json.loads(data)
@@ -99,7 +101,7 @@ class BestMove:
         values = move.decision.options
         state = replay.state_at()
         if state.over or state.to_act != seat or not searchable(view_of(state, seat)):
-            raise Dou14Error("a best move stops where its seat is to discard")
+            raise Dou14Error("a best move stops where its seat is to discard or claim")
         legal = set(view_of(state, seat).legal)
         if not values or any(v.action not in legal for v in values):
             raise Dou14Error("a best move's options are the seat's legal moves")
@@ -136,11 +138,19 @@ def discard_moments(state: HandState) -> bool:
         all(a.kind is ActionKind.DISCARD for a in view.legal)
 
 
+def claim_moments(state: HandState) -> bool:
+    """Whether ``state`` has its actor answering an offered card with a real choice: take it
+    (chi, pong or kong) or pass — no win open, a win is always taken (R-READ)."""
+    view = view_of(state, state.to_act)
+    return view.phase is Phase.CLAIM and weighable(view)
+
+
 def mine(hands: int, seed: int, rules: RuleSet, bots: Callable[[], list[Bot]],
-         deals: int = DEALS, per_hand: int = 1) -> Iterator[BestMove]:
-    """Moments with a clear best discard from ``hands`` simulated hands (at most ``per_hand``
-    from each, so the pool spans many hands): screened on :data:`SCREEN_DEALS`, kept on
-    ``deals``."""
+         deals: int = DEALS, per_hand: int = 1,
+         moments: Callable[[HandState], bool] = discard_moments) -> Iterator[BestMove]:
+    """Moments with a clear best move from ``hands`` simulated hands (at most ``per_hand``
+    from each, so the pool spans many hands), where ``moments`` says a decision is of the kind
+    wanted: screened on :data:`SCREEN_DEALS`, kept on ``deals``."""
     rng = random.Random(seed)
     for _ in range(hands):
         state = HandState.deal(rng.getrandbits(32), rules, rng.randrange(rules.players))
@@ -148,7 +158,7 @@ def mine(hands: int, seed: int, rules: RuleSet, bots: Callable[[], list[Bot]],
         found = 0
         while not state.over:
             seat = state.to_act
-            if found < per_hand and discard_moments(state):
+            if found < per_hand and moments(state):
                 view = view_of(state, seat)
                 screen = evaluate(view, SCREEN_DEALS, salt=1)
                 if len(screen.options) >= 2 and \

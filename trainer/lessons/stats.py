@@ -1,6 +1,7 @@
 """The track measured (``dou14 lessons stats``): stages, levels, the levels where the learner
 acts, and the decisions made at the table — a level where the learner chooses their own move by
-judgement (which card to let go, which discard is safe), not one that tells them what to press.
+judgement (which card to let go, whether to take a card, which discard is safe), not one that
+tells them what to press.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from dataclasses import dataclass
 
 from trainer.lessons.model import Explain, Lesson, Question
 
-TABLE_DECISIONS = frozenset({"best_discard", "pick_safe"})
-"""Kinds whose answer is the learner's own choice of move at the table."""
+TABLE_DECISIONS = frozenset({"best_discard", "best_claim", "pick_safe", "least_risk"})
+"""Kinds whose answer is the learner's own choice of move at the table: the discard to make or
+the answer to an offered card (a reading such as ``read_wait`` is judgement, but not a move)."""
 
 
 @dataclass(frozen=True)

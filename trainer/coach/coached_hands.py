@@ -1,0 +1,141 @@
+"""Whole hands played with the coach (跟教练打一把): a real hand in which ``seat`` was played by the
+expert to its win, every decision of that seat priced by the coach's search
+(:func:`trainer.coach.search.evaluate`) from the seat's view alone, so the learner can play the
+same hand decision by decision and be told, at each one, what every option was worth.
+
+A decision where a win is open holds the win only (a win is always taken, R-READ). The values
+are recomputed exactly from the stored replay, seat and budget (:func:`check`)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from trainer.bots.heuristic import HeuristicBot
+from trainer.coach.deals import searchable
+from trainer.coach.expert import ExpertBot
+from trainer.coach.search import Decision, decision_from_json, decision_to_json, evaluate
+from trainer.engine.errors import Dou14Error
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.events import ResultKind
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.rules import RuleSet
+
+DEALS = 192
+"""Deals per option of the stored values (as the best-move pools)."""
+WINS = frozenset({ActionKind.WIN, ActionKind.TIANZOU})
+
+
+@dataclass(frozen=True)
+class CoachedDecision:
+    step: int
+    """Index of the seat's action in the replay."""
+    decision: Decision
+
+    @property
+    def is_win(self) -> bool:
+        return self.decision.best.action.kind in WINS
+
+
+@dataclass(frozen=True)
+class CoachedHand:
+    replay: Replay
+    """The whole hand, to the seat's win."""
+    seat: int
+    decisions: tuple[CoachedDecision, ...]
+
+    @property
+    def played_well(self) -> bool:
+        """Every move the hand went on with is one the coach accepts (:func:`accepted`): the
+        hand a learner follows is the coach's own."""
+        return all(accepted(d.decision, self.replay.actions[d.step]) for d in self.decisions)
+
+    def view(self, index: int) -> PlayerView:
+        return view_of(self.replay.state_at(self.decisions[index].step), self.seat)
+
+    def dumps(self) -> str:
+        return json.dumps({"replay": self.replay.to_json(), "seat": self.seat, "decisions": [
+            {"step": d.step, **decision_to_json(d.decision)} for d in self.decisions]},
+            ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> CoachedHand:
+        """A stored hand; :class:`Dou14Error` naming what is wrong."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise Dou14Error(f"a coached hand is JSON: {error}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or \
+                not isinstance(data.get("decisions"), list):
+            raise Dou14Error("a coached hand has a replay, a seat and its decisions")
+        replay = Replay.from_json(data["replay"])
+        decisions = []
+        for raw in data["decisions"]:
+            if not isinstance(raw, dict) or not isinstance(raw.get("step"), int) or \
+                    not 0 <= raw["step"] < len(replay.actions):
+                raise Dou14Error("a coached decision names a step of the replay")
+            decisions.append(CoachedDecision(raw["step"], decision_from_json(raw)))
+        hand = cls(replay, data["seat"], tuple(decisions))
+        result = replay.state_at().result
+        if result is None or result.winner != hand.seat:
+            raise Dou14Error("a coached hand ends with its seat's win")
+        for index, coached in enumerate(hand.decisions):
+            if replay.actions[coached.step].seat != hand.seat or \
+                    not searchable(hand.view(index)):
+                raise Dou14Error(f"decision {index} is not the seat's own")
+        return hand
+
+
+def accepted(decision: Decision, action: Action) -> bool:
+    """The move the coach cannot tell from its best: a win when one is open, else any option
+    that is no mistake."""
+    best = decision.best.action
+    if best.kind in (ActionKind.WIN, ActionKind.TIANZOU):
+        return action.kind is best.kind
+    value = decision.value_of(action)
+    return value is not None and not decision.is_mistake(action)
+
+
+def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, PlayerView]]:
+    """Every decision of ``seat`` with a choice (two legal options or more), with its view."""
+    state = HandState.deal(replay.seed, replay.rules, replay.dealer)
+    for step, action in enumerate(replay.actions):
+        if action.seat == seat:
+            view = view_of(state, seat)
+            if searchable(view) and len(view.legal) > 1:
+                yield step, view
+        state.apply(action)
+
+
+def price(replay: Replay, seat: int, deals: int = DEALS) -> CoachedHand:
+    return CoachedHand(replay, seat, tuple(CoachedDecision(step, evaluate(view, deals))
+                                           for step, view in decisions_of(replay, seat)))
+
+
+def check(hand: CoachedHand) -> list[str]:
+    """Where the stored values disagree with the search today (empty when they agree)."""
+    fresh = price(hand.replay, hand.seat, max((d.decision.deals for d in hand.decisions),
+                                               default=DEALS))
+    if [d.step for d in fresh.decisions] != [d.step for d in hand.decisions]:
+        return ["the decisions are not the seat's decisions with a choice"]
+    return [f"step {now.step}: stored {old.decision}, the search says {now.decision}"
+            for old, now in zip(hand.decisions, fresh.decisions, strict=True)
+            if old.decision != now.decision]
+
+
+def play(seed: int, rules: RuleSet, seat: int = 0) -> Replay | None:
+    """A hand dealt from ``seed`` with the expert in ``seat`` and the heuristic elsewhere; its
+    replay when the expert won it, else None."""
+    rng = random.Random(seed)
+    state = HandState.deal(rng.getrandbits(32), rules, rng.randrange(rules.players))
+    bots = [ExpertBot() if s == seat else HeuristicBot() for s in range(rules.players)]
+    while not state.over:
+        state.apply(bots[state.to_act].choose(view_of(state, state.to_act), rng))
+    result = state.result
+    if result is None or result.kind is not ResultKind.WIN or result.winner != seat:
+        return None
+    return Replay.of(state)

@@ -1,0 +1,145 @@
+"""跟教练打一把 — a whole hand played with the coach (R-PAY, R-WAIT, R-RED, R-SAFE): the learner plays
+one seat of a real hand that the expert won, decision by decision (:mod:`trainer.coach
+.coached_hands`). Each level is one decision; a move is right when the coach cannot tell it from
+its best (it loses less than a mistake, :data:`trainer.coach.search.MISTAKE_POINTS`, or within
+the noise), and a win open is always taken. The coach then says what every option was worth,
+and the hand goes on as the expert played it.
+
+A step names a hand of the shipped pool by ``hand`` (its line, from 0) and the decision by
+``decision`` (from 0); a fresh variant is a decision of the same kind (a discard, a claim, a
+win) in another hand of the pool."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
+from trainer.coach.explain import move_words, why
+from trainer.coach.search import MISTAKE_POINTS, Z95
+from trainer.data import data_folder
+from trainer.engine import Dou14Error, Message
+from trainer.engine.game.actions import Action
+from trainer.engine.game.state import Phase
+from trainer.engine.messages import Points
+from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
+from trainer.lessons.table_tasks import (
+    TableScene,
+    after_move,
+    board_of_scene,
+    refusal,
+    to_engine_action,
+)
+from trainer.lessons.task import StepData, Task, TaskError, TaskKind
+
+RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
+POOL = "coached_hands.jsonl"
+
+
+@cache
+def pool() -> tuple[CoachedHand, ...]:
+    """The shipped coached hands (``tools/make_coached_hands.py``), each checked as it is read."""
+    text = data_folder("coach").joinpath(POOL).read_text(encoding="utf-8")
+    hands = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                hands.append(CoachedHand.loads(line))
+            except Dou14Error as error:
+                raise TaskError(f"{POOL} line {number}: {error}") from None
+    return tuple(hands)
+
+
+def _chosen(data: StepData) -> tuple[int, CoachedHand, int]:
+    hands = pool()
+    number = data.integer("hand", 0)
+    if not 0 <= number < len(hands):
+        raise TaskError(f"'hand' is a line of the pool, 0 to {len(hands) - 1}")
+    hand = hands[number]
+    index = data.integer("decision", 0)
+    if not 0 <= index < len(hand.decisions):
+        raise TaskError(f"'decision' is 0 to {len(hand.decisions) - 1} in this hand")
+    return number, hand, index
+
+
+@cache
+def kinds_of(number: int) -> tuple[str, ...]:
+    """What each decision of the pool's hand ``number`` is: ``win``, ``claim`` or ``discard``
+    (a variant keeps it)."""
+    hand = pool()[number]
+    return tuple("win" if coached.is_win else
+                 "claim" if hand.view(index).phase is Phase.CLAIM else "discard"
+                 for index, coached in enumerate(hand.decisions))
+
+
+def values_message(coached: CoachedDecision) -> Message:
+    decision = coached.decision
+    if coached.is_win or len(decision.options) < 2:
+        return Message.of("coach.coached_win", ("R-WIN",))
+    best, second = decision.options[0], decision.options[1]
+    return Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=decision.deals,
+                      best=move_words(best.action), points=Points(best.mean),
+                      error=Points(Z95 * best.error, signed=False),
+                      other=move_words(second.action), other_points=Points(second.mean))
+
+
+def coached_move(data: StepData) -> Task:
+    number, hand, index = _chosen(data)
+    coached = hand.decisions[index]
+    decision = coached.decision
+    state = hand.replay.state_at(coached.step)
+    scene = TableScene(state, hand.seat)
+    board = board_of_scene(scene)
+    best = decision.best.action
+    answer = MoveAnswer(best.kind, tuple(board.hand.index(card) for card in best.cards
+                                         if card in board.hand))
+    played = hand.replay.actions[coached.step]
+
+    def judged(given: LessonAnswer) -> Action | Message:
+        if not isinstance(given, MoveAnswer):
+            return Message.of("hint.move_not_now", ("R-DISCARD",))
+        action = to_engine_action(scene, given)
+        if isinstance(action, Message):
+            return action
+        if action not in state.legal_actions():
+            return refusal(scene, action)
+        return action
+
+    def grade(given: LessonAnswer) -> bool:
+        action = judged(given)
+        return isinstance(action, Action) and accepted(decision, action)
+
+    def hint(given: LessonAnswer) -> Message:
+        action = judged(given)
+        if isinstance(action, Message):
+            return action
+        if coached.is_win:
+            return Message.of("hint.move_missed_win", ("R-WIN",))
+        value = decision.value_of(action)
+        lost = 0.0 if value is None else value.loss
+        return Message.of("hint.coached_lost", RULES, move=move_words(action),
+                          lost=Points(lost, signed=False),
+                          mistake=Points(MISTAKE_POINTS, signed=False),
+                          after=why(scene.view, action))
+
+    return Task("coached_move", Shape.MOVE, board, answer,
+                Message.of("instruct.coached_move", deals=decision.deals),
+                (values_message(coached),), RULES, hint,
+                prompt=Message.of(f"task.coached_move.prompt_{kinds_of(number)[index]}"),
+                solved_board=board_of_scene(after_move(scene, played)), grader=grade,
+                more_working=lambda: (why(scene.view, best),))
+
+
+def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    here, _hand, index = _chosen(data)
+    wanted = kinds_of(here)[index]
+    choices = [(h, i) for h in range(len(pool())) if h != here
+               for i, kind in enumerate(kinds_of(h)) if kind == wanted]
+    if not choices:
+        raise TaskError(f"no other {wanted} decision in the pool")
+    number, decision = rng.choice(choices)
+    return {"hand": number, "decision": decision}
+
+
+KINDS = (TaskKind("coached_move", coached_move, _variant, frozenset({"hand", "decision"})),)

@@ -1,0 +1,133 @@
+"""读下叫 — read one opponent's wait (R-READ, R-SAFE, R-PUBLIC): from the discarder's chair, which
+of your cards can that player not win on? Their laid-down sets cap their red, the partners in
+sight leave them nothing to pair with, and a card like yours that passed them since their hand
+last changed proves they are not waiting on it. The learner taps every such card; the answer is
+the exact reading of :func:`trainer.analysis.arguments.safe_against`, opponent by opponent.
+
+A step gives ``table`` (a safety table with what passed each player, as the position format
+writes it) and ``opponent`` (``upper``, ``across`` or ``lower``); a fresh variant is another
+table of the mined pool (``tools/make_lesson_tables.py --waits``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from trainer.analysis.arguments import proof_against, safe_against
+from trainer.analysis.table import SafetyTable, seat_words, table_from_view
+from trainer.bots import HeuristicBot
+from trainer.data import data_folder
+from trainer.engine import Message, Relation, RuleSet, relation, seat_of
+from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.view import view_of
+from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
+from trainer.lessons.kinds._shared import instruction_cards
+from trainer.lessons.kinds.safety import board_of_table, read_table
+from trainer.lessons.task import StepData, Task, TaskError, TaskKind, cards_answer
+
+RULES = ("R-READ", "R-SAFE", "R-PUBLIC")
+OPPONENTS = tuple(r.value for r in Relation if r is not Relation.YOU)
+
+
+def _opponent(data: StepData, table: SafetyTable) -> int:
+    who = Relation(data.choice("opponent", OPPONENTS, "upper"))
+    seat = seat_of(who, table.seat, table.rules.players)
+    if seat == table.seat or seat not in table.opponents():
+        raise TaskError("'opponent' must be another player at this table")
+    return seat
+
+
+def safe_cards(table: SafetyTable, opponent: int) -> frozenset[int]:
+    """Positions in the discarder's hand of the cards ``opponent`` cannot win on."""
+    unseen = table.unseen()
+    return frozenset(i for i, card in enumerate(table.hand)
+                     if not card.is_joker and safe_against(table, opponent, card, unseen))
+
+
+def read_wait(data: StepData) -> Task:
+    table = read_table(data)
+    if any(card.is_joker for card in table.hand):
+        raise TaskError("no joker in the hand: a joker is safe against everyone")
+    opponent = _opponent(data, table)
+    safe = safe_cards(table, opponent)
+    if not safe or len(safe) == len(table.hand):
+        raise TaskError("some of the hand, not all of it, must be safe against the opponent")
+    who = seat_words(opponent, table.seat, table.rules.players)
+    unseen = table.unseen()
+    distinct = list(dict.fromkeys(table.hand))
+    working = tuple(proof_against(table, opponent, card, unseen) for card in distinct)
+
+    def hint(given: LessonAnswer) -> Message:
+        chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
+        wrong = sorted(chosen - safe)
+        if wrong:
+            return Message.of("hint.read_wait_open", RULES, card=table.hand[wrong[0]], who=who,
+                              threshold=table.rules.red_threshold)
+        return Message.of("hint.read_wait_more", RULES, who=who)
+
+    board = board_of_table(table)
+    return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
+                instruction_cards(Message.of("task.read_wait.what", who=who), len(safe)),
+                working, RULES, hint, prompt=Message.of("task.read_wait.prompt", who=who))
+
+
+def find_wait_table(rng: random.Random, moments: int = 400) -> dict[str, Any] | None:
+    """A table from a simulated hand (heuristic bots, the discarder's view only, the passes
+    kept) where some opponent with at most four concealed cards can win on some of the
+    discarder's cards but not on others, and at least one card is safe against them only by
+    what passed them (R-READ) — the reading this stage teaches."""
+    seen = 0
+    while seen < moments:
+        state = HandState.deal(rng.getrandbits(40), RuleSet())
+        bot = HeuristicBot()
+        while not state.over and seen < moments:
+            seat = state.to_act
+            view = view_of(state, seat)
+            if state.phase is Phase.DISCARD and state.dealer_discarded and \
+                    not any(c.is_joker for c in view.hand) and len(view.hand) >= 3:
+                seen += 1
+                table = table_from_view(view, first_discard=False)
+                found = _readable(table)
+                if found is not None:
+                    return {"table": table.to_json(),
+                            "opponent": relation(found, seat, table.rules.players).value}
+            state.apply(bot.choose(view, rng))
+    return None
+
+
+def _readable(table: SafetyTable) -> int | None:
+    """The opponent whose wait this table teaches to read, if any (see :func:`find_wait_table`)."""
+    if table.passed is None:
+        return None
+    unseen = table.unseen()
+    bare = replace(table, passed=None)
+    for other in table.opponents():
+        if table.hand_sizes[other] > 4:
+            continue
+        safe = safe_cards(table, other)
+        if safe and len(safe) < len(table.hand) and any(
+                not safe_against(bare, other, table.hand[i], unseen) for i in safe):
+            return other
+    return None
+
+
+@cache
+def wait_pool() -> tuple[dict[str, Any], ...]:
+    """The mined tables of this stage's variants."""
+    text = data_folder("lessons").joinpath("wait_tables.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text))
+
+
+def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    here = data.text("table") if data.has("table") else ""
+    choices = [entry for entry in wait_pool() if json.dumps(entry["table"]) != here]
+    if not choices:
+        raise TaskError("no table in the pool of wait readings")
+    entry = rng.choice(choices)
+    return {"table": json.dumps(entry["table"]), "opponent": entry["opponent"]}
+
+
+KINDS = (TaskKind("read_wait", read_wait, _variant, frozenset({"table", "opponent"})),)
