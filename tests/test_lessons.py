@@ -208,7 +208,10 @@ def _wrong(task: Task) -> object:
     from trainer.engine.game.actions import ActionKind
 
     other = ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN
-    return MoveAnswer(other, ())
+    tries = [MoveAnswer(other, ()), *(MoveAnswer(ActionKind.DISCARD, (i,))
+                                      for i in range(len(task.board.hand))),
+             MoveAnswer(ActionKind.WIN, ())]  # a coached level may accept every legal option
+    return next((move for move in tries if not task.is_correct(move)), tries[0])
 
 
 @pytest.mark.parametrize(("lesson", "step"), QUESTIONS, ids=IDS)

@@ -117,16 +117,21 @@ def recompute(move: BestMove) -> Decision:
 
 def check(move: BestMove) -> list[str]:
     """Where the stored values disagree with the search (empty when they agree to 6 decimals)."""
-    fresh = recompute(move)
+    return differences(move.decision, recompute(move))
+
+
+def differences(stored: Decision, fresh: Decision) -> list[str]:
+    """Where two valuations of one decision disagree (beyond 6 decimals: stored values are
+    written as JSON)."""
+    if len(fresh.options) != len(stored.options):
+        return [f"{len(fresh.options)} options, not {len(stored.options)}"]
     problems = []
-    if len(fresh.options) != len(move.decision.options):
-        return [f"{len(fresh.options)} options, not {len(move.decision.options)}"]
-    for stored, now in zip(move.decision.options, fresh.options, strict=True):
-        if stored.action != now.action or any(
-                abs(a - b) > 1e-6 for a, b in ((stored.mean, now.mean), (stored.error, now.error),
-                                               (stored.loss, now.loss),
-                                               (stored.loss_error, now.loss_error))):
-            problems.append(f"option {now.action}: stored {stored}, the search says {now}")
+    for old, now in zip(stored.options, fresh.options, strict=True):
+        if old.action != now.action or any(
+                abs(a - b) > 1e-6 for a, b in ((old.mean, now.mean), (old.error, now.error),
+                                               (old.loss, now.loss),
+                                               (old.loss_error, now.loss_error))):
+            problems.append(f"option {now.action}: stored {old}, the search says {now}")
     return problems
 
 

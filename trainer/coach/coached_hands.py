@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from trainer.bots.heuristic import HeuristicBot
+from trainer.coach.best_moves import differences
 from trainer.coach.deals import searchable
 from trainer.coach.expert import ExpertBot
 from trainer.coach.search import Decision, decision_from_json, decision_to_json, evaluate
@@ -122,9 +123,9 @@ def check(hand: CoachedHand) -> list[str]:
                                                default=DEALS))
     if [d.step for d in fresh.decisions] != [d.step for d in hand.decisions]:
         return ["the decisions are not the seat's decisions with a choice"]
-    return [f"step {now.step}: stored {old.decision}, the search says {now.decision}"
+    return [f"step {now.step}: {problem}"
             for old, now in zip(hand.decisions, fresh.decisions, strict=True)
-            if old.decision != now.decision]
+            for problem in differences(old.decision, now.decision)]
 
 
 def play(seed: int, rules: RuleSet, seat: int = 0) -> Replay | None:

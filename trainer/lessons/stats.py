@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from trainer.lessons.model import Explain, Lesson, Question
 
-TABLE_DECISIONS = frozenset({"best_discard", "best_claim", "pick_safe", "least_risk"})
+TABLE_DECISIONS = frozenset({"best_discard", "best_claim", "pick_safe", "least_risk",
+                             "coached_move"})
 """Kinds whose answer is the learner's own choice of move at the table: the discard to make or
 the answer to an offered card (a reading such as ``read_wait`` is judgement, but not a move)."""
 

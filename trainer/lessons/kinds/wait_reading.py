@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import Any
 
 from trainer.analysis.arguments import proof_against, safe_against
 from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
-from trainer.engine import Message, Relation, RuleSet, relation, seat_of
+from trainer.engine import Card, Message, Relation, RuleSet, relation, seat_of
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import view_of
+from trainer.engine.win_rule import claim_wins
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
 from trainer.lessons.kinds._shared import instruction_cards
 from trainer.lessons.kinds.safety import board_of_table, read_table
@@ -98,8 +101,32 @@ def find_wait_table(rng: random.Random, moments: int = 400) -> dict[str, Any] | 
     return None
 
 
+def enumerated_safe(table: SafetyTable, opponent: int) -> frozenset[int]:
+    """The cards no hand the table allows ``opponent`` could win on, by enumeration: every
+    concealed hand of their size from the unseen cards that would not have won on a card that
+    passed them (R-READ). The proofs (:func:`safe_cards`) find a subset of these; the pool keeps
+    only tables where they find them all, so the level grades the reading a player can make."""
+    unseen = table.unseen()
+    melds = table.melds[opponent]
+    threshold = table.rules.red_threshold
+    passed = table.passed[opponent] if table.passed is not None else ()
+    kinds = sorted(unseen, key=lambda c: c.index)
+    winnable: set[Card] = set()
+    for combo in combinations_with_replacement(kinds, table.hand_sizes[opponent]):
+        counts = Counter(combo)
+        if any(counts[c] > unseen[c] for c in counts):
+            continue
+        hand = list(combo)
+        if any(claim_wins(hand, melds, card, False, threshold) for card in passed):
+            continue
+        winnable.update(card for card in table.hand if card not in winnable and
+                        claim_wins(hand, melds, card, False, threshold))
+    return frozenset(i for i, card in enumerate(table.hand) if card not in winnable)
+
+
 def _readable(table: SafetyTable) -> int | None:
-    """The opponent whose wait this table teaches to read, if any (see :func:`find_wait_table`)."""
+    """The opponent whose wait this table teaches to read, if any (see :func:`find_wait_table`):
+    the proofs find every card they cannot win on (:func:`enumerated_safe`)."""
     if table.passed is None:
         return None
     unseen = table.unseen()
@@ -109,7 +136,8 @@ def _readable(table: SafetyTable) -> int | None:
             continue
         safe = safe_cards(table, other)
         if safe and len(safe) < len(table.hand) and any(
-                not safe_against(bare, other, table.hand[i], unseen) for i in safe):
+                not safe_against(bare, other, table.hand[i], unseen) for i in safe) and \
+                enumerated_safe(table, other) == safe:
             return other
     return None
 

@@ -1,0 +1,171 @@
+"""The stages of judgement (issue 31): the claim levels, the wait readings, the least-risk levels,
+the first discards and the hand played with the coach. Each variant keeps the point of the level
+it replaces (its answer class, over 200 draws); a miss is told the reasoning, never the answer;
+the readings are exact (checked by enumerating every hand the table allows); the stored coach
+values are the search's."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from trainer.analysis.table import SafetyTable
+from trainer.coach.best_moves import check as check_moment
+from trainer.coach.coached_hands import accepted
+from trainer.coach.coached_hands import check as check_hand
+from trainer.engine import Card, Relation, seat_of
+from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.state import Phase
+from trainer.engine.win_rule import claim_wins
+from trainer.i18n import render
+from trainer.lessons import Question, load_lessons
+from trainer.lessons.answers import CardsAnswer, MoveAnswer
+from trainer.lessons.kinds import KINDS
+from trainer.lessons.kinds.best_move import first_discard, pool
+from trainer.lessons.kinds.coached import kinds_of
+from trainer.lessons.kinds.coached import pool as coached_pool
+from trainer.lessons.kinds.least_risk import bank
+from trainer.lessons.kinds.wait_reading import safe_cards, wait_pool
+from trainer.lessons.task import StepData, Task
+
+STEPS = [step for lesson in load_lessons() for step in lesson.steps if isinstance(step, Question)]
+
+
+def _steps(kind: str) -> list[Question]:
+    found = [step for step in STEPS if step.kind == kind]
+    assert found, f"no level of kind {kind}"
+    return found
+
+
+def _draws(step: Question, count: int = 200) -> list[dict[str, object]]:
+    rng = random.Random(step.number)
+    return [KINDS[step.kind].generate(rng, StepData(step.data)) for _ in range(count)]
+
+
+def test_a_claim_variant_is_a_claim_and_a_first_discard_variant_a_first_discard() -> None:
+    for step in _steps("best_claim"):
+        players = int(step.data.get("players", 4))  # type: ignore[call-overload]
+        for data in _draws(step):
+            moment = pool(players, "best_claim")[int(data["moment"])]  # type: ignore[call-overload]
+            assert moment.replay.state_at().phase is Phase.CLAIM
+    firsts = [step for step in _steps("best_discard") if step.data.get("first")]
+    assert len(firsts) >= 5
+    for step in firsts:
+        for data in _draws(step):
+            assert first_discard(pool(4)[int(data["moment"])])  # type: ignore[call-overload]
+
+
+def test_a_coached_variant_is_a_decision_of_the_same_kind() -> None:
+    for step in _steps("coached_move"):
+        here = kinds_of(int(step.data.get("hand", 0)))[int(step.data["decision"])]  # type: ignore[call-overload]
+        for data in _draws(step):
+            assert kinds_of(int(data["hand"]))[int(data["decision"])] == here  # type: ignore[call-overload]
+
+
+def test_a_least_risk_variant_keeps_its_theme_and_table_size() -> None:
+    for step in _steps("least_risk"):
+        theme = str(step.data["theme"])
+        players = bank()[str(step.data["puzzle"])].players
+        for data in _draws(step):
+            puzzle = bank()[str(data["puzzle"])]
+            assert theme in puzzle.themes and puzzle.players == players
+
+
+def _opponent(table: SafetyTable, relation_name: str) -> int:
+    return seat_of(Relation(relation_name), table.seat, table.rules.players)
+
+
+def _enumerated_safe(table: SafetyTable, opponent: int) -> frozenset[int]:
+    """Brute force: every concealed hand of the opponent's size drawn from the unseen cards that
+    would not have won on a card that passed them; a card is safe when none of those wins on it
+    (R-READ: a win open is taken)."""
+    unseen: Counter[Card] = table.unseen()
+    size = table.hand_sizes[opponent]
+    melds = table.melds[opponent]
+    threshold = table.rules.red_threshold
+    passed = table.passed[opponent] if table.passed is not None else ()
+    kinds = sorted(unseen, key=lambda c: c.index)
+    hands = []
+    for combo in itertools.combinations_with_replacement(kinds, size):
+        counts = Counter(combo)
+        if any(counts[c] > unseen[c] for c in counts):
+            continue
+        hand = list(combo)
+        if not any(claim_wins(hand, melds, card, False, threshold) for card in passed):
+            hands.append(hand)
+    return frozenset(i for i, card in enumerate(table.hand)
+                     if not any(claim_wins(hand, melds, card, False, threshold) for hand in hands))
+
+
+@pytest.mark.rule("R-READ", "R-SAFE")
+def test_every_wait_reading_shipped_is_the_whole_truth() -> None:
+    """The proofs a player makes (visible cards, a card like it that passed) find exactly the
+    cards no hand the table allows could win on — for the levels and every table of the pool."""
+    tables = [(json.loads(str(step.data["table"])), str(step.data["opponent"]))
+              for step in _steps("read_wait")]
+    tables += [(entry["table"], entry["opponent"]) for entry in wait_pool()]
+    assert len(tables) >= 20
+    for data, who in tables:
+        table = SafetyTable.from_json(data)
+        opponent = _opponent(table, who)
+        assert safe_cards(table, opponent) == _enumerated_safe(table, opponent)
+
+
+def _answer_cards(task: Task) -> set[str]:
+    board = task.board
+    if isinstance(task.answer, CardsAnswer | MoveAnswer):
+        return {board.hand[i].symbol for i in task.answer.indices}
+    return set()
+
+
+@pytest.mark.parametrize("kind", ["best_claim", "read_wait", "least_risk", "coached_move"])
+def test_a_miss_is_told_the_reasoning_never_the_answer(kind: str) -> None:
+    for step in _steps(kind):
+        task = step.task
+        for wrong in _wrong_answers(task):
+            if task.is_correct(wrong):
+                continue
+            hint = task.hint(wrong)
+            for lang in ("en", "zh"):
+                text = render(hint, lang)
+                named = {card for card in _answer_cards(task) if card in text}
+                chosen = _answer_cards_of(task, wrong)
+                assert not named - chosen, (step.number, lang, text)
+
+
+def _wrong_answers(task: Task) -> list[object]:
+    size = len(task.board.hand)
+    if isinstance(task.answer, CardsAnswer):
+        return [CardsAnswer(frozenset({i})) for i in range(size)] + [CardsAnswer(frozenset())]
+    moves: list[object] = [MoveAnswer(ActionKind.PASS), MoveAnswer(ActionKind.PONG)]
+    moves += [MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(size)]
+    moves += [MoveAnswer(ActionKind.CHI, (i,)) for i in range(size)]
+    return moves
+
+
+def _answer_cards_of(task: Task, given: object) -> set[str]:
+    indices = given.indices if isinstance(given, CardsAnswer | MoveAnswer) else ()
+    return {task.board.hand[i].symbol for i in indices}
+
+
+def test_the_coached_hands_are_the_coachs_own_and_its_values_the_searchs() -> None:
+    hands = coached_pool()
+    assert len(hands) >= 8
+    for hand in hands:
+        assert hand.played_well
+        assert hand.decisions[-1].is_win
+        assert all(accepted(d.decision, hand.replay.actions[d.step]) for d in hand.decisions)
+    assert check_hand(min(hands, key=lambda h: len(h.decisions))) == []
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_stored_claim_moment_is_the_searchs(players: int) -> None:
+    moments = pool(players, "best_claim")
+    assert len(moments) >= 40
+    assert {m.best.action.kind for m in moments} >= {ActionKind.PASS, ActionKind.CHI,
+                                                      ActionKind.PONG}
+    assert check_moment(moments[1]) == []
