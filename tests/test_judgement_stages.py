@@ -24,12 +24,12 @@ from trainer.engine.win_rule import claim_wins
 from trainer.i18n import render
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
-from trainer.lessons.kinds import KINDS
 from trainer.lessons.kinds.best_move import first_discard, pool
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.coached import pool as coached_pool
 from trainer.lessons.kinds.least_risk import bank
 from trainer.lessons.kinds.wait_reading import safe_cards, wait_pool
+from trainer.lessons.model import KINDS
 from trainer.lessons.task import StepData, Task
 
 STEPS = [step for lesson in load_lessons() for step in lesson.steps if isinstance(step, Question)]
@@ -169,3 +169,20 @@ def test_a_stored_claim_moment_is_the_searchs(players: int) -> None:
     assert {m.best.action.kind for m in moments} >= {ActionKind.PASS, ActionKind.CHI,
                                                       ActionKind.PONG}
     assert check_moment(moments[1]) == []
+
+
+def test_a_move_variant_is_the_same_case() -> None:
+    """A fresh table for a move keeps its goal and its case — a chi on the learner's own flip
+    stays one, a joker laid down after a draw stays one (issue 31: variants keep the point)."""
+    from trainer.lessons.table_tasks import move_case
+
+    steps = _steps("move")
+    cases = {(str(s.data["goal"]), tuple(move_case(StepData(s.data)).items())) for s in steps}
+    assert ("chi", (("own_flip", True), ("after_draw", False))) in cases
+    assert ("lay_joker", (("own_flip", False), ("after_draw", True))) in cases
+    assert any(goal == "tianzou" for goal, _ in cases)
+    for step in steps:
+        here = move_case(StepData(step.data))
+        for data in _draws(step):
+            assert data["goal"] == step.data["goal"]
+            assert move_case(StepData(data)) == here

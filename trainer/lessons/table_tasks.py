@@ -33,7 +33,7 @@ from trainer.lessons.buttons import (
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
-         "kong_drawn", "done")
+         "kong_drawn", "done", "tianzou")
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,8 @@ class TableScene:
             if any(a.kind is ActionKind.KONG_DRAWN for a in self.state.legal_actions()):
                 return KONG_LAYDOWN_BUTTONS
             return LAYDOWN_BUTTONS
+        if any(a.kind is ActionKind.TIANZOU for a in self.state.legal_actions()):
+            return (TableButton.TIANZOU, *DISCARD_BUTTONS)  # R-SPECIAL: before the first discard
         return DISCARD_BUTTONS
 
 
@@ -292,7 +294,8 @@ def _named_card(scene: TableScene, goal: Action) -> Card | str:
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",
          ActionKind.KONG_DRAWN: "R-KONG", ActionKind.WIN: "R-WIN", ActionKind.LAY_JOKER: "R-TOU",
          ActionKind.LAY_PONG: "R-TOU", ActionKind.LAY_KONG: "R-TOU", ActionKind.PASS: "R-PRIORITY",
-         ActionKind.DONE: "R-TOU-ORDER", ActionKind.DISCARD: "R-DISCARD"}
+         ActionKind.DONE: "R-TOU-ORDER", ActionKind.DISCARD: "R-DISCARD",
+         ActionKind.TIANZOU: "R-SPECIAL"}
 
 
 def _plain(cards: list[Card]) -> bool:
@@ -301,10 +304,13 @@ def _plain(cards: list[Card]) -> bool:
     return all(c.rank is not None for c in cards) and all(ranks.count(r) < 3 for r in ranks)
 
 
-def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
+def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
+                    after_draw: bool = False) -> dict[str, Any]:
     """A fresh table where the learner may make ``goal``: a stacked deal (with the dealer's
     discard and the learner's pong scripted where the goal needs them), every other hand dealt
-    at random with nothing to lay down. Checked by the engine like any lesson table."""
+    at random with nothing to lay down. With ``own_flip`` a chi is on the learner's own flip
+    (R-OWN-FLIP); with ``after_draw`` a joker is laid down right after the draw of a pong
+    (R-TOU-LATER), not in the lay-down round. Checked by the engine like any lesson table."""
     from trainer.engine import JOKER, RANKED_CARDS
 
     for _ in range(500):
@@ -322,6 +328,10 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
         if goal == "discard":
             dealer, mine = "you", rest[:8]
             goal_cards = str(rng.choice(mine))
+        elif goal == "lay_joker" and after_draw:
+            mine = [*same[:2], *rest[:5]]
+            upper_first, dealer = same[2], "opposite"
+            stock = [JOKER, rest[5]]
         elif goal in ("lay_joker",):
             dealer, mine = "you", [JOKER, *rest[:7]]
             stock = rest[7:9]
@@ -335,6 +345,13 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
             chi_with = partners_of(same[0], rest)[0]
             mine = [chi_with, *[c for c in rest if c.rank not in (rank, chi_with.rank)][:6]]
             upper_first, goal_cards = same[0], str(chi_with)
+            if own_flip:  # the upper's discard is one the learner cannot take; then they flip
+                held = {c.rank for c in mine}
+                upper_first = next((c for c in rest if c not in mine and c.rank is not None
+                                    and c.rank not in held and 14 - c.rank not in held), None)
+                if upper_first is None:
+                    continue
+                stock = [same[0]]
         elif goal == "pong":
             mine = [*same[:2], *rest[:5]]
             upper_first = same[2]
@@ -347,7 +364,7 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
             mine = [*same[:2], *rest[:5]]
             upper_first, stock = same[2], [same[3], rest[5]]
             goal_cards = str(same[3])
-        elif goal == "win":
+        elif goal in ("win", "tianzou"):
             pairs: list[Card] = []
             for card in rest:
                 if card.rank is None or card in pairs:
@@ -357,10 +374,14 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
                     pairs += [card, partner]
                 if len(pairs) == 8:
                     break
-            if not red_reached(red_total(pairs), DEFAULT_RULES.red_threshold):
+            if len(pairs) < 8 or (goal == "win" and \
+                    not red_reached(red_total(pairs), DEFAULT_RULES.red_threshold)):
                 continue
-            upper_first = pairs.pop(rng.randrange(8))
-            mine = pairs
+            if goal == "tianzou":  # R-SPECIAL: the dealer's eight are combined at the deal
+                dealer, mine = "you", pairs
+            else:
+                upper_first = pairs.pop(rng.randrange(8))
+                mine = pairs
         else:
             raise TaskError(f"no fresh table for the goal {goal!r}")
         used = set(mine) | set(stock) | ({upper_first} if upper_first else set())
@@ -379,7 +400,7 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
             continue
         if upper_first is not None:
             before.append(f"{dealer}:discard:{upper_first}")
-        if goal == "kong_drawn":
+        if goal == "kong_drawn" or (goal == "lay_joker" and after_draw):
             before.append("you:pong")
         data: dict[str, Any] = {f"hand_{who}": " ".join(str(c) for c in cards)
                                 for who, cards in hands.items()}
@@ -396,7 +417,19 @@ def construct_scene(rng: random.Random, goal: str) -> dict[str, Any]:
 
 
 def _move_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    return construct_scene(rng, data.choice("goal", GOALS, "discard"))
+    """A fresh table of the same case: the goal, and whether a chi is on the learner's own flip
+    or a joker is laid down after a draw (the point of the step)."""
+    return construct_scene(rng, data.choice("goal", GOALS, "discard"), **move_case(data))
+
+
+def move_case(data: StepData) -> dict[str, bool]:
+    """What the step's table is a case of, beyond its goal: ``own_flip``, ``after_draw``."""
+    state = scene_of(data).state
+    offer = state.offer
+    learner = data.integer("seat", 0)
+    return {"own_flip": state.phase is Phase.CLAIM and offer is not None and
+            offer.seat == learner and data.text("goal", "") == "chi",
+            "after_draw": state.phase is Phase.DISCARD and data.text("goal", "") == "lay_joker"}
 
 
 KINDS = (TaskKind("move", move_task, _move_variant,
