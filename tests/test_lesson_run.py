@@ -54,6 +54,20 @@ def test_stars_count_first_answers_not_answers_shown() -> None:
     assert clean.finished and clean.stars() == 3
 
 
+def test_a_missed_yes_no_question_is_explained_at_once_and_comes_back_fresh() -> None:
+    """Issue 31: a second try at a two-way question is no test — its first miss shows the answer
+    and the working, and the re-ask is a fresh variant, not the same choice again."""
+    run = LessonRun.start("x", 1, 4)
+    assert run.answer(False, choices=2) is Feedback.REVEALED and run.done and run.revealed == 1
+    assert len(run.plan) == 2 and run.plan[-1].step == 0 and run.plan[-1].seed is not None
+    run.go_on()
+    assert run.answer(True, choices=2) is Feedback.RIGHT
+    run.go_on()
+    assert run.finished and run.stars() == 2
+    several = LessonRun.start("x", 1, 4)  # three options or more: a hint and another try
+    assert several.answer(False, choices=3) is Feedback.HINT and not several.done
+
+
 def test_asking_for_the_answer_counts_as_shown() -> None:
     run = LessonRun.start("x", 1, 2)
     run.answer(False)

@@ -137,7 +137,7 @@ def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
         return
     task = task_of(step, item.seed)
     correct = task.is_correct(given)
-    run.answer(correct, given)
+    run.answer(correct, given, choices=len(task.options) or None)
     started = st.session_state.pop(f"started-{lesson.id}-{index}", time.monotonic())
     store().record_answer(
         learner.id, context="lesson",
@@ -220,7 +220,7 @@ def lesson_step(lesson: Lesson) -> None:
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last))
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
-        show_feedback(task, run.feedback, run.last, second_miss=run.attempts >= 2)
+        show_feedback(task, run.feedback, run.last, misses=run.attempts)
         if run.feedback is Feedback.REVEALED:
             st.caption(tr("lessons.comes_back", working=tr("lessons.working")))
         elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why

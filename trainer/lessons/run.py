@@ -1,7 +1,9 @@
 """A learner's run through one lesson, as plain data kept in the database after every answer.
 
 Feedback that teaches: a first miss gets a hint drawn from the engine's reasoning and another try;
-the answer and the full working come only after a second miss, or when the learner asks. Every
+the answer and the full working come only after a second miss, or when the learner asks — except
+on a two-way (yes/no) question, where a second try is no test: its first miss shows the answer
+with its working, and a fresh variant is asked later. Every
 missed item is asked again before the lesson ends, as a fresh variant checked by the engine.
 Stars measure mastery: 3★ no miss at all, 2★ one miss, 1★ more (a re-ask missed again counts
 again).
@@ -80,8 +82,11 @@ class LessonRun:
         return current is not None and any(
             later.step == current.step for later in self.plan[self.index + 1:])
 
-    def answer(self, correct: bool, given: LessonAnswer | None = None) -> Feedback:
-        """Record an answer to the current item."""
+    def answer(self, correct: bool, given: LessonAnswer | None = None, *,
+               choices: int | None = None) -> Feedback:
+        """Record an answer to the current item. A question of ``choices`` two (yes or no) missed
+        once is answered and explained at once — a second try could only be the other option —
+        and comes back later as a fresh variant, so it is not the same two-way choice again."""
         if self.done or self.current is None:
             raise ValueError("the current item is already answered")
         self.last = given
@@ -93,6 +98,8 @@ class LessonRun:
         if self.attempts == 1:
             self.missed += 1
             self._queue_again(self.current.step)
+            if choices == 2:
+                return self.reveal()
             self.feedback = Feedback.HINT
             return self.feedback
         return self.reveal()
@@ -122,8 +129,7 @@ class LessonRun:
             self.plan.append(PlanItem(step, seed))
 
     def stars(self) -> int:
-        """3★ no miss, 2★ one, 1★ more: two tries always suffice on a yes/no question, so a
-        star counts the first answers, not the answers revealed."""
+        """3★ no miss, 2★ one, 1★ more: a star counts first answers, not answers revealed."""
         if self.missed == 0:
             return 3
         return 2 if self.missed == 1 else 1

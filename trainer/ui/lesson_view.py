@@ -137,7 +137,7 @@ def answer_words(task: Task, answer: LessonAnswer) -> str:
 
 
 def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
-                  second_miss: bool = False) -> None:
+                  misses: int = 0) -> None:
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
@@ -150,8 +150,12 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
             st.markdown(red_suits(tr("lessons.hint", hint=render(task.hint(given), lang))))
         return
     else:
-        st.info(red_suits(tr("lessons.the_answer_after_miss" if second_miss
-                             else "lessons.the_answer", answer=answer_words(task, task.answer))))
+        if misses and given is not None:  # the reasoning for the answer given, then the answer
+            st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
+            st.markdown(red_suits(tr("lessons.hint", hint=render(task.hint(given), lang))))
+        key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
+            misses, "lessons.the_answer_after_miss")
+        st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
     with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
         bullet_list(red_suits(line) for line in render_all(task.full_working, lang))
 
