@@ -156,7 +156,7 @@ def test_the_coached_hands_are_the_coachs_own_and_its_values_the_searchs() -> No
     hands = coached_pool()
     assert len(hands) >= 8
     for hand in hands:
-        assert hand.played_well
+        assert hand.played_best
         assert hand.decisions[-1].is_win
         assert all(accepted(d.decision, hand.replay.actions[d.step]) for d in hand.decisions)
     assert check_hand(min(hands, key=lambda h: len(h.decisions))) == []

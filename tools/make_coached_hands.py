@@ -1,7 +1,7 @@
-"""Mine the hands of the 跟教练打一把 stage: real hands (heuristic bots, the expert in seat 0) that
-the expert won, with at least ``--decisions`` decisions of its own to play, each priced by the
-coach's search at 192 deals per option (:mod:`trainer.coach.coached_hands`), and every move the
-expert made one the coach accepts (so the hand the learner follows is the coach's own). Writes
+"""Mine the hands of the 跟教练打一把 stage: real hands (heuristic bots, the coach's search in seat 0
+playing its best at 192 deals per option) that the coach won, with at least ``--decisions``
+decisions of its own to play, each priced at the same budget (:mod:`trainer.coach.coached_hands`)
+— so every move the hand goes on with is the best the coach found there. Writes
 ``trainer/data/coach/coached_hands.jsonl``, one hand per line.
 
     python tools/make_coached_hands.py [--hands 12] [--seed 2028] [--decisions 6]
@@ -37,7 +37,7 @@ def main() -> None:
         if replay is None:
             continue
         hand = price(replay, 0)
-        if len(hand.decisions) >= args.decisions and hand.played_well:
+        if len(hand.decisions) >= args.decisions and hand.played_best:
             lines.append(hand.dumps())
             print(f"{len(lines)} hands (seed {seed - 1}, {len(hand.decisions)} decisions), "
                   f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)

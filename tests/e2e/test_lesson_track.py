@@ -215,3 +215,51 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
     assert [a.correct for a in answers].count(False) == 1
     assert any(a.item.startswith("pong-and-kong:") and a.answer == "kong" for a in answers)
     context.close()
+
+
+def _first_table_question(page: Page, store: ProgressStore, learner: int, lesson: Lesson,
+                          lang: str) -> None:
+    """Continue past the stage's reading steps to its first question at the table."""
+    while True:
+        run = _run(store, learner, lesson)
+        index = 0 if run is None else run.index
+        step = lesson.steps[0 if run is None or run.current is None else run.current.step]
+        if not isinstance(step, Explain):
+            return
+        stored = store.lesson_run(learner, lesson.id)
+        _continue(page, lang, f"cont-{index}")
+        _wait_for_move(page, store, learner, lesson, stored, lang)
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1300, 900), ("zh", 390, 844)])
+def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_database: Path,
+                                        lang: str, width: int, height: int) -> None:
+    """Issue 31: at a laptop's 1300×900 and a phone's 390×844, a lesson's hand and the table's
+    buttons are on screen without scrolling (a discard of 留哪张 and a claim of 吃、扯还是不要)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
+    name = f"Fits {lang} {width}"
+    page.goto(f"{server}/?lang={lang}")
+    page.get_by_label(t("profile.name_label", lang)).fill(name)
+    page.get_by_role("button", name=t("profile.create", lang)).click()
+    expect(page.get_by_text(t("home.hello_new", lang, name=name))).to_be_visible()
+    link = re.search(r"learner=([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
+    for lesson in (next(x for x in LESSONS if x.id == "which-discard"),
+                   next(x for x in LESSONS if x.id == "claim-or-pass")):
+        page.goto(f"{server}/lessons?lang={lang}&learner={link}&lesson={lesson.id}")
+        _settle(page)
+        _first_table_question(page, store, learner, lesson, lang)
+        table = page.locator(".d14-table").last
+        table.locator(".hand .card").first.wait_for()
+        _settle(page)
+        elements = [*table.locator("button[data-action]").all(),
+                    *table.locator(".hand .card").all()]
+        assert elements
+        for element in elements:
+            box = element.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+                lesson.id, box)
+    context.close()

@@ -24,7 +24,7 @@ from trainer.ui.lesson_view import (
     words,
 )
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link, show_stars, stars_html
+from trainer.ui.widgets import TABLE_PAGE_STYLE, glossary_link, show_stars, stars_html
 
 lang = current_language()
 learner = require_learner()
@@ -173,11 +173,13 @@ def went_on(lesson_id: str, index: int) -> None:
 
 
 def run_lesson(lesson: Lesson) -> None:
+    st.html(TABLE_PAGE_STYLE)
     top = st.container(horizontal=True, vertical_alignment="center")
     if top.button(tr("lessons.back"), key="back-to-list", icon=":material/arrow_back:"):
         open_lesson(None)
+    with top:
+        glossary_link()
     st.title(f"{lesson.order}. {lesson.title[lang]}")
-    glossary_link()
     lesson_step(lesson)
 
 

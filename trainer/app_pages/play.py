@@ -38,19 +38,13 @@ from trainer.ui.coach_view import coach_section
 from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import bullet_list, glossary_link
+from trainer.ui.widgets import TABLE_PAGE_STYLE, bullet_list, glossary_link
 
 lang = current_language()
 learner = require_learner()
 db = store()
 settings = PlaySettings.loads(db.play_settings(learner.id))
 RECENT = 5
-PHONE_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding-top: 3.4rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: 0.2rem 0; }
-@media (max-width: 640px) {
-  [data-testid="stMainBlockContainer"] h1 { font-size: 1.5rem; }
-}</style>"""
 
 
 def _seed_from_url() -> int | None:
@@ -352,7 +346,7 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
 
 
 # -- the page ----------------------------------------------------------------------------------
-st.html(PHONE_STYLE)
+st.html(TABLE_PAGE_STYLE)
 st.title(tr("play.title"))
 opened = table_service.open_table(db, learner.id, learner.rules, _seed_from_url(), settings.level)
 current = opened.session

@@ -1,5 +1,5 @@
 """Whole hands played with the coach (跟教练打一把): a real hand in which ``seat`` was played by the
-expert to its win, every decision of that seat priced by the coach's search
+coach's search to its win, every decision of that seat priced by the coach's search
 (:func:`trainer.coach.search.evaluate`) from the seat's view alone, so the learner can play the
 same hand decision by decision and be told, at each one, what every option was worth.
 
@@ -16,8 +16,14 @@ from dataclasses import dataclass
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.best_moves import differences
 from trainer.coach.deals import searchable
-from trainer.coach.expert import ExpertBot
-from trainer.coach.search import Decision, decision_from_json, decision_to_json, evaluate
+from trainer.coach.search import (
+    Decision,
+    decision_from_json,
+    decision_to_json,
+    evaluate,
+    same_move,
+    weighable,
+)
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import ResultKind
@@ -50,10 +56,11 @@ class CoachedHand:
     decisions: tuple[CoachedDecision, ...]
 
     @property
-    def played_well(self) -> bool:
-        """Every move the hand went on with is one the coach accepts (:func:`accepted`): the
-        hand a learner follows is the coach's own."""
-        return all(accepted(d.decision, self.replay.actions[d.step]) for d in self.decisions)
+    def played_best(self) -> bool:
+        """Every move the hand went on with is the coach's best at that decision: the hand a
+        learner follows is the coach's own."""
+        return all(same_move(self.replay.actions[d.step], d.decision.best.action)
+                   for d in self.decisions)
 
     def view(self, index: int) -> PlayerView:
         return view_of(self.replay.state_at(self.decisions[index].step), self.seat)
@@ -128,14 +135,19 @@ def check(hand: CoachedHand) -> list[str]:
             for problem in differences(old.decision, now.decision)]
 
 
-def play(seed: int, rules: RuleSet, seat: int = 0) -> Replay | None:
-    """A hand dealt from ``seed`` with the expert in ``seat`` and the heuristic elsewhere; its
-    replay when the expert won it, else None."""
+def play(seed: int, rules: RuleSet, seat: int = 0, deals: int = DEALS) -> Replay | None:
+    """A hand dealt from ``seed`` with the coach in ``seat`` — at each of its decisions with
+    options to weigh the best of :func:`~trainer.coach.search.evaluate` on ``deals``, elsewhere
+    the heuristic's choice — and the heuristic elsewhere; its replay when the coach won it."""
     rng = random.Random(seed)
     state = HandState.deal(rng.getrandbits(32), rules, rng.randrange(rules.players))
-    bots = [ExpertBot() if s == seat else HeuristicBot() for s in range(rules.players)]
+    others = HeuristicBot()
     while not state.over:
-        state.apply(bots[state.to_act].choose(view_of(state, state.to_act), rng))
+        view = view_of(state, state.to_act)
+        if state.to_act == seat and weighable(view):
+            state.apply(evaluate(view, deals).best.action)
+        else:
+            state.apply(others.choose(view, rng))
     result = state.result
     if result is None or result.kind is not ResultKind.WIN or result.winner != seat:
         return None

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.content.stacking import stacked_hand
-from trainer.engine import Card, Dou14Error, Message, partners_of, rank_name, red_total, relation, seat_of
+from trainer.engine import (
+    Card,
+    Dou14Error,
+    Message,
+    partner_rank,
+    partners_of,
+    rank_name,
+    red_total,
+    relation,
+    seat_of,
+)
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState, Phase
@@ -348,7 +358,8 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
             if own_flip:  # the upper's discard is one the learner cannot take; then they flip
                 held = {c.rank for c in mine}
                 upper_first = next((c for c in rest if c not in mine and c.rank is not None
-                                    and c.rank not in held and 14 - c.rank not in held), None)
+                                    and c.rank not in held
+                                    and partner_rank(c.rank) not in held), None)
                 if upper_first is None:
                     continue
                 stock = [same[0]]

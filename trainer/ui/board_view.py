@@ -79,4 +79,5 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         offer=None if board.offer is None else CardView(board.offer),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
         tap_again=tap_again, preselected=preselected,
-        centre_note=tr("board.counterclockwise") if board.seats else "")
+        centre_note=tr("board.counterclockwise") if board.seats else "",
+        compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

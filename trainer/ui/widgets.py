@@ -58,6 +58,19 @@ def _same_learner() -> dict[str, str]:
     return {key: st.query_params[key] for key in ("learner", "lang") if key in st.query_params}
 
 
+TABLE_PAGE_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding-top: 3.4rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: 0.2rem 0; }
+[data-testid="stMainBlockContainer"] h4 { font-size: 1.2rem; padding: 0.2rem 0 0.1rem; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 2.8rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.35rem; }
+  [data-testid="stMainBlockContainer"] h4 { font-size: 1rem; }
+}</style>"""
+"""A page built around the card table (Play, a lesson): less room above it, so that the hand
+and its buttons are on screen at 1300×900 and 390×844 without scrolling."""
+
+
 def glossary_link(term: str | None = None) -> None:
     """A link to the glossary (opened at ``term``), on every page that uses the game's terms."""
     params = _same_learner()

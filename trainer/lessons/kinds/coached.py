@@ -125,7 +125,8 @@ def coached_move(data: StepData) -> Task:
 
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals),
-                (values_message(coached),), RULES, hint,
+                (values_message(coached),
+                 Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=Message.of(f"task.coached_move.prompt_{kinds_of(number)[index]}"),
                 solved_board=board_of_scene(after_move(scene, played)), grader=grade,
                 more_working=lambda: (why(scene.view, best),))
