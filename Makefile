@@ -79,6 +79,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/coach.py
+	$(PY) benchmarks/mastery.py
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
 	$(PY) benchmarks/load.py

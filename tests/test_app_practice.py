@@ -426,11 +426,8 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     mistakes = specs[-1]["data"][0]  # by rule: named in words, the id kept for the hover
     assert all(rule.startswith("R-") for rule in _values(mistakes["customdata"]))
     assert [name for name in _values(mistakes["y"]) if name.startswith("R-")] == []
-    progress.button(key="practise-weakest").click().run()
-    assert not progress.exception
-    assert progress.query_params["mode"] == "theme"  # on to Puzzles, as the same learner
-    assert progress.query_params["learner"] == store.learner(int(learner)).public_id  # type: ignore[union-attr]
-    assert t("profile.needed", "en") not in [i.value for i in progress.info]
+    # one miss in three: no theme is a weakness yet (issue 32: Lichess asks for three misses)
+    assert not [b for b in progress.button if b.key == "practise-weakest"]
 
 
 def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import parse_cards
+from trainer.i18n import render
 from trainer.practice.fact_reviews import due_facts
+from trainer.practice.mastery_service import estimates, next_exercise
 from trainer.ui.content import all_lessons, next_lesson, ready_to_play
 from trainer.ui.lang import current_language, plain, tr
+from trainer.ui.practice_links import open_practice
 from trainer.ui.session import current_learner, profile_picker, store
 from trainer.ui.widgets import show_cards, stars_html
 
@@ -48,6 +51,18 @@ with path:
             if st.button(tr(label), type="primary", key="home-next-lesson"):
                 st.query_params["lesson"] = upcoming.id
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
+    found = estimates(store(), learner.id) if answered else []
+    suggested = next_exercise(found)
+    if suggested is not None:
+        with st.container(border=True, key="home-next-skill"):
+            shown = next(e for e in found if e.skill is suggested.skill)
+            st.markdown(tr("home.next_skill", skill=tr(f"skill.{suggested.skill.value}"),
+                           percent=round(shown.mastery * 100)))
+            st.caption(render(suggested.why, lang, cite=False))
+            if st.button(tr("home.practise_skill", skill=tr(f"skill.{suggested.skill.value}")),
+                         key="home-practise-skill",
+                         type="secondary" if upcoming is not None else "primary"):
+                open_practice(suggested.target)
     if ready_to_play(completed):
         played = bool(store().replays(learner.id))
         with st.container(border=True, key="home-play"):

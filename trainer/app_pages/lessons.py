@@ -238,6 +238,11 @@ def lesson_step(lesson: Lesson) -> None:
 
 
 selected = lesson_by_id(st.query_params.get("lesson"))
+if selected is not None and st.query_params.get("practise") == "1":  # from Home or Progress
+    del st.query_params["practise"]  # once: a reload goes on with the run it started
+    save(selected, LessonRun.practice(
+        selected.id, [s.number for s in selected.steps if isinstance(s, Question)],
+        random.getrandbits(32)))
 if selected is None:
     lesson_list()
 else:

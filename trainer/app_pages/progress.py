@@ -1,17 +1,59 @@
-"""Progress: rating history, accuracy and speed per skill, themes, mistakes by rule, records,
-and the learner's data as CSV (export, and a merging import)."""
+"""Progress: rating history, accuracy and speed per skill, themes, mastery by skill and the
+improvement areas of a period (each with a way to practise it), mistakes by rule, records, and
+the learner's data as CSV (export, and a merging import)."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import streamlit as st
 
 from trainer.practice import import_jobs
+from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
-from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr
-from trainer.ui.progress_charts import shown
+from trainer.ui.lang import (
+    current_language,
+    holding_language,
+    plain,
+    safe_file_name,
+    tr,
+    translated_choice,
+)
+from trainer.ui.practice_links import open_practice
+from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
 
 learner = require_learner()
+PERIODS = {"7": 7, "30": 30, "all": None}
+
+
+def mastery_section() -> None:
+    """Mastery by skill, then the improvement areas of a chosen period, each with a way to
+    practise it (issue 32)."""
+    st.subheader(tr("progress.mastery"))
+    found = mastery.estimates(store(), learner.id)
+    st.plotly_chart(mastery_bars(found), key="mastery-chart")
+    st.caption(tr("progress.mastery_caption"))
+    st.subheader(tr("progress.areas"))
+    period = translated_choice(st.segmented_control, tr("progress.period"), list(PERIODS),
+                               key="areas_period", prefix="progress.period_", start="30",
+                               by_default=True) or "30"
+    since = mastery.period_start(PERIODS[period], datetime.now(UTC))
+    areas = mastery.improvement_areas(mastery.estimates(store(), learner.id, since=since))
+    if not areas:
+        st.caption(tr("progress.areas_none"))
+        return
+    st.caption(tr("progress.areas_intro"))
+    for area in areas:
+        name = tr(f"skill.{area.skill.value}")
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            st.markdown(tr("progress.area_line", skill=name, percent=round(area.mastery * 100),
+                           right=area.right, attempts=area.attempts))
+            if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
+                open_practice(mastery.target_of(area.skill))
+    st.plotly_chart(mastery_history(areas), key="mastery-history")
+
+
 st.title(tr("progress.title"))
 
 now = shown(store().engine.url.render_as_string(), learner.id,
@@ -46,18 +88,21 @@ else:
     if themes.empty:
         st.caption(tr("progress.no_puzzles"))
     else:
-        weakest = str(themes.iloc[0]["theme"])
+        weakest = figures.weakest_theme(themes)
         table = themes.assign(theme=themes["theme"].map(lambda name: tr(f"theme.{name}")))
         table = table.rename(columns={"theme": tr("puzzles.theme"),
                                       "attempts": tr("progress.attempts"),
                                       "wins": tr("progress.wins"),
                                       "performance": tr("progress.performance")})
         st.dataframe(table, hide_index=True, key="theme-table")
-        if st.button(tr("progress.practise", theme=tr(f"theme.{weakest}")), type="primary",
-                     key="practise-weakest"):
+        if weakest is not None and st.button(tr("progress.practise",
+                                                theme=tr(f"theme.{weakest}")),
+                                             type="primary", key="practise-weakest"):
             st.switch_page("app_pages/puzzles.py",
                            query_params={"learner": learner.public_id, "mode": "theme",
                                          "theme": weakest})
+
+    mastery_section()
 
     st.subheader(tr("progress.mistakes"))
     if now.mistakes is None:

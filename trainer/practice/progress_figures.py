@@ -66,6 +66,23 @@ def theme_performance(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     return table.sort_values(["performance", "theme"]).reset_index(drop=True)
 
 
+MIN_THEME_FAILURES = 3
+"""Misses a theme needs before it is called a weakness (as Lichess's puzzle dashboard)."""
+
+
+def weakest_theme(themes: pd.DataFrame) -> str | None:
+    """The theme to practise: the lowest performance among those with at least
+    :data:`MIN_THEME_FAILURES` misses and a performance below the learner's average over all
+    themes (weighted by attempts); None when no theme is a weakness — three right answers on
+    easy puzzles make no theme the weakest."""
+    if themes.empty:
+        return None
+    average = float((themes["performance"] * themes["attempts"]).sum() / themes["attempts"].sum())
+    weak = themes[(themes["attempts"] - themes["wins"] >= MIN_THEME_FAILURES)
+                  & (themes["performance"] < average)]
+    return None if weak.empty else str(weak.sort_values(["performance", "theme"]).iloc[0]["theme"])
+
+
 def mistakes_by_rule(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     """Wrong answers per rule id, the most missed first."""
     counts = stats.missed_rules(store.engine, learner_id)

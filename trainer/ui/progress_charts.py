@@ -14,8 +14,10 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from trainer.mastery.bkt import MASTERED
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS
+from trainer.practice.mastery_service import SkillEstimate
 from trainer.rating import Rating
 from trainer.store.skill_names import AnswerSkill, SkillFamily
 from trainer.ui.lang import tr, tr_or
@@ -192,3 +194,30 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
                  y_title=tr("progress.rule"),
                  xaxis={"tick0": 0, "dtick": max(1, math.ceil(most / 6)), "rangemode": "tozero"},
                  yaxis={"autorange": "reversed", "automargin": True})
+
+
+def mastery_bars(found: list[SkillEstimate]) -> DrawnFigure:
+    """Each skill met: its mastery now, the 95% line marked (issue 32)."""
+    met = [e for e in found if e.attempts]
+    names = [plain_label(tr(f"skill.{e.skill.value}")) for e in met]
+    colours = ["#2e7d32" if e.mastered else "#c62828" if e.mastery < 0.5 else "#ef6c00"
+               for e in met]
+    trace = {"type": "bar", "orientation": "h", "x": [round(e.mastery, 3) for e in met],
+             "y": names, "marker": {"color": colours},
+             "customdata": [e.attempts for e in met],
+             "hovertemplate": "%{y}: %{x:.0%} (%{customdata})<extra></extra>"}
+    figure = chart([trace], height=max(160, 34 * len(met) + 60), x_title=tr("progress.mastery_y"),
+                   y_title="", xaxis={"range": [0, 1], "tickformat": ".0%"},
+                   yaxis={"autorange": "reversed"})
+    figure.add_vline(x=MASTERED, line_dash="dot", line_color="#2e7d32")
+    return figure
+
+
+def mastery_history(areas: list[SkillEstimate]) -> DrawnFigure:
+    """How each improvement area's estimate moved over its first tries."""
+    traces = [lines(list(range(1, len(e.history) + 1)), [round(v, 3) for _, v in e.history],
+                    plain_label(tr(f"skill.{e.skill.value}")), skill_colour(e.skill.value),
+                    skill_symbol(e.skill.value)) for e in areas]
+    return chart(traces, height=260, x_title=tr("progress.mastery_x"),
+                 y_title=tr("progress.mastery_y"), legend="",
+                 yaxis={"range": [0, 1], "tickformat": ".0%"})

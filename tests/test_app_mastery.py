@@ -1,0 +1,59 @@
+"""Mastery on the pages (issue 32): Home's "do next" names the weakest skill not yet mastered
+with why and opens its practice; Progress shows mastery by skill and the improvement areas of a
+period, each practised from its button — a lesson stage's levels again, as fresh variants."""
+
+from __future__ import annotations
+
+from tests.apptest_helpers import app
+from trainer.i18n import t
+from trainer.lessons import LessonRun, Question, load_lessons
+from trainer.store import ProgressStore
+
+CLAIMS = next(lesson for lesson in load_lessons() if lesson.id == "claim-or-pass")
+STEP = next(s.number for s in CLAIMS.steps if isinstance(s, Question))
+
+
+def _misses(store: ProgressStore, learner: int) -> None:
+    """Three first tries at a 吃、扯还是不要 level, two missed; red drills all right."""
+    for correct in (False, True, False):
+        store.record_answer(learner, context="lesson", item=f"claim-or-pass:{STEP}",
+                            question="q", answer="a", expected="e", correct=correct,
+                            seconds=2.0, skill="lesson")
+        store.record_answer(learner, context="drill", item="red:2", question="q", answer="a",
+                            expected="e", correct=True, seconds=2.0, skill="drill:red")
+
+
+def test_home_names_the_weakest_skill_and_opens_its_practice(
+        db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    fresh = app(None, as_learner=learner)
+    assert not [b for b in fresh.button if b.key == "home-practise-skill"]  # nothing met yet
+    _misses(store, int(learner))
+    home = app(None, as_learner=learner)
+    skill = t("skill.claiming", "en")
+    assert any(t("home.next_skill", "en", skill=skill, percent=0)[:12] in m.value
+               for m in home.markdown)
+    why = t("mastery.why_missed", "en", missed=2, count=3, skill=skill)
+    assert why in [c.value for c in home.caption]
+    home.button(key="home-practise-skill").click().run()
+    assert not home.exception
+    assert home.query_params["lesson"] == "claim-or-pass"
+    run = LessonRun.from_json(store.lesson_run(int(learner), "claim-or-pass"), "claim-or-pass",
+                              len(CLAIMS.steps))
+    assert run is not None and run.plan and all(item.seed is not None for item in run.plan)
+    assert "practise" not in home.query_params  # once: a reload goes on with the run
+
+
+def test_progress_shows_mastery_and_the_improvement_areas(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    _misses(store, int(learner))
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception and not progress.error
+    headers = [s.value for s in progress.subheader]
+    assert t("progress.mastery", "en") in headers and t("progress.areas", "en") in headers
+    skill = t("skill.claiming", "en")
+    assert any(f"**{skill}**" in m.value for m in progress.markdown)
+    assert not [m for m in progress.markdown if t("skill.red", "en") in m.value]  # mastered
+    progress.button(key="area-claiming").click().run()
+    assert not progress.exception
+    assert progress.query_params["lesson"] == "claim-or-pass"

@@ -1,0 +1,165 @@
+"""Mastery the learner can see (issue 32): each skill's estimate from the learner's first
+attempts (:mod:`trainer.mastery`), the weakest skills of a period, and the next exercise — the
+weakest skill not yet mastered, with why, and where to practise it.
+
+A first attempt is an answer not preceded by an answer to the same item (a second try after a
+hint, or the answer shown, is not evidence of what the learner knew: Lichess rates puzzles the
+same way). A lesson answer's skill comes from its level's kind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from trainer.engine.messages import Message
+from trainer.lessons import Question, load_lessons
+from trainer.mastery.bkt import MASTERED, Tracing
+from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
+from trainer.store.progress_store import ProgressStore
+
+RECENT = 5
+"""First attempts the "why" of the next exercise counts."""
+AREAS_MIN_ATTEMPTS = 3
+"""First attempts a skill needs before it can be named an improvement area."""
+
+
+class Place(StrEnum):
+    """Where a skill is practised."""
+
+    DRILL = "drill"
+    LESSON = "lesson"
+
+
+@dataclass(frozen=True)
+class Target:
+    place: Place
+    name: str
+    """The drill's name or the lesson stage's id."""
+
+
+@dataclass(frozen=True)
+class SkillEstimate:
+    skill: Skill
+    mastery: float
+    """The chance the skill is known now (0 before any answer: the prior)."""
+    attempts: int
+    right: int
+    recent: tuple[bool, ...]
+    """The last :data:`RECENT` first attempts, oldest first."""
+    history: tuple[tuple[datetime, float], ...]
+    """The estimate after each first attempt, with its time."""
+
+    @property
+    def mastered(self) -> bool:
+        return self.mastery >= MASTERED
+
+
+@dataclass(frozen=True)
+class NextExercise:
+    skill: Skill
+    why: Message
+    target: Target
+
+
+@cache
+def _lesson_kinds() -> dict[tuple[str, int], str]:
+    """(lesson id, step number) → the level's kind (``best_discard_first`` for a first
+    discard: the plan made from the deal)."""
+    found = {}
+    for lesson in load_lessons():
+        for number, step in enumerate(lesson.steps):
+            if isinstance(step, Question):
+                first = step.kind == "best_discard" and bool(step.data.get("first"))
+                found[lesson.id, number] = "best_discard_first" if first else step.kind
+    return found
+
+
+def answered_of(row: dict[str, Any]) -> Answered:
+    """What the skill map reads of one stored answer."""
+    kind = ""
+    if row["context"] == "lesson":
+        lesson, _, rest = str(row["item"]).partition(":")
+        step = rest.split(":")[0]
+        kind = _lesson_kinds().get((lesson, int(step)), "") if step.isdigit() else ""
+    themes = tuple(t for t in str(row.get("themes") or "").split(",") if t)
+    return Answered(str(row["context"]), str(row.get("skill") or ""), themes,
+                    str(row.get("rule_ids") or ""), kind)
+
+
+def first_attempts(rows: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Skill]]:
+    """Each first attempt with each skill it exercised, oldest first."""
+    found: list[tuple[dict[str, Any], Skill]] = []
+    previous: tuple[Any, Any] | None = None
+    for row in rows:
+        item = (row["context"], row["item"])
+        if item != previous:
+            found.extend((row, skill) for skill in skills_of(answered_of(row)))
+        previous = item
+    return found
+
+
+def estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None,
+              model: Tracing | None = None) -> list[SkillEstimate]:
+    """Every skill's estimate from the learner's first attempts (only those from ``since`` on,
+    for a period), in the skill map's order."""
+    model = model or Tracing()
+    answers: dict[Skill, list[tuple[datetime, bool]]] = {skill: [] for skill in SKILLS}
+    for row, skill in first_attempts(store.answer_rows(learner_id)):
+        when = _aware(row["created_at"])
+        if since is None or when >= since:
+            answers[skill].append((when, bool(row["correct"])))
+    found = []
+    for skill, seen in answers.items():
+        outcomes = [correct for _, correct in seen]
+        trace = model.trace(outcomes)
+        found.append(SkillEstimate(skill, trace[-1] if trace else model.known, len(outcomes),
+                                   sum(outcomes), tuple(outcomes[-RECENT:]),
+                                   tuple((when, value) for (when, _), value
+                                         in zip(seen, trace, strict=True))))
+    return found
+
+
+def target_of(skill: Skill) -> Target:
+    """Where to practise ``skill``: its drill when it has one (quick, adaptive), else its lesson
+    stage's levels again as fresh variants."""
+    info = SKILLS[skill]
+    if info.drills:
+        return Target(Place.DRILL, info.drills[0])
+    return Target(Place.LESSON, info.lesson)
+
+
+def next_exercise(found: list[SkillEstimate]) -> NextExercise | None:
+    """The weakest skill the learner has met and not yet mastered, with why; None when every
+    skill met is mastered (or none has been met: the track comes first)."""
+    open_ = [e for e in found if e.attempts and not e.mastered]
+    if not open_:
+        return None
+    weakest = min(open_, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))
+    missed = sum(1 for right in weakest.recent if not right)
+    skill = Message.of(f"skill.{weakest.skill.value}")
+    why = Message.of("mastery.why_missed", missed=missed, count=len(weakest.recent),
+                     skill=skill) if missed else Message.of(
+        "mastery.why_not_yet", skill=skill, count=weakest.attempts)
+    return NextExercise(weakest.skill, why, target_of(weakest.skill))
+
+
+def improvement_areas(found: list[SkillEstimate], count: int = 3) -> list[SkillEstimate]:
+    """The weakest skills of the period, Lichess-style: at least :data:`AREAS_MIN_ATTEMPTS`
+    first attempts, at least one miss, not mastered — weakest first."""
+    areas = [e for e in found if e.attempts >= AREAS_MIN_ATTEMPTS and e.right < e.attempts
+             and not e.mastered]
+    return sorted(areas, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))[:count]
+
+
+def period_start(days: int | None, now: datetime) -> datetime | None:
+    """The start of a period of ``days`` days before ``now`` (None: all time)."""
+    return None if days is None else now - timedelta(days=days)
+
+
+def _aware(when: datetime) -> datetime:
+    """A stored time with its zone (SQLite gives times back without one: they are UTC)."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
