@@ -355,12 +355,16 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     assert home.button(key="home-open-play").proto.type == "secondary"
 
 
-def test_a_flagged_discard_links_to_a_stage_that_practises_discards() -> None:
-    from trainer.lessons.kinds.best_move import KINDS as BEST
-    from trainer.ui.content import DISCARD_LESSONS, discard_lesson
+def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:
+    """Issue 32: a coach-flagged discard opens 留哪张, a flagged claim 吃、扯还是不要 (at three
+    players, the three-player stage) — each a stage with levels of that very kind."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.practice.mastery_service import Place, practice_of_move
 
     for players in (4, 3):
-        lesson = LESSONS[discard_lesson(players)]
-        kinds = {getattr(step, "kind", None) for step in lesson.steps}
-        assert BEST[0].name in kinds
-    assert set(DISCARD_LESSONS) == {3, 4}
+        for kind, level in ((ActionKind.DISCARD, "best_discard"), (ActionKind.PONG, "best_claim"),
+                            (ActionKind.PASS, "best_claim")):
+            _skill, target = practice_of_move(kind, players)
+            assert target.place is Place.LESSON
+            kinds = {getattr(step, "kind", None) for step in LESSONS[target.name].steps}
+            assert level in kinds, (players, kind)

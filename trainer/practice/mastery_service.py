@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
+from trainer.engine.game.actions import ActionKind
 from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.mastery.bkt import MASTERED, Tracing
@@ -130,6 +131,23 @@ def target_of(skill: Skill) -> Target:
     if info.drills:
         return Target(Place.DRILL, info.drills[0])
     return Target(Place.LESSON, info.lesson)
+
+
+CLAIMS = frozenset({ActionKind.PASS, ActionKind.CHI, ActionKind.PONG, ActionKind.KONG})
+
+
+def practice_of_move(kind: ActionKind, players: int) -> tuple[Skill, Target]:
+    """The skill a move of the learner's exercised, and where to practise it — for a mistake
+    the coach flags in Play: an answer to an offered card is 吃、扯还是不要, any other move 留哪张;
+    at three players both are practised in the three-player stage."""
+    skill = Skill.CLAIMING if kind in CLAIMS else Skill.DISCARDING
+    if players == 3:
+        return skill, Target(Place.LESSON, THREE_PLAYER_STAGE)
+    return skill, target_of(skill)
+
+
+THREE_PLAYER_STAGE = "three-players"
+"""The stage whose levels are played at three: the practice of a move made at three players."""
 
 
 def next_exercise(found: list[SkillEstimate]) -> NextExercise | None:

@@ -1,6 +1,7 @@
 """The coach's review as the page draws it: the summary, the curve of points lost over the
 learner's decisions (plotly, labels as plain text), each mistake's words with a jump to its
-moment and a link to practise discards, and the progress while it is computed (issue 29)."""
+moment and a link to practice of its skill (留哪张, or 吃、扯还是不要 for a claim), and the
+progress while it is computed (issue 29)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from trainer.i18n import render
 from trainer.play.coach_jobs import Job, review_of
 from trainer.play.coach_review import PricedHand, verdict_line
 from trainer.play.session import LEARNER
+from trainer.practice.mastery_service import practice_of_move
 from trainer.store import ProgressStore
-from trainer.ui.content import discard_lesson
 from trainer.ui.lang import current_language, tr
+from trainer.ui.practice_links import open_practice
 from trainer.ui.widgets import bullet_list
 
 
@@ -73,9 +75,10 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             row = st.container(horizontal=True, wrap=True)
             row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
                        args=(decision.step,))
-            if row.button(tr("coach.practise"), key=f"coach-practise-{number}"):
-                st.switch_page("app_pages/lessons.py", query_params={
-                    **st.query_params.to_dict(), "lesson": discard_lesson(replay.rules.players)})
+            skill, target = practice_of_move(decision.chosen.kind, replay.rules.players)
+            if row.button(tr("home.practise_skill", skill=tr(f"skill.{skill.value}")),
+                          key=f"coach-practise-{number}"):
+                open_practice(target)
 
 
 @st.fragment(run_every=1.0)

@@ -31,15 +31,6 @@ def next_lesson(completed: Set[str], started: Set[str] = frozenset()) -> Lesson 
                 open_lessons[0] if open_lessons else None)
 
 
-DISCARD_LESSONS = {4: "which-discard", 3: "three-players"}
-"""The stage that practises choosing a discard (留哪张), by table size: where a discard the coach
-flagged in a review sends the learner."""
-
-
-def discard_lesson(players: int) -> str:
-    return DISCARD_LESSONS.get(players, DISCARD_LESSONS[4])
-
-
 FIRST_HAND_AFTER = frozenset({"a-turn", "winning"})
 """The lessons after which a learner can play a whole hand with the coach's hints: a turn and
 winning (the rest of the track comes after that first hand)."""
