@@ -56,7 +56,7 @@ SKILLS: dict[Skill, SkillInfo] = {
     Skill.PAIRS: SkillInfo(("R-PAIR14",), "pairs-of-14",
                            ("pick_partner", "combined", "pick_leftover"), ("pairs", "split"),
                            ("not-combined",)),
-    Skill.TABLE: SkillInfo(("R-SEATS", "R-DEALER", "R-DEAL", "R-TOU"), "table-and-seats",
+    Skill.TABLE: SkillInfo(("R-SEAT", "R-DEALER", "R-DEAL", "R-TOU"), "table-and-seats",
                            ("who_acts_next", "first_dealer", "deal_number")),
     Skill.CLAIM_RULES: SkillInfo(("R-PRIORITY", "R-CHI", "R-PONG", "R-OWN-FLIP"), "a-turn",
                                  ("priority", "move"), themes=("own-flip", "whose-flip")),
