@@ -115,7 +115,8 @@ def pressed(session_move: int, press: TableAction) -> None:
 def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
     red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
-    best = best_move(view, risks)
+    coach = coach_message(view)
+    best = None if coach is not None else best_move(view, risks)  # one judge: the coach's
     if best is not None:
         lines.insert(0, render(best.why, lang, cite=False))
         if best.action is None:
@@ -123,7 +124,6 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
     winning = offer_wins(view)
     if winning is not None:
         lines.insert(0, tr("play_hint.offer_wins", card=winning.symbol))
-    coach = coach_message(view)
     if coach is not None:
         lines.insert(0, render(coach, lang, cite=False))
     waiting = unseen_waits(view)
