@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from trainer.bots.heuristic import HeuristicBot
@@ -108,13 +108,21 @@ def accepted(decision: Decision, action: Action) -> bool:
     return value is not None and not decision.is_mistake(action)
 
 
-def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, PlayerView]]:
-    """Every decision of ``seat`` with a choice (two legal options or more), with its view."""
+def has_choice(view: PlayerView) -> bool:
+    """The viewer's own decision with two legal options or more (a win open included)."""
+    return searchable(view) and len(view.legal) > 1
+
+
+def decisions_of(replay: Replay, seat: int,
+                 kept: Callable[[PlayerView], bool] = has_choice
+                 ) -> Iterator[tuple[int, PlayerView]]:
+    """Each decision of ``seat`` in ``replay`` that ``kept`` keeps, with the step of its action
+    and the view it was made from (the hand replayed once)."""
     state = HandState.deal(replay.seed, replay.rules, replay.dealer)
     for step, action in enumerate(replay.actions):
         if action.seat == seat:
             view = view_of(state, seat)
-            if searchable(view) and len(view.legal) > 1:
+            if kept(view):
                 yield step, view
         state.apply(action)
 

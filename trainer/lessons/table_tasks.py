@@ -179,6 +179,19 @@ def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
     return Action(seat, kind)
 
 
+def judged_move(scene: TableScene, given: LessonAnswer) -> Action | Message:
+    """The legal engine action a learner's answer at the table means, or why it means none (a
+    refusal with its rule) — what a level graded by values rather than by one goal judges."""
+    if not isinstance(given, MoveAnswer):
+        return Message.of("hint.move_not_now", ("R-DISCARD",))
+    action = to_engine_action(scene, given)
+    if isinstance(action, Message):
+        return action
+    if action not in scene.state.legal_actions():
+        return refusal(scene, action)
+    return action
+
+
 def button_move(button: TableButton, indices: tuple[int, ...]) -> MoveAnswer:
     """The move a press of the table's ``button`` makes with the selected cards."""
     return MoveAnswer(button.move(len(indices)), indices)
@@ -456,4 +469,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["KINDS", "MoveOutcome", "TableScene", "after_move", "apply_table_action",
-           "board_of_scene", "construct_scene", "refusal", "scene_of_task", "to_engine_action"]
+           "board_of_scene", "construct_scene", "judged_move", "refusal", "scene_of_task",
+           "to_engine_action"]

@@ -16,6 +16,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trainer.coach import coached_hands
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import (
     BUDGETS,
@@ -30,8 +31,7 @@ from trainer.coach.search import (
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState
-from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message, Points, message_from_json, message_to_json
 
 FORMAT = 1
@@ -110,16 +110,10 @@ class PricedHand:
 
 
 def decisions_of(replay: Replay, seat: int) -> list[tuple[int, Action, PlayerView]]:
-    """``seat``'s own discards, lay-downs and claims with a choice, with the view each was made from."""
-    state = HandState.deal(replay.seed, replay.rules, replay.dealer)
-    found = []
-    for step, action in enumerate(replay.actions):
-        if action.seat == seat:
-            view = view_of(state, seat)
-            if weighable(view):
-                found.append((step, action, view))
-        state.apply(action)
-    return found
+    """``seat``'s own discards, lay-downs and claims with options to weigh, with the action
+    chosen and the view each was made from."""
+    return [(step, replay.actions[step], view)
+            for step, view in coached_hands.decisions_of(replay, seat, weighable)]
 
 
 def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from trainer.engine import JOKER, RANKED_CARDS, Card, Message, format_cards
+from trainer.data import data_folder
+from trainer.engine import JOKER, RANKED_CARDS, Card, Dou14Error, Message, format_cards
 from trainer.engine.messages import Param
+from trainer.lessons.task import TaskError
 
 
 def instruction_cards(what: Message, count: int) -> Message:
@@ -45,3 +48,20 @@ def draw(rng: random.Random, count: int, *, exclude: Sequence[Card] = (),
 
 def notation(cards: Sequence[Card]) -> str:
     return format_cards(cards)
+
+
+Row = TypeVar("Row")
+
+
+def read_pool(name: str, parse: Callable[[str], Row]) -> tuple[Row, ...]:
+    """A shipped coach pool (``trainer/data/coach/<name>``, JSON lines), each line read by
+    ``parse``; a bad line is refused naming the file and the line."""
+    text = data_folder("coach").joinpath(name).read_text(encoding="utf-8")
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                rows.append(parse(line))
+            except Dou14Error as error:
+                raise TaskError(f"{name} line {number}: {error}") from None
+    return tuple(rows)

@@ -22,17 +22,16 @@ from typing import Any
 from trainer.coach.best_moves import BestMove
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import Z95
-from trainer.data import data_folder
-from trainer.engine import Dou14Error, Message
+from trainer.engine import Message
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
+from trainer.lessons.kinds._shared import read_pool
 from trainer.lessons.table_tasks import (
     TableScene,
     after_move,
     board_of_scene,
-    refusal,
-    to_engine_action,
+    judged_move,
 )
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
@@ -47,16 +46,7 @@ POOLS = {"best_discard": {4: "best_moves.jsonl", 3: "best_moves_3p.jsonl"},
 @cache
 def pool(players: int = 4, kind: str = "best_discard") -> tuple[BestMove, ...]:
     """The shipped moments of ``kind`` at a table of ``players``, each checked as it is read."""
-    name = POOLS[kind][players]
-    text = data_folder("coach").joinpath(name).read_text(encoding="utf-8")
-    moments = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                moments.append(BestMove.from_json(line))
-            except Dou14Error as error:
-                raise TaskError(f"{name} line {number}: {error}") from None
-    return tuple(moments)
+    return read_pool(POOLS[kind][players], BestMove.from_json)
 
 
 def _players(data: StepData, kind: str) -> int:
@@ -100,22 +90,12 @@ def _best_move(kind: str, data: StepData) -> Task:
     answer = MoveAnswer(best.kind, tuple(hand.index(card) for card in best.cards
                                          if best.kind in (ActionKind.DISCARD, ActionKind.CHI)))
 
-    def judged(given: LessonAnswer) -> Action | Message:
-        if not isinstance(given, MoveAnswer):
-            return Message.of("hint.move_not_now", ("R-DISCARD",))
-        action = to_engine_action(scene, given)
-        if isinstance(action, Message):
-            return action
-        if action not in scene.state.legal_actions():
-            return refusal(scene, action)
-        return action
-
     def grade(given: LessonAnswer) -> bool:
-        action = judged(given)
+        action = judged_move(scene, given)
         return isinstance(action, Action) and move.is_best(action)
 
     def hint(given: LessonAnswer) -> Message:
-        action = judged(given)
+        action = judged_move(scene, given)
         if isinstance(action, Message):
             return action
         value = move.decision.value_of(action)

@@ -18,18 +18,17 @@ from typing import Any
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import MISTAKE_POINTS, Z95
-from trainer.data import data_folder
-from trainer.engine import Dou14Error, Message
+from trainer.engine import Message
 from trainer.engine.game.actions import Action
 from trainer.engine.game.state import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
+from trainer.lessons.kinds._shared import read_pool
 from trainer.lessons.table_tasks import (
     TableScene,
     after_move,
     board_of_scene,
-    refusal,
-    to_engine_action,
+    judged_move,
 )
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
@@ -40,15 +39,7 @@ POOL = "coached_hands.jsonl"
 @cache
 def pool() -> tuple[CoachedHand, ...]:
     """The shipped coached hands (``tools/make_coached_hands.py``), each checked as it is read."""
-    text = data_folder("coach").joinpath(POOL).read_text(encoding="utf-8")
-    hands = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                hands.append(CoachedHand.loads(line))
-            except Dou14Error as error:
-                raise TaskError(f"{POOL} line {number}: {error}") from None
-    return tuple(hands)
+    return read_pool(POOL, CoachedHand.loads)
 
 
 def _chosen(data: StepData) -> tuple[int, CoachedHand, int]:
@@ -96,22 +87,12 @@ def coached_move(data: StepData) -> Task:
                                          if card in board.hand))
     played = hand.replay.actions[coached.step]
 
-    def judged(given: LessonAnswer) -> Action | Message:
-        if not isinstance(given, MoveAnswer):
-            return Message.of("hint.move_not_now", ("R-DISCARD",))
-        action = to_engine_action(scene, given)
-        if isinstance(action, Message):
-            return action
-        if action not in state.legal_actions():
-            return refusal(scene, action)
-        return action
-
     def grade(given: LessonAnswer) -> bool:
-        action = judged(given)
+        action = judged_move(scene, given)
         return isinstance(action, Action) and accepted(decision, action)
 
     def hint(given: LessonAnswer) -> Message:
-        action = judged(given)
+        action = judged_move(scene, given)
         if isinstance(action, Message):
             return action
         if coached.is_win:
