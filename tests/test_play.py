@@ -275,6 +275,44 @@ def test_hints_show_waits_red_and_the_coachs_move(db: tuple[ProgressStore, str])
     assert decision.best.mean >= max(option.mean for option in decision.options)
 
 
+def test_hints_fade_once_discarding_is_mastered_and_come_back_when_asked(
+        db: tuple[ProgressStore, str]) -> None:
+    """Issue 32: a learner who has mastered 留哪张 sees no hint lines unasked; one ask brings the
+    waits and red without the coach's move, a second the coach's move; both asks recorded."""
+    store, learner = db
+    _instant(store, learner, hints=True)
+    for number in range(14):  # right first tries at which-discard levels: mastered
+        store.record_answer(int(learner), context="lesson", item=f"which-discard:2:v{number}",
+                            question="q", answer="a", expected="a", correct=True, seconds=3.0)
+    at = app("play", as_learner=learner, seed="15")
+    bot = HeuristicBot()
+    for _ in range(60):
+        session = _stored(store, learner)
+        view = session.view()
+        if view.phase.value == "discard" and session.learner_to_act and \
+                session.state.dealer_discarded:
+            break
+        choice, cards = _press_for(session, bot.choose(view, random.Random(0)))
+        tap(at, TABLE, choice, cards, str(session.move))
+    else:
+        raise AssertionError("no discard decision came")
+    red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
+    red_line = t("play_hint.red", "en", red=red, threshold=20)
+    captions = " ".join(c.value for c in at.caption)
+    assert red_line not in captions
+    assert t("guide.faded", "en", skill=t("skill.discarding", "en")) in captions
+    at.button(key="play-ask-hint").click().run()
+    captions = " ".join(c.value for c in at.caption)
+    coach = coach_message(view)
+    assert coach is not None
+    assert red_line in captions and render(coach, "en", cite=False) not in captions
+    at.button(key="play-ask-hint").click().run()
+    captions = " ".join(c.value for c in at.caption)
+    assert render(coach, "en", cite=False) in captions
+    assert all(b.key != "play-ask-hint" for b in at.button)  # nothing more to give
+    assert store.hint_asks.by_skill(int(learner)) == {"discarding": 2}
+
+
 # -- plain functions ---------------------------------------------------------------------------
 def _bot_hand(seed: int, steps: int | None = None) -> PlaySession:
     session = PlaySession(seed, RuleSet())

@@ -13,7 +13,9 @@ from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
 from trainer.practice.fact_reviews import due_facts, next_question, record_review
+from trainer.practice.guidance_service import drill_skill
 from trainer.store.skill_names import AnswerSkill
+from trainer.ui.guide_view import show_help
 from trainer.ui.lang import tr, translated_choice
 from trainer.ui.lesson_view import (
     answer_words,
@@ -52,7 +54,8 @@ def new_item(drill: str) -> DrillItem:
     item = generate(drill, level_for(drill), random.Random(random.getrandbits(32)),
                     learner.rules)
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
-                            drill_feedback=None, drill_given=None)
+                            drill_feedback=None, drill_given=None,
+                            drill_nonce=random.getrandbits(32))
     # an empty box for the new item: set, not dropped, or the browser keeps showing (and
     # sending) the last answer typed
     st.session_state[f"drill-{drill}-number"] = None
@@ -116,6 +119,10 @@ def drill_view(drill: str) -> None:
     show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}", locked=done,
                   on_answer=lambda given: drill_answered(drill, item_id, given),
                   raised=cards_to_correct(feedback, last_given))
+    skill = drill_skill(drill)
+    if skill is not None and feedback is None and not misses:  # before an answer
+        show_help(learner.id, skill, context="drill", key=f"drill-{drill}",
+                  item=f"{drill}:{item.level}:n{st.session_state.get('drill_nonce', 0)}")
     if feedback is not None:
         show_feedback(task, feedback, last_given)
     if feedback is Feedback.HINT:

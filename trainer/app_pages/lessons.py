@@ -13,8 +13,10 @@ import streamlit as st
 from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.task import Task
+from trainer.practice.guidance_service import lesson_skill
 from trainer.store.progress_store import KeptRun
 from trainer.ui.content import all_lessons, lesson_by_id
+from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.lesson_view import (
     cards_to_correct,
@@ -140,12 +142,16 @@ def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
     run.answer(correct, given, choices=len(task.options) or None)
     started = st.session_state.pop(f"started-{lesson.id}-{index}", time.monotonic())
     store().record_answer(
-        learner.id, context="lesson",
-        item=f"{lesson.id}:{item.step}" + ("" if item.seed is None else f":v{item.seed}"),
+        learner.id, context="lesson", item=item_id(lesson, item.step, item.seed),
         question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
         answer=task.answer_text(given), expected=task.answer_text(task.answer),
         correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids,
         lesson_run=kept(lesson, run))  # the answer and where it leaves the run: kept together
+
+
+def item_id(lesson: Lesson, step: int, seed: int | None) -> str:
+    """A level as its answers and hint asks are stored: the stage, the step, the variant."""
+    return f"{lesson.id}:{step}" + ("" if seed is None else f":v{seed}")
 
 
 def revealed(lesson_id: str, index: int) -> None:
@@ -221,6 +227,10 @@ def lesson_step(lesson: Lesson) -> None:
     show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last))
+    skill = lesson_skill(lesson.id, item.step)
+    if skill is not None and run.feedback is None and not run.attempts:  # before an answer
+        show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",
+                  item=item_id(lesson, item.step, item.seed))
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         show_feedback(task, run.feedback, run.last, misses=run.attempts)
         if run.feedback is Feedback.REVEALED:

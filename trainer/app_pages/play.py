@@ -22,6 +22,7 @@ from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import bounded_int
 from trainer.engine.messages import Message
 from trainer.i18n import explain, render
+from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
@@ -30,6 +31,7 @@ from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
 from trainer.play.table_service import Outcome
+from trainer.practice.guidance_service import Help, ask_more, decision_skill, help_at
 from trainer.puzzles import safe as safe_puzzles
 from trainer.puzzles.model import Provenance
 from trainer.puzzles.rejection import Rejection
@@ -112,11 +114,43 @@ def pressed(session_move: int, press: TableAction) -> None:
     _change(session_move, make, settings.pace if settings.pace is Pace.INSTANT else None)
 
 
-def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
+def play_item(session: PlaySession) -> str:
+    """A decision of Play as its hint asks are stored: the hand and the move."""
+    return f"play:{session.hand_number}:{session.move}"
+
+
+def play_help(session: PlaySession, view: PlayerView) -> Help:
+    """How much Play's hints show at this decision (issue 32: they fade as the skill is
+    mastered — all of them, then the waits, red and risk without the coach's move, then none
+    unless asked)."""
+    return help_at(db, learner.id, decision_skill(view.offer is not None), context="play",
+                   item=play_item(session))
+
+
+def hint_lines(view: PlayerView, risks: dict[Card, CardRisk], found: Help, item: str) -> None:
+    if found.level is HintLevel.NONE:
+        lines = [] if found.asked else [tr("guide.faded", skill=tr(f"skill.{found.skill}"))]
+    else:
+        lines = hint_words(view, risks, coach_line=found.level is HintLevel.FULL)
+    with st.container(key="play-hints"):
+        if lines:
+            st.caption("  \n".join(lines))
+        if found.more:
+            st.button(tr("guide.ask" if found.level is HintLevel.NONE else "guide.ask_more"),
+                      key="play-ask-hint", icon=":material/help:", on_click=_asked,
+                      args=(found, item))
+
+
+def _asked(found: Help, item: str) -> None:
+    ask_more(db, learner.id, found.skill, context="play", item=item)
+
+
+def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: bool) -> list[str]:
+    """The hint lines: the waits, a win open, the coach's move (``coach_line``), the red."""
     red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
-    coach = coach_message(view)
-    best = None if coach is not None else best_move(view, risks)  # one judge: the coach's
+    coach = coach_message(view) if coach_line else None
+    best = None if coach is not None or not coach_line else best_move(view, risks)
     if best is not None:
         lines.insert(0, render(best.why, lang, cite=False))
         if best.action is None:
@@ -135,8 +169,7 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk]) -> None:
                                left=waiting.copies_left))
         else:
             lines.insert(0, tr("play_hint.waits_none_unseen"))
-    with st.container(key="play-hints"):
-        st.caption("  \n".join(lines))
+    return lines
 
 
 def turn_prompt(session: PlaySession, view: PlayerView) -> str:
@@ -228,7 +261,8 @@ def table_area(ticking: bool) -> None:
         session = table_service.open_table(db, learner.id, learner.rules).session
     view = session.view()
     buttons = choices(view) if session.learner_to_act else []
-    risks = discard_risks(view) if settings.hints and session.learner_to_act else {}
+    found = play_help(session, view) if settings.hints and session.learner_to_act else None
+    risks = discard_risks(view) if found is not None and found.level >= HintLevel.NUDGE else {}
     scores_line(session)
     if session.state.over:  # the outcome and what next, above the table: no scrolling for it
         end_of_hand(session)
@@ -237,8 +271,8 @@ def table_area(ticking: bool) -> None:
                key="play-table", on_action=partial(pressed, session.move),
                on_stale=partial(_notice, Outcome.STALE))
     status_line(session)
-    if settings.hints and session.learner_to_act:
-        hint_lines(view, risks)
+    if found is not None:
+        hint_lines(view, risks, found, play_item(session))
     story_lines(session)
 
 

@@ -79,13 +79,18 @@ def _lesson_kinds() -> dict[tuple[str, int], str]:
     return found
 
 
+def lesson_kind(lesson_id: str, step: int) -> str:
+    """The kind of a lesson level ('' for a reading step or an unknown one)."""
+    return _lesson_kinds().get((lesson_id, step), "")
+
+
 def answered_of(row: dict[str, Any]) -> Answered:
     """What the skill map reads of one stored answer."""
     kind = ""
     if row["context"] == "lesson":
         lesson, _, rest = str(row["item"]).partition(":")
         step = rest.split(":")[0]
-        kind = _lesson_kinds().get((lesson, int(step)), "") if step.isdigit() else ""
+        kind = lesson_kind(lesson, int(step)) if step.isdigit() else ""
     themes = tuple(t for t in str(row.get("themes") or "").split(",") if t)
     return Answered(str(row["context"]), str(row.get("skill") or ""), themes,
                     str(row.get("rule_ids") or ""), kind)

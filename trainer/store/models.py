@@ -214,3 +214,32 @@ class RateLimit(Base):
                                                            nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
                                                  index=True)
+
+
+class HintAsk(Base):
+    """The learner asked for more help before answering a question (issue 32: hints fade with
+    mastery; asking is recorded): where (``context`` and ``item``, as its answers are stored),
+    the skill, and the help level the ask brought it to."""
+
+    __tablename__ = "hint_asks"
+    __table_args__ = (Index("ix_hint_asks_item", "learner_id", "context", "item"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
+    context: Mapped[str] = mapped_column(String(32), nullable=False)
+    item: Mapped[str] = mapped_column(String(200), nullable=False)
+    skill: Mapped[str] = mapped_column(String(32), nullable=False)
+    level: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ReviewChoice(Base):
+    """A skill whose fact reviews (FSRS) the learner turned on or off (issue 32: reviews on the
+    learner's terms — visible and opt-in per skill). No row: off."""
+
+    __tablename__ = "review_choices"
+    __table_args__ = (UniqueConstraint("learner_id", "skill"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
+    skill: Mapped[str] = mapped_column(String(32), nullable=False)
+    enabled: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

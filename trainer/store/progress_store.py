@@ -34,6 +34,7 @@ from trainer.store.accounts import SESSION_LIFETIME as SESSION_LIFETIME
 from trainer.store.accounts import Accounts
 from trainer.store.coach_reviews import CoachReviews
 from trainer.store.db import IMMEDIATE
+from trainer.store.learner_choices import HintAsks, ReviewChoices
 from trainer.store.learner_info import MAX_NAME as MAX_NAME
 from trainer.store.learner_info import LearnerInfo as LearnerInfo
 from trainer.store.learner_info import ProgressError as ProgressError
@@ -301,6 +302,10 @@ class ProgressStore:
         """Profiles, passwords and sign-ins; ``clock`` is their time (tests hand in theirs)."""
         self.coach_reviews = CoachReviews(engine, self.writer)
         """The coach's reviews of played hands."""
+        self.hint_asks = HintAsks(engine, self.writer)
+        """Each ask for more help before an answer."""
+        self.review_choices = ReviewChoices(engine, self.writer)
+        """The skills whose fact reviews the learner turned on."""
 
     # -- learners ----------------------------------------------------------------------------
     def create_learner(self, name: str, language: str = "en", password: str | None = None,

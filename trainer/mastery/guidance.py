@@ -1,0 +1,56 @@
+"""Hints that fade (issue 32): how much help a question shows *before* it is answered, from the
+mastery of the skill it exercises — the full hint while the skill is new, a nudge once the
+learner has shown some of it, nothing once it is mastered. The learner can always ask for more
+(each ask raises the help one level; the pages record the ask). A miss always gets its reasoning
+hint, whatever the level: that hint is the task's, not this module's.
+
+>>> hint_level(0.2), hint_level(0.7), hint_level(0.97)
+(<HintLevel.FULL: 2>, <HintLevel.NUDGE: 1>, <HintLevel.NONE: 0>)
+>>> raised(HintLevel.NONE, 1), raised(HintLevel.NONE, 5)
+(<HintLevel.NUDGE: 1>, <HintLevel.FULL: 2>)
+>>> guide(Skill.RED, HintLevel.NUDGE).key
+'guide.nudge.red'
+>>> guide(Skill.RED, HintLevel.NONE) is None
+True
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from trainer.engine.messages import Message
+from trainer.mastery.bkt import MASTERED
+from trainer.mastery.skills import Skill
+
+FULL_BELOW = 0.6
+"""Under this estimate a skill's questions show the full hint; from it to :data:`MASTERED` a
+nudge; mastered, none. The prior (0.2) is well under it: a new learner sees the full hint, and
+about three right first tries in a row bring the nudge."""
+
+
+class HintLevel(IntEnum):
+    """How much help is shown before an answer; more is larger."""
+
+    NONE = 0
+    NUDGE = 1
+    FULL = 2
+
+
+def hint_level(mastery: float) -> HintLevel:
+    """The help a question of a skill at this estimate shows unasked."""
+    if mastery >= MASTERED:
+        return HintLevel.NONE
+    return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
+
+
+def raised(level: HintLevel, asked: int) -> HintLevel:
+    """The help shown after the learner asked ``asked`` times for more on this question."""
+    return HintLevel(min(HintLevel.FULL, level + max(0, asked)))
+
+
+def guide(skill: Skill, level: HintLevel) -> Message | None:
+    """The words of the help at ``level`` (the catalogs' ``guide.full.*`` / ``guide.nudge.*``),
+    None for none."""
+    if level is HintLevel.NONE:
+        return None
+    return Message.of(f"guide.{'full' if level is HintLevel.FULL else 'nudge'}.{skill.value}")

@@ -1,0 +1,87 @@
+"""Hints that fade, as the pages ask for them (issue 32): the help a question shows before it
+is answered — from the mastery of its skill (:mod:`trainer.mastery.guidance`) and the learner's
+asks for more at this question, which are recorded — and the skill each kind of question
+exercises."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from threading import Lock
+
+from trainer.engine.messages import Message
+from trainer.mastery.guidance import HintLevel, guide, hint_level, raised
+from trainer.mastery.skills import Answered, Skill, skills_of
+from trainer.practice.mastery_service import estimates, lesson_kind
+from trainer.store.progress_store import ProgressStore
+from trainer.store.skill_names import AnswerSkill
+
+_KEPT = 256
+"""Learners whose estimates are kept between runs (each keyed by their answers' version)."""
+_estimates: OrderedDict[tuple[str, int, tuple[int, int]], dict[Skill, float]] = OrderedDict()
+_lock = Lock()
+
+
+def mastery_of(store: ProgressStore, learner_id: int) -> dict[Skill, float]:
+    """Every skill's estimate now; computed once per new answer, not on every run of a page."""
+    key = (str(store.engine.url), learner_id, store.answers_version(learner_id))
+    with _lock:
+        if key in _estimates:
+            _estimates.move_to_end(key)
+            return _estimates[key]
+    found = {e.skill: e.mastery for e in estimates(store, learner_id)}
+    with _lock:
+        _estimates[key] = found
+        while len(_estimates) > _KEPT:
+            _estimates.popitem(last=False)
+    return found
+
+
+def lesson_skill(lesson_id: str, step: int) -> Skill | None:
+    """The skill a lesson level exercises (by its kind)."""
+    kind = lesson_kind(lesson_id, step)
+    found = skills_of(Answered("lesson", "", (), "", kind)) if kind else ()
+    return found[0] if found else None
+
+
+def drill_skill(drill: str) -> Skill | None:
+    found = skills_of(Answered("drill", AnswerSkill.drill(drill), (), ""))
+    return found[0] if found else None
+
+
+def decision_skill(offered: bool) -> Skill:
+    """Play: an answer to an offered card is 吃、扯还是不要, any other decision 留哪张."""
+    return Skill.CLAIMING if offered else Skill.DISCARDING
+
+
+@dataclass(frozen=True)
+class Help:
+    """The help at one question: its level, its words (None at none) and whether more can be
+    asked for."""
+
+    skill: Skill
+    level: HintLevel
+    words: Message | None
+    asked: int
+
+    @property
+    def more(self) -> bool:
+        return self.level < HintLevel.FULL
+
+
+def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str,
+            item: str) -> Help:
+    """The help a question shows now: its skill's level, raised by each ask at this item."""
+    asked = store.hint_asks.count(learner_id, context=context, item=item)
+    level = raised(hint_level(mastery_of(store, learner_id).get(skill, 0.0)), asked)
+    return Help(skill, level, guide(skill, level), asked)
+
+
+def ask_more(store: ProgressStore, learner_id: int, skill: Skill, *, context: str,
+             item: str) -> Help:
+    """The learner asks for more at this question: recorded, and the help one level up."""
+    now = help_at(store, learner_id, skill, context=context, item=item)
+    if now.more:
+        store.hint_asks.record(learner_id, context=context, item=item, skill=skill.value,
+                               level=int(now.level) + 1)
+    return help_at(store, learner_id, skill, context=context, item=item)
