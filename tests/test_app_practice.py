@@ -80,6 +80,10 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
 def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     at = app("drills", as_learner=learner, drill="review")
+    assert "review_question" not in at.session_state  # off until the learner chooses
+    assert at.info[0].value == t("review.none_chosen", "en")
+    at.toggle(key="review-on-red").set_value(True).run()
+    assert store.review_choices.enabled(int(learner)) == {"red"}
     question = at.session_state["review_question"]
     _answer(at, "review", question.task, question.task.answer, question.fact)
     assert question.fact in store.review_items(int(learner))
@@ -437,6 +441,10 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     assert any(t("home.due_after_lesson", "en") in m.value for m in first.markdown)
     assert first.button(key="home-review").disabled
     store.complete_lesson(int(learner), "cards-and-red", 3, 5)
+    at = app(None, as_learner=learner)  # reviews are the learner's choice: off until chosen
+    assert any(t("home.reviews_off", "en") in m.value for m in at.markdown)
+    assert not at.button(key="home-review").disabled
+    store.review_choices.set(int(learner), "red", True)
     at = app(None, as_learner=learner)
     assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
     assert t("home.hello", "en", name="Ann") in [s.value for s in at.subheader]

@@ -25,7 +25,7 @@ from trainer.lessons.answers import ChoiceAnswer
 from trainer.practice import progress_figures as figures
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
-from trainer.practice.fact_reviews import due_facts, record_review
+from trainer.practice.fact_reviews import REVIEW_SKILLS, due_facts, record_review
 from trainer.practice.srs import NEW_PER_DAY, all_facts, grade, question, review
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer
@@ -104,8 +104,14 @@ def test_every_fact_has_an_engine_question() -> None:
         assert render(asked.prompt, "zh") and render(asked.prompt, "en")
 
 
+def _reviewing_all(store: ProgressStore, learner: int) -> None:
+    for skill in REVIEW_SKILLS:  # reviews are opt-in per skill: these tests turn all on
+        store.review_choices.set(learner, skill.value, True)
+
+
 def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
     learner = store.create_learner("Ann").id
+    _reviewing_all(store, learner)
     due = due_facts(store, learner)
     assert len(due) == NEW_PER_DAY
     asked = question(due[0], random.Random(2))
@@ -120,6 +126,7 @@ def test_new_facts_allowance_is_per_utc_day(store: ProgressStore) -> None:
     """The day's allowance of new facts counts only the new facts introduced that (UTC) day:
     one yesterday leaves today's whole; one today takes one off; tomorrow it is whole again."""
     learner = store.create_learner("Ann").id
+    _reviewing_all(store, learner)
     now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 
     def new_facts(at: datetime) -> int:

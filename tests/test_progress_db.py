@@ -301,6 +301,10 @@ def test_databases_written_by_versions_1_to_3_are_upgraded(tmp_path: Path, versi
     if version >= 2:
         assert store.learner_rating(ann.id).rating == pytest.approx(1560.0)
         assert "red:Qd" in store.review_items(ann.id)
+        # reviews became opt-in per skill: a skill already under review stays on
+        assert "red" in store.review_choices.enabled(ann.id)
+        assert not store.review_choices.enabled(names["Bob"].id) or \
+            store.review_items(names["Bob"].id)
     if version >= 3:
         ((_id, _at, outcome, replay),) = store.replays(ann.id)
         assert outcome == "drawn" and "win_on_own_flip" not in replay

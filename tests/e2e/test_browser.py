@@ -313,6 +313,8 @@ def test_a_new_drill_item_starts_with_an_empty_box(page: Page, server: str) -> N
     _no_errors(page)
     # a review's box stays on the page from one fact to the next: it is emptied all the same
     page.goto(f"{server}/drills?learner={learner}&lang=en&drill=review")
+    expect(page.get_by_text(t("review.none_chosen", "en"))).to_be_visible()
+    after_run(page, page.get_by_text(t("skill.red", "en"), exact=True).click)  # opt in
     expect(box).to_be_visible()
     for typed in ("1", "0"):  # the red of A♠ (0: wrong), then of A♥ (1: right)
         box.fill(typed)

@@ -12,7 +12,7 @@ from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
-from trainer.practice.fact_reviews import due_facts, next_question, record_review
+from trainer.practice.fact_reviews import due_facts, next_question, record_review, schedules
 from trainer.practice.guidance_service import drill_skill
 from trainer.store.skill_names import AnswerSkill
 from trainer.ui.guide_view import show_help
@@ -147,7 +147,28 @@ def review_answered(fact: str, given: LessonAnswer) -> None:
         st.session_state["review_feedback"] = (question.task, given)
 
 
+def _review_chosen(skill: str) -> None:
+    store().review_choices.set(learner.id, skill, bool(st.session_state.get(f"review-on-{skill}")))
+    st.session_state.pop("review_question", None)
+
+
+def review_choices() -> None:
+    """Which skills' facts come back for review, and when (issue 32: reviews are visible and
+    the learner's choice, skill by skill)."""
+    with st.container(border=True, key="review-choices"):
+        st.markdown(tr("review.choose"))
+        for found in schedules(store(), learner.id):
+            skill = found.skill.value
+            st.toggle(tr(f"skill.{skill}"), value=found.enabled, key=f"review-on-{skill}",
+                      on_change=_review_chosen, args=(skill,))
+            later = tr("review.next_on", date=found.next_due.date().isoformat()) \
+                if found.next_due is not None else ""
+            st.caption(tr("review.schedule", due=found.due, new=found.new,
+                          scheduled=found.scheduled) + later)
+
+
 def review_view() -> None:
+    review_choices()
     feedback = st.session_state.pop("review_feedback", None)
     right = st.session_state.pop("review_right", None)
     if right is not None:
@@ -159,6 +180,9 @@ def review_view() -> None:
         st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
     due = due_facts(store(), learner.id)
     st.caption(tr("review.due", count=len(due)))
+    if not store().review_choices.enabled(learner.id):
+        st.info(tr("review.none_chosen"))
+        return
     if not due:
         st.success(tr("review.done"))
         return

@@ -72,8 +72,10 @@ with path:
                 st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
     with st.container(border=True):
         st.markdown(tr("home.today"))
-        due = len(due_facts(store(), learner.id)) if completed else 0
-        st.markdown(tr("home.due", count=due) if completed else tr("home.due_after_lesson"))
+        chosen = bool(store().review_choices.enabled(learner.id))
+        due = len(due_facts(store(), learner.id)) if completed and chosen else 0
+        st.markdown(tr("home.due_after_lesson") if not completed else
+                    tr("home.due", count=due) if chosen else tr("home.reviews_off"))
         weak = [lesson for lesson in lessons
                 if lesson.id in completed and states[lesson.id].best_stars < 3]
         if weak:
@@ -81,8 +83,9 @@ with path:
         else:
             st.markdown(tr("home.practice_check"))
         row = st.container(horizontal=True, wrap=True)
-        if row.button(tr("home.open_review"), key="home-review", type="primary",
-                      disabled=due == 0):
+        if row.button(tr("home.open_review" if chosen or not completed else "home.choose_reviews"),
+                      key="home-review", type="primary",
+                      disabled=due == 0 and (chosen or not completed)):
             st.switch_page("app_pages/drills.py",
                            query_params={**st.query_params.to_dict(), "drill": "review"})
         if row.button(tr("home.open_puzzles"), key="home-puzzles"):

@@ -7,6 +7,8 @@ Revises: r0013
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -14,6 +16,10 @@ revision = "r0014"
 down_revision = "r0013"
 branch_labels = None
 depends_on = None
+
+_FACT_SKILL = {"red": "red", "partner": "pairs", "kong": "kong", "special": "scoring"}
+"""The fact families and their skills as this revision knew them (a migration keeps its own
+copy: the app's map may change later)."""
 
 
 def upgrade() -> None:
@@ -37,6 +43,19 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("learner_id", "skill"),
     )
+    # Reviews became opt-in per skill: a learner who was already reviewing a skill's facts
+    # keeps them on (nothing they had scheduled goes quiet).
+    bind = op.get_bind()
+    rows = bind.execute(sa.text("SELECT DISTINCT learner_id, fact FROM review_items")).all()
+    started = {(int(learner), _FACT_SKILL[fact.split(":")[0]]) for learner, fact in rows
+               if fact.split(":")[0] in _FACT_SKILL}
+    if started:
+        choices = sa.table("review_choices", sa.column("learner_id", sa.Integer),
+                           sa.column("skill", sa.String), sa.column("enabled", sa.Boolean),
+                           sa.column("updated_at", sa.DateTime(timezone=True)))
+        when = datetime.now(UTC)
+        op.bulk_insert(choices, [{"learner_id": learner, "skill": skill, "enabled": True,
+                                  "updated_at": when} for learner, skill in sorted(started)])
 
 
 def downgrade() -> None:
