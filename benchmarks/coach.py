@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.coach.deals import deal_again, searchable  # noqa: E402
-from trainer.coach.playout import play_out  # noqa: E402
+from trainer.coach.fast_hand import FastHand  # noqa: E402
+from trainer.coach.fast_playout import play  # noqa: E402
 from trainer.coach.search import BUDGETS, evaluate  # noqa: E402
 from trainer.engine.game.state import HandState  # noqa: E402
 from trainer.engine.game.view import PlayerView, view_of  # noqa: E402
@@ -68,10 +69,9 @@ def main() -> None:
     started = time.perf_counter()
     for view in views:
         for _ in range(8):
-            state = deal_again(view, rng)
-            before = len(state.history)
-            play_out(state, random.Random(rng.getrandbits(32)))
-            actions += len(state.history) - before
+            hand = FastHand.of(deal_again(view, rng))
+            play(hand, random.Random(rng.getrandbits(32)))
+            actions += hand.actions
     playout_rate = actions / (time.perf_counter() - started)
     bots = [HeuristicBot()] * 4
     actions = 0

@@ -1,15 +1,16 @@
 """Every option of a decision valued in points (R-PAY, R-SCORE): the same deals of the hidden
 cards (:func:`trainer.coach.deals.deal_again`) for every option, each played out to the end
-(:func:`trainer.coach.playout.play_out`); an option's value is the viewer's mean payment, with
-its standard error, and its loss the best option's mean less its own, with the standard error
-of the paired difference (the same deals under both options: most of the luck cancels).
+(:func:`trainer.coach.playout.play_out`; a deal is made into the fast form of
+:mod:`trainer.coach.fast_hand` once and copied per option, not deep-copied as a whole state); an
+option's value is the viewer's mean payment, with its standard error, and its loss the best
+option's mean less its own, with the standard error of the paired difference (the same deals
+under both options: most of the luck cancels).
 
 The deals' seed is drawn from the public view alone, so the values depend on nothing the viewer
 cannot see; a budget is the number of deals per option."""
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from dataclasses import dataclass
@@ -17,7 +18,9 @@ from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
 from trainer.coach.deals import deal_again, searchable
-from trainer.coach.playout import play_out
+from trainer.coach.fast_actions import apply
+from trainer.coach.fast_hand import FastHand
+from trainer.coach.fast_playout import play
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -157,10 +160,11 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     for _ in range(deals if len(options) > 1 else 0):
         dealt = deal_again(view, rng)
         seed = rng.getrandbits(64) if playout_seed is None else playout_seed
+        fast = FastHand.of(dealt)
         for action in options:
-            state = copy.deepcopy(dealt)
-            state.apply(action)
-            payments[action].append(float(play_out(state, random.Random(seed))[view.seat]))
+            hand = fast.copy()
+            apply(hand, action)
+            payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
     means = {a: (sum(p) / len(p) if p else 0.0) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []
