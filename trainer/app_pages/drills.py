@@ -12,7 +12,13 @@ from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
-from trainer.practice.fact_reviews import due_facts, next_question, record_review, schedules
+from trainer.practice.fact_reviews import (
+    due_facts,
+    fact_skill,
+    next_question,
+    record_review,
+    schedules,
+)
 from trainer.practice.guidance_service import drill_skill
 from trainer.store.skill_names import AnswerSkill
 from trainer.ui.guide_view import show_help
@@ -24,6 +30,7 @@ from trainer.ui.lesson_view import (
     show_question,
     words,
 )
+from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
 
@@ -144,7 +151,7 @@ def review_answered(fact: str, given: LessonAnswer) -> None:
     if correct:
         st.session_state["review_right"] = seconds
     else:
-        st.session_state["review_feedback"] = (question.task, given)
+        st.session_state["review_feedback"] = (question.task, given, question.fact)
 
 
 def _review_chosen(skill: str) -> None:
@@ -174,10 +181,13 @@ def review_view() -> None:
     if right is not None:
         st.markdown(":green[" + tr("drills.review_right", seconds=Amount(right, 1)) + "]")
     if feedback:
-        task, given = feedback
+        task, given, missed_fact = feedback
         st.error(tr("drills.review_wrong"))  # said plainly: the fact comes back sooner
         show_feedback(task, Feedback.REVEALED, given)
         st.caption(tr("lessons.you_said", answer=answer_words(task, given)))
+        skill = fact_skill(missed_fact)
+        if skill is not None:
+            practice_button(skill, key="review-practise-skill")
     due = due_facts(store(), learner.id)
     st.caption(tr("review.due", count=len(due)))
     if not store().review_choices.enabled(learner.id):

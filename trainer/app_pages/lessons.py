@@ -25,6 +25,7 @@ from trainer.ui.lesson_view import (
     show_question,
     words,
 )
+from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import TABLE_PAGE_STYLE, glossary_link, show_stars, stars_html
 
@@ -235,6 +236,8 @@ def lesson_step(lesson: Lesson) -> None:
         show_feedback(task, run.feedback, run.last, misses=run.attempts)
         if run.feedback is Feedback.REVEALED:
             st.caption(tr("lessons.comes_back", working=tr("lessons.working")))
+            if skill is not None and run.attempts:  # a miss: its skill's practice, elsewhere
+                practice_button(skill, key=f"practise-skill-{run.index}", here=lesson.id)
         elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
             st.caption(tr("lessons.comes_back_later"))
     if run.done:

@@ -16,6 +16,7 @@ from trainer.engine import Card, Reason
 from trainer.engine.messages import Amount, Points
 from trainer.i18n import render
 from trainer.practice import puzzle_service as service
+from trainer.practice.guidance_service import puzzle_skill
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import (
@@ -35,6 +36,7 @@ from trainer.ui.lang import (
     tr,
     translated_choice,
 )
+from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link, lesson_link
 
@@ -322,6 +324,10 @@ def puzzle_area() -> None:
                           after=Amount(result.rating.after.rating)))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
+        skill = None if graded.correct else puzzle_skill(store(), learner.id, puzzle.kind.value,
+                                                          tuple(puzzle.themes))
+        if skill is not None:
+            practice_button(skill, key="puzzle-practise-skill")
         streak_over = mode == service.PuzzleMode.STREAK and not graded.correct
         if streak_over:
             st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))

@@ -49,6 +49,17 @@ def drill_skill(drill: str) -> Skill | None:
     return found[0] if found else None
 
 
+def puzzle_skill(store: ProgressStore, learner_id: int, kind: str,
+                 themes: tuple[str, ...]) -> Skill | None:
+    """The skill a missed puzzle points to: of the skills its kind and themes train, the one
+    the learner is weakest at."""
+    found = skills_of(Answered("puzzle", f"puzzle:{kind}", themes, ""))
+    if not found:
+        return None
+    known = mastery_of(store, learner_id)
+    return min(found, key=lambda skill: (known.get(skill, 0.0), found.index(skill)))
+
+
 def decision_skill(offered: bool) -> Skill:
     """Play: an answer to an offered card is 吃、扯还是不要, any other decision 留哪张."""
     return Skill.CLAIMING if offered else Skill.DISCARDING
