@@ -143,6 +143,22 @@ def test_the_lesson_list_offers_start_continue_or_again(db_url: str, learner_id:
                       "pong-and-kong": t("lessons.continue", "en")}
 
 
+def test_a_lesson_done_again_asks_fresh_positions(db_url: str, learner_id: str) -> None:
+    """Issue 31: "Again" on a finished lesson keeps its explanations and asks every question as
+    a fresh variant — new positions, not the ones the learner remembers."""
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["winning"]
+    store.complete_lesson(int(learner_id), lesson.id, 3, len(lesson.steps))
+    listing = app("lessons", as_learner=learner_id)
+    listing.button(key=f"open-{lesson.id}").click().run()
+    assert not listing.exception
+    run = current(store, int(learner_id), lesson)
+    questions = {s.number for s in lesson.steps if isinstance(s, Question)}
+    assert [item.step for item in run.plan] == list(range(len(lesson.steps)))
+    assert all((item.seed is not None) == (item.step in questions) for item in run.plan)
+    assert len({item.seed for item in run.plan if item.seed is not None}) == len(questions)
+
+
 def test_a_replay_never_lowers_the_stars(db_url: str, learner_id: str) -> None:
     store = ProgressStore(open_database(db_url))
     assert store.complete_lesson(int(learner_id), "winning", 3, 9) == 3

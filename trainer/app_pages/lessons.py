@@ -64,9 +64,15 @@ def lesson_list() -> None:
                 if st.button(tr(label), key=f"open-{lesson.id}", use_container_width=True,
                              type="secondary" if label == "lessons.again" else "primary"):
                     if label == "lessons.again":  # again means from step 1, not the result
-                        save(lesson, LessonRun.start(lesson.id, len(lesson.steps),
-                                                     random.getrandbits(32)))
+                        save(lesson, run_again(lesson))
                     open_lesson(lesson.id)
+
+
+def run_again(lesson: Lesson) -> LessonRun:
+    """A lesson done once, started again: its questions as fresh variants."""
+    return LessonRun.again(lesson.id, len(lesson.steps),
+                           [s.number for s in lesson.steps if isinstance(s, Question)],
+                           random.getrandbits(32))
 
 
 def load_run(lesson: Lesson) -> tuple[LessonRun, bool]:
@@ -110,7 +116,7 @@ def finish_view(lesson: Lesson) -> None:
         save(lesson, run)
         st.rerun()
     if row.button(tr("lessons.redo"), key="redo-lesson"):
-        save(lesson, LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32)))
+        save(lesson, run_again(lesson))
         st.rerun()
     if row.button(tr("lessons.all"), key="all-lessons"):
         open_lesson(None)

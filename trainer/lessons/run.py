@@ -61,6 +61,16 @@ class LessonRun:
         return cls(lesson_id, [PlanItem(step) for step in range(steps)], run_seed=run_seed)
 
     @classmethod
+    def again(cls, lesson_id: str, steps: int, questions: list[int], run_seed: int) -> LessonRun:
+        """The whole lesson once more, its explanations as written and each question a fresh
+        variant: a learner who does a lesson again meets new positions, not the ones they
+        remember (the first pass shows the positions the lesson was written around)."""
+        rng = random.Random(run_seed)
+        asked = set(questions)
+        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in asked else None)
+                               for step in range(steps)], run_seed=run_seed)
+
+    @classmethod
     def practice(cls, lesson_id: str, questions: list[int], run_seed: int) -> LessonRun:
         """The lesson's questions again, each a fresh variant (no explanations)."""
         rng = random.Random(run_seed)
