@@ -28,7 +28,7 @@ def show_help(learner_id: int, skill: Skill, *, context: str, item: str, key: st
             if found.level is HintLevel.FULL:
                 st.info(text, icon=":material/lightbulb:")
             else:
-                st.caption(f"💡 {text}")
+                st.caption(f":material/lightbulb: {text}")
         elif not found.asked:
             st.caption(tr("guide.faded", skill=name))
         if found.more:
