@@ -8,6 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_BENCH := $(VENV)/.installed-bench
 
 CHROMIUM   := /usr/bin/chromium
 NGINX_BIN  := /usr/sbin/nginx
@@ -32,6 +33,12 @@ $(STAMP_TEST): pyproject.toml requirements/test.lock | $(PY)
 	$(PY) -m pip install --quiet -r requirements/test.lock
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP_APP) $@
+
+# What only the benchmarks use (pyproject.toml's bench extra): RLCard, the figures beside ours in
+# benchmarks/playouts.py. requirements/bench.lock pins it and what it needs, on top of test.lock.
+$(STAMP_BENCH): pyproject.toml requirements/bench.lock | $(STAMP_TEST)
+	$(PY) -m pip install --quiet -r requirements/bench.lock
+	touch $@
 
 run: $(STAMP_APP)
 	$(PY) -m streamlit run trainer/asgi.py
@@ -70,7 +77,7 @@ pytest: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 
 test: lint typecheck pytest
 
-bench: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
+bench: $(STAMP_TEST) $(STAMP_BENCH) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
@@ -79,6 +86,7 @@ bench: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
 	$(PY) benchmarks/coach.py
+	$(PY) benchmarks/playouts.py
 	$(PY) benchmarks/mastery.py
 	$(PY) benchmarks/pages.py
 	$(PY) benchmarks/lessons_browser.py
@@ -91,7 +99,8 @@ puzzles: $(STAMP_TEST)
 	$(VENV)/bin/dou14 puzzles check trainer/data/puzzles/*.jsonl
 	$(VENV)/bin/dou14 puzzles stats trainer/data/puzzles/*.jsonl
 
-# Regenerate the lock files from pyproject.toml (needs pip-tools: pip install pip-tools).
+# Regenerate the lock files from pyproject.toml (needs pip-tools: pip install pip-tools). The bench
+# extra's requirements/bench.lock lists RLCard and what it needs only, pinned by hand beside them.
 lock:
 	pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras \
 	  -o requirements/app.lock pyproject.toml

@@ -141,23 +141,23 @@ class FastForm:
         hand.dealer = state.dealer
         hand.stock = [card.index for card in state.stock]
         hand.hands = [[card.index for card in cards] for cards in state.hands]
-        hand.melds = [[(meld.kind, tuple(card.index for card in meld.cards)) for meld in melds]
+        hand.melds = [[(meld.kind, tuple([card.index for card in meld.cards])) for meld in melds]
                       for melds in state.melds]
         hand.counts, hand.unpaired, hand.red, hand.colours = [], [], [], []
         for seat, cards in enumerate(hand.hands):
             counts = [0] * 15
-            colours = [0, 0, 0]
-            red = 0
             for card in cards:
                 counts[RANK[card]] += 1
-            laid = [card for _kind, meld in hand.melds[seat] for card in meld]
-            for card in (*cards, *laid):
-                red += RED[card]
+            every = cards + [card for _kind, meld in hand.melds[seat] for card in meld]
+            colours = [0, 0, 0]
+            for card in every:
                 colours[COLOUR[card]] += 1
             hand.counts.append(counts)
-            hand.unpaired.append(counts[0] + counts[7] % 2 + sum(
-                abs(counts[r] - counts[14 - r]) for r in range(1, 7)))
-            hand.red.append(red)
+            hand.unpaired.append(counts[0] + counts[7] % 2 + abs(counts[1] - counts[13]) +
+                                 abs(counts[2] - counts[12]) + abs(counts[3] - counts[11]) +
+                                 abs(counts[4] - counts[10]) + abs(counts[5] - counts[9]) +
+                                 abs(counts[6] - counts[8]))  # combine.unpaired, unrolled
+            hand.red.append(sum([RED[card] for card in every]))
             hand.colours.append(colours)
         hand.phase = PHASE_OF[state.phase]
         hand.to_act = state.to_act
@@ -171,7 +171,7 @@ class FastForm:
         hand.offer_flip = offer is not None and offer.source is Source.FLIP
         hand.offer_seat = NONE if offer is None else offer.seat
         hand.offer_first = offer is not None and offer.dealer_first_discard
-        hand.ask = [(e.seat, e.win, e.pong, e.kong, tuple(card.index for card in e.chi))
+        hand.ask = [(e.seat, e.win, e.pong, e.kong, tuple([card.index for card in e.chi]))
                     for e in state.ask_order]
         hand.claims = [(claim.seat, CLAIM_OF[claim.kind],
                         state.chi_cards[claim.seat].index if claim.kind is ClaimKind.CHI else NONE)
@@ -227,8 +227,11 @@ class FastForm:
         seat (``laid``: its red and colour stay the seat's) or to the table."""
         self.hands[seat].remove(card)
         counts = self.counts[seat]
-        rank = RANK[card]
-        self.unpaired[seat] += -1 if lacks_partner(counts, rank) else 1
+        rank = RANK[card]  # one fewer unpaired when the card lacked a partner (lacks_partner)
+        if rank == 7:
+            self.unpaired[seat] += -1 if counts[7] % 2 else 1
+        else:
+            self.unpaired[seat] += -1 if rank == 0 or counts[rank] > counts[PARTNER[rank]] else 1
         counts[rank] -= 1
         if not laid:
             self.red[seat] -= RED[card]
