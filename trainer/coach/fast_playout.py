@@ -2,7 +2,8 @@
 every seat by the heuristic's fast policy — exactly the choices of
 :func:`trainer.bots.heuristic.fast_choice` on the engine, with the same draws from the
 ``random.Random`` (the coin of a two-step kong, R-KONG), so that the actions and the payments are
-those of ``play_out`` on the engine (tests/test_fast_playout.py, benchmarks/playouts.py).
+those of :func:`trainer.coach.playout.engine_play_out` (tests/test_fast_playout.py,
+benchmarks/playouts.py).
 
 Why: the coach values an option by many play-outs (:mod:`trainer.coach.search`); on the engine
 they run at some 20k actions a second, here several times faster.
@@ -22,7 +23,6 @@ import random
 
 from trainer.coach.fast_form import (
     CLAIM,
-    COLOUR,
     DISCARD,
     LAYDOWN,
     NONE,
@@ -37,19 +37,20 @@ from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState
 
 MAX_ACTIONS = 2_000
-"""As :data:`trainer.coach.playout.MAX_ACTIONS`: a hand always ends; this guards a broken one."""
+"""A hand always ends (the stock runs out); this only guards a broken state (both play-outs of
+:mod:`trainer.coach.playout` stop there)."""
 
 _KEEP = 1 << 10
 _DISCARD_KEY = tuple(RED[card] * 64 + card for card in range(len(RED)))
 """A discard's order among those that leave as many cards unpaired: red points, then the card
 (``_discard_cost``'s ``card.red * 0.4``, then ``card.index``); a card whose rank keeps its partner
 adds :data:`_KEEP`, more than any red, as one more unpaired card adds 10 to the cost."""
-assert max(_DISCARD_KEY) < _KEEP and len(COLOUR) == len(RED)
+assert max(_DISCARD_KEY) < _KEEP
 
 
 def fast_play_out(state: HandState, rng: random.Random) -> tuple[int, ...]:
     """Play ``state`` (left unchanged) to its end on the fast form; each seat's payment (all 0
-    for a drawn hand): the result of ``play_out`` on a deep copy of ``state``. A hand already
+    for a drawn hand): those of ``engine_play_out`` on a deep copy of ``state``. A hand already
     over pays what it paid."""
     if state.result is not None:
         return state.result.payments
