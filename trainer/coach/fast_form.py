@@ -26,7 +26,15 @@ from __future__ import annotations
 
 from typing import Self
 
-from trainer.engine.cards import ALL_CARDS, COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, Card
+from trainer.engine.cards import (
+    ALL_CARDS,
+    COLOUR_OF,
+    JOKER_INDEX,
+    RANK_OF,
+    RED_OF,
+    Card,
+    partner_rank,
+)
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState, IllegalAction, Phase
 from trainer.engine.melds import Meld, MeldKind
@@ -53,7 +61,7 @@ RANK = RANK_OF
 RED = RED_OF
 COLOUR = COLOUR_OF
 """By card: 1 red, 2 black, 0 the joker (R-RED)."""
-PARTNER = (14, *(14 - r for r in range(1, 14)), 0)
+PARTNER = (14, *(partner_rank(r) for r in range(1, 14)), 0)
 """The rank making 14 (R-PAIR14); the jokers' is 14, a count that stays 0."""
 LAY_ORDER = tuple(range(14))
 """The order of the engine's lay-downs: jokers (rank 0) first, then rank by rank."""

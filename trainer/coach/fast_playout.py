@@ -20,6 +20,7 @@ discard that leaves fewest cards unpaired, then the least red, then the lowest c
 from __future__ import annotations
 
 import random
+import sys
 
 from trainer.coach.fast_form import (
     CLAIM,
@@ -145,7 +146,7 @@ def _discard(hand: FastHand, seat: int) -> None:
     """``decide``'s discard: fewest cards left unpaired (a card that lacks a partner), then the
     least red, then the lowest card."""
     counts = hand.counts[seat]
-    best, best_key = NONE, 1 << 20
+    best, best_key = NONE, sys.maxsize
     for card in hand.hands[seat]:
         rank = RANK[card]  # lacks_partner, inlined: this runs at every discard
         lacks = counts[7] % 2 if rank == 7 else rank == 0 or counts[rank] > counts[PARTNER[rank]]
