@@ -32,7 +32,7 @@ TAP = """el => new Promise(done => {
 
 
 def _run(store: ProgressStore, learner: int, lesson_id: str, steps: int) -> LessonRun | None:
-    text = store.lesson_run(learner, lesson_id)
+    text = store.lessons.run(learner, lesson_id)
     return LessonRun.from_json(text, lesson_id, steps) if text else None
 
 

@@ -45,7 +45,7 @@ def page_runs(answers: int, rounds: int = 20, only: Sequence[str] = ()) -> None:
         store = ProgressStore(open_database(f"sqlite:///{database}"))
         profile = store.create_learner("Bench")
         for number, puzzle in enumerate(service.bank()):  # the whole bank rated
-            store.save_puzzle_rating(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
+            store.ratings.save_puzzle(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
         fill(store, profile.id, answers)
         process, url = start_server(database, timer_env(times))
         try:

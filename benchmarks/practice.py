@@ -39,7 +39,7 @@ def fill(store: ProgressStore, learner: int, count: int) -> None:
                           themes=",".join(puzzle.themes) if kind == "puzzle" else "",
                           mode=rng.choice(("rated", "streak", "timed")), run=f"r{number // 7}"))
     for number in range(200):
-        store.save_learner_rating(learner, Rating(1500 + number, 100, 0.06))
+        store.ratings.save_learner(learner, Rating(1500 + number, 100, 0.06))
 
 
 def main() -> None:
@@ -51,7 +51,7 @@ def main() -> None:
         learner = store.create_learner("Bench")
         service.bank()
         for number, puzzle in enumerate(service.bank()):
-            store.save_puzzle_rating(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
+            store.ratings.save_puzzle(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
         times = []
         rng = random.Random(3)
         for mode in ("rated", "theme", "streak", "timed") * 10:

@@ -86,7 +86,7 @@ def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: LessonA
 
 
 def current(store: ProgressStore, learner_id: int, lesson: Lesson) -> LessonRun:
-    run = LessonRun.from_json(store.lesson_run(learner_id, lesson.id), lesson.id,
+    run = LessonRun.from_json(store.lessons.run(learner_id, lesson.id), lesson.id,
                               len(lesson.steps))
     assert run is not None
     return run
@@ -97,7 +97,7 @@ def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Less
     """Answer every item of ``lesson`` (the lesson page must be open at its first step),
     answering wrong once at the steps in ``mistakes_at`` — the re-asked variants come too."""
     while True:
-        stored = store.lesson_run(learner_id, lesson.id)
+        stored = store.lessons.run(learner_id, lesson.id)
         if not stored:
             return at  # finished (or not started: the page starts it on its first run)
         run = current(store, learner_id, lesson)

@@ -51,7 +51,7 @@ def _learner_with(store: ProgressStore, rows: list[dict[str, Any]]) -> int:
     learner = store.create_learner(f"Stats {next(_names)}").id
     full = [{"question": "q", "answer": "a", "expected": "a", "rating_before": None,
              "rating_after": None, "level": None, **row} for row in rows]
-    store.import_answers(learner, full)
+    store.answers.import_many(learner, full)
     return learner
 
 
@@ -60,7 +60,7 @@ def _learner_with(store: ProgressStore, rows: list[dict[str, Any]]) -> int:
 def test_sums_made_in_sql_match_a_count_of_every_answer(store: ProgressStore,
                                                         rows: list[dict[str, Any]]) -> None:
     learner = _learner_with(store, rows)
-    stored = store.answer_rows(learner)  # in id order, as recorded
+    stored = store.answers.rows(learner)  # in id order, as recorded
 
     by_day: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in stored:

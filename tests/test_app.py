@@ -88,9 +88,9 @@ def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> Non
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     first_task = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question))
     walk_lesson(at, store, int(learner_id), lesson, mistakes_at=frozenset({first_task}))
-    state = store.lesson_state(int(learner_id), lesson.id)
+    state = store.lessons.state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
-    answers = store.answers(int(learner_id))
+    answers = store.answers.all(int(learner_id))
     assert len(answers) == lesson.task_count + 2  # the miss, and the variant asked again
     assert [a.correct for a in answers].count(False) == 1
     assert any(":v" in a.item for a in answers)
@@ -117,7 +117,7 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
         t("lessons.the_answer_first_miss", "en", answer="").split(".")[0])
     at.button(key=f"next-{run.index}").click().run()
     walk_lesson(at, store, int(learner_id), lesson)
-    state = store.lesson_state(int(learner_id), lesson.id)
+    state = store.lessons.state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
     listing = app("lessons", as_learner=learner_id)
     assert any('aria-label="2/3"' in h.value for h in listing.html)
@@ -128,11 +128,11 @@ def test_the_lesson_list_offers_start_continue_or_again(db_url: str, learner_id:
     finished before or not), Again (finished, nothing in progress)."""
     store = ProgressStore(open_database(db_url))
     learner = int(learner_id)
-    store.save_lesson_run(learner, KeptRun("pairs-of-14", LessonRun.start(
+    store.lessons.save_run(learner, KeptRun("pairs-of-14", LessonRun.start(
         "pairs-of-14", len(LESSONS["pairs-of-14"].steps), 1).to_json(), 0, 0))
-    store.complete_lesson(learner, "winning", 3, 9)
-    store.complete_lesson(learner, "pong-and-kong", 2, 9)
-    store.save_lesson_run(learner, KeptRun("pong-and-kong", LessonRun.start(
+    store.lessons.complete(learner, "winning", 3, 9)
+    store.lessons.complete(learner, "pong-and-kong", 2, 9)
+    store.lessons.save_run(learner, KeptRun("pong-and-kong", LessonRun.start(
         "pong-and-kong", len(LESSONS["pong-and-kong"].steps), 2).to_json(), 0, 0))
     listing = app("lessons", as_learner=learner_id)
     labels = {lesson_id: listing.button(key=f"open-{lesson_id}").label
@@ -148,7 +148,7 @@ def test_a_lesson_done_again_asks_fresh_positions(db_url: str, learner_id: str) 
     a fresh variant — new positions, not the ones the learner remembers."""
     store = ProgressStore(open_database(db_url))
     lesson = LESSONS["winning"]
-    store.complete_lesson(int(learner_id), lesson.id, 3, len(lesson.steps))
+    store.lessons.complete(int(learner_id), lesson.id, 3, len(lesson.steps))
     listing = app("lessons", as_learner=learner_id)
     listing.button(key=f"open-{lesson.id}").click().run()
     assert not listing.exception
@@ -161,9 +161,9 @@ def test_a_lesson_done_again_asks_fresh_positions(db_url: str, learner_id: str) 
 
 def test_a_replay_never_lowers_the_stars(db_url: str, learner_id: str) -> None:
     store = ProgressStore(open_database(db_url))
-    assert store.complete_lesson(int(learner_id), "winning", 3, 9) == 3
-    assert store.complete_lesson(int(learner_id), "winning", 1, 9) == 3
-    assert store.lesson_state(int(learner_id), "winning").best_stars == 3
+    assert store.lessons.complete(int(learner_id), "winning", 3, 9) == 3
+    assert store.lessons.complete(int(learner_id), "winning", 1, 9) == 3
+    assert store.lessons.state(int(learner_id), "winning").best_stars == 3
 
 
 def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
@@ -181,7 +181,7 @@ def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     assert [m.value for m in refreshed.markdown if m.value.startswith("**Hint:**")] == hint
     assert refreshed.progress[0].value == round(100 * 1 / len(current(
         store, int(learner_id), lesson).plan))
-    assert [a.correct for a in store.answers(int(learner_id))] == [False]
+    assert [a.correct for a in store.answers.all(int(learner_id))] == [False]
 
 
 @pytest.mark.parametrize(("lesson_id", "kept"), [("pairs-of-14", True), ("a-turn", False)])
@@ -358,14 +358,14 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     after the whole track; once a hand is played, Home still offers Play, less loudly."""
     store = ProgressStore(open_database(db_url))
     learner = int(learner_id)
-    store.complete_lesson(learner, "a-turn", 3, 9)
+    store.lessons.complete(learner, "a-turn", 3, 9)
     home = app("home", as_learner=learner_id)
     assert not [b for b in home.button if b.key == "home-open-play"]
-    store.complete_lesson(learner, "winning", 2, 9)
+    store.lessons.complete(learner, "winning", 2, 9)
     home = app("home", as_learner=learner_id)
     assert t("home.first_hand", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "primary"
-    store.save_replay(learner, '{"seed": 1}', "drawn")
+    store.replays.save(learner, '{"seed": 1}', "drawn")
     home = app("home", as_learner=learner_id)
     assert t("home.play_again", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "secondary"

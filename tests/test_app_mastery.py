@@ -16,10 +16,10 @@ STEP = next(s.number for s in CLAIMS.steps if isinstance(s, Question))
 def _misses(store: ProgressStore, learner: int) -> None:
     """Three first tries at a 吃、扯还是不要 level, two missed; red drills all right."""
     for correct in (False, True, False):
-        store.record_answer(learner, context="lesson", item=f"claim-or-pass:{STEP}",
+        store.answers.record(learner, context="lesson", item=f"claim-or-pass:{STEP}",
                             question="q", answer="a", expected="e", correct=correct,
                             seconds=2.0, skill="lesson")
-        store.record_answer(learner, context="drill", item="red:2", question="q", answer="a",
+        store.answers.record(learner, context="drill", item="red:2", question="q", answer="a",
                             expected="e", correct=True, seconds=2.0, skill="drill:red")
 
 
@@ -38,7 +38,7 @@ def test_home_names_the_weakest_skill_and_opens_its_practice(
     home.button(key="home-practise-skill").click().run()
     assert not home.exception
     assert home.query_params["lesson"] == "claim-or-pass"
-    run = LessonRun.from_json(store.lesson_run(int(learner), "claim-or-pass"), "claim-or-pass",
+    run = LessonRun.from_json(store.lessons.run(int(learner), "claim-or-pass"), "claim-or-pass",
                               len(CLAIMS.steps))
     assert run is not None and run.plan and all(item.seed is not None for item in run.plan)
     assert "practise" not in home.query_params  # once: a reload goes on with the run

@@ -23,6 +23,7 @@ from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 from trainer.rating import Rating
 from trainer.store import ProgressStore
+from trainer.store.answers import Answers
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
 from trainer.ui.progress_charts import (
@@ -71,7 +72,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
     _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
     assert at.success and at.button(key="drill-next")
-    rows = store.answer_rows(int(learner))
+    rows = store.answers.rows(int(learner))
     assert len(rows) == 2 and rows[0]["correct"] and not rows[1]["correct"]
     assert rows[0]["skill"] == f"drill:{drill}" and rows[0]["level"] == item.level
     assert rows[0]["mode"] == ""
@@ -86,8 +87,8 @@ def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     assert store.review_choices.enabled(int(learner)) == {"red"}
     question = at.session_state["review_question"]
     _answer(at, "review", question.task, question.task.answer, question.fact)
-    assert question.fact in store.review_items(int(learner))
-    assert store.answer_rows(int(learner))[0]["context"] == "review"
+    assert question.fact in store.fact_reviews.items(int(learner))
+    assert store.answers.rows(int(learner))[0]["context"] == "review"
     following = at.session_state["review_question"]
     assert following.fact != question.fact
     if isinstance(following.task.answer, NumberAnswer):  # not the last answer, still typed
@@ -159,7 +160,7 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     assert second is not None and second.id != first.id
     _solve(at, right=False)
     assert at.error[0].value in (t("puzzles.wrong", "en"), t("pz.wrong_verdict", "en"))
-    rows = store.answer_rows(int(learner))
+    rows = store.answers.rows(int(learner))
     assert [r["mode"] for r in rows] == [mode, mode] and [r["correct"] for r in rows] == [
         True, False]
     assert rows[0]["context"] == "puzzle" and rows[0]["item"] == first.id
@@ -203,7 +204,7 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     warnings = [w.value for w in at.warning]
     assert t("pz.missed", "en", cards=safe[0].symbol) in warnings
     assert t("pz.extra", "en", cards=danger.symbol) in warnings
-    row = store.answer_rows(int(learner))[0]
+    row = store.answers.rows(int(learner))[0]
     assert not row["correct"] and row["expected"] == " ".join(str(c) for c in safe)
 
 
@@ -216,14 +217,14 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
                for c in at.caption)
     at.button(key="puzzle-next").click().run()
     _solve(at, right=True)  # another puzzle since: opening the first one now is a try again
-    rating = store.learner_rating(int(learner))
+    rating = store.ratings.learner(int(learner))
     again = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
     assert again.session_state["puzzle_current"].id == puzzle.id
     _solve(again, right=True)
     assert again.success[0].value == t("puzzles.right", "en")
     assert any(c.value == t("pz.practice", "en") for c in again.caption)
-    assert store.learner_rating(int(learner)) == rating
-    assert [r["mode"] for r in store.answer_rows(int(learner))] == ["rated", "rated", "practice"]
+    assert store.ratings.learner(int(learner)) == rating
+    assert [r["mode"] for r in store.answers.rows(int(learner))] == ["rated", "rated", "practice"]
 
 
 def _answer_shown(at: AppTest) -> list[tuple[str, str]]:
@@ -250,7 +251,7 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
     assert reloaded.session_state["puzzle_current"].id == puzzle.id
     assert _answer_shown(reloaded) == shown
     assert [b.key for b in reloaded.button if b.key == "puzzle-next"] == ["puzzle-next"]
-    assert len(store.answer_rows(int(learner))) == 1
+    assert len(store.answers.rows(int(learner))) == 1
     reloaded.button(key="puzzle-next").click().run()
     assert reloaded.session_state["puzzle_current"].id != puzzle.id
     assert reloaded.session_state["puzzle_result"] is None
@@ -264,7 +265,7 @@ def test_a_newcomer_is_served_win_puzzles_and_told_why(db: tuple[ProgressStore, 
     link = [e for e in at.get("page_link")
             if e.proto.label == t("puzzles.open_safety_lesson", "en")]
     assert link and "lesson=reading-the-table" in link[0].proto.page + link[0].proto.query_string
-    store.complete_lesson(int(learner), service.SAFETY_LESSON, 3, 9)
+    store.lessons.complete(int(learner), service.SAFETY_LESSON, 3, 9)
     at = app("puzzles", as_learner=learner, mode="rated")
     assert t("puzzles.safety_after_lesson", "en") not in [c.value for c in at.caption]
     assert not [e for e in at.get("page_link")
@@ -328,13 +329,13 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at.run()
     assert at.session_state["puzzle_current"].id == following.id
     assert at.session_state["puzzle_result"] is None and not at.error
-    assert len(store.answer_rows(int(learner))) == 1
+    assert len(store.answers.rows(int(learner))) == 1
     _solve(at, right=True)  # the next one answered too: Back still finds the first answered
     at.query_params["puzzle"] = first.id
     at.run()
     assert at.session_state["puzzle_current"].id == first.id
     assert [e.value for e in at.error] == missed
-    assert len(store.answer_rows(int(learner))) == 2
+    assert len(store.answers.rows(int(learner))) == 2
 
 
 def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) -> None:
@@ -366,7 +367,7 @@ def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) 
     assert at.session_state["puzzle_current"].id == puzzle.id
     at.session_state["puzzle_started_run"] = at.session_state["puzzle_started_run"] - 181
     _solve(at, right=True)
-    assert store.answer_rows(int(learner)) == []
+    assert store.answers.rows(int(learner)) == []
     assert at.success[0].value == t("puzzles.timed_over", "en", solved=0)
 
 
@@ -417,7 +418,7 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
               for i, e in enumerate(progress.get("plotly_chart"))}
     specs = list(charts.values())
     ratings = [round(r, 6) for _, r, _ in [(None, Rating().rating, None),  # where all start
-                                             *store.rating_history(int(learner))]]
+                                             *store.ratings.history(int(learner))]]
     assert [round(float(y), 6) for y in _values(specs[0]["data"][0]["y"])] == ratings
     # by rated puzzle, not by time: three answers seconds apart read 0 1 2 3, not one second
     # repeated on every tick; the time is in the hover
@@ -440,7 +441,7 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     assert t("home.hello_new", "en", name="Ann") in [s.value for s in first.subheader]
     assert any(t("home.due_after_lesson", "en") in m.value for m in first.markdown)
     assert first.button(key="home-review").disabled
-    store.complete_lesson(int(learner), "cards-and-red", 3, 5)
+    store.lessons.complete(int(learner), "cards-and-red", 3, 5)
     at = app(None, as_learner=learner)  # reviews are the learner's choice: off until chosen
     assert any(t("home.reviews_off", "en") in m.value for m in at.markdown)
     assert not at.button(key="home-review").disabled
@@ -454,7 +455,7 @@ def test_home_goes_on_with_the_lesson_in_hand(db: tuple[ProgressStore, str]) -> 
     """A learner in the middle of lesson 2 is offered to continue it, not to start lesson 1."""
     store, learner = db
     lesson = next(lesson for lesson in load_lessons() if lesson.order == 2)
-    store.save_lesson_run(int(learner), KeptRun(lesson.id, LessonRun.start(
+    store.lessons.save_run(int(learner), KeptRun(lesson.id, LessonRun.start(
         lesson.id, len(lesson.steps), 7).to_json(), 2, 0))
     at = app(None, as_learner=learner)
     assert any(t("home.next_lesson", "en", order=2, title=lesson.title["en"]) in m.value
@@ -469,7 +470,7 @@ def test_bank_is_loaded_once() -> None:
 def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     other = store.create_learner("Bo").id
-    store.record_answer(other, context="drill", item="red:2", question="q", answer="7",
+    store.answers.record(other, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
     from trainer.practice import progress_figures as figures
 
@@ -480,12 +481,12 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     assert not at.exception
     assert at.error[0].value == t("progress.import_refused", "en", bad=1)
     assert at.warning[0].value.startswith(t("import_csv.bad_line", "en", line=3, problem=""))
-    assert store.answer_count(int(learner)) == 0  # all or nothing: the good row waits too
+    assert store.answers.count(int(learner)) == 0  # all or nothing: the good row waits too
     good = figures.export_csv(store, other)
     at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv"))
     _imported(at)
     assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0)
-    assert store.answer_count(int(learner)) == 1
+    assert store.answers.count(int(learner)) == 1
 
 
 def _imported(at: AppTest) -> None:
@@ -509,12 +510,12 @@ def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) ->
     rows = [dict(context="drill", item=f"red:{n}", question="q", answer="7", expected="8",
                  correct=n % 2 == 0, seconds=5.0, skill="drill:red") for n in range(3000)]
     for row in rows:
-        store.record_answer(other, **row)  # type: ignore[arg-type]
+        store.answers.record(other, **row)  # type: ignore[arg-type]
     from trainer.practice import progress_figures as figures
 
     text = figures.export_csv(store, other)
     release = threading.Event()
-    original = store.import_answers
+    original = store.answers.import_many
 
     def slow_import(*args: object, **kwargs: object) -> object:
         release.wait(30)  # the rows wait until the page has been seen
@@ -522,12 +523,12 @@ def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) ->
 
     at = app("progress", as_learner=learner)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ProgressStore, "import_answers",
+        patch.setattr(Answers, "import_many",
                       lambda self, *a, **k: slow_import(*a, **k))
         at.file_uploader(key="import").set_value(("big.csv", text.encode(), "text/csv")).run()
         assert not at.exception
         assert [p.value for p in at.get("progress")], "a progress bar while the rows are stored"
-        assert not at.success and store.answer_count(int(learner)) == 0
+        assert not at.success and store.answers.count(int(learner)) == 0
         reloaded = app("progress", as_learner=learner)  # a reload: a new session
         assert [p.value for p in reloaded.get("progress")], "the running import is shown"
         release.set()
@@ -536,7 +537,7 @@ def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) ->
     for session in (at, reloaded):  # both say how it went; the rows were stored once
         assert session.success[0].value == t("progress.imported", "en", added=3000,
                                              duplicates=0)
-    assert store.answer_count(int(learner)) == 3000
+    assert store.answers.count(int(learner)) == 3000
 
 
 def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
@@ -545,7 +546,7 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     as written, not a KeyError."""
     store, learner = db
     for skill in ("drill:red", "drill:mystery", "puzzle:win", "elsewhere"):
-        store.record_answer(int(learner), context="drill", item=skill, question="q",
+        store.answers.record(int(learner), context="drill", item=skill, question="q",
                             answer="a", expected="a", correct=True, seconds=2.0, skill=skill)
     at = app("progress", as_learner=learner, lang="zh")
     assert not at.exception
@@ -584,10 +585,10 @@ def test_progress_shows_an_answer_made_since_it_was_last_opened(
     progress = app("progress", as_learner=learner)
     answers = next(m for m in progress.metric if m.label == t("progress.answers", "en"))
     assert answers.value == "0"
-    before = store.answers_version(int(learner))
-    store.record_answer(int(learner), context="drill", item="red-1", question="q", answer="a",
+    before = store.answers.version(int(learner))
+    store.answers.record(int(learner), context="drill", item="red-1", question="q", answer="a",
                         expected="a", correct=True, seconds=2.0, rule_ids=("R-RED",))
-    assert store.answers_version(int(learner)) != before
+    assert store.answers.version(int(learner)) != before
     progress.run()
     answers = next(m for m in progress.metric if m.label == t("progress.answers", "en"))
     assert answers.value == "1"

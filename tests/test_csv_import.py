@@ -112,7 +112,7 @@ def test_a_nul_is_refused_by_its_line_and_nothing_is_stored(
     assert job.report is not None and [(line, p.key) for line, p in job.report.bad] == \
         [(4, "nul")]
     assert "question" in job.report.bad[0][1]
-    assert store.answer_count(learner) == 0
+    assert store.answers.count(learner) == 0
 
 
 def test_a_bad_row_is_named_by_the_line_it_starts_on(store: ProgressStore) -> None:
@@ -128,7 +128,7 @@ def test_imports_run_a_few_at_a_time_per_process(store: ProgressStore,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     inside, most, lock = [0], [0], threading.Lock()
     release = threading.Event()
-    storing = store.import_answers
+    storing = store.answers.import_many
 
     def held(*args: Any, **kwargs: Any) -> int:
         with lock:
@@ -141,7 +141,7 @@ def test_imports_run_a_few_at_a_time_per_process(store: ProgressStore,
             with lock:
                 inside[0] -= 1
 
-    monkeypatch.setattr(store, "import_answers", held)
+    monkeypatch.setattr(store.answers, "import_many", held)
     learners = [store.create_learner(f"Crowd {n}").id for n in range(IMPORTS_AT_ONCE + 2)]
     jobs = [import_jobs.start_import(store, learner, f"crowd-{learner}", exported(2))[1]
             for learner in learners]

@@ -57,7 +57,7 @@ def test_every_lesson_level_has_a_skill_for_its_hints() -> None:
 def master(store: ProgressStore, learner: int, drill: str = "red", count: int = 12) -> None:
     """Right first tries at a drill until its skill is mastered."""
     for number in range(count):
-        store.record_answer(learner, context="drill", item=f"{drill}:{number}", question="q",
+        store.answers.record(learner, context="drill", item=f"{drill}:{number}", question="q",
                             answer="a", expected="a", correct=True, seconds=2.0,
                             skill=f"drill:{drill}", level=1)
 

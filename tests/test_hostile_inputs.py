@@ -19,6 +19,7 @@ from trainer.engine.game.replay import Replay
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import t
 from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store.lesson_store import Lessons
 from trainer.store.names import skeleton
 from trainer.store.progress_store import ProgressError
 from trainer.ui.lang import plain
@@ -169,7 +170,7 @@ def test_a_failing_database_is_said_plainly(db: tuple[ProgressStore, str],
     def fail(*_args: object, **_kwargs: object) -> None:
         raise OperationalError("UPDATE lesson_progress SET …", {}, sqlite3.OperationalError(raised))
 
-    monkeypatch.setattr(ProgressStore, "lesson_states", fail)
+    monkeypatch.setattr(Lessons, "states", fail)
     at = app("lessons", as_learner=learner, lang="zh")
     assert not at.exception
     said = at.error[0].value

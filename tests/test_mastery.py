@@ -60,7 +60,7 @@ def test_every_level_kind_drill_and_puzzle_kind_trains_a_skill() -> None:
 
 
 def _answer(store: ProgressStore, learner: int, item: str, correct: bool, **extra: object) -> None:
-    store.record_answer(learner, context=str(extra.pop("context", "drill")), item=item,
+    store.answers.record(learner, context=str(extra.pop("context", "drill")), item=item,
                         question="q", answer="a", expected="e", correct=correct, seconds=1.0,
                         **extra)  # type: ignore[arg-type]
 

@@ -76,7 +76,7 @@ def test_a_lesson_miss_links_to_practice_of_its_skill(db: tuple[ProgressStore, s
     lesson = next(lesson for lesson in load_lessons() if lesson.id == "cards-and-red")
     at = app("lessons", as_learner=learner, lesson=lesson.id)
     for _ in range(10):
-        run = LessonRun.from_json(store.lesson_run(int(learner), lesson.id), lesson.id,
+        run = LessonRun.from_json(store.lessons.run(int(learner), lesson.id), lesson.id,
                                   len(lesson.steps))
         assert run is not None and run.current is not None
         step = lesson.steps[run.current.step]

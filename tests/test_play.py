@@ -9,7 +9,7 @@ import random
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
@@ -41,7 +41,7 @@ TABLE = "play-table"
 
 
 def _stored(store: ProgressStore, learner: str) -> PlaySession:
-    row = store.play_table(int(learner))
+    row = store.play.table(int(learner))
     assert row is not None
     session = PlaySession.loads(row.state_json)
     assert session.move == row.move
@@ -62,7 +62,7 @@ def _texts(at: AppTest) -> list[str]:
 
 
 def _instant(store: ProgressStore, learner: str, hints: bool = False) -> None:
-    store.set_play_settings(int(learner), PlaySettings(hints, Pace.INSTANT).dumps())
+    store.play.set_settings(int(learner), PlaySettings(hints, Pace.INSTANT).dumps())
 
 
 def _play_by_tapping(at: AppTest, store: ProgressStore, learner: str,
@@ -95,7 +95,7 @@ def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
     assert {ActionKind.PONG, ActionKind.CHI} <= kinds
     assert session.state.result is not None and session.state.result.winner == LEARNER
     assert at.success[0].value == t("play.you_win", "en")
-    assert len(store.replays(int(learner))) == 1
+    assert len(store.replays.all(int(learner))) == 1
     at.button(key="open-review").click().run()
     assert t("play.review_step", "en", step=len(session.state.history),
              steps=len(session.state.history)) in [c.value for c in at.caption]
@@ -187,7 +187,7 @@ def test_play_settings_live_in_the_profile(db: tuple[ProgressStore, str]) -> Non
     at = app("play", as_learner=learner, seed="3")
     at.toggle(key="play_hints").set_value(False).run()
     translated(at.segmented_control, "play_pace").set_value("fast").run()
-    assert PlaySettings.loads(store.play_settings(int(learner))) == PlaySettings(False, Pace.FAST)
+    assert PlaySettings.loads(store.play.settings(int(learner))) == PlaySettings(False, Pace.FAST)
     elsewhere = app("play", as_learner=learner)
     assert elsewhere.toggle(key="play_hints").value is False
     assert translated(elsewhere.segmented_control, "play_pace").value == "fast"
@@ -202,7 +202,7 @@ def test_the_opponents_level_is_chosen_and_applies_from_the_next_hand(
     at = app("play", as_learner=learner, seed="3")
     assert translated(at.segmented_control, "play_level").value == "club"
     translated(at.segmented_control, "play_level").set_value("expert").run()
-    assert PlaySettings.loads(store.play_settings(int(learner))).level is Level.EXPERT
+    assert PlaySettings.loads(store.play.settings(int(learner))).level is Level.EXPERT
     session = _stored(store, learner)
     assert session.levels == [Level.CLUB]  # the hand under way keeps its opponents
     assert any("opponents: Club" in text for text in _texts(at))
@@ -282,7 +282,7 @@ def test_hints_fade_once_discarding_is_mastered_and_come_back_when_asked(
     store, learner = db
     _instant(store, learner, hints=True)
     for number in range(14):  # right first tries at which-discard levels: mastered
-        store.record_answer(int(learner), context="lesson", item=f"which-discard:2:v{number}",
+        store.answers.record(int(learner), context="lesson", item=f"which-discard:2:v{number}",
                             question="q", answer="a", expected="a", correct=True, seconds=3.0)
     at = app("play", as_learner=learner, seed="15")
     bot = HeuristicBot()
@@ -355,7 +355,7 @@ def test_an_unreadable_stored_table_is_replaced_and_reported(
         db: tuple[ProgressStore, str]) -> None:
     store, _ann = db
     learner = str(store.create_learner("Cleo").id)  # a learner no other session has opened
-    assert store.save_play_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
+    assert store.play.save_table(int(learner), '{"format": 1, "seed": "x"}', 4, None)
     table_service.forget(store, int(learner))
     at = app("play", as_learner=learner)
     shown = [getattr(e, "value", e.type) for e in at.main]
@@ -538,7 +538,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     assert len(risky) == 1
     risky[0].click().run()
     assert t("play.puzzle_made", "en") in [s.value for s in at.success]
-    assert len(store.own_puzzles(int(learner))) == 1
+    assert len(store.own_puzzles.all(int(learner))) == 1
     at.button(key="review-close").click().run()
     assert _stored(store, learner).review is None
     assert at.button(key="next-hand")
@@ -555,7 +555,7 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     at.button(key="open-review").click().run()
     assert not [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert t("play.puzzle_unclear", "en") in [c.value for c in at.caption]
-    assert store.own_puzzles(int(learner)) == []
+    assert store.own_puzzles.all(int(learner)) == []
 
 
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
@@ -563,7 +563,7 @@ def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     _instant(store, learner)
     at = app("play", as_learner=learner, seed="14")
     play = _play_by_tapping(at, store, learner)
-    saved = store.replays(int(learner))[0][3]
+    saved = store.replays.all(int(learner))[0][3]
     at.button(key="next-hand").click().run()
     at.file_uploader(key="open-replay").set_value(("hand.json", saved.encode(),
                                                     "application/json")).run()
@@ -733,3 +733,26 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     assert not coach_jobs._jobs
     with pytest.raises(Dou14Error, match="format"):
         PricedHand.loads('{"format": 9, "decisions": []}')
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.integers(min_value=0, max_value=400))
+def test_a_fork_changes_alone_and_plays_as_a_full_copy(seed: int, steps: int) -> None:
+    """Issue 30: Play changes a fork of the kept session, never the kept one (another tab may be
+    drawing it); a fork plays on exactly as a full copy would."""
+    import copy as copying
+
+    session = _bot_hand(seed % 1000, steps)
+    before = session.dumps()
+    fork, full = session.fork(), copying.deepcopy(session)
+    bot, rng_a, rng_b = HeuristicBot(), random.Random(seed), random.Random(seed)
+    for twin, rng in ((fork, rng_a), (full, rng_b)):
+        for _ in range(40):
+            if twin.state.over:
+                twin.next_hand()
+            if twin.learner_to_act:
+                twin.act(bot.choose(twin.view(), rng))
+            else:
+                twin.bot_step()
+    assert session.dumps() == before
+    assert fork.dumps() == full.dumps()

@@ -20,10 +20,10 @@ def test_schema_and_progress_on_postgres(postgres_url: str) -> None:
             "replays", "own_puzzles", "alembic_version"} <= tables and "schema_info" not in tables
     store = ProgressStore(engine)
     learner = store.create_learner("Pg")
-    store.complete_lesson(learner.id, "red-points", 2, 10)
-    store.save_learner_rating(learner.id, Rating(1520, 200, 0.06))
-    assert store.lesson_state(learner.id, "red-points").best_stars == 2
-    assert store.learner_rating(learner.id).rating == pytest.approx(1520)
+    store.lessons.complete(learner.id, "red-points", 2, 10)
+    store.ratings.save_learner(learner.id, Rating(1520, 200, 0.06))
+    assert store.lessons.state(learner.id, "red-points").best_stars == 2
+    assert store.ratings.learner(learner.id).rating == pytest.approx(1520)
     reopened = ProgressStore(open_database(postgres_url))
     assert reopened.learner(learner.id) is not None
     with reopened.engine.connect() as connection:
@@ -40,12 +40,12 @@ def test_concurrent_answers_on_postgres(postgres_url: str) -> None:
     def write(worker: int) -> None:
         own = ProgressStore(open_database(postgres_url))
         for number in range(25):
-            own.record_answer(learner, context="drill", item=f"{worker}-{number}", question="q",
+            own.answers.record(learner, context="drill", item=f"{worker}-{number}", question="q",
                               answer="a", expected="a", correct=True, seconds=1.0)
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         list(pool.map(write, range(6)))
-    assert store.answer_count(learner) == 150
+    assert store.answers.count(learner) == 150
 
 
 def test_the_same_file_imported_at_once_through_two_replicas_is_stored_once(
@@ -58,12 +58,12 @@ def test_the_same_file_imported_at_once_through_two_replicas_is_stored_once(
     first = ProgressStore(open_database(postgres_url))
     second = ProgressStore(open_database(postgres_url))
     owner = first.create_learner("Owner").id
-    first.record_answer(owner, context="drill", item="red:2", question="q", answer="7",
+    first.answers.record(owner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
     exported = figures.export_csv(first, owner)
     learner = first.create_learner("Twice").id
     reports = _import_twice_at_once((first, second), learner, exported, monkeypatch)
-    assert first.answer_count(learner) == 1
+    assert first.answers.count(learner) == 1
     assert sorted((r.added, r.duplicates) for r in reports) == [(0, 1), (1, 0)]
 
 

@@ -118,7 +118,7 @@ def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
     assert record_review(store, learner, asked, asked.task.answer, 5.0)
     later = due_facts(store, learner)
     assert due[0] not in later and len(later) == NEW_PER_DAY - 1
-    rows = store.answer_rows(learner)
+    rows = store.answers.rows(learner)
     assert rows[-1]["context"] == "review" and rows[-1]["item"] == due[0]
 
 
@@ -130,15 +130,15 @@ def test_new_facts_allowance_is_per_utc_day(store: ProgressStore) -> None:
     now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 
     def new_facts(at: datetime) -> int:
-        items = store.review_items(learner)
+        items = store.fact_reviews.items(learner)
         return sum(1 for fact in due_facts(store, learner, now=at) if fact not in items)
 
     introduced = {"context": "review", "item": "x", "question": "q", "answer": "a",
                   "expected": "a", "correct": True, "seconds": 3.0, "mode": "new"}
-    store.import_answer(learner, {**introduced, "created_at": now - timedelta(hours=13)})
+    store.answers.import_one(learner, {**introduced, "created_at": now - timedelta(hours=13)})
     assert new_facts(now) == NEW_PER_DAY
-    store.import_answer(learner, {**introduced, "created_at": now.replace(hour=0)})
-    store.import_answer(learner, {**introduced, "mode": "review", "created_at": now})
+    store.answers.import_one(learner, {**introduced, "created_at": now.replace(hour=0)})
+    store.answers.import_one(learner, {**introduced, "mode": "review", "created_at": now})
     assert new_facts(now) == NEW_PER_DAY - 1
     assert new_facts(now + timedelta(days=1)) == NEW_PER_DAY
 
@@ -203,7 +203,7 @@ def test_safe_discard_puzzles_come_after_their_lesson(store: ProgressStore) -> N
     first = served[0]
     assert first is not None
     assert abs(service.puzzle_rating(first, {}).rating - 1500) <= wins[service.NEAREST]
-    store.complete_lesson(learner.id, service.SAFETY_LESSON, 3, 9)
+    store.lessons.complete(learner.id, service.SAFETY_LESSON, 3, 9)
     assert service.taught_kinds(store, learner.id) is None
     everything = {p.kind for seed in range(40) if (p := service.choose(
         store, learner.id, learner.rules, "streak", streak=seed % 20, rng=random.Random(seed)))}
@@ -232,19 +232,19 @@ def test_a_puzzle_is_rated_only_on_the_first_attempt(store: ProgressStore) -> No
         c for c in puzzle.candidates if c not in puzzle.answer.safe))
     first = service.record(store, learner, puzzle, wrong, 9.0, "rated")
     assert first.rated and not first.correct and first.change < 0
-    assert first.grade.extra and store.puzzle_ratings()[puzzle.id][1:] == (1, 0)
+    assert first.grade.extra and store.ratings.puzzles()[puzzle.id][1:] == (1, 0)
     for _ in range(3):
         again = service.record(store, learner, puzzle, service.SetGiven(puzzle.answer.safe),
                                5.0, "rated")
         assert again.correct and not again.rated and again.change == 0
-    assert store.learner_rating(learner) == first.rating.after
-    assert store.puzzle_ratings()[puzzle.id][0] == first.rating.puzzle_after
-    rows = store.answer_rows(learner)
+    assert store.ratings.learner(learner) == first.rating.after
+    assert store.ratings.puzzles()[puzzle.id][0] == first.rating.puzzle_after
+    rows = store.answers.rows(learner)
     assert [r["mode"] for r in rows] == ["rated", "practice", "practice", "practice"]
     assert rows[0]["rating_before"] == pytest.approx(1500.0)
     assert all(r["rating_before"] is None for r in rows[1:])
     assert rows[0]["answer"] != rows[1]["answer"] == rows[1]["expected"]
-    assert len(store.rating_history(learner)) == 1
+    assert len(store.ratings.history(learner)) == 1
     assert service.failed_puzzles(store, learner) == []
 
 
@@ -259,10 +259,10 @@ def test_answer_and_ratings_are_one_transaction(store: ProgressStore) -> None:
         raise RuntimeError("the rating server fell over")
 
     with pytest.raises(RuntimeError):
-        store.record_puzzle_answer(learner, answer, rated_mode=True,
+        store.ratings.record_puzzle_answer(learner, answer, rated_mode=True,
                                    start=service.start_rating(puzzle), rate=broken)
-    assert store.answer_rows(learner) == [] and store.puzzle_ratings() == {}
-    assert store.learner_rating(learner) == Rating() and store.rating_history(learner) == []
+    assert store.answers.rows(learner) == [] and store.ratings.puzzles() == {}
+    assert store.ratings.learner(learner) == Rating() and store.ratings.history(learner) == []
 
 
 def test_misses_come_back_unrated(store: ProgressStore) -> None:
@@ -278,17 +278,17 @@ def test_misses_come_back_unrated(store: ProgressStore) -> None:
                              "failed")
     assert attempt.correct and not attempt.rated
     assert service.failed_puzzles(store, learner) == []
-    assert [r["mode"] for r in store.answer_rows(learner)] == ["rated", "failed"]
+    assert [r["mode"] for r in store.answers.rows(learner)] == ["rated", "failed"]
 
 
 def test_progress_figures_and_records(store: ProgressStore) -> None:
     learner = store.create_learner("Ann").id
     for number, correct in enumerate([True, True, False]):
-        store.record_answer(learner, context="puzzle", item=f"p{number}", question="q",
+        store.answers.record(learner, context="puzzle", item=f"p{number}", question="q",
                             answer="a", expected="a", correct=correct, seconds=3.0 + number,
                             rule_ids=("R-SAFE", "R-WIN"), skill="puzzle:safe",
                             themes=("hidden",), mode="streak", run="r1")
-    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+    store.answers.record(learner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, rule_ids=("R-RED",),
                         skill="drill:red")
     by_day = figures.skill_by_day(store, learner)
@@ -319,7 +319,7 @@ def test_a_thinned_history_keeps_its_ends_and_order(length: int, most: int) -> N
 def _one_answer_exported(store: ProgressStore) -> tuple[str, int, int]:
     """Ann's one answer as exported, Ann, and Bo, a second learner with none, to import it."""
     learner = store.create_learner("Ann").id
-    store.record_answer(learner, context="drill", item="red:2", question="q", answer="7",
+    store.answers.record(learner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
     return figures.export_csv(store, learner), learner, store.create_learner("Bo").id
 
@@ -343,9 +343,9 @@ def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: 
     having read the answers already stored, waits up to two seconds for the other to have read
     them too before it writes. Unlocked, both read before either writes and both store the
     file; locked, the second cannot read until the first has committed."""
-    from trainer.store import progress_store
+    from trainer.store import answers as answers_module
 
-    reading = progress_store._answer_keys
+    reading = answers_module._answer_keys
     readers = threading.Condition()
     have_read = [0]
 
@@ -357,7 +357,7 @@ def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: 
             readers.wait_for(lambda: have_read[0] >= 2, timeout=2)
         return keys
 
-    monkeypatch.setattr(progress_store, "_answer_keys", read_then_wait)
+    monkeypatch.setattr(answers_module, "_answer_keys", read_then_wait)
     reports: list[Any] = [None, None]
 
     def run(number: int) -> None:
@@ -376,7 +376,7 @@ def test_the_same_file_imported_twice_at_once_is_stored_once(
     exported, _, other = _one_answer_exported(store)
     twin = ProgressStore(store.engine)
     reports = _import_twice_at_once((store, twin), other, exported, monkeypatch)
-    assert store.answer_count(other) == 1
+    assert store.answers.count(other) == 1
     assert sorted((r.added, r.duplicates) for r in reports) == [(0, 1), (1, 0)]
 
 
@@ -400,13 +400,13 @@ def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore,
 
     exported, _, other = _one_answer_exported(store)
     release = threading.Event()
-    storing = store.import_answers
+    storing = store.answers.import_many
 
     def held(*args: Any, **kwargs: Any) -> int:
         release.wait(30)
         return storing(*args, **kwargs)
 
-    monkeypatch.setattr(store, "import_answers", held)
+    monkeypatch.setattr(store.answers, "import_many", held)
     first, job = import_jobs.start_import(store, other, "file-1", exported)
     assert first == "file-1" and import_jobs.start_import(
         store, other, "file-1", exported) == ("file-1", job)  # a rerun
@@ -418,7 +418,7 @@ def test_an_import_runs_in_its_own_thread_once_per_file(store: ProgressStore,
     assert import_jobs.running_import(other) is None
     assert job.report is not None and (job.report.added, job.report.duplicates) == (1, 0)
     assert job.done == 1.0 and import_jobs.import_job(other, "file-1") is job
-    assert store.answer_count(other) == 1
+    assert store.answers.count(other) == 1
     again = import_jobs.start_import(store, other, "file-2", exported)[1]  # another upload
     assert again is not job and again.finished.wait(30)
     assert again.report is not None and (again.report.added, again.report.duplicates) == (0, 1)
@@ -439,7 +439,7 @@ def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
         raise OperationalError("INSERT INTO answers …", {},
                                sqlite3.OperationalError("database or disk is full"))
 
-    monkeypatch.setattr(store, "import_answers", full)
+    monkeypatch.setattr(store.answers, "import_many", full)
     job = import_jobs.start_import(store, other, "full-disk", exported)[1]
     assert job.finished.wait(30)
     assert (job.problem, job.report, job.done) == ("full", None, 1.0)
@@ -468,13 +468,13 @@ def test_a_hostile_import_row_is_refused_and_nothing_is_written(
         csv.reader([row])), strict=True))[column]})
     report = figures.import_csv(store, other, buffer.getvalue())
     assert report.added == 0 and len(report.bad) == 1 and says in report.bad[0][1]
-    assert store.answer_count(other) == 0  # all or nothing: the good row is not kept either
+    assert store.answers.count(other) == 0  # all or nothing: the good row is not kept either
 
 
 def test_export_neutralises_formulas_and_import_restores_them(store: ProgressStore) -> None:
     learner = store.create_learner("Ann").id
     for number, text in enumerate(["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"]):
-        store.record_answer(learner, context="drill", item=f"red:{number}", question=text,
+        store.answers.record(learner, context="drill", item=f"red:{number}", question=text,
                             answer=text, expected="8", correct=False, seconds=5.0,
                             skill="drill:red")
     exported = figures.export_csv(store, learner)
@@ -483,7 +483,7 @@ def test_export_neutralises_formulas_and_import_restores_them(store: ProgressSto
     assert not [cell for cell in cells if cell.startswith("-") and not cell[1:2].isdigit()]
     other = store.create_learner("Bo").id
     assert figures.import_csv(store, other, exported).added == 5
-    assert sorted(r["question"] for r in store.answer_rows(other)) == sorted(
+    assert sorted(r["question"] for r in store.answers.rows(other)) == sorted(
         ["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"])
 
 
@@ -504,8 +504,8 @@ def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
     store = ProgressStore(open_database(f"sqlite:///{tmp_path_factory.mktemp('near')}/n.db"))
     puzzles = service.bank()
     for index, rating in rated:
-        store.save_puzzle_rating(puzzles[index].id, Rating(rating, 100, 0.06), True)
-    everything = store.puzzle_ratings()
+        store.ratings.save_puzzle(puzzles[index].id, Rating(rating, 100, 0.06), True)
+    everything = store.ratings.puzzles()
     eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)
                 and (kinds is None or p.kind in kinds)]
     pool, stored = service._near(store, 4, theme, kinds, target)
@@ -530,6 +530,6 @@ def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_aw
     eligible = sorted((p for p in service.bank() if p.players == 4),
                       key=lambda p: abs(p.rating - target))
     for puzzle in eligible[:4 * service.WINDOW]:
-        store.save_puzzle_rating(puzzle.id, Rating(moved_to, 100, 0.06), True)
+        store.ratings.save_puzzle(puzzle.id, Rating(moved_to, 100, 0.06), True)
     pool, stored = service._near(store, 4, None, None, target)
-    assert _nearest(pool, stored, target) == _nearest(eligible, store.puzzle_ratings(), target)
+    assert _nearest(pool, stored, target) == _nearest(eligible, store.ratings.puzzles(), target)

@@ -12,7 +12,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import PendingRollbackError
 
-from trainer.store import DatabaseUnreadable, ProgressStore, open_database, progress_store
+from trainer.store import DatabaseUnreadable, ProgressStore, open_database
+from trainer.store import answers as answers_module
 from trainer.store.db import alembic_config, database_url, head_revision, write_turns
 from trainer.store.progress_store import KeptRun, ProgressError
 
@@ -24,7 +25,7 @@ def _url(path: Path) -> str:
 def _write_answers(url: str, learner_id: int, worker: int, count: int) -> None:
     store = ProgressStore(open_database(url))
     for number in range(count):
-        store.record_answer(learner_id, context="drill", item=f"w{worker}-{number}",
+        store.answers.record(learner_id, context="drill", item=f"w{worker}-{number}",
                             question="q", answer="a", expected="a", correct=number % 3 != 0,
                             seconds=0.5)
 
@@ -51,7 +52,7 @@ def test_concurrent_threads_lose_nothing(tmp_path: Path) -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         for worker in range(8):
             pool.submit(_write_answers, url, learner.id, worker, 40)
-    answers = store.answers(learner.id)
+    answers = store.answers.all(learner.id)
     assert len(answers) == 320
     assert len({a.item for a in answers}) == 320
 
@@ -102,7 +103,7 @@ def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:
     for process in workers:
         process.join(120)
         assert process.exitcode == 0
-    assert store.answer_count(learner.id) == 200
+    assert store.answers.count(learner.id) == 200
 
 
 @pytest.mark.parametrize("content", [b"not a database at all" * 50,
@@ -158,10 +159,10 @@ def test_reopening_keeps_everything(tmp_path: Path) -> None:
     url = _url(tmp_path / "p.sqlite3")
     store = ProgressStore(open_database(url))
     learner = store.create_learner("Ann")
-    store.complete_lesson(learner.id, "red-points", 3, 10)
+    store.lessons.complete(learner.id, "red-points", 3, 10)
     store.engine.dispose()
     again = ProgressStore(open_database(url))
-    assert again.lesson_state(learner.id, "red-points").best_stars == 3
+    assert again.lessons.state(learner.id, "red-points").best_stars == 3
 
 
 def test_a_lesson_answer_and_its_run_are_kept_together(tmp_path: Path,
@@ -172,30 +173,30 @@ def test_a_lesson_answer_and_its_run_are_kept_together(tmp_path: Path,
     learner = store.create_learner("Ann").id
     answer = dict(context="lesson", item="red-points:1", question="q", answer="7",
                   expected="8", correct=False, seconds=2.0)
-    store.record_answer(learner, **answer, lesson_run=KeptRun("red-points", '{"at": 1}', 1, 1))
-    state, run = store.lesson_progress(learner, "red-points")
+    store.answers.record(learner, **answer, lesson_run=KeptRun("red-points", '{"at": 1}', 1, 1))
+    state, run = store.lessons.progress(learner, "red-points")
     assert (run, state.step, state.mistakes, state.in_progress) == ('{"at": 1}', 1, 1, True)
-    assert store.answers_version(learner)[0] == 1
+    assert store.answers.version(learner)[0] == 1
 
     def broken(*_: object) -> None:
         raise RuntimeError("the disk went away")
 
-    monkeypatch.setattr(progress_store, "_keep_run", broken)
+    monkeypatch.setattr(answers_module, "keep_run", broken)
     with pytest.raises(RuntimeError):
-        store.record_answer(learner, **answer, lesson_run=KeptRun("red-points", "{}", 2, 2))
-    assert store.answers_version(learner)[0] == 1  # the second answer went with its run
-    assert store.lesson_progress(learner, "red-points")[1] == '{"at": 1}'
+        store.answers.record(learner, **answer, lesson_run=KeptRun("red-points", "{}", 2, 2))
+    assert store.answers.version(learner)[0] == 1  # the second answer went with its run
+    assert store.lessons.progress(learner, "red-points")[1] == '{"at": 1}'
 
 
 def test_stars_and_best_kept(tmp_path: Path) -> None:
     store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
     learner = store.create_learner("Ann")
-    assert store.complete_lesson(learner.id, "x", 1, 5) == 1
-    assert store.complete_lesson(learner.id, "x", 3, 5) == 3
-    assert store.complete_lesson(learner.id, "x", 2, 5) == 3  # the best is kept
+    assert store.lessons.complete(learner.id, "x", 1, 5) == 1
+    assert store.lessons.complete(learner.id, "x", 3, 5) == 3
+    assert store.lessons.complete(learner.id, "x", 2, 5) == 3  # the best is kept
     with pytest.raises(ValueError, match="stars are 1 to 3"):
-        store.complete_lesson(learner.id, "x", 0, 5)
-    state = store.lesson_state(learner.id, "x")
+        store.lessons.complete(learner.id, "x", 0, 5)
+    state = store.lessons.state(learner.id, "x")
     assert (state.best_stars, state.times_completed) == (3, 3)
 
 
@@ -247,11 +248,11 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
     store = ProgressStore(open_database(_url(path)))
     learner = store.learner(1)
     assert learner is not None and learner.name == "Old" and learner.rules.players == 3
-    assert store.lesson_state(1, "red-points").best_stars == 2
-    rows = store.answer_rows(1)
+    assert store.lessons.state(1, "red-points").best_stars == 2
+    rows = store.answers.rows(1)
     assert len(rows) == 1 and rows[0]["skill"] == "" and rows[0]["rating_before"] is None
-    assert store.learner_rating(1).rating == 1500.0
-    store.record_answer(1, context="puzzle", item="p", question="q", answer="a", expected="a",
+    assert store.ratings.learner(1).rating == 1500.0
+    store.answers.record(1, context="puzzle", item="p", question="q", answer="a", expected="a",
                         correct=True, seconds=1.0, skill="puzzle:win", rating_before=1500.0,
                         rating_after=1510.0)
     with store.engine.connect() as connection2:
@@ -263,19 +264,19 @@ def test_filtered_answers_and_totals(tmp_path: Path) -> None:
     store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
     learner = store.create_learner("Ann").id
     for number in range(40):
-        store.record_answer(learner, context="drill" if number % 2 else "puzzle",
+        store.answers.record(learner, context="drill" if number % 2 else "puzzle",
                             item=f"i{number}", question="q", answer="a", expected="a",
                             correct=number % 4 == 0, seconds=1.0,
                             skill="drill:red" if number % 2 else "puzzle:win",
                             mode="" if number % 2 else "rated", level=2 if number % 2 else None)
-    assert store.answer_totals(learner) == (40, 10)
-    assert store.answer_totals(store.create_learner("Bo").id) == (0, 0)
-    drills = store.answer_rows(learner, skill="drill:red", last=5)
+    assert store.answers.totals(learner) == (40, 10)
+    assert store.answers.totals(store.create_learner("Bo").id) == (0, 0)
+    drills = store.answers.rows(learner, skill="drill:red", last=5)
     assert [r["item"] for r in drills] == ["i31", "i33", "i35", "i37", "i39"]
     assert all(r["level"] == 2 for r in drills)
-    puzzles = store.answer_rows(learner, context="puzzle", mode="rated")
+    puzzles = store.answers.rows(learner, context="puzzle", mode="rated")
     assert len(puzzles) == 20 and all(r["context"] == "puzzle" for r in puzzles)
-    assert store.answer_rows(learner) == sorted(store.answer_rows(learner), key=lambda r: r["id"])
+    assert store.answers.rows(learner) == sorted(store.answers.rows(learner), key=lambda r: r["id"])
 
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -295,18 +296,18 @@ def test_databases_written_by_versions_1_to_3_are_upgraded(tmp_path: Path, versi
     ann = names["Ann"]
     assert ann.language == "zh" and ann.rules.players == 3
     assert ann.rules.win_pong_kong_on_own_flip is True
-    assert store.lesson_state(ann.id, "red-points").step == 3
-    assert store.lesson_state(names["Bob"].id, "red-points").best_stars == 3
-    assert store.answer_totals(ann.id) == (5, 4)
+    assert store.lessons.state(ann.id, "red-points").step == 3
+    assert store.lessons.state(names["Bob"].id, "red-points").best_stars == 3
+    assert store.answers.totals(ann.id) == (5, 4)
     if version >= 2:
-        assert store.learner_rating(ann.id).rating == pytest.approx(1560.0)
-        assert "red:Qd" in store.review_items(ann.id)
+        assert store.ratings.learner(ann.id).rating == pytest.approx(1560.0)
+        assert "red:Qd" in store.fact_reviews.items(ann.id)
         # reviews became opt-in per skill: a skill already under review stays on
         assert "red" in store.review_choices.enabled(ann.id)
         assert not store.review_choices.enabled(names["Bob"].id) or \
-            store.review_items(names["Bob"].id)
+            store.fact_reviews.items(names["Bob"].id)
     if version >= 3:
-        ((_id, _at, outcome, replay),) = store.replays(ann.id)
+        ((_id, _at, outcome, replay),) = store.replays.all(ann.id)
         assert outcome == "drawn" and "win_on_own_flip" not in replay
         assert "drawn_hand_pays" not in replay
     with store.engine.connect() as connection:

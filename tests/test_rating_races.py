@@ -30,7 +30,7 @@ def _answer(job: tuple[str, int, str, float]) -> bool:
     while time.time() < start_at:  # everybody answers at the same moment
         time.sleep(0.001)
     answer = PuzzleAnswer(puzzle, "q", "a", "e", True, 1.0, (), "puzzle:x", (), "rated", "")
-    return store.record_puzzle_answer(learner, answer, rated_mode=True, start=Rating(),
+    return store.ratings.record_puzzle_answer(learner, answer, rated_mode=True, start=Rating(),
                                       rate=_rate).rated
 
 
@@ -46,16 +46,16 @@ def _check(url: str) -> None:
     learners = [store.create_learner(f"Racer {tag} {n}").id for n in range(WORKERS)]
     puzzle = f"race-{tag}"
     assert all(_race(url, learners, puzzle))
-    rating, attempts, solved = store.puzzle_ratings()[puzzle]
+    rating, attempts, solved = store.ratings.puzzles()[puzzle]
     assert attempts == solved == WORKERS
     assert rating.rating == pytest.approx(Rating().rating - 10.0 * WORKERS)  # no update lost
     for learner in learners:
-        rows = store.answer_rows(learner, context="puzzle")
+        rows = store.answers.rows(learner, context="puzzle")
         assert len(rows) == 1 and rows[0]["rating_before"] is not None
-        assert len(store.rating_history(learner)) == 1
+        assert len(store.ratings.history(learner)) == 1
     twice = _race(url, [learners[0], learners[0]], f"{puzzle}-twice")
     assert sorted(twice) == [False, True]
-    assert store.puzzle_ratings()[f"{puzzle}-twice"][1] == 1
+    assert store.ratings.puzzles()[f"{puzzle}-twice"][1] == 1
 
 
 def test_no_rating_update_is_lost_on_sqlite(tmp_path: Path) -> None:

@@ -18,9 +18,9 @@ def test_only_the_chosen_skills_come_back(db: tuple[ProgressStore, str]) -> None
     store, learner_text = db
     learner = int(learner_text)
     now = datetime(2026, 12, 3, 12, tzinfo=UTC)
-    store.save_review(learner, "red:Qd", "{}", now - timedelta(hours=1))
-    store.save_review(learner, "kong:case1", "{}", now - timedelta(hours=2))
-    store.save_review(learner, "partner:A", "{}", now + timedelta(days=3))
+    store.fact_reviews.save(learner, "red:Qd", "{}", now - timedelta(hours=1))
+    store.fact_reviews.save(learner, "kong:case1", "{}", now - timedelta(hours=2))
+    store.fact_reviews.save(learner, "partner:A", "{}", now + timedelta(days=3))
     assert due_facts(store, learner, now) == []  # nothing until chosen
     store.review_choices.set(learner, "red", True)
     due = due_facts(store, learner, now)

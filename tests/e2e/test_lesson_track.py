@@ -28,7 +28,7 @@ def _settle(page: Page) -> None:
 
 
 def _run(store: ProgressStore, learner: int, lesson: Lesson) -> LessonRun | None:
-    text = store.lesson_run(learner, lesson.id)
+    text = store.lessons.run(learner, lesson.id)
     return LessonRun.from_json(text, lesson.id, len(lesson.steps)) if text else None
 
 
@@ -38,7 +38,7 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
     click is made on an idle page (a click on widgets a run is replacing would be lost), so
     one click is enough: none is repeated."""
     for _ in range(1200):
-        now = store.lesson_run(learner, lesson.id)
+        now = store.lessons.run(learner, lesson.id)
         if now != before:
             break
         page.wait_for_timeout(25)  # polling the database, the condition waited for
@@ -127,7 +127,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
         run = _run(store, learner, lesson)
         if run is None or run.current is None:
             return wrong_once
-        stored = store.lesson_run(learner, lesson.id)
+        stored = store.lessons.run(learner, lesson.id)
         item = run.current
         step = lesson.steps[item.step]
         if isinstance(step, Explain):
@@ -143,7 +143,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
             expect(page.get_by_text(t("lessons.try_again", lang))).to_be_visible()
             hint = re.sub(r"\*\*", "", t("lessons.hint", lang, hint="")).strip()
             expect(page.get_by_text(hint, exact=False).first).to_be_visible()
-            stored = store.lesson_run(learner, lesson.id)
+            stored = store.lessons.run(learner, lesson.id)
             wrong_once = False
         now = _run(store, learner, lesson)
         assert now is not None
@@ -151,7 +151,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
             seq = f"{now.run_seed}-{now.index}-{now.attempts}"
             _answer(page, task, task.answer, lang, seq)
             _wait_for_move(page, store, learner, lesson, stored, lang)
-            stored = store.lesson_run(learner, lesson.id)
+            stored = store.lessons.run(learner, lesson.id)
         key = f"next-{run.index}"
         _continue(page, lang, key)
         _wait_for_move(page, store, learner, lesson, stored, lang)
@@ -184,7 +184,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
                ).to_be_visible()
         missed = wrong_once
         wrong_once = _walk(page, store, learner, lesson, lang, wrong_once)
-        state = store.lesson_state(learner, lesson.id)
+        state = store.lessons.state(learner, lesson.id)
         missed = missed and not wrong_once  # the one wrong answer fell in this lesson
         assert state.completed and state.best_stars == (2 if missed else 3), lesson.id
         expect(page.get_by_text(t("lessons.done", lang, title=lesson.title[lang]))).to_be_visible()
@@ -210,8 +210,8 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
                                 exact=True)).to_be_visible()
         _settle(page)
         _walk(page, store, learner, kong, lang, False)
-        assert store.lesson_state(learner, kong.id).best_stars == 3
-    answers = store.answers(learner)
+        assert store.lessons.state(learner, kong.id).best_stars == 3
+    answers = store.answers.all(learner)
     assert [a.correct for a in answers].count(False) == 1
     assert any(a.item.startswith("pong-and-kong:") and a.answer == "kong" for a in answers)
     context.close()
@@ -226,7 +226,7 @@ def _first_table_question(page: Page, store: ProgressStore, learner: int, lesson
         step = lesson.steps[0 if run is None or run.current is None else run.current.step]
         if not isinstance(step, Explain):
             return
-        stored = store.lesson_run(learner, lesson.id)
+        stored = store.lessons.run(learner, lesson.id)
         _continue(page, lang, f"cont-{index}")
         _wait_for_move(page, store, learner, lesson, stored, lang)
 

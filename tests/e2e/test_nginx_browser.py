@@ -113,7 +113,7 @@ def test_the_pages_work_under_the_policy(browser: Browser, behind_nginx: Arrange
     learner = store.learner_by_link(link)
     assert learner is not None
     for number in range(3):
-        store.record_answer(learner.id, context="drill", item=f"red:{number}", question="q",
+        store.answers.record(learner.id, context="drill", item=f"red:{number}", question="q",
                             answer="7", expected="8", correct=bool(number % 2), seconds=3.0,
                             skill="drill:red", rule_ids=("R-RED",))
     page.goto(f"{behind_nginx.url}/progress?learner={link}&lang=en")

@@ -32,7 +32,7 @@ def _store(database: Path) -> ProgressStore:
 
 
 def _stored(store: ProgressStore, learner: str) -> PlaySession:
-    row = store.play_table(int(learner))
+    row = store.play.table(int(learner))
     assert row is not None
     return PlaySession.loads(row.state_json)
 
@@ -106,7 +106,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     store = _store(server_database)
     link = _sign_up(page, server, "Player")
     learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
-    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
     page.goto(f"{server}/play?learner={link}&lang=en&seed=7")
     page.locator(TABLE).first.wait_for()
     session = _stored(store, learner)
@@ -165,7 +165,7 @@ def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
     store = _store(server_database)
     link = _sign_up(page, server, "Phone player")
     learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
-    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
     page.goto(f"{server}/play?learner={link}&lang=zh&seed=1")
     page.locator(TABLE).first.wait_for()
     session = _stored(store, learner)
@@ -209,7 +209,7 @@ def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser,
     store = _store(server_database)
     link = _sign_up(page, server, "Laptop player")
     learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
-    store.set_play_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
+    store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
     page.goto(f"{server}/play?learner={link}&lang=en&seed=1")
     page.locator(TABLE).first.wait_for()
     session = _stored(store, learner)

@@ -64,5 +64,5 @@ def test_a_learner_goes_on_through_the_other_replica(browser: Browser, fresh_pos
         store = ProgressStore(open_database(fresh_postgres_url))
         learner = store.learner_by_link(link)
         assert learner is not None and learner.name == "Relay"
-        assert store.lesson_state(learner.id, LESSON.id).step == 1  # the step reached before
+        assert store.lessons.state(learner.id, LESSON.id).step == 1  # the step reached before
         context.close()

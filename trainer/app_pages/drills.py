@@ -52,7 +52,7 @@ if chosen != kind:  # the address names the drill: a reload or a shared link ope
 
 def level_for(drill: str) -> int:
     history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
-               for r in store().answer_rows(learner.id, skill=AnswerSkill.drill(drill), last=30)
+               for r in store().answers.rows(learner.id, skill=AnswerSkill.drill(drill), last=30)
                if r["level"] is not None]
     return next_level(history)
 
@@ -84,7 +84,7 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
     correct = task.is_correct(given)
     if misses == 0:  # the first answer is the one that measures the level
-        store().record_answer(
+        store().answers.record(
             learner.id, context="drill", item=f"{drill}:{item.level}",
             question=words(task.prompt) if task.prompt else drill,
             answer=task.answer_text(given), expected=task.answer_text(task.answer),

@@ -25,10 +25,10 @@ if learner is None:
     profile_picker()
     st.stop()
 
-states = store().lesson_states(learner.id)
+states = store().lessons.states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}
-answered, right = store().answer_totals(learner.id)
+answered, right = store().answers.totals(learner.id)
 st.subheader(tr("home.hello" if answered or states else "home.hello_new",
                 name=plain(learner.name)))
 if not learner.private:
@@ -64,7 +64,7 @@ with path:
                          type="secondary" if upcoming is not None else "primary"):
                 open_practice(suggested.target)
     if ready_to_play(completed):
-        played = bool(store().replays(learner.id))
+        played = bool(store().replays.all(learner.id))
         with st.container(border=True, key="home-play"):
             st.markdown(tr("home.play_again" if played else "home.first_hand"))
             if st.button(tr("home.open_play"), key="home-open-play",

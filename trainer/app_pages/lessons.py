@@ -44,7 +44,7 @@ def open_lesson(lesson_id: str | None) -> None:
 def lesson_list() -> None:
     st.title(tr("lessons.title"))
     st.caption(tr("lessons.intro"))
-    states = store().lesson_states(learner.id)
+    states = store().lessons.states(learner.id)
     earned = sum(state.best_stars for state in states.values())
     st.progress(earned / (3 * len(all_lessons())),
                 text=tr("lessons.stars_total", stars=earned, total=3 * len(all_lessons())))
@@ -78,7 +78,7 @@ def run_again(lesson: Lesson) -> LessonRun:
 def load_run(lesson: Lesson) -> tuple[LessonRun, bool]:
     """The run in progress (a new one, kept at once, for a lesson never finished) and whether
     the lesson waits on its result screen (finished, and not started again)."""
-    state, stored = store().lesson_progress(learner.id, lesson.id)
+    state, stored = store().lessons.progress(learner.id, lesson.id)
     run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
     if run is None:
         run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
@@ -92,11 +92,11 @@ def kept(lesson: Lesson, run: LessonRun) -> KeptRun:
 
 
 def save(lesson: Lesson, run: LessonRun) -> None:
-    store().save_lesson_run(learner.id, kept(lesson, run))
+    store().lessons.save_run(learner.id, kept(lesson, run))
 
 
 def finish_view(lesson: Lesson) -> None:
-    state = store().lesson_state(learner.id, lesson.id)
+    state = store().lessons.state(learner.id, lesson.id)
     last = st.session_state.get(f"stars-{lesson.id}", state.best_stars)
     st.success(tr("lessons.done", title=lesson.title[lang]))
     show_stars(last)
@@ -129,7 +129,7 @@ def task_of(step: Question, seed: int | None) -> Task:
 def stored_run(lesson: Lesson, index: int) -> LessonRun | None:
     """The run as the database has it, if it is still at item ``index`` (a click from an older
     screen — another tab, a double click — changes nothing)."""
-    run = LessonRun.from_json(store().lesson_run(learner.id, lesson.id), lesson.id,
+    run = LessonRun.from_json(store().lessons.run(learner.id, lesson.id), lesson.id,
                               len(lesson.steps))
     return run if run is not None and run.index == index and not run.finished else None
 
@@ -148,7 +148,7 @@ def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
     correct = task.is_correct(given)
     run.answer(correct, given, choices=len(task.options) or None)
     started = st.session_state.pop(f"started-{lesson.id}-{index}", time.monotonic())
-    store().record_answer(
+    store().answers.record(
         learner.id, context="lesson", item=item_id(lesson, item.step, item.seed),
         question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
         answer=task.answer_text(given), expected=task.answer_text(task.answer),
@@ -179,7 +179,7 @@ def went_on(lesson_id: str, index: int) -> None:
     run.go_on()
     if run.finished:
         stars = run.stars()
-        store().complete_lesson(learner.id, lesson.id, stars, len(lesson.steps), run.missed)
+        store().lessons.complete(learner.id, lesson.id, stars, len(lesson.steps), run.missed)
         st.session_state[f"stars-{lesson.id}"] = stars
     else:
         save(lesson, run)

@@ -45,7 +45,7 @@ from trainer.ui.widgets import TABLE_PAGE_STYLE, bullet_list, glossary_link
 lang = current_language()
 learner = require_learner()
 db = store()
-settings = PlaySettings.loads(db.play_settings(learner.id))
+settings = PlaySettings.loads(db.play.settings(learner.id))
 RECENT = 5
 
 
@@ -66,11 +66,11 @@ def _change(expected: int, make: Callable[[PlaySession], object], pace: Pace | N
 
 
 def _save_settings(**changes: object) -> None:
-    current = PlaySettings.loads(db.play_settings(learner.id))
+    current = PlaySettings.loads(db.play.settings(learner.id))
     hints = bool(changes.get("hints", current.hints))
     pace = Pace(str(changes.get("pace", current.pace.value)))
     level = Level(str(changes.get("level", current.level.value)))
-    db.set_play_settings(learner.id, PlaySettings(hints, pace, level).dumps())
+    db.play.set_settings(learner.id, PlaySettings(hints, pace, level).dumps())
 
 
 def _hints_changed() -> None:
@@ -85,7 +85,7 @@ def _level_changed() -> None:
 
 def _deal_next(session: PlaySession) -> None:
     """The next hand, against the opponents the learner last chose."""
-    session.next_hand(PlaySettings.loads(db.play_settings(learner.id)).level)
+    session.next_hand(PlaySettings.loads(db.play.settings(learner.id)).level)
 
 
 def _pace_changed() -> None:
@@ -375,7 +375,7 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
             cols[1].caption(tr("play.puzzle_unclear"))
         elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            db.save_own_puzzle(learner.id, made.id, made.dumps())
+            db.own_puzzles.save(learner.id, made.id, made.dumps())
             st.success(tr("play.puzzle_made"))
 
 
@@ -409,7 +409,7 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
 def _start_new_match() -> None:
     st.session_state["play_confirm_new"] = False
     _notice(table_service.new_match(db, learner.id, current.move, learner.rules,
-                                    level=PlaySettings.loads(db.play_settings(learner.id)).level))
+                                    level=PlaySettings.loads(db.play.settings(learner.id)).level))
 
 
 # asked in the page, not in a popover: a popover stayed open over the new match's table

@@ -57,7 +57,7 @@ def mastery_section() -> None:
 st.title(tr("progress.title"))
 
 now = shown(store().engine.url.render_as_string(), learner.id,
-            store().answers_version(learner.id), current_language(), learner.rules.red_threshold)
+            store().answers.version(learner.id), current_language(), learner.rules.red_threshold)
 answered, rating, best = now.summary.answered, now.summary.rating, now.summary.records
 
 cols = st.columns(4)

@@ -182,7 +182,7 @@ if mode == service.PuzzleMode.TIMED:
 def puzzle_area() -> None:
     """The puzzle, its answer and the next one: a fragment, so answering reruns this part
     only (the mode choices above stay as they are). The rating is shown here, fresh."""
-    rating = store().learner_rating(learner.id)
+    rating = store().ratings.learner(learner.id)
     st.metric(tr("puzzles.your_rating"), rating.shown(),
               help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
     if rating.provisional:  # before the first answer moves it by a hundred points or more

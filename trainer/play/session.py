@@ -10,6 +10,7 @@ plain function, with no page and no sleeping. The learner only ever sees their o
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass, field
@@ -109,6 +110,21 @@ class PlaySession:
         if level not in self._bots:
             self._bots[level] = level.bot()
         return self._bots[level]
+
+    def fork(self) -> PlaySession:
+        """A copy to change, cheaply: the finished hands are shared (a booked hand never changes
+        again); the hand in play, the scores, the list of hands and levels and the match's
+        random source are the copy's own."""
+        other = copy.copy(self)
+        other.match = copy.copy(self.match)
+        other.match.scores = list(self.match.scores)
+        other.match.hands = list(self.match.hands)
+        other.match.rng = copy.deepcopy(self.match.rng)
+        other.levels = list(self.levels)
+        other._bots = dict(self._bots)  # a bot keeps no state
+        booked = bool(self.match.hands) and self.match.hands[-1] is self.state
+        other.state = self.state if booked else copy.deepcopy(self.state)
+        return other
 
     # -- where things stand -------------------------------------------------------------------
     @property

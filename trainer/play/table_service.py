@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -38,9 +39,19 @@ class Opened:
 
 
 _LOCK = threading.Lock()
-_KEPT: dict[tuple[str, int], PlaySession] = {}
+_KEPT: OrderedDict[tuple[str, int], PlaySession] = OrderedDict()
 """This process's replayed matches, by (database, learner): valid while their move number is
-the stored one."""
+the stored one; the most recently used :data:`KEPT_AT_MOST`. A kept session is never changed
+in place — a change works on a copy and keeps it once saved — so a page (another tab) drawing
+the session it opened never sees it move under it."""
+KEPT_AT_MOST = 256
+
+
+def _keep(key: tuple[str, int], session: PlaySession) -> None:
+    _KEPT[key] = session
+    _KEPT.move_to_end(key)
+    while len(_KEPT) > KEPT_AT_MOST:
+        _KEPT.popitem(last=False)
 
 
 def _key(store: ProgressStore, learner_id: int) -> tuple[str, int]:
@@ -48,14 +59,16 @@ def _key(store: ProgressStore, learner_id: int) -> tuple[str, int]:
 
 
 def _stored(store: ProgressStore, learner_id: int) -> PlaySession | None:
-    row = store.play_table(learner_id)
+    row = store.play.table(learner_id)
     if row is None:
         return None
-    kept = _KEPT.get(_key(store, learner_id))
+    key = _key(store, learner_id)
+    kept = _KEPT.get(key)
     if kept is not None and kept.move == row.move:
+        _KEPT.move_to_end(key)
         return kept
     session = PlaySession.loads(row.state_json)
-    _KEPT[_key(store, learner_id)] = session
+    _keep(key, session)
     return session
 
 
@@ -71,14 +84,14 @@ def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
             problem, session = str(error), None
         if session is not None:
             return Opened(session)
-        stored = store.play_table(learner_id)
+        stored = store.play.table(learner_id)
         fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules,
                             level=level)
         if stored is not None:
             fresh.move = stored.move + 1
-        if store.save_play_table(learner_id, fresh.dumps(), fresh.move,
+        if store.play.save_table(learner_id, fresh.dumps(), fresh.move,
                                  None if stored is None else stored.move):
-            _KEPT[_key(store, learner_id)] = fresh
+            _keep(_key(store, learner_id), fresh)
         return Opened(fresh, problem)
 
 
@@ -88,26 +101,27 @@ def change(store: ProgressStore, learner_id: int, expected_move: int,
     ``pace`` the bots then play up to the learner's next decision. Saved, or nothing is."""
     with _LOCK:
         try:
-            session = _stored(store, learner_id)
+            kept = _stored(store, learner_id)
         except Dou14Error:
             return Outcome.STALE
-        if session is None or session.move != expected_move:
+        if kept is None or kept.move != expected_move:
             return Outcome.STALE
+        session = kept.fork()  # the kept one stays as the pages drawing it saw it
         was_over = session.state.over
         try:
             make(session)
             if pace is Pace.INSTANT:
                 session.run_bots()
-        except Dou14Error:
-            _KEPT.pop(_key(store, learner_id), None)  # replayed from the database next time
+        except Dou14Error:  # the copy is dropped: the kept session is as it was
             return Outcome.ILLEGAL
-        if not store.save_play_table(learner_id, session.dumps(), session.move, expected_move):
+        if not store.play.save_table(learner_id, session.dumps(), session.move, expected_move):
             _KEPT.pop(_key(store, learner_id), None)
             return Outcome.STALE
+        _keep(_key(store, learner_id), session)
         result = session.state.result
         if not was_over and result is not None:  # the hand just ended: keep its replay
             outcome = "drawn" if result.winner is None else f"win:{result.winner}"
-            store.save_replay(learner_id, Replay.of(session.state).dumps(), outcome)
+            store.replays.save(learner_id, Replay.of(session.state).dumps(), outcome)
         return Outcome.DONE
 
 
@@ -118,10 +132,10 @@ def new_match(store: ProgressStore, learner_id: int, expected_move: int, rules: 
         fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules,
                             level=level)
         fresh.move = expected_move + 1
-        if not store.save_play_table(learner_id, fresh.dumps(), fresh.move, expected_move):
+        if not store.play.save_table(learner_id, fresh.dumps(), fresh.move, expected_move):
             _KEPT.pop(_key(store, learner_id), None)
             return Outcome.STALE
-        _KEPT[_key(store, learner_id)] = fresh
+        _keep(_key(store, learner_id), fresh)
         return Outcome.DONE
 
 

@@ -150,7 +150,7 @@ def import_csv(store: ProgressStore, learner_id: int, source: Source,
         return ImportReport(0, 0, bad, refused)
     storing = _Pass(handle)
     parsed = (_parse_row(row) for _line, row in storing.read())
-    added = store.import_answers(learner_id, parsed, None if progress is None else
+    added = store.answers.import_many(learner_id, parsed, None if progress is None else
                                  lambda sent: progress(0.5 + sent / max(1, good) / 2))
     return ImportReport(added, good - added)
 

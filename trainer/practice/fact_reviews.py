@@ -33,11 +33,11 @@ def due_facts(store: ProgressStore, learner_id: int, now: datetime | None = None
     skills the learner turned on (``skills``: these instead)."""
     now = now or datetime.now(UTC)
     chosen = store.review_choices.enabled(learner_id) if skills is None else skills
-    items = store.review_items(learner_id)
+    items = store.fact_reviews.items(learner_id)
     due = sorted((fact for fact, (_card, when) in items.items()
                   if when <= now and _in(fact, chosen)), key=lambda fact: items[fact][1])
     start_of_day = datetime.combine(now.astimezone(UTC).date(), time.min, UTC)
-    introduced_today = store.answer_count(learner_id, context="review", mode="new",
+    introduced_today = store.answers.count(learner_id, context="review", mode="new",
                                           since=start_of_day)
     new = [fact for fact in all_facts() if fact not in items and _in(fact, chosen)]
     return due + new[: max(0, NEW_PER_DAY - introduced_today)]
@@ -70,7 +70,7 @@ def schedules(store: ProgressStore, learner_id: int,
     fact is its FSRS date, set by the learner's last answer to it."""
     now = now or datetime.now(UTC)
     chosen = store.review_choices.enabled(learner_id)
-    items = store.review_items(learner_id)
+    items = store.fact_reviews.items(learner_id)
     found = []
     for skill in REVIEW_SKILLS:
         facts = [fact for fact in all_facts() if fact_skill(fact) is skill]
@@ -92,11 +92,11 @@ def record_review(store: ProgressStore, learner_id: int, fact_question: FactQues
     """Grade the answer, schedule the fact again and store the answer; returns correctness."""
     task = fact_question.task
     correct = task.is_correct(given)
-    items = store.review_items(learner_id)
+    items = store.fact_reviews.items(learner_id)
     previous = items.get(fact_question.fact)
     card = review(previous[0] if previous else None, correct, seconds)
-    store.save_review(learner_id, fact_question.fact, card.to_json(), card.due)
-    store.record_answer(learner_id, context="review", item=fact_question.fact,
+    store.fact_reviews.save(learner_id, fact_question.fact, card.to_json(), card.due)
+    store.answers.record(learner_id, context="review", item=fact_question.fact,
                         question=render(fact_question.prompt, "en"),
                         answer=task.answer_text(given), expected=task.answer_text(task.answer),
                         correct=correct, seconds=seconds, rule_ids=task.rule_ids,

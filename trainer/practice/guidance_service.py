@@ -24,7 +24,7 @@ _lock = Lock()
 
 def mastery_of(store: ProgressStore, learner_id: int) -> dict[Skill, float]:
     """Every skill's estimate now; computed once per new answer, not on every run of a page."""
-    key = (str(store.engine.url), learner_id, store.answers_version(learner_id))
+    key = (str(store.engine.url), learner_id, store.answers.version(learner_id))
     with _lock:
         if key in _estimates:
             _estimates.move_to_end(key)

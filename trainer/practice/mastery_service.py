@@ -114,7 +114,7 @@ def estimates(store: ProgressStore, learner_id: int, *, since: datetime | None =
     for a period), in the skill map's order."""
     model = model or Tracing()
     answers: dict[Skill, list[tuple[datetime, bool]]] = {skill: [] for skill in SKILLS}
-    for row, skill in first_attempts(store.answer_rows(learner_id)):
+    for row, skill in first_attempts(store.answers.rows(learner_id)):
         when = _aware(row["created_at"])
         if since is None or when >= since:
             answers[skill].append((when, bool(row["correct"])))

@@ -27,7 +27,7 @@ EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer"
 
 def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     """Every answer as a table (for the CSV export only: the figures are summed in SQL)."""
-    rows = store.answer_rows(learner_id)
+    rows = store.answers.rows(learner_id)
     frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
     if not frame.empty:
         frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
@@ -50,7 +50,7 @@ def theme_performance(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     if not results:
         return pd.DataFrame(columns=columns)
     index = bank_index()
-    stored = store.puzzle_ratings_of([r.item for r in results if r.item in index])
+    stored = store.ratings.puzzles_of([r.item for r in results if r.item in index])
     totals: dict[str, list[float]] = {}
     for result in results:
         opponent = (puzzle_rating(index[result.item], stored).rating
@@ -135,8 +135,8 @@ class ProgressSummary:
 
 def progress_summary(store: ProgressStore, learner_id: int) -> ProgressSummary:
     return ProgressSummary(
-        answered=store.answer_count(learner_id), rating=store.learner_rating(learner_id),
-        history=thinned(store.rating_history(learner_id)), records=records(store, learner_id),
+        answered=store.answers.count(learner_id), rating=store.ratings.learner(learner_id),
+        history=thinned(store.ratings.history(learner_id)), records=records(store, learner_id),
         by_day=skill_by_day(store, learner_id), themes=theme_performance(store, learner_id),
         mistakes=mistakes_by_rule(store, learner_id))
 

@@ -130,7 +130,7 @@ def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind]
     """The puzzle kinds served to this learner unasked: "can you win?" from the start, the
     safe-discard kinds once the lesson that teaches them is done (a newcomer's first rated
     puzzle was an open-hands safe discard, and cost 170 points); None when every kind is."""
-    if store.lesson_state(learner_id, SAFETY_LESSON).completed:
+    if store.lessons.state(learner_id, SAFETY_LESSON).completed:
         return None
     return frozenset({PuzzleKind.WIN})
 
@@ -149,10 +149,10 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMo
         pool = [known[pid] for pid in failed_puzzles(store, learner_id)
                 if pid in known and pid not in seen]
         return pool[0] if pool else None
-    target = target_rating(mode, store.learner_rating(learner_id), streak)
+    target = target_rating(mode, store.ratings.learner(learner_id), streak)
     subject = theme if mode == PuzzleMode.THEME else None
     pool, stored = _near(store, rules.players, subject, kinds, target)
-    attempted = store.attempted_puzzles(learner_id)
+    attempted = store.ratings.attempted(learner_id)
 
     def pick(pool: Sequence[Puzzle], stored: dict[str, tuple[Rating, int, int]],
              avoid: set[str]) -> Puzzle | None:
@@ -166,7 +166,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMo
         found = pick(pool, stored, avoid)
         if found is None:  # everything near the target was answered: look at the whole bank
             everything = _eligible(rules.players, subject, kinds)[1]
-            found = pick(everything, store.puzzle_ratings_of([p.id for p in everything]), avoid)
+            found = pick(everything, store.ratings.puzzles_of([p.id for p in everything]), avoid)
         if found is not None:
             return found
     return None
@@ -202,16 +202,16 @@ def _near(store: ProgressStore, players: int, theme: str | None,
     starts, ordered, by_id = _eligible(players, theme, kinds)
     middle = bisect.bisect_left(starts, target)
     pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
-    stored = store.puzzle_ratings_of(list(pool))
+    stored = store.ratings.puzzles_of(list(pool))
     distances = sorted(abs(puzzle_rating(p, stored).rating - target) for p in pool.values())
     reach = distances[NEAREST - 1] if len(distances) >= NEAREST else math.inf
     low = bisect.bisect_left(starts, target - reach)
     high = bisect.bisect_right(starts, target + reach)
     starting_near = {p.id: p for p in ordered[low:high] if p.id not in pool}
     if starting_near:
-        stored.update(store.puzzle_ratings_of(list(starting_near)))
+        stored.update(store.ratings.puzzles_of(list(starting_near)))
         pool.update(starting_near)
-    for pid, rating in store.puzzle_ratings_near(target, reach).items():
+    for pid, rating in store.ratings.puzzles_near(target, reach).items():
         if pid in by_id:
             pool[pid] = by_id[pid]
             stored[pid] = rating
@@ -227,7 +227,7 @@ def own_puzzles(store: ProgressStore, learner_id: int) -> dict[str, Puzzle]:
     """The learner's review set: puzzles made from flagged moments of their own hands (a
     stored puzzle that no longer reads is left out, not shown broken)."""
     found = {}
-    for text in store.own_puzzles(learner_id):
+    for text in store.own_puzzles.all(learner_id):
         try:
             puzzle = read_puzzle(text)
         except ValueError:
@@ -241,7 +241,7 @@ def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
     own review set's puzzles not solved yet."""
     last: dict[str, bool] = {}
     order: list[str] = []
-    for row in store.answer_rows(learner_id, context="puzzle"):
+    for row in store.answers.rows(learner_id, context="puzzle"):
         last[row["item"]] = bool(row["correct"])
         order.append(row["item"])
     missed = [pid for pid in reversed(order) if not last[pid]]
@@ -382,7 +382,7 @@ class RunSoFar:
 def run_so_far(store: ProgressStore, learner_id: int, run: str) -> RunSoFar | None:
     """The run ``run`` of this learner, for a page reloaded in the middle of it (its clock and
     count live in the session); None when it has no answer yet (then nothing is lost)."""
-    answers = store.run_answers(learner_id, run) if run else []
+    answers = store.ratings.run_answers(learner_id, run) if run else []
     if not answers:
         return None
     _, first_at, first_seconds = answers[0]
@@ -422,7 +422,7 @@ def record(store: ProgressStore, learner_id: int, puzzle: Puzzle, given: Given,
         skill=str(AnswerSkill(SkillFamily.PUZZLE, puzzle.kind.value)), themes=puzzle.themes,
         mode=mode, run=run)
     rated_mode = mode not in UNRATED_MODES and puzzle.provenance is not Provenance.FRESH
-    stored = store.record_puzzle_answer(learner_id, answer, rated_mode=rated_mode,
+    stored = store.ratings.record_puzzle_answer(learner_id, answer, rated_mode=rated_mode,
                                         start=start_rating(puzzle), rate=play)
     return Attempt(graded, stored)
 
@@ -432,7 +432,7 @@ def last_attempt(store: ProgressStore, learner_id: int, puzzle: Puzzle
     """The learner's answer to ``puzzle`` when it is their newest puzzle answer — a reloaded
     page was showing its result — graded again, with the rating change it made (deviations
     are not kept with an answer: the ratings shown are); else None."""
-    last: LastPuzzleAnswer | None = store.last_puzzle_answer(learner_id)
+    last: LastPuzzleAnswer | None = store.ratings.last_puzzle_answer(learner_id)
     if last is None or last.puzzle_id != puzzle.id:
         return None
     try:
