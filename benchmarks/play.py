@@ -105,14 +105,14 @@ def page_actions(hands: int = 4) -> list[float]:
         for seed in range(hands):
             profile = store.create_learner(f"Bench {seed}")
             learner = profile.id
-            store.set_play_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
+            store.play.set_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
             at = AppTest.from_file(str(ROOT / "trainer" / "app.py"), default_timeout=60)
             at.query_params.update(learner=profile.public_id, seed=str(seed))
             at.switch_page("app_pages/play.py")
             at.run()
             rng = random.Random(seed)
             for _ in range(60):
-                row = store.play_table(learner)
+                row = store.play.table(learner)
                 assert row is not None
                 play = PlaySession.loads(row.state_json)
                 if play.state.over:
@@ -136,17 +136,29 @@ SETTLED = """seq => { let tables = window.__d14tables;
     && !document.querySelector('[data-testid=stStatusWidget]') && performance.now(); }"""
 """The page settled on a new question: the time (the page's clock) it was seen, else false."""
 
+ANSWERED = """seq => { const found = [];
+  const walk = root => { root.querySelectorAll('.d14-table').forEach(x => found.push(x));
+    root.querySelectorAll('*').forEach(e => { if (e.shadowRoot) walk(e.shadowRoot); }); };
+  walk(document);
+  const table = found.find(x => x.getAttribute('data-seq') === seq);
+  const at = table && table.getAttribute('data-answered');
+  return at ? Number(at) : null; }"""
+"""When the table showed the answer (table.js ``fire``: the cards played lift away at once), on
+the page's clock; None once the next table has replaced it."""
+
 TAP_CLOCK = """document.addEventListener('pointerdown', event => { window.__d14tap = event.timeStamp; },
   true);"""
 """Remembers when the last tap reached the page (its clock): the tap as the learner makes it,
 without the test driver's own checks before it clicks (about 80 ms here)."""
 
 
-def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Run]]:
+def browser_discards(hands: int = 12
+                     ) -> tuple[list[float], list[float], list[float], list[Run]]:
     """From the discarding tap to the next decision drawn and the page idle: from the tap's
-    event in the page, and from the test driver's click call; and the server's page runs,
-    timed inside its process."""
-    times, driver = [], []
+    event in the page, and from the test driver's click call; from the tap to the answer shown
+    on the table (before the server's reply); and the server's page runs, timed inside its
+    process."""
+    times, driver, shown = [], [], []
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
         run_times = Path(folder) / "run-times"
@@ -159,14 +171,14 @@ def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Ru
                 for seed in range(hands):
                     profile = store.create_learner(f"Browser {seed}")
                     learner = profile.id
-                    store.set_play_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
+                    store.play.set_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
                     page: Page = browser.new_page(viewport={"width": 1300, "height": 900})
                     page.add_init_script(TAP_CLOCK)
                     page.goto(f"{url}/play?learner={profile.public_id}&lang=en&seed={seed}")
                     page.locator(".d14-table").first.wait_for(timeout=30_000)
                     rng = random.Random(seed)
                     for _ in range(60):
-                        row = store.play_table(learner)
+                        row = store.play.table(learner)
                         assert row is not None
                         play = PlaySession.loads(row.state_json)
                         if play.state.over:
@@ -181,6 +193,7 @@ def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Ru
                             card.click()
                             start = time.perf_counter()
                             card.click()
+                            answered = page.evaluate(ANSWERED, str(play.move))
                         else:
                             start = time.perf_counter()
                             table.locator(f'button[data-action="{press["action"]}"]').click()
@@ -190,12 +203,14 @@ def browser_discards(hands: int = 12) -> tuple[list[float], list[float], list[Ru
                             driver.append(time.perf_counter() - start)
                             tapped = page.evaluate("() => window.__d14tap")
                             times.append((settled.json_value() - tapped) / 1000)
+                            if answered is not None:
+                                shown.append((answered - tapped) / 1000)
                     page.close()
                 browser.close()
             runs = runs_of(run_times, process.pid)
         finally:
             stop_server(process)
-    return times, driver, runs
+    return times, driver, shown, runs
 
 
 def report(label: str, times: list[float]) -> None:
@@ -208,7 +223,8 @@ if __name__ == "__main__":
     report("engine: act + bots + risk + best discard", engine_actions())
     report("server: play service on SQLite [< 150 ms]", service_actions())
     report("Play page script run (AppTest, hints on) [< 150 ms]", page_actions())
-    tapped, clicked, runs = browser_discards()
+    tapped, clicked, shown, runs = browser_discards()
+    report("Chromium: discard tap -> answer shown on the table", shown)
     report("Chromium: discard tap -> page settled [p95 < 300 ms]", tapped)
     report("  the same from the test driver's click call", clicked)
     print(f"  the server meanwhile: {summary(runs)}")

@@ -118,6 +118,8 @@ export default function (component) {
   const root = parentElement.querySelector(".d14-table") || el("div", "d14-table");
   if (!root.parentNode) parentElement.appendChild(root);
   root.innerHTML = "";
+  root.classList.remove("pending");
+  root.removeAttribute("data-answered");
   root.setAttribute("data-seq", data.seq);
   root.classList.toggle("compact", !!data.compact);
   for (const [code, svg] of Object.entries(data.art)) pictures.set(code, svg);
@@ -187,10 +189,32 @@ export default function (component) {
       detail.hidden = !detail.textContent;
     }
   };
+  // An answer shows at once (the server's new table follows a round trip later): the cards
+  // played lift away, the buttons rest, the pressed one says so; a second press of this table
+  // is not sent. Should no new table come (a lost connection), the table wakes again.
   const fire = (action) => {
+    if (root.classList.contains("pending")) return;
     const wantsCards = !(action.min === 0 && action.max === 0);
     const cards = wantsCards ? Array.from(state.chosen).sort((a, b) => a - b) : [];
+    root.classList.add("pending");
+    root.setAttribute("data-answered", String(performance.now()));
+    hand.querySelectorAll(".card").forEach((node, index) => {
+      node.classList.toggle("leaving", cards.includes(index));
+    });
+    for (const [button, known] of buttons) {
+      button.disabled = true;
+      button.classList.toggle("pressed", known === action);
+    }
     setTriggerValue("action", { action: action.id, cards, seq: data.seq });
+    setTimeout(() => {
+      if (root.classList.contains("pending") && root.getAttribute("data-seq") === String(data.seq)) {
+        root.classList.remove("pending");
+        root.removeAttribute("data-answered");
+        hand.querySelectorAll(".card.leaving").forEach((node) => node.classList.remove("leaving"));
+        buttons.forEach(([button]) => button.classList.remove("pressed"));
+        refresh();
+      }
+    }, 10000);
   };
   data.hand.forEach((card, index) => {
     const node = cardNode(card, "large");
