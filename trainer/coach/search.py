@@ -25,8 +25,10 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
-BUDGETS = {"hint": 12, "expert": 24, "review": 64}
-"""Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand."""
+BUDGETS = {"hint": 48, "expert": 96, "review": 256}
+"""Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand —
+four times what the engine's own play-outs could afford, since the fast play-outs
+(:mod:`trainer.coach.fast_playout`) run about ten times faster (``benchmarks/coach.py``)."""
 Z95 = 1.96
 """Half-width of a 95% interval, in standard errors: every interval the coach states."""
 MISTAKE_POINTS = 0.5
