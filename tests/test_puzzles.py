@@ -519,3 +519,16 @@ def test_every_registered_theme_has_its_name_in_both_catalogs() -> None:
     for info in REGISTRY:
         for lang in LANGUAGES:
             assert f"theme.{info.theme.value}" in catalog(lang), (info.theme, lang)
+
+
+def test_a_shipped_line_edited_by_hand_is_refused() -> None:
+    """Issue 30: the bank's ids are checked on load, not trusted: a line whose board was
+    changed (its id no longer the board's) is refused with a message naming both ids."""
+    import json as json_module
+
+    line = bank_file("win").read_text(encoding="utf-8").splitlines()[0]
+    data = json_module.loads(line)
+    data["id"] = data["id"][:-1] + ("0" if data["id"][-1] != "0" else "1")
+    with pytest.raises(PuzzleError, match="does not match the board"):
+        read_puzzle(json_module.dumps(data), shipped=True)
+    assert read_puzzle(line, shipped=True).id == json_module.loads(line)["id"]

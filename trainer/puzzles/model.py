@@ -232,10 +232,10 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     id must match the content: a changed board is refused (``trainer.puzzles.check`` then
     re-validates every other field against the engine).
 
-    ``shipped``: a line of the bank shipped with the trainer, which the tests re-validate
-    line by line against the engine (``test_bank_revalidates_field_by_field``): read as plain
-    JSON, its id taken as written instead of hashed again — a cold server's first Puzzles
-    visit waited for 2,400 canonical boards and bounded parses."""
+    ``shipped``: a line of the bank shipped with the trainer (the tests re-validate it line by
+    line against the engine): read as plain JSON, without the size bounds a learner's file
+    gets. Its id is checked like any other's: a bank line edited by hand is refused, not
+    trusted."""
     if isinstance(data, str | bytes):
         try:
             data = json.loads(data) if shipped else bounded_json(data, max_chars=64_000)
@@ -278,9 +278,7 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     puzzle = Puzzle(kind, read_board(kind, data["board"]), read_answer(kind, data["answer"]),
                     why, parsed_details, _text_list(data["themes"], "themes"),
                     _text_list(data["rules"], "rules"), dict(features), float(rating), provenance)
-    if shipped and isinstance(data["id"], str):
-        puzzle.__dict__["id"] = data["id"]  # the cached_property's own slot
-    elif data["id"] != puzzle.id:
+    if data["id"] != puzzle.id:
         raise PuzzleError(f"id {data['id']!r} does not match the board ({puzzle.id}): "
                           "the puzzle was changed")
     return puzzle
