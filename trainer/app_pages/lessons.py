@@ -4,17 +4,15 @@ variants, the run kept in the database after every answer so a reload resumes it
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import replace
 
 import streamlit as st
 
-from trainer.lessons import Explain, Feedback, Lesson, LessonRun, Question
+from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
-from trainer.lessons.task import Task
 from trainer.practice.guidance_service import lesson_skill
-from trainer.store.progress_store import KeptRun
+from trainer.practice.lesson_service import Runs, item_id, task_of
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
@@ -64,35 +62,12 @@ def lesson_list() -> None:
                 if st.button(tr(label), key=f"open-{lesson.id}", use_container_width=True,
                              type="secondary" if label == "lessons.again" else "primary"):
                     if label == "lessons.again":  # again means from step 1, not the result
-                        save(lesson, run_again(lesson))
+                        runs().again(lesson)
                     open_lesson(lesson.id)
 
 
-def run_again(lesson: Lesson) -> LessonRun:
-    """A lesson done once, started again: its questions as fresh variants."""
-    return LessonRun.again(lesson.id, len(lesson.steps),
-                           [s.number for s in lesson.steps if isinstance(s, Question)],
-                           random.getrandbits(32))
-
-
-def load_run(lesson: Lesson) -> tuple[LessonRun, bool]:
-    """The run in progress (a new one, kept at once, for a lesson never finished) and whether
-    the lesson waits on its result screen (finished, and not started again)."""
-    state, stored = store().lessons.progress(learner.id, lesson.id)
-    run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
-    if run is None:
-        run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
-        if not state.completed:  # a finished lesson waits for "again"; a new one starts now
-            save(lesson, run)
-    return run, state.completed and not stored
-
-
-def kept(lesson: Lesson, run: LessonRun) -> KeptRun:
-    return KeptRun(lesson.id, run.to_json(), run.index, run.missed)
-
-
-def save(lesson: Lesson, run: LessonRun) -> None:
-    store().lessons.save_run(learner.id, kept(lesson, run))
+def runs() -> Runs:
+    return Runs(store(), learner.id)
 
 
 def finish_view(lesson: Lesson) -> None:
@@ -111,78 +86,33 @@ def finish_view(lesson: Lesson) -> None:
     if not later and row.button(tr("lessons.to_puzzles"), key="to-puzzles"):
         st.switch_page("app_pages/puzzles.py", query_params=st.query_params.to_dict())
     if row.button(tr("lessons.practise"), key="practise-lesson"):
-        questions = [s.number for s in lesson.steps if isinstance(s, Question)]
-        run = LessonRun.practice(lesson.id, questions, random.getrandbits(32))
-        save(lesson, run)
+        runs().practise(lesson)
         st.rerun()
     if row.button(tr("lessons.redo"), key="redo-lesson"):
-        save(lesson, run_again(lesson))
+        runs().again(lesson)
         st.rerun()
     if row.button(tr("lessons.all"), key="all-lessons"):
         open_lesson(None)
 
 
-def task_of(step: Question, seed: int | None) -> Task:
-    return step.task if seed is None else step.variant(seed)
-
-
-def stored_run(lesson: Lesson, index: int) -> LessonRun | None:
-    """The run as the database has it, if it is still at item ``index`` (a click from an older
-    screen — another tab, a double click — changes nothing)."""
-    run = LessonRun.from_json(store().lessons.run(learner.id, lesson.id), lesson.id,
-                              len(lesson.steps))
-    return run if run is not None and run.index == index and not run.finished else None
-
-
 def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
-    """A learner's answer to the item at ``index``: graded, recorded and kept at once."""
     lesson = lesson_by_id(lesson_id)
-    run = None if lesson is None else stored_run(lesson, index)
-    if lesson is None or run is None or run.done or run.current is None:
-        return
-    item = run.current
-    step = lesson.steps[item.step]
-    if not isinstance(step, Question):
-        return
-    task = task_of(step, item.seed)
-    correct = task.is_correct(given)
-    run.answer(correct, given, choices=len(task.options) or None)
-    started = st.session_state.pop(f"started-{lesson.id}-{index}", time.monotonic())
-    store().answers.record(
-        learner.id, context="lesson", item=item_id(lesson, item.step, item.seed),
-        question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
-        answer=task.answer_text(given), expected=task.answer_text(task.answer),
-        correct=correct, seconds=time.monotonic() - started, rule_ids=task.rule_ids,
-        lesson_run=kept(lesson, run))  # the answer and where it leaves the run: kept together
-
-
-def item_id(lesson: Lesson, step: int, seed: int | None) -> str:
-    """A level as its answers and hint asks are stored: the stage, the step, the variant."""
-    return f"{lesson.id}:{step}" + ("" if seed is None else f":v{seed}")
+    started = st.session_state.pop(f"started-{lesson_id}-{index}", time.monotonic())
+    if lesson is not None:
+        runs().answer(lesson, index, given, time.monotonic() - started)
 
 
 def revealed(lesson_id: str, index: int) -> None:
     lesson = lesson_by_id(lesson_id)
-    run = None if lesson is None else stored_run(lesson, index)
-    if lesson is not None and run is not None and not run.done:
-        run.reveal()
-        save(lesson, run)
+    if lesson is not None:
+        runs().reveal(lesson, index)
 
 
 def went_on(lesson_id: str, index: int) -> None:
     lesson = lesson_by_id(lesson_id)
-    run = None if lesson is None else stored_run(lesson, index)
-    if lesson is None or run is None or run.current is None:
-        return
-    if not run.done and not isinstance(lesson.steps[run.current.step], Explain):
-        return
-    run.go_on()
-    if run.finished:
-        stars = run.stars()
-        store().lessons.complete(learner.id, lesson.id, stars, len(lesson.steps), run.missed)
-        st.session_state[f"stars-{lesson.id}"] = stars
-    else:
-        save(lesson, run)
+    stars = None if lesson is None else runs().go_on(lesson, index)
+    if stars is not None:
+        st.session_state[f"stars-{lesson_id}"] = stars
 
 
 def run_lesson(lesson: Lesson) -> None:
@@ -201,7 +131,7 @@ def run_lesson(lesson: Lesson) -> None:
 def lesson_step(lesson: Lesson) -> None:
     """The step in hand, its answer and the way on: a fragment, so a tap, a check or a
     continue reruns this part only, not the page around it (one light run per action)."""
-    run, waiting = load_run(lesson)
+    run, waiting = runs().load(lesson)
     if run.finished or waiting:
         finish_view(lesson)
         return
@@ -216,7 +146,7 @@ def lesson_step(lesson: Lesson) -> None:
         st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
         return
-    task = task_of(step, item.seed)
+    task = task_of(step, item)
     if item.seed is not None:
         st.caption(tr("lessons.fresh_variant" if task.board.shows_cards else "lessons.once_more"))
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
@@ -259,9 +189,7 @@ def lesson_step(lesson: Lesson) -> None:
 selected = lesson_by_id(st.query_params.get("lesson"))
 if selected is not None and st.query_params.get("practise") == "1":  # from Home or Progress
     del st.query_params["practise"]  # once: a reload goes on with the run it started
-    save(selected, LessonRun.practice(
-        selected.id, [s.number for s in selected.steps if isinstance(s, Question)],
-        random.getrandbits(32)))
+    runs().practise(selected)
 if selected is None:
     lesson_list()
 else:

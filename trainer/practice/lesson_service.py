@@ -1,0 +1,115 @@
+"""A learner's lesson runs, as the Lessons page asks for them (issue 30: the page shows and
+forwards; grading, recording and keeping the run live here): start, again, practice; an answer
+graded by its task, recorded with the run it moves on in one transaction; the answer revealed;
+the way on, with the stars at the end. Every change reads the run as the database has it and
+does nothing when it has moved on (a click from an older screen, another tab)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from trainer.lessons import Explain, Lesson, LessonRun, Question
+from trainer.lessons.answers import LessonAnswer
+from trainer.lessons.run import PlanItem
+from trainer.lessons.task import Task
+from trainer.store.progress_store import KeptRun, ProgressStore
+
+
+def item_id(lesson: Lesson, step: int, seed: int | None) -> str:
+    """A level as its answers and hint asks are stored: the stage, the step, the variant."""
+    return f"{lesson.id}:{step}" + ("" if seed is None else f":v{seed}")
+
+
+def task_of(step: Question, item: PlanItem) -> Task:
+    """The task an item of the run asks: the step as written, or its variant."""
+    return step.task if item.seed is None else step.variant(item.seed)
+
+
+def questions(lesson: Lesson) -> list[int]:
+    return [s.number for s in lesson.steps if isinstance(s, Question)]
+
+
+@dataclass(frozen=True)
+class Runs:
+    """The lesson runs of one learner in one store."""
+
+    store: ProgressStore
+    learner_id: int
+
+    def save(self, lesson: Lesson, run: LessonRun) -> None:
+        self.store.lessons.save_run(self.learner_id, _kept(lesson, run))
+
+    def load(self, lesson: Lesson) -> tuple[LessonRun, bool]:
+        """The run in progress (a new one, kept at once, for a lesson never finished) and
+        whether the lesson waits on its result screen (finished, and not started again)."""
+        state, stored = self.store.lessons.progress(self.learner_id, lesson.id)
+        run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
+        if run is None:
+            run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
+            if not state.completed:  # a finished lesson waits for "again"; a new one starts now
+                self.save(lesson, run)
+        return run, state.completed and not stored
+
+    def again(self, lesson: Lesson) -> None:
+        """A lesson done once, started again: its questions as fresh variants."""
+        self.save(lesson, LessonRun.again(lesson.id, len(lesson.steps), questions(lesson),
+                                          random.getrandbits(32)))
+
+    def practise(self, lesson: Lesson) -> None:
+        """The lesson's questions again, each a fresh variant, no explanations."""
+        self.save(lesson, LessonRun.practice(lesson.id, questions(lesson),
+                                             random.getrandbits(32)))
+
+    def at(self, lesson: Lesson, index: int) -> LessonRun | None:
+        """The run as the database has it, if it is still at item ``index``."""
+        run = LessonRun.from_json(self.store.lessons.run(self.learner_id, lesson.id),
+                                  lesson.id, len(lesson.steps))
+        return run if run is not None and run.index == index and not run.finished else None
+
+    def answer(self, lesson: Lesson, index: int, given: LessonAnswer, seconds: float) -> None:
+        """The learner's answer to the item at ``index``: graded exactly as asked, recorded,
+        and the run it moves on kept with it."""
+        run = self.at(lesson, index)
+        if run is None or run.done or run.current is None:
+            return
+        item = run.current
+        step = lesson.steps[item.step]
+        if not isinstance(step, Question):
+            return
+        task = task_of(step, item)
+        correct = task.is_correct(given)
+        run.answer(correct, given, choices=len(task.options) or None)
+        self.store.answers.record(
+            self.learner_id, context="lesson", item=item_id(lesson, item.step, item.seed),
+            question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
+            answer=task.answer_text(given), expected=task.answer_text(task.answer),
+            correct=correct, seconds=seconds, rule_ids=task.rule_ids,
+            lesson_run=_kept(lesson, run))
+
+    def reveal(self, lesson: Lesson, index: int) -> None:
+        run = self.at(lesson, index)
+        if run is not None and not run.done:
+            run.reveal()
+            self.save(lesson, run)
+
+    def go_on(self, lesson: Lesson, index: int) -> int | None:
+        """To the next item, once this one is answered (or read); at the end the lesson is
+        completed with its stars, which are returned."""
+        run = self.at(lesson, index)
+        if run is None or run.current is None:
+            return None
+        if not run.done and not isinstance(lesson.steps[run.current.step], Explain):
+            return None
+        run.go_on()
+        if run.finished:
+            stars = run.stars()
+            self.store.lessons.complete(self.learner_id, lesson.id, stars, len(lesson.steps),
+                                        run.missed)
+            return stars
+        self.save(lesson, run)
+        return None
+
+
+def _kept(lesson: Lesson, run: LessonRun) -> KeptRun:
+    return KeptRun(lesson.id, run.to_json(), run.index, run.missed)
