@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 import random
-import statistics
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +18,7 @@ from trainer.coach.deals import (
     _allowed,
     ask_up_to,
     deal_again,
+    deal_log_weight,
     dealt_state,
     searchable,
     unseen_cards,
@@ -93,9 +94,11 @@ def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
 def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
     """The mean payment of each option over every ordering of the unseen cards into the others'
     hands and the stock that the table allows (the passes, and at a claim nobody asked before
-    the viewer able to win): the brute-force reference."""
+    the viewer able to win), each ordering weighed by how likely the table makes its hands
+    (the play model, :func:`deal_log_weight`): the brute-force reference."""
     pool = unseen_cards(view)
     totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
+    weights: dict[str, list[float]] = {str(a): [] for a in view.legal}
     for order in set(itertools.permutations(pool)):
         hands, start = [], 0
         for seat, size in enumerate(view.hand_sizes):
@@ -108,11 +111,14 @@ def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
         if not allowed:
             continue
         ask_up_to(dealt, view.seat, random.Random(playout_seed))
+        weight = math.exp(deal_log_weight(view, dealt))
         for action in view.legal:
             state = copy.deepcopy(dealt)
             state.apply(action)
             totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
-    return {name: statistics.fmean(values) for name, values in totals.items() if values}
+            weights[str(action)].append(weight)
+    return {name: sum(w * v for w, v in zip(weights[name], values, strict=True))
+            / sum(weights[name]) for name, values in totals.items() if values}
 
 
 def test_the_search_agrees_with_enumeration_on_small_endgames() -> None:

@@ -278,8 +278,13 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
 
 def pair_weight(table: SafetyTable) -> float:
     """Model.PLAY's log-weight per unpaired card, by how far the hand has been played."""
-    played = len(table.table_cards) + sum(len(meld.cards) for melds in table.melds
-                                          for meld in melds)
+    return play_weight(len(table.table_cards) + sum(len(meld.cards) for melds in table.melds
+                                                    for meld in melds))
+
+
+def play_weight(played: int) -> float:
+    """Model.PLAY's log-weight per unpaired card with ``played`` cards on the table and in
+    sets — the one weight the chance and the coach's deals both read."""
     return min(PAIR_WEIGHT_AT_MOST, PAIR_WEIGHT + PAIR_WEIGHT_PER_CARD * played)
 
 

@@ -37,6 +37,10 @@ from trainer.engine.rules import RuleSet
 
 GAP = 1.0
 """Points by which the best option must beat the second."""
+POOLS_WEIGHTED = False
+"""The lesson pools (best moves, best claims, coached hands) were valued on deals that all count
+alike — mined before the coach weighed its deals by the play model — and are checked as mined;
+the levels' stored figures are theirs, the live coach's in Play are weighed."""
 SCREEN_DEALS = 24
 """A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
 DEALS = 192
@@ -112,7 +116,7 @@ class BestMove:
 
 def recompute(move: BestMove) -> Decision:
     """The values the search gives today for the stored moment (budget and salt as stored)."""
-    return evaluate(move.view, move.decision.deals, move.salt)
+    return evaluate(move.view, move.decision.deals, move.salt, weighted=POOLS_WEIGHTED)
 
 
 def check(move: BestMove) -> list[str]:
@@ -165,10 +169,10 @@ def mine(hands: int, seed: int, rules: RuleSet, bots: Callable[[], list[Bot]],
             seat = state.to_act
             if found < per_hand and moments(state):
                 view = view_of(state, seat)
-                screen = evaluate(view, SCREEN_DEALS, salt=1)
+                screen = evaluate(view, SCREEN_DEALS, salt=1, weighted=POOLS_WEIGHTED)
                 if len(screen.options) >= 2 and \
                         screen.options[0].mean - screen.options[1].mean >= GAP:
-                    decision = evaluate(view, deals)
+                    decision = evaluate(view, deals, weighted=POOLS_WEIGHTED)
                     if clear_best(decision):
                         found += 1
                         yield BestMove(Replay.of(state), seat, decision)

@@ -4,6 +4,11 @@ deal equally likely except those the table's history rules out — a player who 
 would have won on a card that passed them since their hand last changed would have taken it
 (R-READ's assumption).
 
+The deals are drawn uniformly; :func:`deal_log_weight` then says how much likelier the table
+makes one than another — the play model of :mod:`trainer.analysis.chance` (players keep their
+14-pairs: a hand is ``exp(-w)`` times less likely for each card in it without a partner) — and
+the search weighs each deal's play-out by it (self-normalised importance sampling).
+
 A deal is a whole :class:`~trainer.engine.game.state.HandState` at the viewer's decision, ready
 to be played out; its public parts are the view's, so two views with the same public table and
 the same seed give the same deals, whatever the real hidden cards are."""
@@ -13,8 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from trainer.analysis.chance import play_weight
 from trainer.bots.heuristic import fast_choice
 from trainer.engine.cards import Card, deck
+from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView
@@ -109,3 +116,14 @@ def ask_up_to(state: HandState, seat: int, rng: random.Random) -> None:
     said is hidden from the viewer: the deal decides it)."""
     while state.phase is Phase.CLAIM and state.to_act != seat:
         state.apply(fast_choice(state, rng))
+
+
+def deal_log_weight(view: PlayerView, state: HandState) -> float:
+    """The log of how likely the table makes this deal, up to a constant shared by every deal
+    of the view: −w per card without a 14-partner in the others' concealed hands (R-PAIR14),
+    ``w`` by how far the hand has been played (:func:`trainer.analysis.chance.play_weight`)."""
+    played = sum(len(pile) for pile in view.piles) + sum(
+        len(meld.cards) for melds in view.melds for meld in melds)
+    loose = sum(unpaired(rank_counts(hand)) for seat, hand in enumerate(state.hands)
+                if seat != view.seat)
+    return -play_weight(played) * loose

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
-from trainer.coach.deals import deal_again, searchable
+from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
 from trainer.coach.fast_hand import FastHand
 from trainer.coach.fast_playout import play
@@ -25,9 +25,9 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
-BUDGETS = {"hint": 48, "expert": 96, "review": 256}
+BUDGETS = {"hint": 48, "expert": 192, "review": 256}
 """Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand —
-four times what the engine's own play-outs could afford, since the fast play-outs
+several times what the engine's own play-outs could afford, since the fast play-outs
 (:mod:`trainer.coach.fast_playout`) run about ten times faster (``benchmarks/coach.py``)."""
 Z95 = 1.96
 """Half-width of a 95% interval, in standard errors: every interval the coach states."""
@@ -151,37 +151,55 @@ def weighable(view: PlayerView) -> bool:
 
 
 def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
-             playout_seed: int | None = None) -> Decision:
-    """Value each option of the viewer's decision on ``deals`` deals (see the module).
+             playout_seed: int | None = None, weighted: bool = True) -> Decision:
+    """Value each option of the viewer's decision on ``deals`` deals (see the module), each
+    deal's play-outs weighed by how likely the table makes it (:func:`deal_log_weight`; with
+    ``weighted`` false every deal counts alike, as the lesson pools were valued).
     ``playout_seed`` plays every deal out with the same seed (tests compare with enumeration)."""
     if not searchable(view):
         raise ValueError("the coach weighs the viewer's own discard or lay-down")
     options = _options(view)
     rng = random.Random(view_seed(view, salt))
     payments: dict[Action, list[float]] = {action: [] for action in options}
+    logs: list[float] = []
     for _ in range(deals if len(options) > 1 else 0):
         dealt = deal_again(view, rng)
+        logs.append(deal_log_weight(view, dealt) if weighted else 0.0)
         seed = rng.getrandbits(64) if playout_seed is None else playout_seed
         fast = FastHand.of(dealt)
         for action in options:
             hand = fast.copy()
             apply(hand, action)
             payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
-    means = {a: (sum(p) / len(p) if p else 0.0) for a, p in payments.items()}
+    top = max(logs, default=0.0)
+    weights = [math.exp(log - top) for log in logs]
+    means = {a: _mean(p, weights) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []
     for action in options:
         paid = payments[action]
         diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
-        values.append(OptionValue(action, means[action], _error(paid),
-                                  means[best] - means[action], _error(diffs)))
+        values.append(OptionValue(action, means[action], _error(paid, weights),
+                                  means[best] - means[action], _error(diffs, weights)))
     values.sort(key=lambda v: (-v.mean, options.index(v.action)))
     return Decision(tuple(values), deals if len(options) > 1 else 0)
 
 
-def _error(values: list[float]) -> float:
-    n = len(values)
-    if n < 2:
+def _mean(values: list[float], weights: list[float]) -> float:
+    total = sum(weights)
+    return sum(w * v for w, v in zip(weights, values, strict=True)) / total if values else 0.0
+
+
+def _error(values: list[float], weights: list[float]) -> float:
+    """The standard error of the weighted mean: the weighted spread over the deals' effective
+    number (Kish's), with Bessel's correction — the plain standard error when all weights are
+    equal."""
+    if len(values) < 2:
         return 0.0
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    total = sum(weights)
+    effective = total * total / sum(w * w for w in weights)
+    if effective <= 1.0:
+        return 0.0
+    mean = _mean(values, weights)
+    spread = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+    return math.sqrt(spread * effective / (effective - 1) / effective)
