@@ -342,3 +342,21 @@ def test_an_own_flip_step_comes_back_as_an_own_flip() -> None:
         assert variant.text("from") == "you"
         assert any(m.key == "verdict.own_flip" for m in task.working)
         assert task.answer == kind.build(data).answer
+
+
+CHOICE_QUESTIONS = [(lesson, step) for lesson, step in QUESTIONS
+                    if isinstance(step.task.answer, ChoiceAnswer)]
+
+
+@pytest.mark.parametrize(("lesson", "step"), CHOICE_QUESTIONS,
+                         ids=[f"{lesson.id}-{step.number}" for lesson, step in CHOICE_QUESTIONS])
+def test_a_variant_keeps_the_steps_answer_class(lesson: object, step: Question) -> None:
+    """Issue 31: a re-ask (or a stage done again) asks the same case with fresh cards — a kong
+    case stays that case, 接地 stays 接地, the reason a hand cannot win stays that reason — not
+    another case drawn at random."""
+    fresh = 0
+    for seed in range(25):
+        variant = step.variant(seed)
+        assert variant.answer == step.task.answer, (seed, variant.answer)
+        fresh += variant.board != step.task.board
+    assert fresh >= 20  # the step as written only when no position of its class came

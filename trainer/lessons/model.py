@@ -21,6 +21,7 @@ from trainer.content.languages import LANGUAGES
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
 from trainer.lessons import table_tasks
+from trainer.lessons.answers import ChoiceAnswer
 from trainer.lessons.kinds import KINDS as QUESTION_KINDS
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
@@ -66,15 +67,27 @@ class Question:
         return self.prompt[lang]
 
     def variant(self, seed: int) -> Task:
-        """A fresh variant of this step (new cards, the same point), checked by the engine."""
+        """A fresh variant of this step (new cards, the same point), checked by the engine. A
+        question answered by a choice keeps its answer class — the same kong case, the same
+        reason, 接地 stays 接地, yes stays yes — so a re-ask tests what the step teaches, not
+        another case: generated positions are drawn until one has the step's answer (the step
+        as written, should none come within :data:`VARIANT_TRIES`)."""
         kind = KINDS[self.kind]
         rng = random.Random(seed)
-        for _ in range(5):
+        keep = self.task.answer if isinstance(self.task.answer, ChoiceAnswer) else None
+        for _ in range(VARIANT_TRIES if keep is not None else 5):
             try:
-                return kind.build(StepData(kind.generate(rng, StepData(self.data))))
+                task = kind.build(StepData(kind.generate(rng, StepData(self.data))))
             except TaskError:
                 continue
+            if keep is None or task.answer == keep:
+                return task
         return self.task
+
+
+VARIANT_TRIES = 400
+"""Positions drawn for a variant of the step's answer class (the rarest, 接地, comes about one
+time in twenty)."""
 
 
 Step = Explain | Question

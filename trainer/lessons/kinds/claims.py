@@ -67,9 +67,13 @@ def priority(data: StepData) -> Task:
 
 
 def _priority_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """Claims on a fresh card; the step's own answer class kept — where nobody may take the
+    card as written (every claim refused), nobody may in the variant either."""
     rules = RuleSet()
     relations = [r for r in Relation]
-    for _ in range(200):
+    nobody = ChoiceAnswer("nobody")
+    wants_nobody = data.has("claims") and priority(data).answer == nobody
+    for _ in range(400):
         origin = rng.choice([r for r in relations if r is not Relation.YOU])
         source = rng.choice(("discard", "flip"))
         claimers = rng.sample(relations, 2)
@@ -78,9 +82,13 @@ def _priority_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         data_out: dict[str, Any] = {"origin": origin.value, "source": source,
                                     "card": str(draw(rng, 1)[0]), "claims": claims}
         task = priority(StepData(data_out))
+        if wants_nobody:
+            if task.answer == nobody:
+                return data_out
+            continue
         refused = resolve_claims(_claims(StepData(data_out), rules.players),
                                  seat_of(origin, YOU, 4), source).refused
-        if not refused and task.answer != ChoiceAnswer("nobody"):
+        if not refused and task.answer != nobody:
             return data_out
     raise TaskError("no variant found")
 

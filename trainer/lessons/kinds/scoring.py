@@ -117,9 +117,23 @@ def _variant(accept: Callable[[Verdict], bool]) -> Callable[[random.Random, Step
     return generate
 
 
+def _special_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """A win with the step's own special (接地 stays 接地, 全黑 stays 全黑; none stays none)."""
+    own = special(data).answer if data.has("cards") else None
+    want = own.value if isinstance(own, ChoiceAnswer) else None
+
+    def accept(judged: Verdict) -> bool:
+        if not judged.win or len(judged.specials) > 1:
+            return False
+        found = judged.specials[0].value if judged.specials else "none"
+        return want is None or found == want
+
+    return _variant(accept)(rng, data)
+
+
 KINDS = (
     TaskKind("fan", fan, _variant(lambda v: v.win and v.fan > 0), POSITION_KEYS),
     TaskKind("share", share, _variant(lambda v: v.win and v.fan > 0), POSITION_KEYS),
     TaskKind("pays", pays, _variant(lambda v: v.win), POSITION_KEYS),
-    TaskKind("special", special, _variant(lambda v: v.win and len(v.specials) <= 1), POSITION_KEYS),
+    TaskKind("special", special, _special_variant, POSITION_KEYS),
 )

@@ -176,11 +176,17 @@ def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
 
 
 def _reason_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    want = rng.choice(("not_combined", "red_short", "win"))
-    while True:
-        position, origin = random_claim(rng, RuleSet(), joker_in_hand=0.0)
+    """A position failing for the step's own reason (a joker in hand stays a joker in hand);
+    for a step without one, any of the common reasons."""
+    own = reason(data).answer if data.has("cards") else None
+    want = own.value if isinstance(own, ChoiceAnswer) and own.value != "own_flip" else \
+        rng.choice(("not_combined", "red_short", "win"))
+    for _ in range(2000):
+        position, origin = random_claim(
+            rng, RuleSet(), joker_in_hand=0.5 if want == "joker_in_hand" else 0.0)
         if verdict(position).reason.value == want:
             return position_data(position, origin)
+    raise TaskError(f"no position found that fails for {want}")
 
 
 KINDS = (
