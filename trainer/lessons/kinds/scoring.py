@@ -54,9 +54,12 @@ def share(data: StepData) -> Task:
         return Message.of(key, ("R-SCORE",), base=rules.base, fan=judged.fan,
                           cap=rules.fan_cap if rules.fan_cap is not None else "—")
 
+    prompt = Message.of(f"task.share.prompt_{rules.scoring}", base=rules.base,
+                        cap=rules.fan_cap) if rules.fan_cap is not None else Message.of(
+        f"task.share.prompt_{rules.scoring}_uncapped", base=rules.base)
     return Task("share", Shape.NUMBER, board_of(position, origin), number(judged.share),
                 instruction_number(Message.of("task.share.what")), tuple(verdict_messages(judged)),
-                ("R-SCORE",), hint, prompt=Message.of("task.share.prompt"))
+                ("R-SCORE",), hint, prompt=prompt)
 
 
 def pays(data: StepData) -> Task:
