@@ -57,3 +57,29 @@ def test_progress_shows_mastery_and_the_improvement_areas(db: tuple[ProgressStor
     progress.button(key="area-claiming").click().run()
     assert not progress.exception
     assert progress.query_params["lesson"] == "claim-or-pass"
+
+
+def test_progress_traces_each_rule_and_counts_the_hints_asked(db: tuple[ProgressStore, str]
+                                                              ) -> None:
+    """Issue 32: every rule id the answers cite is a skill of its own on Progress (first tries,
+    right, mastery), and the hints asked for are counted by skill."""
+    from trainer.practice.mastery_service import rule_estimates
+
+    store, learner = db
+    for number in range(6):
+        store.answers.record(int(learner), context="drill", item=f"red:{number}", question="q",
+                             answer="a", expected="a", correct=number != 2, seconds=2.0,
+                             rule_ids=("R-RED",), skill="drill:red", level=1)
+    store.answers.record(int(learner), context="drill", item="red:5", question="q",
+                         answer="b", expected="a", correct=False, seconds=2.0,
+                         rule_ids=("R-RED",), skill="drill:red", level=1)  # a second try
+    store.hint_asks.record(int(learner), context="drill", item="red:1:n1", skill="red", level=1)
+    (red,) = rule_estimates(store, int(learner))
+    assert (red.rule_id, red.attempts, red.right) == ("R-RED", 6, 5)
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    (table,) = [frame.value for frame in progress.dataframe
+                if t("progress.first_tries", "en") in frame.value.columns]
+    assert list(table[t("progress.first_tries", "en")]) == [6]
+    assert list(table[t("progress.rule_name", "en")]) == [t("ruleref.R-RED.title", "en")]
+    assert any(t("skill.red", "en") + " 1" in c.value for c in progress.caption)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pandas as pd
 import streamlit as st
 
+from trainer.i18n import catalog
 from trainer.practice import import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
@@ -25,6 +27,7 @@ from trainer.ui.session import require_learner, store
 
 learner = require_learner()
 PERIODS = {"7": 7, "30": 30, "all": None}
+known = catalog(current_language())
 
 
 def mastery_section() -> None:
@@ -34,6 +37,24 @@ def mastery_section() -> None:
     found = mastery.estimates(store(), learner.id)
     st.plotly_chart(mastery_bars(found), key="mastery-chart")
     st.caption(tr("progress.mastery_caption"))
+    asked = store().hint_asks.by_skill(learner.id)
+    if asked:
+        st.caption(tr("progress.hints_asked", list=tr("list.sep").join(
+            f"{tr(f'skill.{skill}') if f'skill.{skill}' in known else plain(skill)} {count}"
+            for skill, count in sorted(asked.items()))))
+    rules = mastery.rule_estimates(store(), learner.id)
+    if rules:
+        with st.expander(tr("progress.by_rule")):
+            st.dataframe(pd.DataFrame({
+                tr("progress.rule"): [plain(r.rule_id) for r in rules],
+                tr("progress.rule_name"): [tr(f"ruleref.{r.rule_id}.title")
+                                           if f"ruleref.{r.rule_id}.title" in known else ""
+                                           for r in rules],
+                tr("progress.first_tries"): [r.attempts for r in rules],
+                tr("progress.right"): [r.right for r in rules],
+                tr("progress.mastery_pct"): [round(r.mastery * 100) for r in rules],
+                tr("progress.mastered"): ["✓" if r.mastered else "" for r in rules],
+            }), hide_index=True, key="rule-mastery")
     st.subheader(tr("progress.areas"))
     period = translated_choice(st.segmented_control, tr("progress.period"), list(PERIODS),
                                key="areas_period", prefix="progress.period_", start="30",

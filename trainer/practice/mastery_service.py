@@ -129,6 +129,38 @@ def estimates(store: ProgressStore, learner_id: int, *, since: datetime | None =
     return found
 
 
+@dataclass(frozen=True)
+class RuleEstimate:
+    """One rule id as a skill of its own: the first attempts at questions citing it."""
+
+    rule_id: str
+    mastery: float
+    attempts: int
+    right: int
+
+    @property
+    def mastered(self) -> bool:
+        return self.mastery >= MASTERED
+
+
+def rule_estimates(store: ProgressStore, learner_id: int, *,
+                   model: Tracing | None = None) -> list[RuleEstimate]:
+    """Every rule id the learner's answers cite, each traced as a skill (the finer grain under
+    the skill map's families), in rule-id order."""
+    model = model or Tracing()
+    outcomes: dict[str, list[bool]] = {}
+    previous: tuple[Any, Any] | None = None
+    for row in store.answers.rows(learner_id):
+        item = (row["context"], row["item"])
+        if item != previous:
+            for rule_id in {r.strip() for r in str(row.get("rule_ids") or "").split(",")}:
+                if rule_id.startswith("R-"):
+                    outcomes.setdefault(rule_id, []).append(bool(row["correct"]))
+        previous = item
+    return [RuleEstimate(rule_id, model.estimate(seen), len(seen), sum(seen))
+            for rule_id, seen in sorted(outcomes.items())]
+
+
 def target_of(skill: Skill) -> Target:
     """Where to practise ``skill``: its drill when it has one (quick, adaptive), else its lesson
     stage's levels again as fresh variants."""
