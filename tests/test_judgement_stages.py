@@ -174,7 +174,7 @@ def test_a_stored_claim_moment_is_the_searchs(players: int) -> None:
 def test_a_move_variant_is_the_same_case() -> None:
     """A fresh table for a move keeps its goal and its case — a chi on the learner's own flip
     stays one, a joker laid down after a draw stays one (issue 31: variants keep the point)."""
-    from trainer.lessons.table_tasks import move_case
+    from trainer.lessons.kinds.moves import move_case
 
     steps = _steps("move")
     cases = {(str(s.data["goal"]), tuple(move_case(StepData(s.data)).items())) for s in steps}

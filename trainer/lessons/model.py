@@ -20,12 +20,12 @@ from typing import Any
 from trainer.content.languages import LANGUAGES
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
-from trainer.lessons import table_tasks
 from trainer.lessons.answers import ChoiceAnswer
 from trainer.lessons.kinds import KINDS as QUESTION_KINDS
+from trainer.lessons.kinds import moves
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
-KINDS: dict[str, TaskKind] = {**QUESTION_KINDS, **{k.name: k for k in table_tasks.KINDS}}
+KINDS: dict[str, TaskKind] = {**QUESTION_KINDS, **{k.name: k for k in moves.KINDS}}
 LESSON_KEYS = {"id", "rules", "title", "summary", "steps"}
 EXPLAIN_KEYS = {"kind", "text", "cards", "melds", "groups", "picture"}
 PICTURES = ("seats", "deal", "kong_case_1", "kong_case_2", "kong_case_3", "kong_never",

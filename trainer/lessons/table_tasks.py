@@ -8,19 +8,14 @@ action; :func:`apply_table_action` turns that into the engine's action, lets the
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass
-from typing import Any
 
 from trainer.content.stacking import stacked_hand
 from trainer.engine import (
     Card,
     Dou14Error,
     Message,
-    partner_rank,
-    partners_of,
     rank_name,
-    red_total,
     relation,
     seat_of,
 )
@@ -28,9 +23,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState, Phase
 from trainer.engine.game.view import PlayerView, view_of
-from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.seats import Relation
-from trainer.engine.win_rule import red_reached
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.buttons import (
@@ -40,7 +33,7 @@ from trainer.lessons.buttons import (
     LAYDOWN_BUTTONS,
     TableButton,
 )
-from trainer.lessons.task import StepData, Task, TaskError, TaskKind
+from trainer.lessons.task import StepData, Task, TaskError
 
 GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
          "kong_drawn", "done", "tianzou")
@@ -321,153 +314,11 @@ _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R
          ActionKind.TIANZOU: "R-SPECIAL"}
 
 
-def _plain(cards: list[Card]) -> bool:
-    """No joker and no three of a rank: nothing to lay down after the deal."""
-    ranks = [c.rank for c in cards]
-    return all(c.rank is not None for c in cards) and all(ranks.count(r) < 3 for r in ranks)
-
-
-def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
-                    after_draw: bool = False) -> dict[str, Any]:
-    """A fresh table where the learner may make ``goal``: a stacked deal (with the dealer's
-    discard and the learner's pong scripted where the goal needs them), every other hand dealt
-    at random with nothing to lay down. With ``own_flip`` a chi is on the learner's own flip
-    (R-OWN-FLIP); with ``after_draw`` a joker is laid down right after the draw of a pong
-    (R-TOU-LATER), not in the lay-down round. Checked by the engine like any lesson table."""
-    from trainer.engine import JOKER, RANKED_CARDS
-
-    for _ in range(500):
-        pool = list(RANKED_CARDS)
-        rng.shuffle(pool)
-        rank = rng.randrange(1, 14)
-        same = [c for c in pool if c.rank == rank]
-        rest = [c for c in pool if c.rank != rank]
-        mine: list[Card]
-        stock: list[Card] = []
-        before: list[str] = []
-        dealer = "upper"
-        goal_cards = ""
-        upper_first: Card | None = None
-        if goal == "discard":
-            dealer, mine = "you", rest[:8]
-            goal_cards = str(rng.choice(mine))
-        elif goal == "lay_joker" and after_draw:
-            mine = [*same[:2], *rest[:5]]
-            upper_first, dealer = same[2], "opposite"
-            stock = [JOKER, rest[5]]
-        elif goal in ("lay_joker",):
-            dealer, mine = "you", [JOKER, *rest[:7]]
-            stock = rest[7:9]
-        elif goal == "lay_pong":
-            mine = [*same[:3], *rest[:4]]
-            stock = [rest[4]]
-            goal_cards = " ".join(str(c) for c in same[:3])
-        elif goal == "chi":
-            if rank == 7:
-                continue
-            chi_with = partners_of(same[0], rest)[0]
-            mine = [chi_with, *[c for c in rest if c.rank not in (rank, chi_with.rank)][:6]]
-            upper_first, goal_cards = same[0], str(chi_with)
-            if own_flip:  # the upper's discard is one the learner cannot take; then they flip
-                held = {c.rank for c in mine}
-                upper_first = next((c for c in rest if c not in mine and c.rank is not None
-                                    and c.rank not in held
-                                    and partner_rank(c.rank) not in held), None)
-                if upper_first is None:
-                    continue
-                stock = [same[0]]
-        elif goal == "pong":
-            mine = [*same[:2], *rest[:5]]
-            upper_first = same[2]
-            dealer = "opposite"
-        elif goal == "kong":
-            mine = [*same[:3], *rest[:4]]
-            upper_first = same[3]
-            before.append("you:done")
-        elif goal == "kong_drawn":
-            mine = [*same[:2], *rest[:5]]
-            upper_first, stock = same[2], [same[3], rest[5]]
-            goal_cards = str(same[3])
-        elif goal in ("win", "tianzou"):
-            pairs: list[Card] = []
-            for card in rest:
-                if card.rank is None or card in pairs:
-                    continue
-                partner = next((c for c in partners_of(card, rest) if c not in pairs), None)
-                if partner is not None:
-                    pairs += [card, partner]
-                if len(pairs) == 8:
-                    break
-            if len(pairs) < 8 or (goal == "win" and \
-                    not red_reached(red_total(pairs), DEFAULT_RULES.red_threshold)):
-                continue
-            if goal == "tianzou":  # R-SPECIAL: the dealer's eight are combined at the deal
-                dealer, mine = "you", pairs
-            else:
-                upper_first = pairs.pop(rng.randrange(8))
-                mine = pairs
-        else:
-            raise TaskError(f"no fresh table for the goal {goal!r}")
-        used = set(mine) | set(stock) | ({upper_first} if upper_first else set())
-        others = [c for c in pool if c not in used]
-        dealer_hand_size = 8
-        hands: dict[str, list[Card]] = {"you": mine}
-        for who in ("lower", "opposite", "upper"):
-            size = dealer_hand_size if who == dealer else 7
-            if who == dealer and upper_first is not None:
-                hands[who] = [upper_first, *others[:size - 1]]
-                others = others[size - 1:]
-            else:
-                hands[who] = others[:size]
-                others = others[size:]
-        if any(not _plain(hands[who]) for who in ("lower", "opposite", "upper")):
-            continue
-        if upper_first is not None:
-            before.append(f"{dealer}:discard:{upper_first}")
-        if goal == "kong_drawn" or (goal == "lay_joker" and after_draw):
-            before.append("you:pong")
-        data: dict[str, Any] = {f"hand_{who}": " ".join(str(c) for c in cards)
-                                for who, cards in hands.items()}
-        data.update(dealer=dealer, stock=" ".join(str(c) for c in stock), before=before,
-                    goal=goal)
-        if goal_cards:
-            data["goal_cards"] = goal_cards
-        try:
-            move_task(StepData(data))
-        except TaskError:
-            continue
-        return data
-    raise TaskError(f"no fresh table found for {goal!r}")
-
-
-def _move_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """A fresh table of the same case: the goal, and whether a chi is on the learner's own flip
-    or a joker is laid down after a draw (the point of the step)."""
-    return construct_scene(rng, data.choice("goal", GOALS, "discard"), **move_case(data))
-
-
-def move_case(data: StepData) -> dict[str, bool]:
-    """What the step's table is a case of, beyond its goal: ``own_flip``, ``after_draw``."""
-    state = scene_of(data).state
-    offer = state.offer
-    learner = data.integer("seat", 0)
-    return {"own_flip": state.phase is Phase.CLAIM and offer is not None and
-            offer.seat == learner and data.text("goal", "") == "chi",
-            "after_draw": state.phase is Phase.DISCARD and data.text("goal", "") == "lay_joker"}
-
-
-KINDS = (TaskKind("move", move_task, _move_variant,
-                  frozenset({"hand_you", "hand_lower", "hand_opposite", "hand_upper", "stock",
-                             "dealer", "before", "goal", "goal_cards", "seat", "replay",
-                             "rules"})),)
-
-
 def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
     """The table and the asked-for move of a move step (for the page and the run)."""
     scene = scene_of(data)
     return scene, goal_of(data, scene)
 
 
-__all__ = ["KINDS", "MoveOutcome", "TableScene", "after_move", "apply_table_action",
-           "board_of_scene", "construct_scene", "judged_move", "refusal", "scene_of_task",
-           "to_engine_action"]
+__all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
+           "judged_move", "move_task", "refusal", "scene_of", "scene_of_task", "to_engine_action"]
