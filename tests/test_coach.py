@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,11 +92,11 @@ def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
     assert evaluate(view_of(other, view.seat), 4) == evaluate(view, 4)
 
 
-def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
+def _exact(view: PlayerView, playout_seed: int, weighted: bool = False) -> dict[str, float]:
     """The mean payment of each option over every ordering of the unseen cards into the others'
     hands and the stock that the table allows (the passes, and at a claim nobody asked before
-    the viewer able to win), each ordering weighed by how likely the table makes its hands
-    (the play model, :func:`deal_log_weight`): the brute-force reference."""
+    the viewer able to win) — with ``weighted``, each ordering weighed by how likely the table
+    makes its hands (the play model, :func:`deal_log_weight`): the brute-force reference."""
     pool = unseen_cards(view)
     totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
     weights: dict[str, list[float]] = {str(a): [] for a in view.legal}
@@ -111,7 +112,7 @@ def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
         if not allowed:
             continue
         ask_up_to(dealt, view.seat, random.Random(playout_seed))
-        weight = math.exp(deal_log_weight(view, dealt))
+        weight = math.exp(deal_log_weight(view, dealt)) if weighted else 1.0
         for action in view.legal:
             state = copy.deepcopy(dealt)
             state.apply(action)
@@ -121,14 +122,15 @@ def _exact(view: PlayerView, playout_seed: int) -> dict[str, float]:
             / sum(weights[name]) for name, values in totals.items() if values}
 
 
-def test_the_search_agrees_with_enumeration_on_small_endgames() -> None:
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_search_agrees_with_enumeration_on_small_endgames(weighted: bool) -> None:
     checked = 0
     for seed in range(40):
         for _state, view in moments(seed, players=3, hands=2):
             if len(unseen_cards(view)) > 5 or checked >= 4:
                 continue
-            exact = _exact(view, playout_seed=seed)
-            decision = evaluate(view, 400, playout_seed=seed)
+            exact = _exact(view, playout_seed=seed, weighted=weighted)
+            decision = evaluate(view, 400, playout_seed=seed, weighted=weighted)
             for option in decision.options:
                 truth = exact[str(option.action)]
                 assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)

@@ -39,8 +39,7 @@ GAP = 1.0
 """Points by which the best option must beat the second."""
 POOLS_WEIGHTED = False
 """The lesson pools (best moves, best claims, coached hands) were valued on deals that all count
-alike — mined before the coach weighed its deals by the play model — and are checked as mined;
-the levels' stored figures are theirs, the live coach's in Play are weighed."""
+alike, and are checked as mined (whatever :data:`trainer.coach.search.WEIGHTED` says)."""
 SCREEN_DEALS = 24
 """A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
 DEALS = 192

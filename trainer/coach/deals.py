@@ -7,7 +7,8 @@ would have won on a card that passed them since their hand last changed would ha
 The deals are drawn uniformly; :func:`deal_log_weight` then says how much likelier the table
 makes one than another — the play model of :mod:`trainer.analysis.chance` (players keep their
 14-pairs: a hand is ``exp(-w)`` times less likely for each card in it without a partner) — and
-the search weighs each deal's play-out by it (self-normalised importance sampling).
+the search can weigh each deal's play-out by it (self-normalised importance sampling;
+:data:`trainer.coach.search.WEIGHTED` says whether it does).
 
 A deal is a whole :class:`~trainer.engine.game.state.HandState` at the viewer's decision, ready
 to be played out; its public parts are the view's, so two views with the same public table and
