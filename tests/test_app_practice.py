@@ -472,9 +472,9 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     other = store.create_learner("Bo").id
     store.answers.record(other, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
-    from trainer.practice import progress_figures as figures
+    from trainer.practice import csv_export
 
-    text = figures.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
+    text = csv_export.export_csv(store, other) + "yesterday,drill,,x,q,a,b,true,1,,,,,,\n"
     at = app("progress", as_learner=learner)
     at.file_uploader(key="import").set_value(("mine.csv", text.encode(), "text/csv"))
     _imported(at)
@@ -482,7 +482,7 @@ def test_progress_import_reports_bad_rows(db: tuple[ProgressStore, str]) -> None
     assert at.error[0].value == t("progress.import_refused", "en", bad=1)
     assert at.warning[0].value.startswith(t("import_csv.bad_line", "en", line=3, problem=""))
     assert store.answers.count(int(learner)) == 0  # all or nothing: the good row waits too
-    good = figures.export_csv(store, other)
+    good = csv_export.export_csv(store, other)
     at.file_uploader(key="import").set_value(("good.csv", good.encode(), "text/csv"))
     _imported(at)
     assert at.success[0].value == t("progress.imported", "en", added=1, duplicates=0)
@@ -511,9 +511,9 @@ def test_the_page_answers_while_an_import_runs(db: tuple[ProgressStore, str]) ->
                  correct=n % 2 == 0, seconds=5.0, skill="drill:red") for n in range(3000)]
     for row in rows:
         store.answers.record(other, **row)  # type: ignore[arg-type]
-    from trainer.practice import progress_figures as figures
+    from trainer.practice import csv_export
 
-    text = figures.export_csv(store, other)
+    text = csv_export.export_csv(store, other)
     release = threading.Event()
     original = store.answers.import_many
 

@@ -17,8 +17,7 @@ import pytest
 
 from tests.apptest_helpers import app
 from trainer.i18n import t
-from trainer.practice import import_jobs
-from trainer.practice import progress_figures as figures
+from trainer.practice import csv_export, import_jobs
 from trainer.practice.csv_import import import_csv
 from trainer.practice.import_limits import IMPORTS_AT_ONCE
 from trainer.store import ProgressStore, open_database
@@ -30,7 +29,7 @@ START = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
 def exported(rows: int, **fields: str) -> str:
     """An export of ``rows`` drill answers a second apart (``fields`` set in every row)."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(figures.EXPORT_COLUMNS), lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=list(csv_export.EXPORT_COLUMNS), lineterminator="\n")
     writer.writeheader()
     for number in range(rows):
         writer.writerow({"created_at": (START + timedelta(seconds=number)).isoformat(),

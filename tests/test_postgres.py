@@ -53,14 +53,14 @@ def test_the_same_file_imported_at_once_through_two_replicas_is_stored_once(
     """Two processes' stores (two engines) import one file at once: the learner's row lock
     makes the second see the first's rows and skip them."""
     from tests.test_practice import _import_twice_at_once
-    from trainer.practice import progress_figures as figures
+    from trainer.practice import csv_export
 
     first = ProgressStore(open_database(postgres_url))
     second = ProgressStore(open_database(postgres_url))
     owner = first.create_learner("Owner").id
     first.answers.record(owner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
-    exported = figures.export_csv(first, owner)
+    exported = csv_export.export_csv(first, owner)
     learner = first.create_learner("Twice").id
     reports = _import_twice_at_once((first, second), learner, exported, monkeypatch)
     assert first.answers.count(learner) == 1

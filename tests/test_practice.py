@@ -22,6 +22,7 @@ from tests.apptest_helpers import wrong_answer
 from trainer.engine import RuleSet
 from trainer.i18n import render
 from trainer.lessons.answers import ChoiceAnswer
+from trainer.practice import csv_export, csv_import
 from trainer.practice import progress_figures as figures
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
@@ -321,20 +322,20 @@ def _one_answer_exported(store: ProgressStore) -> tuple[str, int, int]:
     learner = store.create_learner("Ann").id
     store.answers.record(learner, context="drill", item="red:2", question="q", answer="7",
                         expected="8", correct=False, seconds=5.0, skill="drill:red")
-    return figures.export_csv(store, learner), learner, store.create_learner("Bo").id
+    return csv_export.export_csv(store, learner), learner, store.create_learner("Bo").id
 
 
 def test_export_and_merging_import(store: ProgressStore) -> None:
     exported, _, other = _one_answer_exported(store)
-    report = figures.import_csv(store, other, exported)
+    report = csv_import.import_csv(store, other, exported)
     assert (report.added, report.duplicates, report.bad) == (1, 0, [])
-    again = figures.import_csv(store, other, exported)
+    again = csv_import.import_csv(store, other, exported)
     assert (again.added, again.duplicates) == (0, 1)
     broken = exported + "not-a-date,drill,drill:red,x,q,a,b,maybe,abc,,,,,,\n"
-    report = figures.import_csv(store, other, broken)
+    report = csv_import.import_csv(store, other, broken)
     assert report.added == 0 and [line for line, _ in report.bad] == [3]
-    assert figures.export_csv(store, other).splitlines()[1:] == exported.splitlines()[1:]
-    assert figures.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
+    assert csv_export.export_csv(store, other).splitlines()[1:] == exported.splitlines()[1:]
+    assert csv_import.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
 
 
 def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: int,
@@ -361,7 +362,7 @@ def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: 
     reports: list[Any] = [None, None]
 
     def run(number: int) -> None:
-        reports[number] = figures.import_csv(stores[number], learner, exported)
+        reports[number] = csv_import.import_csv(stores[number], learner, exported)
 
     threads = [threading.Thread(target=run, args=(number,)) for number in (0, 1)]
     for thread in threads:
@@ -390,7 +391,7 @@ def test_an_import_knows_an_answer_whatever_the_time_zone_it_is_written_in(
     moment = datetime.fromisoformat(written).astimezone(timezone(timedelta(hours=8)))
     beijing = f"{header}\n{row.replace(written, moment.isoformat(), 1)}\n"
     assert moment.isoformat() != written
-    report = figures.import_csv(store, learner, beijing)
+    report = csv_import.import_csv(store, learner, beijing)
     assert (report.added, report.duplicates, report.bad) == (0, 1, [])
 
 
@@ -455,7 +456,7 @@ def test_an_import_that_the_database_refuses_says_why(store: ProgressStore,
 def test_a_hostile_import_row_is_refused_and_nothing_is_written(
         store: ProgressStore, column: str, value: str, says: str) -> None:
     exported, learner, other = _one_answer_exported(store)
-    good = figures.import_csv(store, learner, exported)  # a row already there: a duplicate
+    good = csv_import.import_csv(store, learner, exported)  # a row already there: a duplicate
     assert good.added == 0
     header, row = exported.splitlines()[:2]
     fields = dict(zip(header.split(","), next(csv.reader([row])), strict=True))
@@ -466,7 +467,7 @@ def test_a_hostile_import_row_is_refused_and_nothing_is_written(
     writer.writerow({**fields, "item": "fresh:1"} if column != "item" else fields)
     writer.writerow({**fields, "item": "fresh:2", column: dict(zip(header.split(","), next(
         csv.reader([row])), strict=True))[column]})
-    report = figures.import_csv(store, other, buffer.getvalue())
+    report = csv_import.import_csv(store, other, buffer.getvalue())
     assert report.added == 0 and len(report.bad) == 1 and says in report.bad[0][1]
     assert store.answers.count(other) == 0  # all or nothing: the good row is not kept either
 
@@ -477,12 +478,12 @@ def test_export_neutralises_formulas_and_import_restores_them(store: ProgressSto
         store.answers.record(learner, context="drill", item=f"red:{number}", question=text,
                             answer=text, expected="8", correct=False, seconds=5.0,
                             skill="drill:red")
-    exported = figures.export_csv(store, learner)
+    exported = csv_export.export_csv(store, learner)
     cells = [cell for row in csv.reader(io.StringIO(exported)) for cell in row]
     assert not [cell for cell in cells if cell.startswith(("=", "+", "@", "\t", "\r"))]
     assert not [cell for cell in cells if cell.startswith("-") and not cell[1:2].isdigit()]
     other = store.create_learner("Bo").id
-    assert figures.import_csv(store, other, exported).added == 5
+    assert csv_import.import_csv(store, other, exported).added == 5
     assert sorted(r["question"] for r in store.answers.rows(other)) == sorted(
         ["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"])
 

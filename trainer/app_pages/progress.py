@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer.i18n import catalog
-from trainer.practice import import_jobs
+from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
 from trainer.ui.lang import (
@@ -133,7 +133,7 @@ else:
         st.caption(tr("progress.mistakes_note"))
 
 st.subheader(tr("progress.data"))
-st.download_button(tr("progress.export"), lambda: figures.export_csv(store(), learner.id),
+st.download_button(tr("progress.export"), lambda: csv_export.export_csv(store(), learner.id),
                    file_name=f"dou14-{safe_file_name(learner.name)}.csv", mime="text/csv",
                    key="export", on_click="ignore")  # the CSV is made when asked for
 upload = st.file_uploader(tr("progress.import"), type=["csv"], key="import",

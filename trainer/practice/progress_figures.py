@@ -1,6 +1,6 @@
 """Progress figures as pandas tables: accuracy and median time per skill per day, per-theme
-performance, mistakes by rule, streak and timed records; the CSV export (the import:
-``trainer.practice.csv_import``)."""
+performance, mistakes by rule, streak and timed records (the learner's data as CSV:
+``trainer.practice.csv_export`` and ``csv_import``)."""
 
 from __future__ import annotations
 
@@ -11,27 +11,11 @@ from typing import TypeVar
 
 import pandas as pd
 
-from trainer.practice.csv_import import FORMULA_STARTS
-from trainer.practice.csv_import import ImportReport as ImportReport
-from trainer.practice.csv_import import import_csv as import_csv
 from trainer.practice.import_limits import MAX_IMPORT_MB as MAX_IMPORT_MB
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.rating import Rating
 from trainer.store import answer_stats as stats
 from trainer.store.progress_store import ProgressStore
-
-EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer", "expected",
-                  "correct", "seconds", "rule_ids", "themes", "mode", "run", "rating_before",
-                  "rating_after", "level")
-
-
-def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
-    """Every answer as a table (for the CSV export only: the figures are summed in SQL)."""
-    rows = store.answers.rows(learner_id)
-    frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
-    if not frame.empty:
-        frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
-    return frame
 
 
 def skill_by_day(store: ProgressStore, learner_id: int) -> pd.DataFrame:
@@ -139,23 +123,3 @@ def progress_summary(store: ProgressStore, learner_id: int) -> ProgressSummary:
         history=thinned(store.ratings.history(learner_id)), records=records(store, learner_id),
         by_day=skill_by_day(store, learner_id), themes=theme_performance(store, learner_id),
         mistakes=mistakes_by_rule(store, learner_id))
-
-
-def export_csv(store: ProgressStore, learner_id: int) -> str:
-    """Every answer as CSV (the columns of ``EXPORT_COLUMNS``, times in ISO 8601 UTC)."""
-    frame = answers_frame(store, learner_id)
-    out = frame.reindex(columns=list(EXPORT_COLUMNS)).copy()
-    if not out.empty:
-        out["created_at"] = out["created_at"].map(lambda moment: moment.isoformat())
-        for column in out.columns:
-            if not pd.api.types.is_numeric_dtype(out[column]):
-                out[column] = out[column].map(neutralise)
-    return str(out.to_csv(index=False, lineterminator="\n"))
-
-
-def neutralise(value: object) -> object:
-    """OWASP's rule for CSV cells: text a spreadsheet would run as a formula (starting with
-    =, +, -, @, tab or CR) gets a leading apostrophe; :func:`import_csv` takes it off again."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
