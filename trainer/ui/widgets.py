@@ -62,13 +62,16 @@ TABLE_PAGE_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: 0.2rem 0; }
 [data-testid="stMainBlockContainer"] h4 { font-size: 1.2rem; padding: 0.2rem 0 0.1rem; }
+header[data-testid="stHeader"] { height: 3rem; min-height: 3rem; }
 @media (max-width: 640px) {
+  header[data-testid="stHeader"] { height: 2.6rem; min-height: 2.6rem; }
   [data-testid="stMainBlockContainer"] { padding-top: 2.8rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.35rem; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1rem; }
 }</style>"""
 """A page built around the card table (Play, a lesson): less room above it, so that the hand
-and its buttons are on screen at 1300×900 and 390×844 without scrolling."""
+and its buttons are on screen at 1300×900 and 390×844 without scrolling — Streamlit's bar on
+top made as low as that room, so that it hides nothing of the page's first line."""
 
 
 def glossary_link(term: str | None = None) -> None:
