@@ -246,9 +246,9 @@ def test_a_beginner_throws_what_breaks_its_hand_least_safe_or_not() -> None:
     assert differs > 0
 
 
-def test_hints_show_waits_red_and_the_coachs_move(db: tuple[ProgressStore, str]) -> None:
-    store, learner = db
-    _instant(store, learner, hints=True)
+def _at_a_later_discard(store: ProgressStore, learner: str) -> tuple[AppTest, PlayerView]:
+    """Play (seed 15) driven by the heuristic's taps to the learner's first discard after the
+    dealer's: the page there and the learner's view."""
     at = app("play", as_learner=learner, seed="15")
     bot = HeuristicBot()
     for _ in range(60):
@@ -256,11 +256,16 @@ def test_hints_show_waits_red_and_the_coachs_move(db: tuple[ProgressStore, str])
         view = session.view()
         if view.phase.value == "discard" and session.learner_to_act and \
                 session.state.dealer_discarded:
-            break
+            return at, view
         choice, cards = _press_for(session, bot.choose(view, random.Random(0)))
         tap(at, TABLE, choice, cards, str(session.move))
-    else:
-        raise AssertionError("no discard decision came")
+    raise AssertionError("no discard decision came")
+
+
+def test_hints_show_waits_red_and_the_coachs_move(db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    _instant(store, learner, hints=True)
+    at, view = _at_a_later_discard(store, learner)
     best = best_discard(view, discard_risks(view))
     assert best is not None
     captions = " ".join(c.value for c in at.caption)
@@ -284,18 +289,7 @@ def test_hints_fade_once_discarding_is_mastered_and_come_back_when_asked(
     for number in range(14):  # right first tries at which-discard levels: mastered
         store.answers.record(int(learner), context="lesson", item=f"which-discard:2:v{number}",
                             question="q", answer="a", expected="a", correct=True, seconds=3.0)
-    at = app("play", as_learner=learner, seed="15")
-    bot = HeuristicBot()
-    for _ in range(60):
-        session = _stored(store, learner)
-        view = session.view()
-        if view.phase.value == "discard" and session.learner_to_act and \
-                session.state.dealer_discarded:
-            break
-        choice, cards = _press_for(session, bot.choose(view, random.Random(0)))
-        tap(at, TABLE, choice, cards, str(session.move))
-    else:
-        raise AssertionError("no discard decision came")
+    at, view = _at_a_later_discard(store, learner)
     red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
     red_line = t("play_hint.red", "en", red=red, threshold=20)
     captions = " ".join(c.value for c in at.caption)
