@@ -83,3 +83,21 @@ def test_progress_traces_each_rule_and_counts_the_hints_asked(db: tuple[Progress
     assert list(table[t("progress.first_tries", "en")]) == [6]
     assert list(table[t("progress.rule_name", "en")]) == [t("ruleref.R-RED.title", "en")]
     assert any(t("skill.red", "en") + " 1" in c.value for c in progress.caption)
+
+
+def test_progress_shows_the_track_beside_the_answers(db: tuple[ProgressStore, str]) -> None:
+    """Issue 32: Progress also says lessons done and stars, hands played, reviews due and each
+    drill's level — even before any answer."""
+    store, learner = db
+    store.lessons.complete(int(learner), "cards-and-red", 3, 5)
+    store.replays.save(int(learner), "{}", "drawn")
+    store.review_choices.set(int(learner), "red", True)
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    metrics = {m.label: m.value for m in progress.metric}
+    assert metrics[t("progress.stars", "en")].startswith("3/")
+    assert metrics[t("progress.lessons_done", "en")].startswith("1/")
+    assert metrics[t("progress.hands_played", "en")] == "1"
+    assert int(metrics[t("progress.reviews_due", "en")]) > 0
+    assert any(c.value.startswith(t("progress.drill_levels", "en", list="")[:12])
+               for c in progress.caption)

@@ -11,7 +11,7 @@ import streamlit as st
 from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
-from trainer.practice.drills import DRILLS, DrillItem, generate, next_level
+from trainer.practice.drills import DRILLS, DrillItem, drill_level, generate
 from trainer.practice.fact_reviews import (
     due_facts,
     fact_skill,
@@ -50,15 +50,9 @@ if chosen != kind:  # the address names the drill: a reload or a shared link ope
     st.query_params["drill"] = kind
 
 
-def level_for(drill: str) -> int:
-    history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
-               for r in store().answers.rows(learner.id, skill=AnswerSkill.drill(drill), last=30)
-               if r["level"] is not None]
-    return next_level(history)
-
-
 def new_item(drill: str) -> DrillItem:
-    item = generate(drill, level_for(drill), random.Random(random.getrandbits(32)),
+    item = generate(drill, drill_level(store(), learner.id, drill),
+                    random.Random(random.getrandbits(32)),
                     learner.rules)
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
                             drill_feedback=None, drill_given=None,

@@ -13,6 +13,9 @@ from trainer.i18n import catalog
 from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
+from trainer.practice.drills import DRILLS, drill_level
+from trainer.practice.fact_reviews import due_facts
+from trainer.ui.content import all_lessons
 from trainer.ui.lang import (
     current_language,
     holding_language,
@@ -75,6 +78,28 @@ def mastery_section() -> None:
     st.plotly_chart(mastery_history(areas), key="mastery-history")
 
 
+def track_section() -> None:
+    """Where the learner is beyond the answers: lessons and stars, hands played, reviews due,
+    and the level each drill has reached."""
+    states = store().lessons.states(learner.id)
+    done = [state for state in states.values() if state.completed]
+    lessons = all_lessons()
+    reviewing = bool(store().review_choices.enabled(learner.id))
+    cols = st.columns(4)
+    cols[0].metric(tr("progress.lessons_done"), f"{len(done)}/{len(lessons)}")
+    cols[1].metric(tr("progress.stars"),
+                   f"{sum(state.best_stars for state in done)}/{3 * len(lessons)}")
+    cols[2].metric(tr("progress.hands_played"), f"{store().replays.count(learner.id)}")
+    cols[3].metric(tr("progress.reviews_due"),
+                   f"{len(due_facts(store(), learner.id))}" if reviewing else "—",
+                   help=None if reviewing else tr("progress.reviews_off"))
+    levels = {drill: drill_level(store(), learner.id, drill) for drill in DRILLS}
+    threshold = learner.rules.red_threshold
+    st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
+        f"{tr(f'drills.{drill}', threshold=threshold)} {level}"
+        for drill, level in levels.items())))
+
+
 st.title(tr("progress.title"))
 
 now = shown(store().engine.url.render_as_string(), learner.id,
@@ -87,6 +112,8 @@ cols[0].metric(tr("puzzles.your_rating"), rating.shown(),
 cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")
+
+track_section()
 
 if not answered:
     st.info(tr("progress.empty"))

@@ -24,6 +24,8 @@ from trainer.lessons.kinds import KINDS
 from trainer.lessons.kinds._position import position_data, random_claim
 from trainer.lessons.kinds.kong import _kong_variant
 from trainer.lessons.task import StepData, Task
+from trainer.store.progress_store import ProgressStore
+from trainer.store.skill_names import AnswerSkill
 
 DRILLS = ("red", "red20", "pairs", "split", "kong", "fan", "pays")
 MIN_LEVEL, MAX_LEVEL = 1, 9
@@ -38,6 +40,14 @@ class DrillItem:
     level: int
     task: Task
     data: dict[str, Any]
+
+
+def drill_level(store: ProgressStore, learner_id: int, drill: str) -> int:
+    """The level of ``drill``'s next item for this learner, from their last 30 answers to it."""
+    history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
+               for r in store.answers.rows(learner_id, skill=AnswerSkill.drill(drill), last=30)
+               if r["level"] is not None]
+    return next_level(history)
 
 
 def next_level(history: Sequence[tuple[bool, float, int]], start: int = 2) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -73,6 +73,13 @@ class Replays:
             rows = session.scalars(select(StoredReplay).where(
                 StoredReplay.learner_id == learner_id).order_by(StoredReplay.id.desc()))
             return [(r.id, _aware(r.created_at), r.outcome, r.replay_json) for r in rows]
+
+
+    def count(self, learner_id: int) -> int:
+        """How many hands the learner has finished, counted in the database."""
+        with Session(self.engine) as session:
+            return session.scalar(select(func.count()).select_from(StoredReplay).where(
+                StoredReplay.learner_id == learner_id)) or 0
 
 
 class OwnPuzzles:
