@@ -37,7 +37,7 @@ def assert_opens_practice_of(link: Any, skill: Skill) -> None:
     assert "learner" in query
 
 
-def test_a_missed_puzzle_links_to_practice_of_its_weakest_skill(db: tuple[ProgressStore, str]
+def test_a_missed_puzzle_links_to_practice_of_its_kinds_skill(db: tuple[ProgressStore, str]
                                                                  ) -> None:
     store, learner = db
     at = app("puzzles", as_learner=learner, mode="theme", theme="least-risk")
@@ -45,7 +45,7 @@ def test_a_missed_puzzle_links_to_practice_of_its_weakest_skill(db: tuple[Progre
     _solve(at, right=False)
     (link,) = practice_links(at)
     skill = puzzle_skill(store, int(learner), puzzle.kind.value, tuple(puzzle.themes))
-    assert skill is not None
+    assert skill is Skill.LEAST_RISK  # the question's skill, not a theme describing the table
     assert_opens_practice_of(link, skill)
 
 
@@ -66,6 +66,11 @@ def test_a_missed_review_links_to_its_skills_drill(db: tuple[ProgressStore, str]
     skill = fact_skill(question.fact)
     assert skill is Skill.RED
     assert_opens_practice_of(link, skill)
+    at.query_params["drill"] = "red"  # the link followed, in the same browser tab
+    at.run()
+    assert not at.exception
+    assert at.session_state["drill_kind"] == "red"
+    assert at.session_state["drill_item"].drill == "red"
 
 
 def test_a_lesson_miss_links_to_practice_of_its_skill(db: tuple[ProgressStore, str]

@@ -22,7 +22,7 @@ from trainer.practice.fact_reviews import (
 from trainer.practice.guidance_service import drill_skill
 from trainer.store.skill_names import AnswerSkill
 from trainer.ui.guide_view import show_help
-from trainer.ui.lang import tr, translated_choice
+from trainer.ui.lang import set_choice, tr, translated_choice
 from trainer.ui.lesson_view import (
     answer_words,
     cards_to_correct,
@@ -41,6 +41,9 @@ glossary_link()
 
 KINDS = (*DRILLS, "review")
 chosen = st.query_params.get("drill")
+if chosen in KINDS and chosen != st.session_state.get("drill_address"):
+    set_choice("drill_kind", chosen)  # a link to another drill opens it, not the tab's last
+st.session_state["drill_address"] = chosen
 threshold = learner.rules.red_threshold
 kind = translated_choice(st.segmented_control, tr("drills.choose"), KINDS, key="drill_kind",
                          prefix="drills.", params={"threshold": threshold}, by_default=True,
@@ -48,6 +51,7 @@ kind = translated_choice(st.segmented_control, tr("drills.choose"), KINDS, key="
                          label_visibility="collapsed") or "red"
 if chosen != kind:  # the address names the drill: a reload or a shared link opens it
     st.query_params["drill"] = kind
+    st.session_state["drill_address"] = kind
 
 
 def new_item(drill: str) -> DrillItem:

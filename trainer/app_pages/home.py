@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.engine import parse_cards
 from trainer.i18n import render
 from trainer.practice.fact_reviews import due_facts
-from trainer.practice.mastery_service import estimates, next_exercise
+from trainer.practice.mastery_service import kept_estimates, next_exercise
 from trainer.ui.content import all_lessons, next_lesson, ready_to_play
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.practice_links import open_practice
@@ -51,7 +51,7 @@ with path:
             if st.button(tr(label), type="primary", key="home-next-lesson"):
                 st.query_params["lesson"] = upcoming.id
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
-    found = estimates(store(), learner.id) if answered else []
+    found = kept_estimates(store(), learner.id) if answered else []
     suggested = next_exercise(found)
     if suggested is not None:
         with st.container(border=True, key="home-next-skill"):

@@ -147,8 +147,9 @@ def lesson_step(lesson: Lesson) -> None:
                   on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(step, item)
-    if item.seed is not None:
+    if item.again:
         st.caption(tr("lessons.fresh_variant" if task.board.shows_cards else "lessons.once_more"))
+    if item.seed is not None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)

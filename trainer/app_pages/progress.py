@@ -37,7 +37,7 @@ def mastery_section() -> None:
     """Mastery by skill, then the improvement areas of a chosen period, each with a way to
     practise it (issue 32)."""
     st.subheader(tr("progress.mastery"))
-    found = mastery.estimates(store(), learner.id)
+    found = mastery.kept_estimates(store(), learner.id)
     st.plotly_chart(mastery_bars(found), key="mastery-chart")
     st.caption(tr("progress.mastery_caption"))
     asked = store().hint_asks.by_skill(learner.id)
@@ -45,11 +45,11 @@ def mastery_section() -> None:
         st.caption(tr("progress.hints_asked", list=tr("list.sep").join(
             f"{tr(f'skill.{skill}') if f'skill.{skill}' in known else plain(skill)} {count}"
             for skill, count in sorted(asked.items()))))
-    rules = mastery.rule_estimates(store(), learner.id)
+    rules = mastery.kept_rule_estimates(store(), learner.id)
     if rules:
         with st.expander(tr("progress.by_rule")):
             st.dataframe(pd.DataFrame({
-                tr("progress.rule"): [plain(r.rule_id) for r in rules],
+                tr("progress.rule"): [r.rule_id for r in rules],  # a cell is plain text
                 tr("progress.rule_name"): [tr(f"ruleref.{r.rule_id}.title")
                                            if f"ruleref.{r.rule_id}.title" in known else ""
                                            for r in rules],
@@ -63,7 +63,7 @@ def mastery_section() -> None:
                                key="areas_period", prefix="progress.period_", start="30",
                                by_default=True) or "30"
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
-    areas = mastery.improvement_areas(mastery.estimates(store(), learner.id, since=since))
+    areas = mastery.improvement_areas(mastery.kept_estimates(store(), learner.id, since=since))
     if not areas:
         st.caption(tr("progress.areas_none"))
         return

@@ -35,6 +35,8 @@ class PlanItem:
 
     step: int
     seed: int | None = None
+    again: bool = False
+    """Asked again because the learner missed it earlier in this run."""
 
 
 @dataclass
@@ -136,7 +138,7 @@ class LessonRun:
         if count < MAX_REASKS:
             self.reasks[step] = count + 1
             seed = random.Random(f"{self.run_seed}:{step}:{count}").getrandbits(48)
-            self.plan.append(PlanItem(step, seed))
+            self.plan.append(PlanItem(step, seed, again=True))
 
     def stars(self) -> int:
         """3★ no miss, 2★ one, 1★ more: a star counts first answers, not answers revealed."""
@@ -157,7 +159,8 @@ class LessonRun:
         of an older version of the lesson starts again)."""
         try:
             data: dict[str, Any] = json.loads(text)
-            plan = [PlanItem(int(item["step"]), None if item["seed"] is None else int(item["seed"]))
+            plan = [PlanItem(int(item["step"]), None if item["seed"] is None else int(item["seed"]),
+                             bool(item.get("again", False)))
                     for item in data["plan"]]
             run = cls(str(data["lesson_id"]), plan, int(data["index"]), int(data["attempts"]),
                       bool(data["done"]),

@@ -5,36 +5,19 @@ exercises."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
-from threading import Lock
 
 from trainer.engine.messages import Message
 from trainer.mastery.guidance import HintLevel, guide, hint_level, raised
-from trainer.mastery.skills import Answered, Skill, skills_of
-from trainer.practice.mastery_service import estimates, lesson_kind
+from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
+from trainer.practice.mastery_service import kept_estimates, lesson_kind
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill
 
-_KEPT = 256
-"""Learners whose estimates are kept between runs (each keyed by their answers' version)."""
-_estimates: OrderedDict[tuple[str, int, tuple[int, int]], dict[Skill, float]] = OrderedDict()
-_lock = Lock()
-
 
 def mastery_of(store: ProgressStore, learner_id: int) -> dict[Skill, float]:
-    """Every skill's estimate now; computed once per new answer, not on every run of a page."""
-    key = (str(store.engine.url), learner_id, store.answers.version(learner_id))
-    with _lock:
-        if key in _estimates:
-            _estimates.move_to_end(key)
-            return _estimates[key]
-    found = {e.skill: e.mastery for e in estimates(store, learner_id)}
-    with _lock:
-        _estimates[key] = found
-        while len(_estimates) > _KEPT:
-            _estimates.popitem(last=False)
-    return found
+    """Every skill's estimate now (kept until the learner's next answer)."""
+    return {e.skill: e.mastery for e in kept_estimates(store, learner_id)}
 
 
 def lesson_skill(lesson_id: str, step: int) -> Skill | None:
@@ -51,8 +34,13 @@ def drill_skill(drill: str) -> Skill | None:
 
 def puzzle_skill(store: ProgressStore, learner_id: int, kind: str,
                  themes: tuple[str, ...]) -> Skill | None:
-    """The skill a missed puzzle points to: of the skills its kind and themes train, the one
-    the learner is weakest at."""
+    """The skill a missed puzzle points to: the skill of its kind ("can you win?" → winning,
+    "least risk" → least-risk defence …); for a kind no skill owns, of the skills its themes
+    train, the one the learner is weakest at. (A theme such as "whose flip" describes the
+    position, not what the question asks: it does not outrank the kind.)"""
+    own = [skill for skill, info in SKILLS.items() if kind in info.puzzle_kinds]
+    if own:
+        return own[0]
     found = skills_of(Answered("puzzle", f"puzzle:{kind}", themes, ""))
     if not found:
         return None

@@ -128,6 +128,13 @@ def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[
     return chosen
 
 
+def set_choice(key: str, value: str) -> None:
+    """Choose ``value`` in a :func:`translated_choice` (before it is drawn in this run): a link
+    that names the choice opens it, whatever the widget held."""
+    st.session_state[key] = value
+    st.session_state[language_key(key)] = value
+
+
 def reset_choice(key: str) -> None:
     """Clear a :func:`translated_choice` made ``by_default`` (before it is drawn in this run):
     the next question starts with nothing chosen."""
