@@ -15,6 +15,7 @@ from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS, drill_level
 from trainer.practice.fact_reviews import due_facts
+from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import (
     current_language,
@@ -38,7 +39,8 @@ def mastery_section() -> None:
     practise it (issue 32)."""
     st.subheader(tr("progress.mastery"))
     found = mastery.kept_estimates(store(), learner.id)
-    st.plotly_chart(mastery_bars(found), key="mastery-chart")
+    st.plotly_chart(kept(store(), learner.id, "mastery bars", current_language(),
+                         lambda: mastery_bars(found)), key="mastery-chart")
     st.caption(tr("progress.mastery_caption"))
     asked = store().hint_asks.by_skill(learner.id)
     if asked:
@@ -75,7 +77,8 @@ def mastery_section() -> None:
                            right=area.right, attempts=area.attempts))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
-    st.plotly_chart(mastery_history(areas), key="mastery-history")
+    st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
+                         lambda: mastery_history(areas)), key="mastery-history")
 
 
 def track_section() -> None:
@@ -93,7 +96,8 @@ def track_section() -> None:
     cols[3].metric(tr("progress.reviews_due"),
                    f"{len(due_facts(store(), learner.id))}" if reviewing else "—",
                    help=None if reviewing else tr("progress.reviews_off"))
-    levels = {drill: drill_level(store(), learner.id, drill) for drill in DRILLS}
+    levels = kept(store(), learner.id, "drill levels", None,
+                  lambda: {drill: drill_level(store(), learner.id, drill) for drill in DRILLS})
     threshold = learner.rules.red_threshold
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
         f"{tr(f'drills.{drill}', threshold=threshold)} {level}"

@@ -8,20 +8,19 @@ same way). A lesson answer's skill comes from its level's kind."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import cache
-from threading import Lock
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
+from trainer.practice.kept import kept
 from trainer.store.progress_store import ProgressStore
 
 RECENT = 5
@@ -163,43 +162,18 @@ def rule_estimates(store: ProgressStore, learner_id: int, *,
             for rule_id, seen in sorted(outcomes.items())]
 
 
-_KEPT = 256
-"""Figures kept between page runs (each keyed by the learner's answers' version)."""
-_kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
-_kept_lock = Lock()
-T = TypeVar("T")
-
-
-def _kept_figure(store: ProgressStore, learner_id: int, name: str, extra: object,
-                 compute: Callable[[], T]) -> T:
-    """``compute()``, once per new answer of the learner: Home, Progress and every question's
-    hint read these figures on each run, and reading every answer each time cost seconds at
-    100,000 answers."""
-    key = (name, str(store.engine.url), learner_id, store.answers.version(learner_id), extra)
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return cast(T, _kept[key])
-    found = compute()
-    with _kept_lock:
-        _kept[key] = found
-        while len(_kept) > _KEPT:
-            _kept.popitem(last=False)
-    return found
-
-
 def kept_estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None
                    ) -> list[SkillEstimate]:
     """:func:`estimates`, kept until the learner's next answer (a period starts on the hour,
     so that its figures are kept too)."""
     start = None if since is None else since.replace(minute=0, second=0, microsecond=0)
-    return _kept_figure(store, learner_id, "skills", start,
+    return kept(store, learner_id, "skills", start,
                         lambda: estimates(store, learner_id, since=start))
 
 
 def kept_rule_estimates(store: ProgressStore, learner_id: int) -> list[RuleEstimate]:
     """:func:`rule_estimates`, kept until the learner's next answer."""
-    return _kept_figure(store, learner_id, "rules", None,
+    return kept(store, learner_id, "rules", None,
                         lambda: rule_estimates(store, learner_id))
 
 
