@@ -100,8 +100,8 @@ def track_section() -> None:
                   lambda: {drill: drill_level(store(), learner.id, drill) for drill in DRILLS})
     threshold = learner.rules.red_threshold
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
-        f"{tr(f'drills.{drill}', threshold=threshold)} {level}"
-        for drill, level in levels.items())))
+        tr("progress.drill_level_item", drill=tr(f"drills.{drill}", threshold=threshold),
+           level=level) for drill, level in levels.items())))
 
 
 st.title(tr("progress.title"))
