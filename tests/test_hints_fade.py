@@ -122,3 +122,22 @@ def test_a_lesson_level_shows_its_skills_help_before_the_answer(db: tuple[Progre
     at = app("lessons", as_learner=learner, lesson=lesson.id)  # a reload keeps what was asked
     nudge = render(guide(Skill.RED, HintLevel.NUDGE), "en", cite=False)  # type: ignore[arg-type]
     assert _has_text(at, nudge)
+
+
+def test_a_drill_reload_keeps_the_item_and_the_help_asked(db: tuple[ProgressStore, str]
+                                                          ) -> None:
+    """A reload (a new session with the same address) shows the same drill item, and the help
+    asked for it stays; an address naming nonsense deals a fresh item, no error."""
+    store, learner = db
+    master(store, int(learner))
+    at = app("drills", as_learner=learner, drill="red")
+    item = at.session_state["drill_item"]
+    address = at.query_params["item"]
+    at.button(key="guide-ask-drill-red").click().run()
+    again = app("drills", as_learner=learner, drill="red", item=str(address))
+    assert again.session_state["drill_item"].data == item.data
+    nudge = render(guide(Skill.RED, HintLevel.NUDGE), "en", cite=False)  # type: ignore[arg-type]
+    assert _has_text(again, nudge)
+    for broken in ("red.99.1", "red.2.x", "pairs.2.5", "red.2.99999999999999999999"):
+        other = app("drills", as_learner=learner, drill="red", item=broken)
+        assert not other.exception and other.session_state["drill_item"].drill == "red"

@@ -8,10 +8,11 @@ import time
 
 import streamlit as st
 
+from trainer.engine.inputs import bounded_int
 from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
-from trainer.practice.drills import DRILLS, DrillItem, drill_level, generate
+from trainer.practice.drills import DRILLS, MAX_LEVEL, MIN_LEVEL, DrillItem, drill_level, generate
 from trainer.practice.fact_reviews import (
     due_facts,
     fact_skill,
@@ -54,13 +55,23 @@ if chosen != kind:  # the address names the drill: a reload or a shared link ope
     st.session_state["drill_address"] = kind
 
 
-def new_item(drill: str) -> DrillItem:
-    item = generate(drill, drill_level(store(), learner.id, drill),
-                    random.Random(random.getrandbits(32)),
-                    learner.rules)
+def addressed_item(drill: str) -> tuple[int, int] | None:
+    """The level and seed of the item the address names (``item=<drill>.<level>.<seed>``), so
+    that a reload shows the same item, not a new one; None for anything else."""
+    parts = str(st.query_params.get("item", "")).split(".")
+    if len(parts) != 3 or parts[0] != drill:
+        return None
+    level, seed = bounded_int(parts[1], MIN_LEVEL, MAX_LEVEL), bounded_int(parts[2], 0, 2**32)
+    return None if level is None or seed is None else (level, seed)
+
+
+def new_item(drill: str, at: tuple[int, int] | None = None) -> DrillItem:
+    level, seed = at if at is not None else (drill_level(store(), learner.id, drill),
+                                             random.getrandbits(32))
+    item = generate(drill, level, random.Random(seed), learner.rules)
+    st.query_params["item"] = f"{drill}.{item.level}.{seed}"
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
-                            drill_feedback=None, drill_given=None,
-                            drill_nonce=random.getrandbits(32))
+                            drill_feedback=None, drill_given=None, drill_nonce=seed)
     # an empty box for the new item: set, not dropped, or the browser keeps showing (and
     # sending) the last answer typed
     st.session_state[f"drill-{drill}-number"] = None
@@ -106,7 +117,7 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
 def drill_view(drill: str) -> None:
     item = st.session_state.get("drill_item")
     if not isinstance(item, DrillItem) or item.drill != drill:
-        item = new_item(drill)
+        item = new_item(drill, addressed_item(drill))  # a reload: the item the address names
     task = item.task
     feedback: Feedback | None = st.session_state.get("drill_feedback")
     last = st.session_state.get("drill_last")
