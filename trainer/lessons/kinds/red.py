@@ -25,6 +25,11 @@ def _red_each(cards: tuple[Card, ...]) -> tuple[Message, ...]:
     return tuple(Message.of("lesson.red_of", ("R-RED",), card=card, red=card.red) for card in cards)
 
 
+def _no_red(cards: tuple[Card, ...]) -> tuple[Message, ...]:
+    """The cards that carry none, said once: black cards and jokers count 0 (R-RED)."""
+    return (Message.of("lesson.no_red", ("R-RED",), cards=cards),) if cards else ()
+
+
 def red_sum(cards: tuple[Card, ...]) -> Message:
     """"7♥ 7 + K♦ 1 = 8" over the cards that carry red (R-RED)."""
     terms = " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red) or "0"
@@ -91,7 +96,8 @@ def red_total_task(data: StepData) -> Task:
     board = Board(cards, melds)
     return Task("red_total", Shape.NUMBER, board, number(total),
                 instruction_number(Message.of("task.red_total.what")),
-                (*_red_each(tuple(c for c in everything if c.red)), red_sum(everything)),
+                (*_red_each(tuple(c for c in everything if c.red)),
+                 *_no_red(tuple(c for c in everything if not c.red)), red_sum(everything)),
                 ("R-RED",), hint, prompt=Message.of("task.red_total.prompt"))
 
 
