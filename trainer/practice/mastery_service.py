@@ -8,7 +8,7 @@ same way). A lesson answer's skill comes from its level's kind."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -97,16 +97,19 @@ def answered_of(row: dict[str, Any]) -> Answered:
                     str(row.get("rule_ids") or ""), kind)
 
 
-def first_attempts(rows: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Skill]]:
-    """Each first attempt with each skill it exercised, oldest first."""
-    found: list[tuple[dict[str, Any], Skill]] = []
+def first_rows(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The answers that are first attempts (not preceded by an answer to the same item)."""
     previous: tuple[Any, Any] | None = None
     for row in rows:
         item = (row["context"], row["item"])
         if item != previous:
-            found.extend((row, skill) for skill in skills_of(answered_of(row)))
+            yield row
         previous = item
-    return found
+
+
+def first_attempts(rows: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Skill]]:
+    """Each first attempt with each skill it exercised, oldest first."""
+    return [(row, skill) for row in first_rows(rows) for skill in skills_of(answered_of(row))]
 
 
 def estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None,
@@ -150,14 +153,10 @@ def rule_estimates(store: ProgressStore, learner_id: int, *,
     the skill map's families), in rule-id order."""
     model = model or Tracing()
     outcomes: dict[str, list[bool]] = {}
-    previous: tuple[Any, Any] | None = None
-    for row in store.answers.rows(learner_id):
-        item = (row["context"], row["item"])
-        if item != previous:
-            for rule_id in {r.strip() for r in str(row.get("rule_ids") or "").split(",")}:
-                if rule_id.startswith("R-"):
-                    outcomes.setdefault(rule_id, []).append(bool(row["correct"]))
-        previous = item
+    for row in first_rows(store.answers.rows(learner_id)):
+        for rule_id in {r.strip() for r in str(row.get("rule_ids") or "").split(",")}:
+            if rule_id.startswith("R-"):
+                outcomes.setdefault(rule_id, []).append(bool(row["correct"]))
     return [RuleEstimate(rule_id, model.estimate(seen), len(seen), sum(seen))
             for rule_id, seen in sorted(outcomes.items())]
 
