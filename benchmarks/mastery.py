@@ -86,7 +86,7 @@ def recorded(rng: random.Random, learners: int, answers: int) -> list[list[bool]
                                      correct=right, seconds=5.0, skill=column)
             history: dict[Skill, list[bool]] = {}
             for row, found in first_attempts(store.answers.rows(profile)):
-                history.setdefault(found, []).append(bool(row["correct"]))
+                history.setdefault(found, []).append(bool(row.correct))
             sequences.extend(history.values())
     return sequences
 

@@ -19,11 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load import Client  # noqa: E402
-from benchmarks.practice import fill  # noqa: E402
+from benchmarks.practice import fill, rate_bank  # noqa: E402
 from benchmarks.run_times import runs_of, summary, timer_env  # noqa: E402
 from tests.e2e.server import start_server, stop_server  # noqa: E402
 from trainer.practice import puzzle_service as service  # noqa: E402
-from trainer.rating import Rating  # noqa: E402
 from trainer.store import ProgressStore, open_database  # noqa: E402
 
 APP = str(ROOT / "trainer" / "app.py")
@@ -44,8 +43,7 @@ def page_runs(answers: int, rounds: int = 20, only: Sequence[str] = ()) -> None:
         database = Path(folder) / "bench.sqlite3"
         store = ProgressStore(open_database(f"sqlite:///{database}"))
         profile = store.create_learner("Bench")
-        for number, puzzle in enumerate(service.bank()):  # the whole bank rated
-            store.ratings.save_puzzle(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
+        rate_bank(store)
         fill(store, profile.id, answers)
         process, url = start_server(database, timer_env(times))
         try:

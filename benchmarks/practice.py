@@ -18,9 +18,14 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy.orm import Session  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from tests.seeding import rate_learner, rate_puzzle  # noqa: E402
 from trainer.practice import puzzle_service as service  # noqa: E402
 from trainer.rating import Rating  # noqa: E402
-from trainer.store import ProgressStore, open_database  # noqa: E402
+from trainer.store import (  # noqa: E402
+    ProgressStore,
+    lists,
+    open_database,
+)
 from trainer.store.models import AnswerRecord  # noqa: E402
 from trainer.ui import session  # noqa: E402
 
@@ -35,11 +40,18 @@ def fill(store: ProgressStore, learner: int, count: int) -> None:
             db.add(AnswerRecord(learner_id=learner, context=kind, item=puzzle.id if kind == "puzzle"
                           else f"x{number}", question="q", answer="a", expected="a",
                           correct=rng.random() < 0.7, seconds=rng.uniform(1, 20),
-                          rule_ids=",".join(puzzle.rules), skill=f"{kind}:x",
-                          themes=",".join(puzzle.themes) if kind == "puzzle" else "",
+                          rule_ids=lists.encode(puzzle.rules), skill=f"{kind}:x",
+                          themes=lists.encode(puzzle.themes if kind == "puzzle" else ()),
                           mode=rng.choice(("rated", "streak", "timed")), run=f"r{number // 7}"))
     for number in range(200):
-        store.ratings.save_learner(learner, Rating(1500 + number, 100, 0.06))
+        rate_learner(store, learner, Rating(1500 + number, 100, 0.06))
+
+
+def rate_bank(store: ProgressStore) -> None:
+    """Every bank puzzle rated (1200–1799), by the first answers of a learner of its own."""
+    seeder = store.create_learner("Seeder").id
+    for number, puzzle in enumerate(service.bank()):
+        rate_puzzle(store, seeder, puzzle.id, Rating(1200 + number % 600, 120, 0.06))
 
 
 def main() -> None:
@@ -50,8 +62,7 @@ def main() -> None:
         store = ProgressStore(open_database(url))
         learner = store.create_learner("Bench")
         service.bank()
-        for number, puzzle in enumerate(service.bank()):
-            store.ratings.save_puzzle(puzzle.id, Rating(1200 + number % 600, 120, 0.06), True)
+        rate_bank(store)
         times = []
         rng = random.Random(3)
         for mode in ("rated", "theme", "streak", "timed") * 10:

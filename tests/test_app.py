@@ -90,7 +90,7 @@ def test_complete_lesson_1_with_one_mistake(db_url: str, learner_id: str) -> Non
     walk_lesson(at, store, int(learner_id), lesson, mistakes_at=frozenset({first_task}))
     state = store.lessons.state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
-    answers = store.answers.all(int(learner_id))
+    answers = store.answers.rows(int(learner_id))
     assert len(answers) == lesson.task_count + 2  # the miss, and the variant asked again
     assert [a.correct for a in answers].count(False) == 1
     assert any(":v" in a.item for a in answers)
@@ -181,7 +181,7 @@ def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     assert [m.value for m in refreshed.markdown if m.value.startswith("**Hint:**")] == hint
     assert refreshed.progress[0].value == round(100 * 1 / len(current(
         store, int(learner_id), lesson).plan))
-    assert [a.correct for a in store.answers.all(int(learner_id))] == [False]
+    assert [a.correct for a in store.answers.rows(int(learner_id))] == [False]
 
 
 @pytest.mark.parametrize(("lesson_id", "kept"), [("pairs-of-14", True), ("a-turn", False)])

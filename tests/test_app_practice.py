@@ -73,9 +73,9 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
     assert at.success and at.button(key="drill-next")
     rows = store.answers.rows(int(learner))
-    assert len(rows) == 2 and rows[0]["correct"] and not rows[1]["correct"]
-    assert rows[0]["skill"] == f"drill:{drill}" and rows[0]["level"] == item.level
-    assert rows[0]["mode"] == ""
+    assert len(rows) == 2 and rows[0].correct and not rows[1].correct
+    assert rows[0].skill == f"drill:{drill}" and rows[0].level == item.level
+    assert rows[0].mode == ""
 
 
 def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
@@ -88,7 +88,7 @@ def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     question = at.session_state["review_question"]
     _answer(at, "review", question.task, question.task.answer, question.fact)
     assert question.fact in store.fact_reviews.items(int(learner))
-    assert store.answers.rows(int(learner))[0]["context"] == "review"
+    assert store.answers.rows(int(learner))[0].context == "review"
     following = at.session_state["review_question"]
     assert following.fact != question.fact
     if isinstance(following.task.answer, NumberAnswer):  # not the last answer, still typed
@@ -161,14 +161,14 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     _solve(at, right=False)
     assert at.error[0].value in (t("puzzles.wrong", "en"), t("pz.wrong_verdict", "en"))
     rows = store.answers.rows(int(learner))
-    assert [r["mode"] for r in rows] == [mode, mode] and [r["correct"] for r in rows] == [
+    assert [r.mode for r in rows] == [mode, mode] and [r.correct for r in rows] == [
         True, False]
-    assert rows[0]["context"] == "puzzle" and rows[0]["item"] == first.id
+    assert rows[0].context == "puzzle" and rows[0].item == first.id
     if mode == "fresh":
-        assert rows[0]["rating_before"] is None
+        assert rows[0].rating_before is None
     else:
-        assert rows[0]["rating_after"] > rows[0]["rating_before"]
-        assert rows[1]["rating_after"] < rows[1]["rating_before"]
+        assert rows[0].rating_after > rows[0].rating_before
+        assert rows[1].rating_after < rows[1].rating_before
         # a new learner's rating is provisional: shown with a "?", and a line says it moves a
         # lot at first
         rating = next(m for m in at.metric if m.label == t("puzzles.your_rating", "en"))
@@ -205,7 +205,7 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     assert t("pz.missed", "en", cards=safe[0].symbol) in warnings
     assert t("pz.extra", "en", cards=danger.symbol) in warnings
     row = store.answers.rows(int(learner))[0]
-    assert not row["correct"] and row["expected"] == " ".join(str(c) for c in safe)
+    assert not row.correct and row.expected == " ".join(str(c) for c in safe)
 
 
 def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> None:
@@ -224,7 +224,7 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
     assert again.success[0].value == t("puzzles.right", "en")
     assert any(c.value == t("pz.practice", "en") for c in again.caption)
     assert store.ratings.learner(int(learner)) == rating
-    assert [r["mode"] for r in store.answers.rows(int(learner))] == ["rated", "rated", "practice"]
+    assert [r.mode for r in store.answers.rows(int(learner))] == ["rated", "rated", "practice"]
 
 
 def _answer_shown(at: AppTest) -> list[tuple[str, str]]:

@@ -46,11 +46,11 @@ def test_every_level_kind_drill_and_puzzle_kind_trains_a_skill() -> None:
               else s.kind) for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question)}
     for kind in kinds:
-        assert skills_of(Answered("lesson", "lesson", (), "", kind)), kind
+        assert skills_of(Answered("lesson", "lesson", (), (), kind)), kind
     for drill in DRILLS:
-        assert skills_of(Answered("drill", f"drill:{drill}", (), "")), drill
+        assert skills_of(Answered("drill", f"drill:{drill}", (), ())), drill
     for kind in PUZZLE_KINDS:
-        assert skills_of(Answered("puzzle", f"puzzle:{kind}", (), "")), kind
+        assert skills_of(Answered("puzzle", f"puzzle:{kind}", (), ())), kind
     themes = {theme for info in SKILLS.values() for theme in info.themes}
     assert themes <= {t.value for t in Theme}
     lessons = {lesson.id for lesson in load_lessons()}

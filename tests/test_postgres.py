@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import inspect
 
+from tests.seeding import learners, rate_learner
 from trainer.rating import Rating
 from trainer.store import ProgressStore, open_database
 from trainer.store.db import head_revision
@@ -21,7 +22,7 @@ def test_schema_and_progress_on_postgres(postgres_url: str) -> None:
     store = ProgressStore(engine)
     learner = store.create_learner("Pg")
     store.lessons.complete(learner.id, "red-points", 2, 10)
-    store.ratings.save_learner(learner.id, Rating(1520, 200, 0.06))
+    rate_learner(store, learner.id, Rating(1520, 200, 0.06))
     assert store.lessons.state(learner.id, "red-points").best_stars == 2
     assert store.ratings.learner(learner.id).rating == pytest.approx(1520)
     reopened = ProgressStore(open_database(postgres_url))
@@ -103,7 +104,7 @@ def test_a_pre_alembic_database_is_stamped_and_upgraded_on_postgres(
             " 1500, 350, 0.06)"))
     engine.dispose()
     store = ProgressStore(open_database(fresh_postgres_url))
-    (learner,) = store.learners()
+    (learner,) = learners(store)
     assert learner.name == "Old" and learner.rules.win_pong_kong_on_own_flip is True
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT rules_json FROM learners")).scalar() == \

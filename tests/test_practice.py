@@ -7,6 +7,7 @@ import csv
 import io
 import random
 import threading
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from itertools import pairwise
 from pathlib import Path
@@ -19,10 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hypothesis_st
 
 from tests.apptest_helpers import wrong_answer
+from tests.seeding import rate_puzzle
 from trainer.engine import RuleSet
 from trainer.i18n import render
 from trainer.lessons.answers import ChoiceAnswer
-from trainer.practice import csv_export, csv_import
+from trainer.practice import csv_export, csv_import, puzzle_selector
 from trainer.practice import progress_figures as figures
 from trainer.practice import puzzle_service as service
 from trainer.practice.drills import DRILLS, generate, next_level
@@ -33,6 +35,7 @@ from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer
 from trainer.rating import Rating, expected, play, update
 from trainer.store import ProgressStore, open_database
 from trainer.store.progress_store import PuzzleAnswer
+from trainer.store.rows import PuzzleStanding
 
 
 @pytest.fixture
@@ -120,7 +123,7 @@ def test_due_today_and_reviews_recorded(store: ProgressStore) -> None:
     later = due_facts(store, learner)
     assert due[0] not in later and len(later) == NEW_PER_DAY - 1
     rows = store.answers.rows(learner)
-    assert rows[-1]["context"] == "review" and rows[-1]["item"] == due[0]
+    assert rows[-1].context == "review" and rows[-1].item == due[0]
 
 
 def test_new_facts_allowance_is_per_utc_day(store: ProgressStore) -> None:
@@ -136,10 +139,10 @@ def test_new_facts_allowance_is_per_utc_day(store: ProgressStore) -> None:
 
     introduced = {"context": "review", "item": "x", "question": "q", "answer": "a",
                   "expected": "a", "correct": True, "seconds": 3.0, "mode": "new"}
-    store.answers.import_one(learner, {**introduced, "created_at": now - timedelta(hours=13)})
+    store.answers.import_many(learner, [{**introduced, "created_at": now - timedelta(hours=13)}])
     assert new_facts(now) == NEW_PER_DAY
-    store.answers.import_one(learner, {**introduced, "created_at": now.replace(hour=0)})
-    store.answers.import_one(learner, {**introduced, "mode": "review", "created_at": now})
+    store.answers.import_many(learner, [{**introduced, "created_at": now.replace(hour=0)},
+                                        {**introduced, "mode": "review", "created_at": now}])
     assert new_facts(now) == NEW_PER_DAY - 1
     assert new_facts(now + timedelta(days=1)) == NEW_PER_DAY
 
@@ -241,10 +244,10 @@ def test_a_puzzle_is_rated_only_on_the_first_attempt(store: ProgressStore) -> No
     assert store.ratings.learner(learner) == first.rating.after
     assert store.ratings.puzzles()[puzzle.id][0] == first.rating.puzzle_after
     rows = store.answers.rows(learner)
-    assert [r["mode"] for r in rows] == ["rated", "practice", "practice", "practice"]
-    assert rows[0]["rating_before"] == pytest.approx(1500.0)
-    assert all(r["rating_before"] is None for r in rows[1:])
-    assert rows[0]["answer"] != rows[1]["answer"] == rows[1]["expected"]
+    assert [r.mode for r in rows] == ["rated", "practice", "practice", "practice"]
+    assert rows[0].rating_before == pytest.approx(1500.0)
+    assert all(r.rating_before is None for r in rows[1:])
+    assert rows[0].answer != rows[1].answer == rows[1].expected
     assert len(store.ratings.history(learner)) == 1
     assert service.failed_puzzles(store, learner) == []
 
@@ -279,7 +282,7 @@ def test_misses_come_back_unrated(store: ProgressStore) -> None:
                              "failed")
     assert attempt.correct and not attempt.rated
     assert service.failed_puzzles(store, learner) == []
-    assert [r["mode"] for r in store.answers.rows(learner)] == ["rated", "failed"]
+    assert [r.mode for r in store.answers.rows(learner)] == ["rated", "failed"]
 
 
 def test_progress_figures_and_records(store: ProgressStore) -> None:
@@ -484,7 +487,7 @@ def test_export_neutralises_formulas_and_import_restores_them(store: ProgressSto
     assert not [cell for cell in cells if cell.startswith("-") and not cell[1:2].isdigit()]
     other = store.create_learner("Bo").id
     assert csv_import.import_csv(store, other, exported).added == 5
-    assert sorted(r["question"] for r in store.answers.rows(other)) == sorted(
+    assert sorted(r.question for r in store.answers.rows(other)) == sorted(
         ["=cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-2", "\tx"])
 
 
@@ -504,17 +507,18 @@ def test_the_puzzles_read_near_a_target_hold_the_nearest_of_the_whole_bank(
     ones a full read of every rating would choose among."""
     store = ProgressStore(open_database(f"sqlite:///{tmp_path_factory.mktemp('near')}/n.db"))
     puzzles = service.bank()
+    seeder = store.create_learner("Seeder").id
     for index, rating in rated:
-        store.ratings.save_puzzle(puzzles[index].id, Rating(rating, 100, 0.06), True)
+        rate_puzzle(store, seeder, puzzles[index].id, Rating(rating, 100, 0.06))
     everything = store.ratings.puzzles()
     eligible = [p for p in puzzles if p.players == 4 and (theme is None or theme in p.themes)
                 and (kinds is None or p.kind in kinds)]
-    pool, stored = service._near(store, 4, theme, kinds, target)
+    pool, stored = puzzle_selector.near(store, 4, theme, kinds, target)
     assert {p.id for p in pool} <= {p.id for p in eligible}
     assert _nearest(pool, stored, target) == _nearest(eligible, everything, target)
 
 
-def _nearest(chosen: list[Puzzle], ratings: dict[str, tuple[Rating, int, int]], target: float
+def _nearest(chosen: list[Puzzle], ratings: Mapping[str, PuzzleStanding], target: float
              ) -> list[float]:
     """The distances to ``target`` of the ``NEAREST`` puzzles nearest to it."""
     return sorted(abs(service.puzzle_rating(p, ratings).rating - target)
@@ -530,7 +534,8 @@ def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_aw
     target = 1500.0
     eligible = sorted((p for p in service.bank() if p.players == 4),
                       key=lambda p: abs(p.rating - target))
+    seeder = store.create_learner("Seeder").id
     for puzzle in eligible[:4 * service.WINDOW]:
-        store.ratings.save_puzzle(puzzle.id, Rating(moved_to, 100, 0.06), True)
-    pool, stored = service._near(store, 4, None, None, target)
+        rate_puzzle(store, seeder, puzzle.id, Rating(moved_to, 100, 0.06))
+    pool, stored = puzzle_selector.near(store, 4, None, None, target)
     assert _nearest(pool, stored, target) == _nearest(eligible, store.ratings.puzzles(), target)

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import APP, app, click
+from tests.seeding import learners
 from trainer.i18n import t
 from trainer.store import ProgressStore
 from trainer.store.models import Learner, SignInSession
@@ -73,7 +74,7 @@ def test_a_short_password_creates_nothing(db: tuple[ProgressStore, str]) -> None
     store, _ann = db
     assert _failure(lambda: store.create_learner("Dan", password="short")) == \
         "profile.password_short"
-    assert [learner.name for learner in store.learners()] == ["Ann"]
+    assert [learner.name for learner in learners(store)] == ["Ann"]
 
 
 def test_tokens_expire_and_can_be_revoked(db: tuple[ProgressStore, str]) -> None:

@@ -135,7 +135,7 @@ def test_the_served_bank_is_the_checked_bank() -> None:
     with every id hashed again, as here, it is the same puzzles under the same ids."""
     from trainer.practice import puzzle_service as service
 
-    checked = [p for kind in service.KINDS for p in BANK[kind]]
+    checked = [p for kind in KINDS for p in BANK[kind]]
     assert [p.id for p in service.bank()] == [p.id for p in checked]
     assert service.bank() == tuple(checked)
 

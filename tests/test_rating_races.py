@@ -51,7 +51,7 @@ def _check(url: str) -> None:
     assert rating.rating == pytest.approx(Rating().rating - 10.0 * WORKERS)  # no update lost
     for learner in learners:
         rows = store.answers.rows(learner, context="puzzle")
-        assert len(rows) == 1 and rows[0]["rating_before"] is not None
+        assert len(rows) == 1 and rows[0].rating_before is not None
         assert len(store.ratings.history(learner)) == 1
     twice = _race(url, [learners[0], learners[0]], f"{puzzle}-twice")
     assert sorted(twice) == [False, True]

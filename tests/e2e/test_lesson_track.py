@@ -211,7 +211,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
         _settle(page)
         _walk(page, store, learner, kong, lang, False)
         assert store.lessons.state(learner, kong.id).best_stars == 3
-    answers = store.answers.all(learner)
+    answers = store.answers.rows(learner)
     assert [a.correct for a in answers].count(False) == 1
     assert any(a.item.startswith("pong-and-kong:") and a.answer == "kong" for a in answers)
     context.close()

@@ -6,11 +6,11 @@ The skills are the track's judgements and rule families, in the order the track 
 answer exercises the skill of its lesson level's kind, its drill, or its puzzle's kind and themes
 (an answer that names none of these is read by its rule ids).
 
->>> skills_of(Answered("drill", "drill:red", (), ""))
+>>> skills_of(Answered("drill", "drill:red", (), ()))
 (<Skill.RED: 'red'>,)
->>> skills_of(Answered("puzzle", "puzzle:least_risk", ("hidden", "read-the-table"), ""))
+>>> skills_of(Answered("puzzle", "puzzle:least_risk", ("hidden", "read-the-table"), ()))
 (<Skill.READING: 'reading'>, <Skill.LEAST_RISK: 'least_risk'>)
->>> skills_of(Answered("review", "review:pair", (), "R-PAIR14,R-WIN"))
+>>> skills_of(Answered("review", "review:pair", (), ("R-PAIR14", "R-WIN")))
 (<Skill.PAIRS: 'pairs'>, <Skill.WINNING: 'winning'>)
 """
 
@@ -94,7 +94,7 @@ class Answered:
     context: str
     skill: str
     themes: tuple[str, ...]
-    rule_ids: str
+    rule_ids: tuple[str, ...]
     kind: str = ""
 
 
@@ -105,7 +105,7 @@ def skills_of(answer: Answered) -> tuple[Skill, ...]:
     found = [skill for skill, info in SKILLS.items() if _trains(info, answer, family, name)]
     if found or answer.kind or family in ("drill", "puzzle"):
         return tuple(found)
-    rules = {r.strip() for r in answer.rule_ids.split(",")}
+    rules = set(answer.rule_ids)
     return tuple(skill for skill in SKILLS if skill in {RULE_FAMILY[r] for r in rules
                                                         if r in RULE_FAMILY})
 

@@ -4,6 +4,8 @@ cell a spreadsheet would run as a formula neutralised (the import, which takes t
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pandas as pd
 
 from trainer.practice.csv_import import FORMULA_STARTS
@@ -16,7 +18,8 @@ EXPORT_COLUMNS = ("created_at", "context", "skill", "item", "question", "answer"
 
 def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     """Every answer as a table (for the CSV export only: the figures are summed in SQL)."""
-    rows = store.answers.rows(learner_id)
+    rows = [{**asdict(row), "rule_ids": ",".join(row.rule_ids), "themes": ",".join(row.themes)}
+            for row in store.answers.rows(learner_id)]
     frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
     if not frame.empty:
         frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
@@ -24,7 +27,8 @@ def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
 
 
 def export_csv(store: ProgressStore, learner_id: int) -> str:
-    """Every answer as CSV (the columns of ``EXPORT_COLUMNS``, times in ISO 8601 UTC)."""
+    """Every answer as CSV (the columns of ``EXPORT_COLUMNS``, times in ISO 8601 UTC, a list's
+    names separated by commas)."""
     frame = answers_frame(store, learner_id)
     out = frame.reindex(columns=list(EXPORT_COLUMNS)).copy()
     if not out.empty:

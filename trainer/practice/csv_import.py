@@ -27,9 +27,10 @@ REQUIRED = ("created_at", "context", "item", "correct", "seconds")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
-TEXT_LIMITS = {"context": 32, "skill": 32, "item": 128, "rule_ids": 256, "themes": 256,
+TEXT_LIMITS = {"context": 32, "skill": 32, "item": 128, "rule_ids": 4000, "themes": 4000,
                "mode": 32, "run": 64, "question": 4000, "answer": 4000, "expected": 4000}
-"""The columns' own lengths (trainer.store.models), so a row fits on PostgreSQL as on SQLite."""
+"""The columns' own lengths (trainer.store.models), so a row fits on PostgreSQL as on SQLite;
+the lists (rule ids, themes) are stored whole and bounded like the long texts."""
 KNOWN_MODES = {"", "rated", "theme", "streak", "timed", "failed", "fresh", "practice", "new",
                "review"}
 KEPT_PROBLEMS = 100
@@ -202,7 +203,7 @@ def _parse_row(raw: dict[str, Any]) -> dict[str, Any]:
     for name, limit in TEXT_LIMITS.items():
         if len(row.get(name, "")) > limit:
             raise BadRow("too_long", column=name, limit=limit)
-    themes = [name for name in row.get("themes", "").split(",") if name]
+    themes = _names(row.get("themes", ""))
     unknown = [name for name in themes if f"theme.{name}" not in catalog("en")]
     if unknown:
         raise BadRow("unknown_theme", value=unknown[0][:40])
@@ -212,10 +213,15 @@ def _parse_row(raw: dict[str, Any]) -> dict[str, Any]:
             "item": row["item"], "question": row.get("question", ""),
             "answer": row.get("answer", ""), "expected": row.get("expected", ""),
             "correct": correct_text in ("true", "1"), "seconds": seconds,
-            "rule_ids": row.get("rule_ids", ""), "themes": row.get("themes", ""),
+            "rule_ids": _names(row.get("rule_ids", "")), "themes": themes,
             "mode": row.get("mode", ""), "run": row.get("run", ""),
             "rating_before": _rating(row, "rating_before"),
             "rating_after": _rating(row, "rating_after"), "level": _level(row.get("level"))}
+
+
+def _names(cell: str) -> tuple[str, ...]:
+    """A list cell of the CSV (rule ids, themes): names separated by commas."""
+    return tuple(name.strip() for name in cell.split(",") if name.strip())
 
 
 def _rating(row: dict[str, str], name: str) -> float | None:

@@ -44,9 +44,9 @@ class DrillItem:
 
 def drill_level(store: ProgressStore, learner_id: int, drill: str) -> int:
     """The level of ``drill``'s next item for this learner, from their last 30 answers to it."""
-    history = [(bool(r["correct"]), float(r["seconds"]), int(r["level"]))
+    history = [(r.correct, r.seconds, r.level)
                for r in store.answers.rows(learner_id, skill=AnswerSkill.drill(drill), last=30)
-               if r["level"] is not None]
+               if r.level is not None]
     return next_level(history)
 
 

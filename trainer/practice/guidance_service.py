@@ -23,12 +23,12 @@ def mastery_of(store: ProgressStore, learner_id: int) -> dict[Skill, float]:
 def lesson_skill(lesson_id: str, step: int) -> Skill | None:
     """The skill a lesson level exercises (by its kind)."""
     kind = lesson_kind(lesson_id, step)
-    found = skills_of(Answered("lesson", "", (), "", kind)) if kind else ()
+    found = skills_of(Answered("lesson", "", (), (), kind)) if kind else ()
     return found[0] if found else None
 
 
 def drill_skill(drill: str) -> Skill | None:
-    found = skills_of(Answered("drill", AnswerSkill.drill(drill), (), ""))
+    found = skills_of(Answered("drill", AnswerSkill.drill(drill), (), ()))
     return found[0] if found else None
 
 
@@ -41,7 +41,7 @@ def puzzle_skill(store: ProgressStore, learner_id: int, kind: str,
     own = [skill for skill, info in SKILLS.items() if kind in info.puzzle_kinds]
     if own:
         return own[0]
-    found = skills_of(Answered("puzzle", f"puzzle:{kind}", themes, ""))
+    found = skills_of(Answered("puzzle", f"puzzle:{kind}", themes, ()))
     if not found:
         return None
     known = mastery_of(store, learner_id)

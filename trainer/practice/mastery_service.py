@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import cache
-from typing import Any
 
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.messages import Message
@@ -22,6 +21,7 @@ from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
 from trainer.store.progress_store import ProgressStore
+from trainer.store.rows import AnswerRow
 
 RECENT = 5
 """First attempts the "why" of the next exercise counts."""
@@ -85,29 +85,27 @@ def lesson_kind(lesson_id: str, step: int) -> str:
     return _lesson_kinds().get((lesson_id, step), "")
 
 
-def answered_of(row: dict[str, Any]) -> Answered:
+def answered_of(row: AnswerRow) -> Answered:
     """What the skill map reads of one stored answer."""
     kind = ""
-    if row["context"] == "lesson":
-        lesson, _, rest = str(row["item"]).partition(":")
+    if row.context == "lesson":
+        lesson, _, rest = row.item.partition(":")
         step = rest.split(":")[0]
         kind = lesson_kind(lesson, int(step)) if step.isdigit() else ""
-    themes = tuple(t for t in str(row.get("themes") or "").split(",") if t)
-    return Answered(str(row["context"]), str(row.get("skill") or ""), themes,
-                    str(row.get("rule_ids") or ""), kind)
+    return Answered(row.context, row.skill, row.themes, row.rule_ids, kind)
 
 
-def first_rows(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def first_rows(rows: Iterable[AnswerRow]) -> Iterator[AnswerRow]:
     """The answers that are first attempts (not preceded by an answer to the same item)."""
-    previous: tuple[Any, Any] | None = None
+    previous: tuple[str, str] | None = None
     for row in rows:
-        item = (row["context"], row["item"])
+        item = (row.context, row.item)
         if item != previous:
             yield row
         previous = item
 
 
-def first_attempts(rows: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Skill]]:
+def first_attempts(rows: Iterable[AnswerRow]) -> list[tuple[AnswerRow, Skill]]:
     """Each first attempt with each skill it exercised, oldest first."""
     return [(row, skill) for row in first_rows(rows) for skill in skills_of(answered_of(row))]
 
@@ -119,9 +117,8 @@ def estimates(store: ProgressStore, learner_id: int, *, since: datetime | None =
     model = model or Tracing()
     answers: dict[Skill, list[tuple[datetime, bool]]] = {skill: [] for skill in SKILLS}
     for row, skill in first_attempts(store.answers.rows(learner_id)):
-        when = _aware(row["created_at"])
-        if since is None or when >= since:
-            answers[skill].append((when, bool(row["correct"])))
+        if since is None or row.created_at >= since:
+            answers[skill].append((row.created_at, row.correct))
     found = []
     for skill, seen in answers.items():
         outcomes = [correct for _, correct in seen]
@@ -154,9 +151,9 @@ def rule_estimates(store: ProgressStore, learner_id: int, *,
     model = model or Tracing()
     outcomes: dict[str, list[bool]] = {}
     for row in first_rows(store.answers.rows(learner_id)):
-        for rule_id in {r.strip() for r in str(row.get("rule_ids") or "").split(",")}:
+        for rule_id in sorted(set(row.rule_ids)):
             if rule_id.startswith("R-"):
-                outcomes.setdefault(rule_id, []).append(bool(row["correct"]))
+                outcomes.setdefault(rule_id, []).append(row.correct)
     return [RuleEstimate(rule_id, model.estimate(seen), len(seen), sum(seen))
             for rule_id, seen in sorted(outcomes.items())]
 
@@ -228,8 +225,3 @@ def improvement_areas(found: list[SkillEstimate], count: int = 3) -> list[SkillE
 def period_start(days: int | None, now: datetime) -> datetime | None:
     """The start of a period of ``days`` days before ``now`` (None: all time)."""
     return None if days is None else now - timedelta(days=days)
-
-
-def _aware(when: datetime) -> datetime:
-    """A stored time with its zone (SQLite gives times back without one: they are UTC)."""
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)

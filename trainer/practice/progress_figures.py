@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TypeVar
 
 import pandas as pd
@@ -16,6 +15,7 @@ from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.rating import Rating
 from trainer.store import answer_stats as stats
 from trainer.store.progress_store import ProgressStore
+from trainer.store.rows import RatingPoint
 
 
 def skill_by_day(store: ProgressStore, learner_id: int) -> pd.DataFrame:
@@ -109,7 +109,7 @@ class ProgressSummary:
 
     answered: int
     rating: Rating
-    history: list[tuple[datetime, float, float]]
+    history: list[RatingPoint]
     """The rating after each rated answer, :func:`thinned` to at most ``HISTORY_POINTS``."""
     records: Records
     by_day: pd.DataFrame

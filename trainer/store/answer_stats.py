@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, Engine, Integer, and_, case, cast, func, literal, select
 from sqlalchemy.orm import Session
 
+from trainer.store import lists
 from trainer.store.models import AnswerRecord
 
 
@@ -87,7 +88,7 @@ def puzzle_results(engine: Engine, learner_id: int) -> list[PuzzleResult]:
              .where(AnswerRecord.learner_id == learner_id, AnswerRecord.context == "puzzle")
              .group_by(AnswerRecord.item, AnswerRecord.themes))
     with Session(engine) as session:
-        return [PuzzleResult(item, tuple(name for name in (themes or "").split(",") if name),
+        return [PuzzleResult(item, lists.decode(themes),
                              int(count), int(wins))
                 for item, themes, count, wins in session.execute(query)]
 
@@ -100,9 +101,8 @@ def missed_rules(engine: Engine, learner_id: int) -> dict[str, int]:
     counts: dict[str, int] = {}
     with Session(engine) as session:
         for rule_ids, count in session.execute(query):
-            for rule in (rule_ids or "").split(","):
-                if rule:
-                    counts[rule] = counts.get(rule, 0) + int(count)
+            for rule in lists.decode(rule_ids):
+                counts[rule] = counts.get(rule, 0) + int(count)
     return counts
 
 

@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, Select, case, func, insert, select
+from sqlalchemy import Engine, Row, Select, case, func, insert, select
 from sqlalchemy.orm import Session
 
+from trainer.store import lists
 from trainer.store.lesson_store import keep_run
 from trainer.store.models import AnswerRecord, Learner
 from trainer.store.rows import AnswerRow, KeptRun
@@ -60,6 +61,25 @@ def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | Non
 
 
 NEW_ANSWER = insert(AnswerRecord)
+_ROW_COLUMNS = [column for column in AnswerRecord.__table__.columns if column.name != "learner_id"]
+
+
+def _answer_row(row: Row[Any]) -> AnswerRow:
+    """A stored answer as the typed row the store hands out."""
+    return AnswerRow(
+        id=row.id, context=row.context, item=row.item, question=row.question,
+        answer=row.answer, expected=row.expected, correct=bool(row.correct),
+        seconds=float(row.seconds), rule_ids=lists.decode(row.rule_ids),
+        created_at=_aware(row.created_at), skill=row.skill or "",
+        themes=lists.decode(row.themes), mode=row.mode or "", run=row.run or "",
+        rating_before=row.rating_before, rating_after=row.rating_after, level=row.level)
+
+
+def _stored(values: dict[str, Any], learner_id: int) -> dict[str, Any]:
+    """An imported answer's values as the row stores them: its lists as JSON arrays."""
+    return {**values, "learner_id": learner_id,
+            "rule_ids": lists.encode(values.get("rule_ids", ())),
+            "themes": lists.encode(values.get("themes", ()))}
 
 
 def answer_values(learner_id: int, *, context: str, item: str, question: str, answer: str,
@@ -67,12 +87,12 @@ def answer_values(learner_id: int, *, context: str, item: str, question: str, an
                    skill: str, themes: tuple[str, ...], mode: str, run: str,
                    rating_before: float | None, rating_after: float | None,
                    level: int | None) -> dict[str, Any]:
-    """One answer as the ``answers`` row stores it: texts cut to their columns, lists joined,
-    a time never negative."""
+    """One answer as the ``answers`` row stores it: short texts cut to their columns, lists as
+    JSON arrays (whole), a time never negative."""
     return dict(learner_id=learner_id, context=context, item=item[:128], question=question,
                 answer=answer, expected=expected, correct=bool(correct),
-                seconds=max(0.0, float(seconds)), rule_ids=",".join(rule_ids)[:256],
-                skill=skill[:32], themes=",".join(themes)[:256], mode=mode[:32], run=run[:64],
+                seconds=max(0.0, float(seconds)), rule_ids=lists.encode(rule_ids),
+                skill=skill[:32], themes=lists.encode(themes), mode=mode[:32], run=run[:64],
                 rating_before=rating_before, rating_after=rating_after, level=level)
 
 
@@ -102,31 +122,22 @@ class Answers:
                 keep_run(connection, learner_id, lesson_run)
             return int(key[0])
 
-    def all(self, learner_id: int, context: str | None = None) -> list[AnswerRow]:
-        with Session(self.engine) as session:
-            query = select(AnswerRecord).where(AnswerRecord.learner_id == learner_id)
-            if context is not None:
-                query = query.where(AnswerRecord.context == context)
-            return [AnswerRow(a.id, a.context, a.item, a.question, a.answer, a.expected,
-                              a.correct, a.seconds, a.rule_ids, a.created_at)
-                    for a in session.scalars(query.order_by(AnswerRecord.id))]
-
     def rows(self, learner_id: int, *, context: str | None = None,
-                    skill: str | None = None, mode: str | None = None,
-                    last: int | None = None) -> list[dict[str, Any]]:
-        """The learner's answers as plain dicts, oldest first: all of them (Progress, export),
-        or only those of one context / skill / mode, or only the ``last`` few — filtered in the
-        database, so a long history is not read to find a handful."""
-        columns = [c.name for c in AnswerRecord.__table__.columns if c.name != "learner_id"]
-        query = _of_kind(select(*[getattr(AnswerRecord, c) for c in columns]).where(
-            AnswerRecord.learner_id == learner_id), context=context, skill=skill, mode=mode)
-        with Session(self.engine) as session:
+             skill: str | None = None, mode: str | None = None,
+             last: int | None = None) -> list[AnswerRow]:
+        """The learner's answers, oldest first: all of them (Progress, export), or only those
+        of one context / skill / mode, or only the ``last`` few — filtered in the database, so
+        a long history is not read to find a handful. The one reader of answer rows."""
+        query = _of_kind(select(*_ROW_COLUMNS).where(AnswerRecord.learner_id == learner_id),
+                         context=context, skill=skill, mode=mode)
+        with self.engine.connect() as connection:
             if last is None:
-                rows = list(session.execute(query.order_by(AnswerRecord.id)))
+                rows = list(connection.execute(query.order_by(AnswerRecord.id)))
             else:
-                rows = list(session.execute(query.order_by(AnswerRecord.id.desc()).limit(last)))
+                rows = list(connection.execute(
+                    query.order_by(AnswerRecord.id.desc()).limit(last)))
                 rows.reverse()
-            return [dict(zip(columns, row, strict=True)) for row in rows]
+        return [_answer_row(row) for row in rows]
 
     def totals(self, learner_id: int) -> tuple[int, int]:
         """(answers, right answers) of the learner, counted in the database."""
@@ -135,11 +146,6 @@ class Answers:
                 select(func.count(), func.coalesce(func.sum(case((AnswerRecord.correct, 1), else_=0)),
                                                    0)).where(AnswerRecord.learner_id == learner_id)).one()
             return int(total), int(right)
-
-    def import_one(self, learner_id: int, values: dict[str, Any]) -> None:
-        """Store one validated, imported answer with its own time."""
-        with Session(self.writer) as session, session.begin():
-            session.add(AnswerRecord(learner_id=learner_id, **values))
 
     def import_many(self, learner_id: int, rows: Iterable[dict[str, Any]],
                        progress: Callable[[int], object] | None = None,
@@ -165,7 +171,7 @@ class Answers:
                     key = answer_key(values["created_at"], values["item"], values["answer"])
                     if key not in stored:
                         stored.add(key)
-                        fresh.append({**values, "learner_id": learner_id})
+                        fresh.append(_stored(values, learner_id))
                 if fresh:
                     session.execute(insert(AnswerRecord), fresh)
                 added += len(fresh)

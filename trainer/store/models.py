@@ -90,10 +90,12 @@ class AnswerRecord(Base):
     expected: Mapped[str] = mapped_column(Text, nullable=False)
     correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
     seconds: Mapped[float] = mapped_column(Float, nullable=False)
-    rule_ids: Mapped[str] = mapped_column(String(256), default="")
+    rule_ids: Mapped[str] = mapped_column(Text, default="[]")
+    """The rule ids the answer cites, a JSON array (:mod:`trainer.store.lists`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     skill: Mapped[str] = mapped_column(String(32), default="")
-    themes: Mapped[str] = mapped_column(String(256), default="")
+    themes: Mapped[str] = mapped_column(Text, default="[]")
+    """The puzzle's themes, a JSON array."""
     mode: Mapped[str] = mapped_column(String(32), default="")
     run: Mapped[str] = mapped_column(String(64), default="")
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -97,11 +97,6 @@ class ProgressStore:
             row = session.get(Learner, learner_id)
             return None if row is None else info(row)
 
-    def learners(self) -> list[LearnerInfo]:
-        """Every profile: for the command line and the tests, never for a page."""
-        with Session(self.engine) as session:
-            return [info(row) for row in session.scalars(select(Learner).order_by(Learner.name))]
-
     def learner_by_link(self, public_id: str) -> LearnerInfo | None:
         """The learner whose public id this is (``None`` for anything else, however formed)."""
         if not isinstance(public_id, str) or not 0 < len(public_id) <= 32:

@@ -4,7 +4,6 @@ the puzzle answer that moves them, in one locked transaction."""
 from __future__ import annotations
 
 import math
-from datetime import datetime
 from typing import Protocol
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
@@ -14,7 +13,15 @@ from trainer.rating import Rating
 from trainer.store.answers import NEW_ANSWER, answer_values
 from trainer.store.learner_info import ProgressError
 from trainer.store.models import AnswerRecord, Base, Learner, PuzzleRating, RatingHistory
-from trainer.store.rows import LastPuzzleAnswer, PuzzleAnswer, Rate, RatedAttempt
+from trainer.store.rows import (
+    LastPuzzleAnswer,
+    PuzzleAnswer,
+    PuzzleStanding,
+    Rate,
+    RatedAttempt,
+    RatingPoint,
+    RunAnswer,
+)
 from trainer.store.rows import aware as _aware
 
 _LEARNER_RATING = select(Learner.rating, Learner.rd, Learner.volatility).where(
@@ -44,9 +51,9 @@ class _RatingFields(Protocol):
     solved: int
 
 
-def _rating_entry(row: _RatingFields) -> tuple[Rating, int, int]:
+def _rating_entry(row: _RatingFields) -> PuzzleStanding:
     """A stored puzzle rating as the practice code reads it: (rating, attempts, solved)."""
-    return Rating(row.rating, row.rd, row.volatility), row.attempts, row.solved
+    return PuzzleStanding(Rating(row.rating, row.rd, row.volatility), row.attempts, row.solved)
 
 
 class _LearnerRatingFields(Protocol):
@@ -83,20 +90,12 @@ class Ratings:
             row = connection.execute(_LEARNER_RATING, {"learner": learner_id}).first()
         return Rating() if row is None else _learner_rating(row)
 
-    def save_learner(self, learner_id: int, rating: Rating) -> None:
-        with Session(self.writer) as session, session.begin():
-            row = session.get(Learner, learner_id)
-            if row is not None:
-                row.rating, row.rd, row.volatility = rating.rating, rating.rd, rating.volatility
-                session.add(RatingHistory(learner_id=learner_id, rating=rating.rating,
-                                          rd=rating.rd, volatility=rating.volatility))
-
-    def history(self, learner_id: int) -> list[tuple[datetime, float, float]]:
+    def history(self, learner_id: int) -> list[RatingPoint]:
         with Session(self.engine) as session:
             rows = session.execute(select(RatingHistory.created_at, RatingHistory.rating,
                                           RatingHistory.rd).where(
                 RatingHistory.learner_id == learner_id).order_by(RatingHistory.id))
-            return [(at, rating, rd) for at, rating, rd in rows]
+            return [RatingPoint(at, rating, rd) for at, rating, rd in rows]
 
     def attempted(self, learner_id: int) -> set[str]:
         """Ids of every puzzle the learner has answered at least once."""
@@ -114,12 +113,12 @@ class Ratings:
         return LastPuzzleAnswer(row.item, row.answer, row.rating_before,
                                 row.rating_after)
 
-    def run_answers(self, learner_id: int, run: str) -> list[tuple[bool, datetime, float]]:
+    def run_answers(self, learner_id: int, run: str) -> list[RunAnswer]:
         """The puzzle answers of one run (a streak, a 3-minute run), oldest first: right or
         not, when, and the seconds taken."""
         with self.engine.connect() as connection:
             rows = connection.execute(_RUN_ANSWERS, {"learner": learner_id, "run": run})
-            return [(bool(row.correct), _aware(row.created_at), float(row.seconds))
+            return [RunAnswer(bool(row.correct), _aware(row.created_at), float(row.seconds))
                     for row in rows]
 
     def record_puzzle_answer(self, learner_id: int, answer: PuzzleAnswer, *, rated_mode: bool,
@@ -171,13 +170,13 @@ class Ratings:
                 rating_after=after.rating if rated else None, level=None))
             return RatedAttempt(rated, before, after, puzzle_before, puzzle_after)
 
-    def puzzles(self) -> dict[str, tuple[Rating, int, int]]:
+    def puzzles(self) -> dict[str, PuzzleStanding]:
         with Session(self.engine) as session:
             return {row.puzzle_id: _rating_entry(row)
                     for row in session.scalars(select(PuzzleRating))}
 
     def puzzles_near(self, target: float, span: float
-                            ) -> dict[str, tuple[Rating, int, int]]:
+                            ) -> dict[str, PuzzleStanding]:
         """The stored ratings within ``span`` points of ``target`` (read by index; an infinite
         span reads them all)."""
         query = _PUZZLE_RATINGS
@@ -186,10 +185,10 @@ class Ratings:
         with self.engine.connect() as connection:
             return {row.puzzle_id: _rating_entry(row) for row in connection.execute(query)}
 
-    def puzzles_of(self, puzzle_ids: list[str]) -> dict[str, tuple[Rating, int, int]]:
+    def puzzles_of(self, puzzle_ids: list[str]) -> dict[str, PuzzleStanding]:
         """The stored ratings of these puzzles only (rating, attempts, solved)."""
         wanted = sorted(set(puzzle_ids))
-        found: dict[str, tuple[Rating, int, int]] = {}
+        found: dict[str, PuzzleStanding] = {}
         with self.engine.connect() as connection:
             for start in range(0, len(wanted), 500):  # bounded IN lists
                 query = _PUZZLE_RATINGS.where(
@@ -197,14 +196,3 @@ class Ratings:
                 found.update((row.puzzle_id, _rating_entry(row))
                              for row in connection.execute(query))
         return found
-
-    def save_puzzle(self, puzzle_id: str, rating: Rating, solved: bool) -> None:
-        with Session(self.writer) as session, session.begin():
-            row = session.get(PuzzleRating, puzzle_id)
-            if row is None:
-                row = PuzzleRating(puzzle_id=puzzle_id, attempts=0, solved=0, rating=0.0, rd=0.0,
-                                   volatility=0.0)
-                session.add(row)
-            row.rating, row.rd, row.volatility = rating.rating, rating.rd, rating.volatility
-            row.attempts = (row.attempts or 0) + 1
-            row.solved = (row.solved or 0) + (1 if solved else 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from trainer.rating import Rating
 
@@ -23,6 +24,8 @@ class LessonState:
 
 @dataclass(frozen=True)
 class AnswerRow:
+    """One stored answer, every column of the ``answers`` row but the learner's."""
+
     id: int
     context: str
     item: str
@@ -31,8 +34,32 @@ class AnswerRow:
     expected: str
     correct: bool
     seconds: float
-    rule_ids: str
+    rule_ids: tuple[str, ...]
     created_at: datetime
+    skill: str = ""
+    themes: tuple[str, ...] = ()
+    mode: str = ""
+    run: str = ""
+    rating_before: float | None = None
+    rating_after: float | None = None
+    level: int | None = None
+    """A drill item's size level (1–9); none for other answers."""
+
+
+class RunAnswer(NamedTuple):
+    """One puzzle answer of a run (a streak, a 3-minute run): right or not, when, how long."""
+
+    correct: bool
+    at: datetime
+    seconds: float
+
+
+class RatingPoint(NamedTuple):
+    """The learner's rating after one rated answer, with its deviation."""
+
+    at: datetime
+    rating: float
+    rd: float
 
 
 @dataclass(frozen=True)
@@ -82,6 +109,14 @@ class RatedAttempt:
     after: Rating
     puzzle_before: Rating
     puzzle_after: Rating
+
+
+class PuzzleStanding(NamedTuple):
+    """A puzzle's stored rating, how many rated attempts it had and how many were right."""
+
+    rating: Rating
+    attempts: int
+    solved: int
 
 
 Rate = Callable[[Rating, Rating, bool], tuple[Rating, Rating]]

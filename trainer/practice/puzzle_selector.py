@@ -1,0 +1,162 @@
+"""Choosing the next puzzle: near the learner's Glicko-2 rating, by theme, in a rising streak,
+a little below the learner against the clock, or from the learner's own misses — the bank's
+nearest read by index, never the whole ratings table."""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from functools import cache
+
+from trainer.engine import RuleSet
+from trainer.practice.puzzle_bank import bank, bank_index, own_puzzles, puzzle_rating
+from trainer.puzzles import Puzzle
+from trainer.puzzles.model import PuzzleKind
+from trainer.rating import Rating
+from trainer.store.progress_store import ProgressStore
+from trainer.store.rows import PuzzleStanding
+
+
+class PuzzleMode(StrEnum):
+    """How the next puzzle is chosen (the page's mode box, the URL's ``mode``)."""
+
+    RATED = "rated"
+    THEME = "theme"
+    STREAK = "streak"
+    TIMED = "timed"
+    FAILED = "failed"
+    """Puzzles missed before, again: practice, not rated."""
+    FRESH = "fresh"
+    """Mined from new simulated hands for this session: practice, not rated."""
+
+
+MODES = tuple(PuzzleMode)
+UNRATED_MODES = (PuzzleMode.FAILED, PuzzleMode.FRESH)
+
+
+NEAREST = 25
+STREAK_START = 1250.0
+STREAK_STEP = 40.0
+
+
+def target_rating(mode: PuzzleMode | str, learner: Rating, streak: int) -> float:
+    """Streak mode climbs from easy puzzles by a fixed step per puzzle solved; the 3-minute
+    run serves puzzles a little below the learner; the rest serve at the learner's rating."""
+    if mode == PuzzleMode.STREAK:
+        return STREAK_START + STREAK_STEP * streak
+    if mode == PuzzleMode.TIMED:
+        return learner.rating - 150.0
+    return learner.rating
+
+
+SAFETY_LESSON = "reading-the-table"
+"""The lesson that teaches what the safe-discard puzzles ask (R-SAFE): reading the table."""
+
+
+def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind] | None:
+    """The puzzle kinds served to this learner unasked: "can you win?" from the start, the
+    safe-discard kinds once the lesson that teaches them is done (a rated puzzle should not
+    ask what no lesson has taught yet); None when every kind is."""
+    if store.lessons.state(learner_id, SAFETY_LESSON).completed:
+        return None
+    return frozenset({PuzzleKind.WIN})
+
+
+def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,
+           theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
+           rng: random.Random | None = None,
+           kinds: frozenset[PuzzleKind] | None = None) -> Puzzle | None:
+    """The next bank puzzle for this learner and mode (None when nothing fits), of ``kinds``
+    only when given. Puzzles seen in this session (``recent``) never come back; in rated
+    modes, puzzles the learner has already answered come only when nothing new fits."""
+    rng = rng or random.Random()
+    seen = set(recent)
+    if mode == PuzzleMode.FAILED:
+        known = {**bank_index(), **own_puzzles(store, learner_id)}
+        pool = [known[pid] for pid in failed_puzzles(store, learner_id)
+                if pid in known and pid not in seen]
+        return pool[0] if pool else None
+    target = target_rating(mode, store.ratings.learner(learner_id), streak)
+    subject = theme if mode == PuzzleMode.THEME else None
+    pool, stored = near(store, rules.players, subject, kinds, target)
+    attempted = store.ratings.attempted(learner_id)
+
+    def pick(pool: Sequence[Puzzle], stored: Mapping[str, PuzzleStanding],
+             avoid: set[str]) -> Puzzle | None:
+        nearest = heapq.nsmallest(
+            NEAREST,
+            ((abs(puzzle_rating(p, stored).rating - target), index, p)
+             for index, p in enumerate(pool) if p.id not in avoid))
+        return rng.choice(nearest)[2] if nearest else None
+
+    for avoid in (attempted | seen, seen):
+        found = pick(pool, stored, avoid)
+        if found is None:  # everything near the target was answered: look at the whole bank
+            everything = _eligible(rules.players, subject, kinds)[1]
+            found = pick(everything, store.ratings.puzzles_of([p.id for p in everything]), avoid)
+        if found is not None:
+            return found
+    return None
+
+
+WINDOW = 6 * NEAREST
+"""Bank puzzles looked at first on each side of the target, by starting rating: wide enough
+that the reach seldom goes past them (many bank puzzles share a starting rating), so one read
+usually does."""
+
+
+@cache
+def _eligible(players: int, theme: str | None, kinds: frozenset[PuzzleKind] | None
+              ) -> tuple[list[float], tuple[Puzzle, ...], dict[str, Puzzle]]:
+    """The bank puzzles for this table size (and theme, and kinds), by starting rating."""
+    chosen = sorted((p for p in bank() if p.players == players
+                     and (theme is None or theme in p.themes)
+                     and (kinds is None or p.kind in kinds)), key=lambda p: (p.rating, p.id))
+    return [p.rating for p in chosen], tuple(chosen), {p.id: p for p in chosen}
+
+
+def near(store: ProgressStore, players: int, theme: str | None,
+          kinds: frozenset[PuzzleKind] | None, target: float
+          ) -> tuple[list[Puzzle], dict[str, PuzzleStanding]]:
+    """Every puzzle that may be among the ``NEAREST`` to ``target``, with its stored rating —
+    read by key and by index, never the whole ratings table, so the work per answer does not
+    grow with the bank.
+
+    The puzzles starting nearest the target give a reach: the ``NEAREST``-th of their
+    distances now. A puzzle nearer than that is either rated (then the rating index finds it)
+    or unrated (then it still has its starting rating, within the reach of the target): both
+    are read, so the nearest of the whole bank are all in the pool."""
+    starts, ordered, by_id = _eligible(players, theme, kinds)
+    middle = bisect.bisect_left(starts, target)
+    pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
+    stored = store.ratings.puzzles_of(list(pool))
+    distances = sorted(abs(puzzle_rating(p, stored).rating - target) for p in pool.values())
+    reach = distances[NEAREST - 1] if len(distances) >= NEAREST else math.inf
+    low = bisect.bisect_left(starts, target - reach)
+    high = bisect.bisect_right(starts, target + reach)
+    starting_near = {p.id: p for p in ordered[low:high] if p.id not in pool}
+    if starting_near:
+        stored.update(store.ratings.puzzles_of(list(starting_near)))
+        pool.update(starting_near)
+    for pid, rating in store.ratings.puzzles_near(target, reach).items():
+        if pid in by_id:
+            pool[pid] = by_id[pid]
+            stored[pid] = rating
+    return list(pool.values()), stored
+
+
+def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
+    """Puzzles the learner missed and has not solved since, most recent miss first, then their
+    own review set's puzzles not solved yet."""
+    last: dict[str, bool] = {}
+    order: list[str] = []
+    for row in store.answers.rows(learner_id, context="puzzle"):
+        last[row.item] = row.correct
+        order.append(row.item)
+    missed = [pid for pid in reversed(order) if not last[pid]]
+    own = [pid for pid in own_puzzles(store, learner_id) if not last.get(pid, False)]
+    return list(dict.fromkeys([*missed, *own]))
