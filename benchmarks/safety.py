@@ -17,7 +17,8 @@ from trainer.analysis.chance import SAMPLES, deal_in_chances
 from trainer.analysis.counting import hidden_analysis, open_analysis
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.puzzles.bank import generate
 from trainer.puzzles.model import PuzzleKind

@@ -93,3 +93,14 @@ def test_no_import_cycle_between_packages(graph: grimp.ImportGraph) -> None:
             if other.startswith("trainer.") and top(other) != top(module):
                 edges.setdefault(top(module), set()).add(top(other))
     assert _cycles(edges) == []
+
+
+MOST_LINES = 450
+"""A module longer than this does more than one thing (issue 30): split it by concept."""
+
+
+def test_every_module_is_small() -> None:
+    long = {str(path.relative_to(ROOT)): lines for path in PACKAGE.rglob("*.py")
+            if "__pycache__" not in path.parts
+            and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert long == {}

@@ -16,7 +16,8 @@ from trainer.analysis.chance import Model, Proof, deal_in_chances
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Card, Position, RuleSet, deck, is_win
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 
 

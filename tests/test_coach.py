@@ -27,8 +27,9 @@ from trainer.coach.deals import (
 from trainer.coach.playout import play_out
 from trainer.coach.search import MISTAKE_POINTS, evaluate
 from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet
 from trainer.play.coach_review import decisions_of, price_hand

@@ -27,7 +27,8 @@ from trainer.coach.playout import engine_play_out, play_out
 from trainer.engine.cards import Card, deck
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import EventKind
-from trainer.engine.game.state import HandState, IllegalAction, Phase
+from trainer.engine.game.hand_parts import IllegalAction, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet, Scoring
 

@@ -15,9 +15,10 @@ from trainer.bots import HeuristicBot, RandomBot
 from trainer.bots.table import play_hand, play_match_hand
 from trainer.engine import RuleSet, verdict
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.match import Match
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState, IllegalAction, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 
 A = ActionKind

@@ -12,7 +12,8 @@ from tests.game_helpers import act, kinds, stacked
 from trainer.engine import JOKER, RuleSet, parse_card
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.game.state import HandState, Phase, first_dealer
+from trainer.engine.game.hand_parts import Phase, first_dealer
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
 

@@ -19,7 +19,7 @@ from trainer.coach.coached_hands import accepted
 from trainer.coach.coached_hands import check as check_hand
 from trainer.engine import Card, Relation, seat_of
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.game.state import Phase
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.win_rule import claim_wins
 from trainer.i18n import render
 from trainer.lessons import Question, load_lessons

@@ -13,7 +13,8 @@ from trainer.bots import HeuristicBot
 from trainer.engine import Position, RuleSet, relation, verdict
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 
 TABLES = [RuleSet(), RuleSet(players=3), RuleSet(jokers=6), RuleSet(jokers=2, scoring="ladder"),

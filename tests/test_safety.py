@@ -17,7 +17,8 @@ from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
 from trainer.engine.cards import Card
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.engine.position import Position
 from trainer.engine.win_rule import claim_wins

@@ -11,7 +11,8 @@ from trainer.analysis.table import table_from_view
 from trainer.engine.cards import Card
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.state import HandState, Offer
+from trainer.engine.game.hand_parts import Offer
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
 
 

@@ -30,8 +30,9 @@ from trainer.coach.search import (
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet
 

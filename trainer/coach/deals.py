@@ -24,7 +24,8 @@ from trainer.bots.heuristic import fast_choice
 from trainer.engine.cards import Card, deck
 from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
 from trainer.engine.win_rule import claim_wins
 

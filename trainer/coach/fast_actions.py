@@ -15,7 +15,7 @@ from trainer.coach.fast_form import CLAIM, DISCARD, JOKER, LAYDOWN, NONE, OVER, 
 from trainer.coach.fast_hand import FastHand
 from trainer.engine.cards import ALL_CARDS
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.state import IllegalAction
+from trainer.engine.game.hand_parts import IllegalAction
 
 _CLAIMS = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI, ActionKind.PASS)
 
@@ -25,7 +25,7 @@ def _action(seat: int, kind: ActionKind, cards: Iterable[int] = ()) -> Action:
 
 
 def _lay_downs(hand: FastHand, seat: int) -> list[Action]:
-    """``HandState._laydown_actions`` then ``_kong_drawn_actions`` (R-TOU, R-KONG)."""
+    """``legal.laydown_actions`` then ``legal.kong_drawn_actions`` (R-TOU, R-KONG)."""
     if not hand.stock:
         return []
     actions = []

@@ -36,7 +36,8 @@ from trainer.engine.cards import (
     partner_rank,
 )
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.game.state import HandState, IllegalAction, Phase
+from trainer.engine.game.hand_parts import IllegalAction, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import ClaimKind

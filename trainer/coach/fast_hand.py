@@ -22,7 +22,7 @@ class FastHand(Offers):
 
     # -- the lay-down round and lay-downs after a draw (R-TOU, R-TOU-ORDER, R-TOU-LATER) ----------
     def can_lay_down(self, seat: int) -> bool:
-        """``HandState._laydown_actions`` is not empty: a stock card to draw, and a joker or three
+        """``legal.laydown_actions`` is not empty: a stock card to draw, and a joker or three
         of a rank in hand (a kong needs four, so three too)."""
         if not self.stock:
             return False
@@ -31,7 +31,7 @@ class FastHand(Offers):
 
     def lay_ranks(self, seat: int) -> tuple[list[int], list[int]]:
         """The ranks ``seat`` may lay as a pong and as a kong, in the engine's order
-        (``HandState._laydown_actions``: a kong only while the stock pays two, and during play
+        (``legal.laydown_actions``: a kong only while the stock pays two, and during play
         only with ``kong_from_gathered_four``, R-KONG)."""
         stock = len(self.stock)
         if not stock:
@@ -42,7 +42,7 @@ class FastHand(Offers):
         return pongs, [rank for rank in pongs if kong_ok and counts[rank] >= 4]
 
     def kong_drawn_card(self, seat: int) -> int:
-        """``HandState._kong_drawn_actions``: the card ``seat`` may add to the pong it just made
+        """``legal.kong_drawn_actions``: the card ``seat`` may add to the pong it just made
         (R-KONG case 3, or the held fourth of cases 1 and 2 in two steps), or NONE. A ranked pong
         leaves one card of its rank, so there is at most one."""
         if self.fresh_pong != seat or not self.stock:

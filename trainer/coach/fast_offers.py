@@ -1,6 +1,6 @@
 """A card offered on the fast form of a hand (:mod:`trainer.coach.fast_form`): who may claim it
 and how, the answers in the order of asking, the claim that gets it, and an unclaimed card's way
-to the pile and the next flip — ``HandState._offer``, ``_claimables``, ``_claim``,
+to the pile and the next flip — ``HandState._offer``, ``legal.claimables``, ``_claim``,
 ``_unclaimed`` and ``_flip`` on ints (R-FLIP, R-FLIP-JOKER, R-CHI, R-PONG, R-KONG, R-WIN,
 R-OWN-FLIP, R-PRIORITY, R-STOCK-EMPTY)."""
 
@@ -90,7 +90,7 @@ class Offers(FastForm):
 
     # -- who may claim, and who gets the card (R-CHI, R-PONG, R-KONG, R-WIN, R-PRIORITY) ----------
     def claimables(self) -> list[Entry]:
-        """``HandState._claimables``: who may claim the offered card and how, win-capable seats
+        """``legal.claimables``: who may claim the offered card and how, win-capable seats
         first, each group counterclockwise from the card's player (R-PRIORITY). Nobody claims
         their own discard; on their own flip only chi unless ``win_pong_kong_on_own_flip``
         (R-OWN-FLIP); chi only for the lower player or the flipper, never with a last single card

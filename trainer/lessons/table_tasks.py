@@ -20,8 +20,9 @@ from trainer.engine import (
     seat_of,
 )
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.seats import Relation
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape

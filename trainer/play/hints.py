@@ -16,7 +16,7 @@ from trainer.analysis.unseen_waits import waits_after
 from trainer.engine.cards import Card, red_total
 from trainer.engine.combine import partners_of, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.state import Phase
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Message
 

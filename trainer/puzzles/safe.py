@@ -39,7 +39,8 @@ from trainer.engine import (
     relation,
     verdict,
 )
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.engine.messages import Amount
 from trainer.engine.reachability import Moment, concealed_count

@@ -27,7 +27,8 @@ from trainer.engine import (
     verdict,
     verdict_messages,
 )
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trainer.engine import Card, Message, relation
-from trainer.engine.game.state import HandState, Offer, TableCard
+from trainer.engine.game.hand_parts import Offer, TableCard
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld
 from trainer.engine.sources import Source

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.engine.game.state import HandState, first_dealer
+from trainer.engine.game.hand_parts import first_dealer
+from trainer.engine.game.state import HandState
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 
 

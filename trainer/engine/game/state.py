@@ -19,12 +19,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-from trainer.engine.cards import JOKER, Card, deck
+from trainer.engine.cards import Card, deck
 from trainer.engine.errors import Dou14Error
+from trainer.engine.game import legal
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind, EventReason, ResultKind
+from trainer.engine.game.hand_parts import (
+    Claimable,
+    HandResult,
+    IllegalAction,
+    Offer,
+    Phase,
+    TableCard,
+    first_dealer,
+)
 from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
@@ -33,73 +42,6 @@ from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import relation
 from trainer.engine.sources import Source
 from trainer.engine.verdicts import Verdict, verdict
-from trainer.engine.win_rule import HandValue, claim_wins, judge
-
-
-class IllegalAction(Dou14Error):
-    """An action the rules do not allow now; the message names the rule."""
-
-
-class Phase(StrEnum):
-    LAYDOWN = "laydown"
-    """After the deal: ``to_act`` may lay down (R-TOU) or end their turn (R-TOU-ORDER)."""
-    DISCARD = "discard"
-    """``to_act`` must discard (and may first lay down after taking a stock card)."""
-    CLAIM = "claim"
-    """A discarded or flipped card is offered; ``to_act`` may claim it or pass."""
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class TableCard:
-    """A card lying between a player and their lower player (R-PUBLIC): who put it there, how."""
-
-    card: Card
-    source: Source
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """The card on the table that players may claim."""
-
-    card: Card
-    source: Source
-    seat: int
-    dealer_first_discard: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How the hand ended: a win (with the engine's verdict and payments) or a draw."""
-
-    winner: int | None
-    kind: ResultKind
-    verdict: Verdict | None
-    payments: tuple[int, ...]
-    discarder: int | None = None
-    position: Position | None = None
-
-
-@dataclass
-class _Claimable:
-    seat: int
-    win: bool = False
-    pong: bool = False
-    kong: bool = False
-    chi: tuple[Card, ...] = ()
-
-
-def first_dealer(rng: random.Random, players: int) -> tuple[int, Card, int]:
-    """R-DEALER: a random player turns a random card and counts that many seats from themself,
-    counting themself as 1. A joker has no rank and is turned again [closest reading]. Returns
-    (dealer, the card turned, the turner)."""
-    turner = rng.randrange(players)
-    cards = deck()
-    while True:
-        card = rng.choice(cards)
-        if card.rank is not None:
-            return (turner + card.rank - 1) % players, card, turner
 
 
 @dataclass
@@ -125,7 +67,7 @@ class HandState:
     ponged, or three of four laid in the lay-down round), so the held fourth may be added."""
     drawn: Card | None = None
     offer: Offer | None = None
-    ask_order: list[_Claimable] = field(default_factory=list)
+    ask_order: list[Claimable] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     chi_cards: dict[int, Card] = field(default_factory=dict)
     dealer_discarded: bool = False
@@ -198,98 +140,16 @@ class HandState:
                 + (1 if self.offer is not None else 0))
 
     def legal_actions(self) -> list[Action]:
-        """What ``to_act`` may do now (empty when the hand is over)."""
-        if self.phase is Phase.OVER:
-            return []
-        seat = self.to_act
-        if self.phase is Phase.LAYDOWN:
-            return [*self._laydown_actions(seat), *self._kong_drawn_actions(seat),
-                    Action(seat, ActionKind.DONE)]
-        if self.phase is Phase.DISCARD:
-            actions: list[Action] = []
-            if seat == self.dealer and not self.dealer_discarded and judge(
-                    HandValue.of(self.hands[seat], self.melds[seat]), self.rules.red_threshold,
-                    tianzou=True).win:
-                actions.append(Action(seat, ActionKind.TIANZOU))
-            if self.may_lay_down:
-                actions.extend(self._laydown_actions(seat))
-                actions.extend(self._kong_drawn_actions(seat))
-            seen: set[Card] = set()
-            for card in sorted(self.hands[seat], key=lambda c: c.index):
-                if card not in seen:
-                    seen.add(card)
-                    actions.append(Action(seat, ActionKind.DISCARD, (card,)))
-            return actions
-        claimable = self.ask_order[0]
-        actions = []
-        if claimable.win:
-            actions.append(Action(seat, ActionKind.WIN))
-        if claimable.kong:
-            actions.append(Action(seat, ActionKind.KONG))
-        if claimable.pong:
-            actions.append(Action(seat, ActionKind.PONG))
-        actions.extend(Action(seat, ActionKind.CHI, (card,)) for card in claimable.chi)
-        actions.append(Action(seat, ActionKind.PASS))
-        return actions
+        """What ``to_act`` may do now (empty when the hand is over): :mod:`.legal`."""
+        return legal.legal_actions(self)
 
     def legal_actions_for(self, seat: int) -> list[Action]:
-        """What ``seat`` may do at the current decision: the acting seat's actions; while a card
-        is offered, the claims of every seat still to be asked (each answers in priority order,
-        R-PRIORITY); nothing for a seat with no say."""
-        if seat == self.to_act:
-            return self.legal_actions()
-        if self.phase is not Phase.CLAIM:
-            return []
-        for claimable in self.ask_order:
-            if claimable.seat == seat:
-                actions = [Action(seat, kind) for kind, allowed in (
-                    (ActionKind.WIN, claimable.win), (ActionKind.KONG, claimable.kong),
-                    (ActionKind.PONG, claimable.pong)) if allowed]
-                actions.extend(Action(seat, ActionKind.CHI, (card,)) for card in claimable.chi)
-                return [*actions, Action(seat, ActionKind.PASS)]
-        return []
-
-    def _kong_drawn_actions(self, seat: int) -> list[Action]:
-        """R-KONG, right after the draw that followed ``seat``'s pong, with a stock card left for
-        the kong's draw: add the card just drawn if it has the pong's rank (case 3, 巴起), or the
-        fourth held from before when the pong was made from three of four (cases 1 and 2 in two
-        steps). Never later: a pong laid earlier does not grow."""
-        if self.fresh_pong != seat or not self.stock:
-            return []
-        pong = self.melds[seat][-1]
-        rank = pong.cards[0].rank
-        if pong.kind is not MeldKind.PONG or rank is None:
-            return []
-        addable = sorted({card for card in self.hands[seat] if card.rank == rank and
-                          (card == self.drawn or self.fourth_held)}, key=lambda c: c.index)
-        return [Action(seat, ActionKind.KONG_DRAWN, (card,)) for card in addable]
+        """What ``seat`` may do at the current decision (:func:`.legal.legal_actions_for`)."""
+        return legal.legal_actions_for(self, seat)
 
     def _close_fresh_pong(self) -> None:
         self.fresh_pong = None
         self.fourth_held = False
-
-    def _laydown_actions(self, seat: int) -> list[Action]:
-        """R-TOU: a joker for one card, a triple as a pong for one, four as a kong for two —
-        only while the stock can pay the draws (R-STOCK-EMPTY)."""
-        stock = len(self.stock)
-        if stock == 0:
-            return []
-        by_rank: dict[int | None, list[Card]] = {}
-        for card in self.hands[seat]:
-            by_rank.setdefault(card.rank, []).append(card)
-        actions: list[Action] = []
-        jokers = by_rank.get(None, [])
-        if jokers:
-            actions.append(Action(seat, ActionKind.LAY_JOKER, (JOKER,)))
-        gathered_ok = self.phase is Phase.LAYDOWN or self.rules.kong_from_gathered_four
-        for _rank, cards in sorted(by_rank.items(), key=lambda item: item[0] or 0):
-            if len(cards) >= 3:
-                triple = tuple(sorted(cards, key=lambda c: c.index)[:3])
-                actions.append(Action(seat, ActionKind.LAY_PONG, triple))
-            if len(cards) >= 4 and stock >= 2 and gathered_ok:
-                actions.append(Action(seat, ActionKind.LAY_KONG,
-                                      tuple(sorted(cards, key=lambda c: c.index)[:4])))
-        return actions
 
     # -- acting -------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -364,7 +224,7 @@ class HandState:
             seat = self.laydown_turns.pop(0)
             self.phase = Phase.LAYDOWN
             self.to_act = seat
-            if self._laydown_actions(seat):
+            if legal.laydown_actions(self, seat):
                 return
         self.phase = Phase.DISCARD
         self.to_act = self.dealer
@@ -391,8 +251,8 @@ class HandState:
         self._end_laydown_if_nothing_left(seat)
 
     def _end_laydown_if_nothing_left(self, seat: int) -> None:
-        if self.phase is Phase.LAYDOWN and not self._laydown_actions(seat) and \
-                not self._kong_drawn_actions(seat):
+        if self.phase is Phase.LAYDOWN and not legal.laydown_actions(self, seat) and \
+                not legal.kong_drawn_actions(self, seat):
             self._close_fresh_pong()
             self._next_laydown_turn()
 
@@ -438,7 +298,7 @@ class HandState:
         self.offer = offer
         self.claims = []
         self.chi_cards = {}
-        self.ask_order = self._claimables(offer)
+        self.ask_order = legal.claimables(self, offer)
         if self.ask_order:
             self.phase = Phase.CLAIM
             self.to_act = self.ask_order[0].seat
@@ -455,57 +315,13 @@ class HandState:
         self.offer = offer
         self.claims = []
         self.chi_cards = {}
-        order = self._claimables(offer)
+        order = legal.claimables(self, offer)
         index = next((i for i, entry in enumerate(order) if entry.seat == asking), None)
         if index is None:
             raise ValueError("the seat asked cannot claim the card on this state")
         self.ask_order = [e for i, e in enumerate(order) if i >= index or not e.win]
         self.to_act = self.ask_order[0].seat
         return not any(entry.win for entry in order[:index])
-
-    def _claimables(self, offer: Offer) -> list[_Claimable]:
-        """Who may claim the offered card and how, in the order they are asked: win-capable
-        seats first, counterclockwise from the card's player (R-PRIORITY)."""
-        rules = self.rules
-        players = rules.players
-        card = offer.card
-        rank = card.rank
-        stock = len(self.stock)
-        found: list[_Claimable] = []
-        lower = (offer.seat + 1) % players
-        for step in range(1, players + 1):
-            seat = (offer.seat + step) % players
-            own = seat == offer.seat
-            if own and offer.source is Source.DISCARD:
-                continue
-            others_only = not own or rules.win_pong_kong_on_own_flip
-            hand = self.hands[seat]
-            same = 0
-            partners: list[Card] = []
-            for held in hand:
-                if held.rank == rank:
-                    same += 1
-                if rank is not None and held.rank is not None and held.rank + rank == 14 \
-                        and held not in partners and held != card:
-                    partners.append(held)
-            entry = _Claimable(seat)
-            if others_only:
-                entry.pong = same >= 2 and stock >= 1
-                entry.kong = same >= 3 and stock >= 2
-                if rank is not None and partners:
-                    entry.win = self._wins(seat, offer)
-            if rank is not None and (seat == lower or own) and len(hand) >= 3:
-                # R-CHI + R-PARITY: after a chi one discards, so a last single card cannot chi.
-                entry.chi = tuple(sorted(partners, key=lambda c: c.index))
-            if entry.win or entry.pong or entry.kong or entry.chi:
-                found.append(entry)
-        found.sort(key=lambda e: 0 if e.win else 1)  # stable: keeps counterclockwise order
-        return found
-
-    def _wins(self, seat: int, offer: Offer) -> bool:
-        """The bare R-WIN / R-SPECIAL test for ``seat`` on the offered card."""
-        return claim_wins(self.hands[seat], self.melds[seat], offer.card,
-                          offer.dealer_first_discard, self.rules.red_threshold)
 
     def _claim(self, action: Action) -> None:
         offer = self.offer

@@ -20,7 +20,7 @@ from trainer.coach.explain import move_words, why
 from trainer.coach.search import MISTAKE_POINTS, Z95
 from trainer.engine import Message
 from trainer.engine.game.actions import Action
-from trainer.engine.game.state import Phase
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import read_pool

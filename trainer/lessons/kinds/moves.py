@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from trainer.engine import Card, partner_rank, partners_of, red_total
-from trainer.engine.game.state import Phase
+from trainer.engine.game.hand_parts import Phase
 from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.win_rule import red_reached
 from trainer.lessons.table_tasks import GOALS, move_task, scene_of

@@ -16,7 +16,8 @@ from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture

@@ -23,7 +23,8 @@ from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
 from trainer.engine import Card, Message, Relation, RuleSet, relation, seat_of
-from trainer.engine.game.state import HandState, Phase
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
 from trainer.engine.win_rule import claim_wins
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
