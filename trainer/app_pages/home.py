@@ -8,6 +8,7 @@ from trainer.engine import parse_cards
 from trainer.i18n import render
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.mastery_service import kept_estimates, next_exercise
+from trainer.practice.progress_figures import answer_totals
 from trainer.ui.content import all_lessons, next_lesson, ready_to_play
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.practice_links import open_practice
@@ -28,7 +29,7 @@ if learner is None:
 states = store().lessons.states(learner.id)
 lessons = all_lessons()
 completed = {lesson_id for lesson_id, state in states.items() if state.completed}
-answered, right = store().answers.totals(learner.id)
+answered, right = answer_totals(store(), learner.id)
 st.subheader(tr("home.hello" if answered or states else "home.hello_new",
                 name=plain(learner.name)))
 if not learner.private:
@@ -64,7 +65,7 @@ with path:
                          type="secondary" if upcoming is not None else "primary"):
                 open_practice(suggested.target)
     if ready_to_play(completed):
-        played = bool(store().replays.all(learner.id))
+        played = store().replays.count(learner.id) > 0
         with st.container(border=True, key="home-play"):
             st.markdown(tr("home.play_again" if played else "home.first_hand"))
             if st.button(tr("home.open_play"), key="home-open-play",
@@ -72,8 +73,8 @@ with path:
                 st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
     with st.container(border=True):
         st.markdown(tr("home.today"))
-        chosen = bool(store().review_choices.enabled(learner.id))
-        due = len(due_facts(store(), learner.id)) if completed and chosen else 0
+        chosen = store().review_choices.enabled(learner.id)
+        due = len(due_facts(store(), learner.id, skills=chosen)) if completed and chosen else 0
         st.markdown(tr("home.due_after_lesson") if not completed else
                     tr("home.due", count=due) if chosen else tr("home.reviews_off"))
         weak = [lesson for lesson in lessons
@@ -85,7 +86,7 @@ with path:
         row = st.container(horizontal=True, wrap=True)
         if row.button(tr("home.open_review" if chosen or not completed else "home.choose_reviews"),
                       key="home-review", type="primary",
-                      disabled=due == 0 and (chosen or not completed)):
+                      disabled=due == 0 and (bool(chosen) or not completed)):
             st.switch_page("app_pages/drills.py",
                            query_params={**st.query_params.to_dict(), "drill": "review"})
         if row.button(tr("home.open_puzzles"), key="home-puzzles"):

@@ -38,16 +38,16 @@ def mastery_section() -> None:
     """Mastery by skill, then the improvement areas of a chosen period, each with a way to
     practise it (issue 32)."""
     st.subheader(tr("progress.mastery"))
-    found = mastery.kept_estimates(store(), learner.id)
+    found = mastery.kept_estimates(store(), learner.id, version=version)
     st.plotly_chart(kept(store(), learner.id, "mastery bars", current_language(),
-                         lambda: mastery_bars(found)), key="mastery-chart")
+                         lambda: mastery_bars(found), version=version), key="mastery-chart")
     st.caption(tr("progress.mastery_caption"))
     asked = store().hint_asks.by_skill(learner.id)
     if asked:
         st.caption(tr("progress.hints_asked", list=tr("list.sep").join(
             f"{tr(f'skill.{skill}') if f'skill.{skill}' in known else plain(skill)} {count}"
             for skill, count in sorted(asked.items()))))
-    rules = mastery.kept_rule_estimates(store(), learner.id)
+    rules = mastery.kept_rule_estimates(store(), learner.id, version=version)
     if rules:
         with st.expander(tr("progress.by_rule")):
             st.dataframe(pd.DataFrame({
@@ -65,7 +65,8 @@ def mastery_section() -> None:
                                key="areas_period", prefix="progress.period_", start="30",
                                by_default=True) or "30"
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
-    areas = mastery.improvement_areas(mastery.kept_estimates(store(), learner.id, since=since))
+    areas = mastery.improvement_areas(mastery.kept_estimates(store(), learner.id, since=since,
+                                                             version=version))
     if not areas:
         st.caption(tr("progress.areas_none"))
         return
@@ -78,7 +79,8 @@ def mastery_section() -> None:
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
     st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
-                         lambda: mastery_history(areas)), key="mastery-history")
+                         lambda: mastery_history(areas), version=version),
+                    key="mastery-history")
 
 
 def track_section() -> None:
@@ -87,17 +89,19 @@ def track_section() -> None:
     states = store().lessons.states(learner.id)
     done = [state for state in states.values() if state.completed]
     lessons = all_lessons()
-    reviewing = bool(store().review_choices.enabled(learner.id))
+    reviewing = store().review_choices.enabled(learner.id)
     cols = st.columns(4)
     cols[0].metric(tr("progress.lessons_done"), f"{len(done)}/{len(lessons)}")
     cols[1].metric(tr("progress.stars"),
                    f"{sum(state.best_stars for state in done)}/{3 * len(lessons)}")
     cols[2].metric(tr("progress.hands_played"), f"{store().replays.count(learner.id)}")
     cols[3].metric(tr("progress.reviews_due"),
-                   f"{len(due_facts(store(), learner.id))}" if reviewing else "—",
+                   f"{len(due_facts(store(), learner.id, skills=reviewing))}" if reviewing
+                   else "—",
                    help=None if reviewing else tr("progress.reviews_off"))
     levels = kept(store(), learner.id, "drill levels", None,
-                  lambda: {drill: drill_level(store(), learner.id, drill) for drill in DRILLS})
+                  lambda: {drill: drill_level(store(), learner.id, drill) for drill in DRILLS},
+                  version=version)
     threshold = learner.rules.red_threshold
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
         tr("progress.drill_level_item", drill=tr(f"drills.{drill}", threshold=threshold),
@@ -106,8 +110,9 @@ def track_section() -> None:
 
 st.title(tr("progress.title"))
 
-now = shown(store().engine.url.render_as_string(), learner.id,
-            store().answers.version(learner.id), current_language(), learner.rules.red_threshold)
+version = store().answers.version(learner.id)  # read once: every kept figure below is of it
+now = shown(store().engine.url.render_as_string(), learner.id, version, current_language(),
+            learner.rules.red_threshold)
 answered, rating, best = now.summary.answered, now.summary.rating, now.summary.records
 
 cols = st.columns(4)
@@ -141,12 +146,11 @@ else:
         st.caption(tr("progress.no_puzzles"))
     else:
         weakest = figures.weakest_theme(themes)
-        table = themes.assign(theme=themes["theme"].map(lambda name: tr(f"theme.{name}")))
-        table = table.rename(columns={"theme": tr("puzzles.theme"),
-                                      "attempts": tr("progress.attempts"),
-                                      "wins": tr("progress.wins"),
-                                      "performance": tr("progress.performance")})
-        st.dataframe(table, hide_index=True, key="theme-table")
+        st.dataframe({tr("puzzles.theme"): [tr(f"theme.{name}") for name in themes["theme"]],
+                      tr("progress.attempts"): themes["attempts"].tolist(),
+                      tr("progress.wins"): themes["wins"].tolist(),
+                      tr("progress.performance"): themes["performance"].tolist()},
+                     hide_index=True, key="theme-table")
         if weakest is not None and st.button(tr("progress.practise",
                                                 theme=tr(f"theme.{weakest}")),
                                              type="primary", key="practise-weakest"):

@@ -158,19 +158,20 @@ def rule_estimates(store: ProgressStore, learner_id: int, *,
             for rule_id, seen in sorted(outcomes.items())]
 
 
-def kept_estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None
-                   ) -> list[SkillEstimate]:
+def kept_estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None,
+                   version: int | None = None) -> list[SkillEstimate]:
     """:func:`estimates`, kept until the learner's next answer (a period starts on the hour,
     so that its figures are kept too)."""
     start = None if since is None else since.replace(minute=0, second=0, microsecond=0)
     return kept(store, learner_id, "skills", start,
-                        lambda: estimates(store, learner_id, since=start))
+                lambda: estimates(store, learner_id, since=start), version=version)
 
 
-def kept_rule_estimates(store: ProgressStore, learner_id: int) -> list[RuleEstimate]:
+def kept_rule_estimates(store: ProgressStore, learner_id: int, *, version: int | None = None
+                        ) -> list[RuleEstimate]:
     """:func:`rule_estimates`, kept until the learner's next answer."""
-    return kept(store, learner_id, "rules", None,
-                        lambda: rule_estimates(store, learner_id))
+    return kept(store, learner_id, "rules", None, lambda: rule_estimates(store, learner_id),
+                version=version)
 
 
 def target_of(skill: Skill) -> Target:

@@ -11,6 +11,7 @@ from typing import TypeVar
 import pandas as pd
 
 from trainer.practice.import_limits import MAX_IMPORT_MB as MAX_IMPORT_MB
+from trainer.practice.kept import kept
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.rating import Rating
 from trainer.store import answer_stats as stats
@@ -24,6 +25,12 @@ def skill_by_day(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     return pd.DataFrame(
         [(d.day, d.skill, d.right / d.answers, d.median_seconds, d.answers) for d in days],
         columns=["day", "skill", "accuracy", "median_seconds", "answers"])
+
+
+def answer_totals(store: ProgressStore, learner_id: int) -> tuple[int, int]:
+    """(answers, right answers) of the learner, kept until the next answer (a count reads
+    every answer: 11 ms at 100,000)."""
+    return kept(store, learner_id, "totals", None, lambda: store.answers.totals(learner_id))
 
 
 def theme_performance(store: ProgressStore, learner_id: int) -> pd.DataFrame:
@@ -61,10 +68,12 @@ def weakest_theme(themes: pd.DataFrame) -> str | None:
     easy puzzles make no theme the weakest."""
     if themes.empty:
         return None
-    average = float((themes["performance"] * themes["attempts"]).sum() / themes["attempts"].sum())
-    weak = themes[(themes["attempts"] - themes["wins"] >= MIN_THEME_FAILURES)
-                  & (themes["performance"] < average)]
-    return None if weak.empty else str(weak.sort_values(["performance", "theme"]).iloc[0]["theme"])
+    rows = list(zip(themes["theme"], themes["attempts"], themes["wins"], themes["performance"],
+                    strict=True))
+    average = sum(rated * n for _, n, _, rated in rows) / sum(n for _, n, _, _ in rows)
+    weak = [(rated, str(theme)) for theme, n, wins, rated in rows
+            if n - wins >= MIN_THEME_FAILURES and rated < average]
+    return min(weak)[1] if weak else None
 
 
 def mistakes_by_rule(store: ProgressStore, learner_id: int) -> pd.DataFrame:

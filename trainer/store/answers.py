@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, Row, Select, case, func, insert, select
+from sqlalchemy import Engine, Row, Select, bindparam, case, func, insert, select
 from sqlalchemy.orm import Session
 
 from trainer.store import lists
@@ -61,6 +61,7 @@ def _of_kind(query: Select[Any], *, context: str | None = None, skill: str | Non
 
 
 NEW_ANSWER = insert(AnswerRecord)
+_NEWEST = select(func.max(AnswerRecord.id)).where(AnswerRecord.learner_id == bindparam("learner"))
 _ROW_COLUMNS = [column for column in AnswerRecord.__table__.columns if column.name != "learner_id"]
 
 
@@ -180,14 +181,14 @@ class Answers:
                     progress(done)
         return added
 
-    def version(self, learner_id: int) -> tuple[int, int]:
-        """How many answers the learner has and the newest one's id: changes with every answer
-        stored, imported or removed (a cache of their figures is keyed by it)."""
-        with self.engine.connect() as connection:
-            count, newest = connection.execute(
-                select(func.count(), func.max(AnswerRecord.id)).where(AnswerRecord.learner_id == learner_id)
-            ).one()
-        return int(count or 0), int(newest or 0)
+    def version(self, learner_id: int) -> int:
+        """The id of the learner's newest answer (0 before the first): answers are only ever
+        added — stored or imported, never edited or removed — so it changes with each one, and
+        a cache of their figures is keyed by it. Read from the index on the learner alone
+        (a count would read every answer: 11 ms at 100,000)."""
+        with self.engine.connect() as connection:  # every kept figure asks: Core
+            newest = connection.execute(_NEWEST, {"learner": learner_id}).scalar()
+        return int(newest or 0)
 
     def count(self, learner_id: int, *, context: str | None = None,
                      mode: str | None = None, since: datetime | None = None) -> int:

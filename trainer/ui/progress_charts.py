@@ -146,7 +146,7 @@ class Shown:
 
 
 @st.cache_resource(max_entries=64, ttl=60, show_spinner=False)
-def shown(database: str, learner_id: int, version: tuple[int, int], language: str,
+def shown(database: str, learner_id: int, version: int, language: str,
           threshold: int) -> Shown:
     """The learner's figures and charts, made again once they answered (``version``) or after
     a minute (puzzle ratings move with other learners' answers): the page's reruns and
