@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -18,7 +19,7 @@ from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.state import HandState
-from trainer.engine.game.view import view_of
+from trainer.engine.game.view import PlayerView, view_of
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_one
@@ -155,6 +156,22 @@ def find_tables(rng: random.Random, argument: Argument, *, one_safe: bool,
     discarder, holding no joker, has a card provably safe by ``argument`` — the only one when
     ``one_safe``; with ``paired``, a black card safe by colour beside its dangerous red twin.
     For :attr:`Argument.HISTORY` the table keeps what passed each player (R-READ)."""
+    for _seat, view in discard_moments(rng, moments):
+        table = table_from_view(view, first_discard=False)
+        found = {c: argument_for(table, c) for c in table.candidates()}
+        hits = [c for c, a in found.items() if a is argument]
+        safe_count = sum(1 for a in found.values() if a is not None)
+        if hits and (not one_safe or safe_count == 1) and (
+                not paired or colour_pair(table, found)):
+            return table
+    return None
+
+
+def discard_moments(rng: random.Random, moments: int, *, least_cards: int = 1
+                    ) -> Iterator[tuple[int, PlayerView]]:
+    """Up to ``moments`` later discards (not the dealer's first) of simulated hands, heuristic
+    bots at every seat: the seat and its view, when it holds no joker and at least
+    ``least_cards`` cards — the moments the reading lessons are mined from."""
     seen = 0
     while seen < moments:
         state = HandState.deal(rng.getrandbits(40), RuleSet())
@@ -163,17 +180,10 @@ def find_tables(rng: random.Random, argument: Argument, *, one_safe: bool,
             seat = state.to_act
             view = view_of(state, seat)
             if state.phase is Phase.DISCARD and state.dealer_discarded and \
-                    not any(c.is_joker for c in view.hand):
+                    not any(c.is_joker for c in view.hand) and len(view.hand) >= least_cards:
                 seen += 1
-                table = table_from_view(view, first_discard=False)
-                found = {c: argument_for(table, c) for c in table.candidates()}
-                hits = [c for c, a in found.items() if a is argument]
-                safe_count = sum(1 for a in found.values() if a is not None)
-                if hits and (not one_safe or safe_count == 1) and (
-                        not paired or colour_pair(table, found)):
-                    return table
+                yield seat, view
             state.apply(bot.choose(view, rng))
-    return None
 
 
 @cache

@@ -20,16 +20,12 @@ from typing import Any
 
 from trainer.analysis.arguments import proof_against, safe_against
 from trainer.analysis.table import SafetyTable, seat_words, table_from_view
-from trainer.bots import HeuristicBot
 from trainer.data import data_folder
-from trainer.engine import Card, Message, Relation, RuleSet, relation, seat_of
-from trainer.engine.game.hand_parts import Phase
-from trainer.engine.game.state import HandState
-from trainer.engine.game.view import view_of
+from trainer.engine import Card, Message, Relation, relation, seat_of
 from trainer.engine.win_rule import claim_wins
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
 from trainer.lessons.kinds._shared import instruction_cards
-from trainer.lessons.kinds.safety import board_of_table, read_table
+from trainer.lessons.kinds.safety import board_of_table, discard_moments, read_table
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind, cards_answer
 
 RULES = ("R-READ", "R-SAFE", "R-PUBLIC")
@@ -83,22 +79,12 @@ def find_wait_table(rng: random.Random, moments: int = 400) -> dict[str, Any] | 
     kept) where some opponent with at most four concealed cards can win on some of the
     discarder's cards but not on others, and at least one card is safe against them only by
     what passed them (R-READ) — the reading this stage teaches."""
-    seen = 0
-    while seen < moments:
-        state = HandState.deal(rng.getrandbits(40), RuleSet())
-        bot = HeuristicBot()
-        while not state.over and seen < moments:
-            seat = state.to_act
-            view = view_of(state, seat)
-            if state.phase is Phase.DISCARD and state.dealer_discarded and \
-                    not any(c.is_joker for c in view.hand) and len(view.hand) >= 3:
-                seen += 1
-                table = table_from_view(view, first_discard=False)
-                found = _readable(table)
-                if found is not None:
-                    return {"table": table.to_json(),
-                            "opponent": relation(found, seat, table.rules.players).value}
-            state.apply(bot.choose(view, rng))
+    for seat, view in discard_moments(rng, moments, least_cards=3):
+        table = table_from_view(view, first_discard=False)
+        found = _readable(table)
+        if found is not None:
+            return {"table": table.to_json(),
+                    "opponent": relation(found, seat, table.rules.players).value}
     return None
 
 
