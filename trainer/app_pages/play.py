@@ -103,8 +103,11 @@ def show_notice() -> None:
 
 # -- the table ---------------------------------------------------------------------------------
 def pressed(session_move: int, press: TableAction) -> None:
-    """A press on the table: the learner's action on the move the page showed."""
+    """A press on the table: the learner's action on the move the page showed (playing on
+    answers an open "new match?" question with no)."""
     st.session_state.pop("play_problem", None)
+    st.session_state["play_confirm_new"] = False
+
     def make(session: PlaySession) -> None:
         action = action_for(session.view(), press.action, press.cards)
         if action is None:

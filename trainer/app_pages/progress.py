@@ -28,6 +28,7 @@ from trainer.ui.lang import (
 from trainer.ui.practice_links import open_practice
 from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
+from trainer.ui.widgets import metric_row
 
 learner = require_learner()
 PERIODS = {"7": 7, "30": 30, "all": None}
@@ -90,7 +91,7 @@ def track_section() -> None:
     done = [state for state in states.values() if state.completed]
     lessons = all_lessons()
     reviewing = store().review_choices.enabled(learner.id)
-    cols = st.columns(4)
+    cols = metric_row(4)
     cols[0].metric(tr("progress.lessons_done"), f"{len(done)}/{len(lessons)}")
     cols[1].metric(tr("progress.stars"),
                    f"{sum(state.best_stars for state in done)}/{3 * len(lessons)}")
@@ -115,7 +116,7 @@ now = shown(store().engine.url.render_as_string(), learner.id, version, current_
             learner.rules.red_threshold)
 answered, rating, best = now.summary.answered, now.summary.rating, now.summary.records
 
-cols = st.columns(4)
+cols = metric_row(4)
 cols[0].metric(tr("puzzles.your_rating"), rating.shown(),
                help=tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")

@@ -136,6 +136,12 @@ def answer_words(task: Task, answer: LessonAnswer) -> str:
     return words(Message.of(f"move.{answer.kind.value}", cards=cards))
 
 
+def _hint(task: Task, given: LessonAnswer, lang: str) -> str:
+    """The hint after a miss, in words only: the rules it rests on are named by title under
+    the step ("On the Rules page: …"), not as ids inside the sentence."""
+    return render(task.hint(given), lang, cite=False)
+
+
 def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
                   misses: int = 0) -> None:
     """After an answer: right (with the working), a hint (and another try), or the answer."""
@@ -147,12 +153,12 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
         st.warning(tr("lessons.try_again"))
         if given is not None:
             st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
-            st.markdown(red_suits(tr("lessons.hint", hint=render(task.hint(given), lang))))
+            st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
         return
     else:
         if misses and given is not None:  # the reasoning for the answer given, then the answer
             st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
-            st.markdown(red_suits(tr("lessons.hint", hint=render(task.hint(given), lang))))
+            st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
         key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
             misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))

@@ -149,8 +149,18 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
-        else "", centre_note=tr("board.counterclockwise"), compact=True,
+        else "", centre_note=_centre_note(view.piles), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt)
+
+
+def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
+    """The way play goes; while only the others have cards on the table, also what the D / F
+    under them mean (said over the learner's own pile once it has cards)."""
+    note = tr("board.counterclockwise")
+    if any(piles[seat] for seat in range(len(piles)) if seat != LEARNER) and \
+            not piles[LEARNER]:
+        note += " · " + tr("board.pile_legend")
+    return note
 
 
 def review_table(state: HandState, *, seq: str) -> TableView:
@@ -175,4 +185,4 @@ def review_table(state: HandState, *, seq: str) -> TableView:
         stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
         offer=None if state.offer is None else CardView(state.offer.card),
         offer_caption=_offer_caption(state.offer, players),
-        centre_note=tr("board.counterclockwise"), compact=True)
+        centre_note=_centre_note(state.piles), compact=True)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.engine import Card, Meld, MeldKind
 from trainer.ui.cards_svg import STYLE, cards_row, meld_group
@@ -96,6 +97,17 @@ def unbroken_rule_ids(text: str) -> str:
     """Rule ids that never break across lines: ``R-SCORE`` with a non-breaking hyphen (on a
     phone a Chinese line broke them as "（R-" / "SCORE）")."""
     return _RULE_ID_HYPHEN.sub("R\u2011", text)
+
+
+METRIC_WIDTH = 160
+"""A metric's width in a :func:`metric_row`: two fit side by side on a 390 px phone."""
+
+
+def metric_row(count: int) -> list[DeltaGenerator]:
+    """``count`` places for metrics in a row that wraps — two a line on a phone, where columns
+    would stack one a line (eight metrics filled the screen)."""
+    row = st.container(horizontal=True, wrap=True, gap="medium")
+    return [row.container(width=METRIC_WIDTH) for _ in range(count)]
 
 
 def bullet_list(lines: Iterable[str]) -> None:
