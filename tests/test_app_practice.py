@@ -292,19 +292,19 @@ def test_a_reload_goes_on_with_the_streak_and_the_clock(db: tuple[ProgressStore,
     params.pop("learner")
     reloaded = app("puzzles", as_learner=learner, **params)
     assert t("puzzles.streak_now", "en", streak=2) in [c.value for c in reloaded.caption]
-    assert reloaded.session_state["puzzle_run"] == at.session_state["puzzle_run"]
+    assert reloaded.session_state["puzzle_run"].id == at.session_state["puzzle_run"].id
 
     timed = app("puzzles", as_learner=learner, mode="timed")
-    started = timed.session_state["puzzle_started_run"]
+    started = timed.session_state["puzzle_run"].started_at
     _solve(timed, right=True)
     params = _params(timed)
     params.pop("learner")
     again = app("puzzles", as_learner=learner, **params)
-    assert again.session_state["puzzle_solved"] == 1
-    assert abs(again.session_state["puzzle_started_run"] - started) < 2  # the same clock
+    assert again.session_state["puzzle_run"].solved == 1
+    assert abs(again.session_state["puzzle_run"].started_at - started) < 2  # the same clock
     fresh = app("puzzles", as_learner=learner, mode="timed")  # no run in the address: a new one
-    assert fresh.session_state["puzzle_solved"] == 0
-    assert fresh.session_state["puzzle_run"] != timed.session_state["puzzle_run"]
+    assert fresh.session_state["puzzle_run"].solved == 0
+    assert fresh.session_state["puzzle_run"].id != timed.session_state["puzzle_run"].id
 
 
 def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> None:
@@ -365,7 +365,7 @@ def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) 
     puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
     at = app("puzzles", as_learner=learner, mode="timed", puzzle=puzzle.id)
     assert at.session_state["puzzle_current"].id == puzzle.id
-    at.session_state["puzzle_started_run"] = at.session_state["puzzle_started_run"] - 181
+    at.session_state["puzzle_run"].started_at -= 181
     _solve(at, right=True)
     assert store.answers.rows(int(learner)) == []
     assert at.success[0].value == t("puzzles.timed_over", "en", solved=0)

@@ -539,3 +539,27 @@ def test_the_pool_stays_exact_when_the_puzzles_starting_near_the_target_moved_aw
         rate_puzzle(store, seeder, puzzle.id, Rating(moved_to, 100, 0.06))
     pool, stored = puzzle_selector.near(store, 4, None, None, target)
     assert _nearest(pool, stored, target) == _nearest(eligible, store.ratings.puzzles(), target)
+
+
+def test_a_puzzle_run_counts_until_a_streak_miss_or_the_clock(store: ProgressStore) -> None:
+    """A streak counts right answers and ends at the first miss; a 3-minute run ignores a miss
+    but stops counting once its clock is out; a reloaded run comes back with its count."""
+    learner = store.create_learner("Ann").id
+    streak = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.STREAK, "", 1000.0)
+    assert streak.in_address and streak.solved == 0
+    streak.answered(True)
+    streak.answered(True)
+    assert streak.solved == 2 and not streak.ends_with(True) and streak.ends_with(False)
+    timed = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.TIMED, "", 1000.0)
+    assert not timed.ends_with(False)
+    assert timed.counts_at(1000.0 + service.TIMED_SECONDS - 1)
+    assert not timed.counts_at(1000.0 + service.TIMED_SECONDS) and timed.over
+    assert not timed.counts_at(1000.0)  # over is over, whatever the clock says later
+    rated = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.RATED, "", 1000.0)
+    assert not rated.in_address and rated.counts_at(10.0 ** 9)
+    puzzle = service.bank()[0]
+    service.record(store, learner, puzzle, service.WinGiven(False), 3.0, "streak", streak.id)
+    again = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.STREAK, streak.id,
+                                    2000.0)
+    assert again.id == streak.id and again.solved == int(service.grade(
+        puzzle, service.WinGiven(False)).correct)

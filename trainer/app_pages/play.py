@@ -32,8 +32,7 @@ from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import story
 from trainer.play.table_service import Outcome
 from trainer.practice.guidance_service import Help, ask_more, decision_skill, help_at
-from trainer.puzzles import safe as safe_puzzles
-from trainer.puzzles.model import Provenance
+from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.coach_view import coach_section
@@ -374,11 +373,11 @@ def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
         st.markdown(render(flag.message, lang))
         cols = st.columns(2)
         cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
-        made = None if flag.table is None else safe_puzzles.build_hidden(flag.table, Provenance.OWN)
+        made = None if flag.table is None else own_puzzle_of(flag.table)
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
             cols[1].caption(tr("play.puzzle_unclear"))
         elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            db.own_puzzles.save(learner.id, made.id, made.dumps())
+            keep_own_puzzle(db, learner.id, made)
             st.success(tr("play.puzzle_made"))
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import time
-import uuid
 from collections.abc import Sequence
 
 import streamlit as st
@@ -79,25 +78,22 @@ if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATE
     lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
-if state.get("puzzle_run_key") != run_key:
-    if "puzzle_run_key" in state:  # another mode, theme or run: a puzzle of its own, not the
+held: service.PuzzleRun | None = state.get("puzzle_run")
+if held is None or held.key != run_key:
+    if "puzzle_run" in state:  # another mode, theme or run: a puzzle of its own, not the
         state["puzzle_left"] = st.query_params.get("puzzle")  # one in the address
     # a reload in the middle of a streak or a 3-minute run goes on with it: the run is in the
     # address, its clock and count in the answers stored under it
-    kept_run = st.query_params.get("run", "") if "puzzle_run_key" not in state else ""
-    so_far = service.run_so_far(store(), learner.id, kept_run) \
-        if mode in (service.PuzzleMode.STREAK, service.PuzzleMode.TIMED) else None
-    state.update(puzzle_run_key=run_key,
-                 puzzle_run=kept_run if so_far is not None else uuid.uuid4().hex[:12],
-                 puzzle_streak=so_far.solved if so_far else 0,
-                 puzzle_solved=so_far.solved if so_far else 0,
-                 puzzle_started_run=so_far.started_at if so_far else time.time(),
-                 puzzle_over=False, puzzle_current=None, puzzle_result=None, puzzle_given=None)
-    if mode in (service.PuzzleMode.STREAK, service.PuzzleMode.TIMED):
-        st.query_params["run"] = state["puzzle_run"]
+    kept_run = st.query_params.get("run", "") if "puzzle_run" not in state else ""
+    held = service.PuzzleRun.begin(store(), learner.id, run_key, service.PuzzleMode(mode),
+                                   kept_run, time.time())
+    state.update(puzzle_run=held, puzzle_current=None, puzzle_result=None, puzzle_given=None)
+    if held.in_address:
+        st.query_params["run"] = held.id
     elif "run" in st.query_params:
         del st.query_params["run"]
     state.setdefault("puzzle_recent", [])
+run: service.PuzzleRun = held
 
 
 def next_puzzle() -> Puzzle | None:
@@ -106,7 +102,7 @@ def next_puzzle() -> Puzzle | None:
         with st.spinner(tr("puzzles.mining")):
             return service.fresh(fresh_kind, learner.rules, rng)
     return service.choose(store(), learner.id, learner.rules, mode, theme=theme,
-                          streak=state["puzzle_streak"], recent=state["puzzle_recent"], rng=rng,
+                          streak=run.solved, recent=state["puzzle_recent"], rng=rng,
                           kinds=None if mode == service.PuzzleMode.THEME else taught)
 
 
@@ -127,24 +123,21 @@ def answer(given: service.Given) -> None:
     puzzle: Puzzle = state["puzzle_current"]
     if state.get("puzzle_result") is not None:
         return
-    if mode == service.PuzzleMode.TIMED and not service.in_time(state["puzzle_started_run"], time.time()):
-        state["puzzle_over"] = True
+    if not run.counts_at(time.time()):  # the 3-minute clock ran out before it
         return
     seconds = time.monotonic() - state.get("puzzle_shown_at", time.monotonic())
     attempt = service.record(store(), learner.id, puzzle, given, seconds, mode,
-                             state["puzzle_run"])
+                             run.id)
     state.update(puzzle_result=attempt, puzzle_given=given)
     # kept for Back: a puzzle answered in this session shows its answer when opened again
     state["puzzle_answered"] = {**state.get("puzzle_answered", {}), puzzle.id: (given, attempt)}
-    if attempt.correct:
-        state["puzzle_streak"] += 1
-        state["puzzle_solved"] += 1
+    run.answered(attempt.correct)
 
 
 def go_next() -> None:
-    if mode == service.PuzzleMode.STREAK and state.get("puzzle_result") is not None \
-            and not state["puzzle_result"].correct:
-        state["puzzle_run_key"] = None
+    result = state.get("puzzle_result")
+    if result is not None and run.ends_with(result.correct):
+        state["puzzle_run"] = None  # the next puzzle starts a new run (not the address's)
     # the address keeps this puzzle until the next one replaces it (Back and a reload then
     # find a puzzle, not an address without one); it is not opened again meanwhile
     state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None,
@@ -152,28 +145,26 @@ def go_next() -> None:
 
 
 def restart_run() -> None:
-    state["puzzle_run_key"] = None
+    state["puzzle_run"] = None
 
 
 # -- the 3-minute run: the server keeps the start; the browser sees the clock tick ------------
 
 if mode == service.PuzzleMode.TIMED:
-    if state["puzzle_over"] or not service.in_time(state["puzzle_started_run"], time.time()):
-        state["puzzle_over"] = True
-        st.success(tr("puzzles.timed_over", solved=state["puzzle_solved"]))
+    if not run.counts_at(time.time()):
+        st.success(tr("puzzles.timed_over", solved=run.solved))
         st.button(tr("puzzles.again"), type="primary", key="timed-again", on_click=restart_run)
         st.stop()
 
     @st.fragment(run_every=1.0)
     @holding_language
     def countdown() -> None:
-        left = service.time_left(state["puzzle_started_run"], time.time())
-        if left <= 0:
-            state["puzzle_over"] = True
+        left = run.time_left(time.time())
+        if not run.counts_at(time.time()):
             st.rerun(scope="app")
         st.progress(left / service.TIMED_SECONDS,
                     text=tr("puzzles.timed_left", seconds=int(left + 0.999),
-                            solved=state["puzzle_solved"]))
+                            solved=run.solved))
 
     countdown()
 
@@ -188,7 +179,7 @@ def puzzle_area() -> None:
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
     if mode == service.PuzzleMode.STREAK:  # here, in the part an answer reruns: it counts at once
-        st.caption(tr("puzzles.streak_now", streak=state["puzzle_streak"]))
+        st.caption(tr("puzzles.streak_now", streak=run.solved))
     opened = st.query_params.get("puzzle")
     shown: Puzzle | None = state.get("puzzle_current")
     # the address names the puzzle: a link, a reload, or Back and Forward after Next (the one
@@ -328,9 +319,8 @@ def puzzle_area() -> None:
                                                           tuple(puzzle.themes))
         if skill is not None:
             practice_button(skill, key="puzzle-practise-skill")
-        streak_over = mode == service.PuzzleMode.STREAK and not graded.correct
-        if streak_over:
-            st.info(tr("puzzles.streak_over", streak=state["puzzle_streak"]))
+        if run.ends_with(graded.correct):
+            st.info(tr("puzzles.streak_over", streak=run.solved))
         st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)
 
 

@@ -9,11 +9,14 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 
+from trainer.analysis.table import SafetyTable
 from trainer.engine import RuleSet
 from trainer.puzzles import KINDS, Puzzle, bank_file, read_puzzle
 from trainer.puzzles.bank import fresh as mine_fresh
 from trainer.puzzles.check import read_puzzles
-from trainer.puzzles.model import PuzzleKind
+from trainer.puzzles.model import Provenance, PuzzleKind
+from trainer.puzzles.rejection import Rejection
+from trainer.puzzles.safe import build_hidden
 from trainer.puzzles.themes import practice_themes
 from trainer.rating import Rating
 from trainer.store.progress_store import ProgressStore
@@ -65,6 +68,17 @@ def puzzle_rating(puzzle: Puzzle, stored: Mapping[str, PuzzleStanding]) -> Ratin
 def fresh(kind: str, rules: RuleSet, rng: random.Random) -> Puzzle:
     """A puzzle mined just now from a simulated hand under the learner's house rules."""
     return mine_fresh(PuzzleKind(kind), rules, rng)
+
+
+def own_puzzle_of(table: SafetyTable) -> Puzzle | Rejection:
+    """A flagged moment of the learner's hand as a least-risk puzzle of their own, or why it
+    makes none (no clear best discard teaches nothing as a puzzle)."""
+    return build_hidden(table, Provenance.OWN)
+
+
+def keep_own_puzzle(store: ProgressStore, learner_id: int, puzzle: Puzzle) -> None:
+    """The puzzle joins the learner's review set (the Puzzles page's "missed" mode)."""
+    store.own_puzzles.save(learner_id, puzzle.id, puzzle.dumps())
 
 
 def own_puzzles(store: ProgressStore, learner_id: int) -> dict[str, Puzzle]:

@@ -4,9 +4,11 @@ picked up again after a reload from its stored answers."""
 from __future__ import annotations
 
 import os
+import uuid
 from dataclasses import dataclass
 
 from trainer.engine.inputs import bounded_int
+from trainer.practice.puzzle_selector import PuzzleMode
 from trainer.store.progress_store import ProgressStore
 
 
@@ -17,6 +19,7 @@ def _timed_seconds() -> int:
 
 
 TIMED_SECONDS = _timed_seconds()
+
 
 def time_left(started_at: float, now: float, seconds: float = TIMED_SECONDS) -> float:
     """Seconds left in a timed run that started at ``started_at`` (wall-clock seconds), at
@@ -49,3 +52,57 @@ def run_so_far(store: ProgressStore, learner_id: int, run: str) -> RunSoFar | No
     first = answers[0]
     return RunSoFar(first.at.timestamp() - first.seconds,
                     sum(1 for answer in answers if answer.correct))
+
+
+RUN_MODES = (PuzzleMode.STREAK, PuzzleMode.TIMED)
+"""The modes that are runs: their id is kept in the address, their count and clock in the
+answers stored under it."""
+
+
+@dataclass
+class PuzzleRun:
+    """The run of puzzles a page is in: its id, how many were solved in it (in a streak, the
+    streak), when it began and whether its clock ran out. A streak ends at the first miss; a
+    3-minute run counts only answers given in time."""
+
+    key: str
+    """What the run is of (mode, theme, kind): another key is another run."""
+    mode: PuzzleMode
+    id: str
+    started_at: float
+    solved: int = 0
+    over: bool = False
+
+    @classmethod
+    def begin(cls, store: ProgressStore, learner_id: int, key: str, mode: PuzzleMode,
+              kept_id: str, now: float) -> PuzzleRun:
+        """A new run, or — when ``kept_id`` (the address's run) has stored answers — that run
+        again, for a page reloaded in the middle of it."""
+        so_far = run_so_far(store, learner_id, kept_id) if mode in RUN_MODES else None
+        if so_far is None:
+            return cls(key, mode, uuid.uuid4().hex[:12], now)
+        return cls(key, mode, kept_id, so_far.started_at, so_far.solved)
+
+    @property
+    def in_address(self) -> bool:
+        """Is the run's id kept in the page's address (a streak, a 3-minute run)?"""
+        return self.mode in RUN_MODES
+
+    def counts_at(self, now: float) -> bool:
+        """Does an answer given at ``now`` count? Not once a 3-minute run's clock is out (the
+        run is then over)."""
+        if self.mode is PuzzleMode.TIMED and not in_time(self.started_at, now):
+            self.over = True
+        return not self.over
+
+    def answered(self, correct: bool) -> None:
+        if correct:
+            self.solved += 1
+
+    def ends_with(self, correct: bool) -> bool:
+        """Does an answer so graded end the run (a miss in a streak)?"""
+        return self.mode is PuzzleMode.STREAK and not correct
+
+    def time_left(self, now: float) -> float:
+        return time_left(self.started_at, now)
+

@@ -30,7 +30,14 @@ from trainer.practice.puzzle_bank import (
     themes,
 )
 from trainer.practice.puzzle_finisher import Attempt, last_attempt, record
-from trainer.practice.puzzle_runs import TIMED_SECONDS, RunSoFar, in_time, run_so_far, time_left
+from trainer.practice.puzzle_runs import (
+    TIMED_SECONDS,
+    PuzzleRun,
+    RunSoFar,
+    in_time,
+    run_so_far,
+    time_left,
+)
 from trainer.practice.puzzle_selector import (
     MODES,
     NEAREST,
@@ -49,7 +56,7 @@ from trainer.practice.puzzle_selector import (
 __all__ = [
     "MODES", "NEAREST", "SAFETY_LESSON", "START_RD", "STREAK_START", "STREAK_STEP",
     "TIMED_SECONDS", "UNRATED_MODES", "WINDOW", "Attempt", "CardGiven", "Given", "Grade",
-    "PuzzleMode", "RunSoFar", "SetGiven", "WinGiven", "bank", "bank_index", "choose",
+    "PuzzleMode", "PuzzleRun", "RunSoFar", "SetGiven", "WinGiven", "bank", "bank_index", "choose",
     "expected_text", "failed_puzzles", "fresh", "given_of", "given_text", "grade", "in_time",
     "last_attempt", "own_puzzles", "puzzle_rating", "record", "run_so_far", "start_rating",
     "target_rating", "taught_kinds", "themes", "time_left",
