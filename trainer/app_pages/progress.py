@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
+from trainer.engine.messages import Points
 from trainer.i18n import catalog
+from trainer.play.coach_jobs import recent_losses
 from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
@@ -107,6 +109,13 @@ def track_section() -> None:
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
         tr("progress.drill_level_item", drill=tr(f"drills.{drill}", threshold=threshold),
            level=level) for drill, level in levels.items())))
+    losses = recent_losses(store(), learner.id)
+    if losses:
+        st.caption(tr("progress.coached_hands", count=len(losses), total=Points(
+            sum(losses), signed=False), each=tr("list.sep").join(
+            tr("progress.coached_hand", lost=Points(loss, signed=False)) for loss in losses)))
+    else:
+        st.caption(tr("progress.coached_none"))
 
 
 st.title(tr("progress.title"))

@@ -73,6 +73,23 @@ def review_of(store: ProgressStore, learner_id: int, replay: Replay, seat: int
     return job
 
 
+COACHED_HANDS = 3
+"""The hands a learner's play is scored over (issue 31: three coached hands, by points lost)."""
+
+
+def recent_losses(store: ProgressStore, learner_id: int, count: int = COACHED_HANDS
+                  ) -> list[float]:
+    """Points lost (mistakes only, R-PAY) in each of the learner's ``count`` newest reviewed
+    hands, oldest first; a stored review that no longer reads is left out."""
+    found = []
+    for text in store.coach_reviews.newest(learner_id, count):
+        try:
+            found.append(PricedHand.loads(text).points_lost)
+        except Dou14Error:
+            continue
+    return found[::-1]
+
+
 def review_job(replay: Replay, seat: int) -> Job:
     """The job reviewing ``seat``'s hand in ``replay``, started if it was not."""
     key = review_key(replay, seat)

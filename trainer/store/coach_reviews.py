@@ -21,6 +21,13 @@ class CoachReviews:
                 CoachReview.learner_id == learner_id,
                 CoachReview.replay_key == replay_key)).first()
 
+    def newest(self, learner_id: int, count: int) -> list[str]:
+        """The JSON of the learner's ``count`` newest reviews, newest first."""
+        with Session(self.engine) as session:
+            return list(session.scalars(select(CoachReview.review_json).where(
+                CoachReview.learner_id == learner_id).order_by(
+                CoachReview.id.desc()).limit(count)))
+
     def save(self, learner_id: int, replay_key: str, review_json: str) -> None:
         """Keep a finished review; a second save of the same hand (another tab, another
         replica) keeps the first — both came from the same seeds."""

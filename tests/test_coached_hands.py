@@ -1,0 +1,66 @@
+"""Three coached hands, scored by points lost (issue 31): the coach's stored reviews of the
+learner's newest hands, read back and totalled on Progress."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.apptest_helpers import app
+from trainer.engine import RuleSet
+from trainer.engine.game.replay import Replay
+from trainer.engine.messages import Points
+from trainer.i18n import t
+from trainer.play.coach_jobs import recent_losses
+from trainer.play.coach_review import PricedHand, price_hand
+from trainer.play.session import PlaySession
+from trainer.store import ProgressStore
+
+
+def _careless_hand(seed: int) -> Replay:
+    """A hand where the learner's seat picks any legal action: mistakes the coach prices."""
+    session, rng = PlaySession(seed, RuleSet()), random.Random(seed)
+    while not session.state.over:
+        while session.bots_to_act:
+            session.bot_step()
+        if session.learner_to_act:
+            session.act(rng.choice(session.state.legal_actions()))
+    return Replay.of(session.state)
+
+
+@pytest.fixture(scope="module")
+def reviews() -> list[PricedHand]:
+    """Four reviewed hands, three of them with points lost (a small budget: the figures need
+    not be good, only the same read back)."""
+    found = [price_hand(_careless_hand(seed), 0, deals=16) for seed in (1, 2, 6, 8)]
+    assert sum(1 for review in found if review.points_lost > 0) == 3
+    return found
+
+
+def test_the_newest_three_reviews_are_scored_oldest_first(
+        db: tuple[ProgressStore, str], reviews: list[PricedHand]) -> None:
+    store, learner = db
+    assert recent_losses(store, int(learner)) == []
+    for number, review in enumerate(reviews):
+        store.coach_reviews.save(int(learner), f"hand-{number}", review.dumps())
+    store.coach_reviews.save(int(learner), "broken", "{not json")  # left out, not a crash
+    assert recent_losses(store, int(learner)) == [r.points_lost for r in reviews[2:]]
+    assert recent_losses(store, int(learner), count=5) == [r.points_lost for r in reviews]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_progress_totals_the_points_the_last_hands_lost(
+        db: tuple[ProgressStore, str], reviews: list[PricedHand], lang: str) -> None:
+    store, learner = db
+    page = app("progress", as_learner=learner, lang=lang)
+    assert t("progress.coached_none", lang) in [c.value for c in page.caption]
+    for number, review in enumerate(reviews[:3]):
+        store.coach_reviews.save(int(learner), f"hand-{number}", review.dumps())
+    page.run()
+    losses = [r.points_lost for r in reviews[:3]]
+    each = t("list.sep", lang).join(t("progress.coached_hand", lang,
+                                      lost=Points(loss, signed=False)) for loss in losses)
+    said = t("progress.coached_hands", lang, count=3, each=each,
+             total=Points(sum(losses), signed=False))
+    assert said in [c.value for c in page.caption]
