@@ -25,6 +25,7 @@ from trainer.puzzles.model import (
     Provenance,
     SafeSetAnswer,
 )
+from trainer.ui.best_move_view import best_move_area
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
 from trainer.ui.lang import (
@@ -72,6 +73,9 @@ if mode == service.PuzzleMode.FRESH:
                                    [k.value for k in PuzzleKind], key="fresh_kind",
                                    prefix="puzzles.kind_", start=PuzzleKind.WIN.value)
 st.caption(tr(f"puzzles.about_{mode}"))
+if mode == service.PuzzleMode.BEST:  # the coach's best moves: a question at the table of its own
+    best_move_area(learner.id, learner.rules.players)
+    st.stop()
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
 if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATED_MODES):
     st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line

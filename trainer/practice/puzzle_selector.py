@@ -32,10 +32,13 @@ class PuzzleMode(StrEnum):
     """Puzzles missed before, again: practice, not rated."""
     FRESH = "fresh"
     """Mined from new simulated hands for this session: practice, not rated."""
+    BEST = "best"
+    """The coach's best move at a moment of a real hand (:mod:`.best_move_puzzles`):
+    practice, not rated."""
 
 
 MODES = tuple(PuzzleMode)
-UNRATED_MODES = (PuzzleMode.FAILED, PuzzleMode.FRESH)
+UNRATED_MODES = (PuzzleMode.FAILED, PuzzleMode.FRESH, PuzzleMode.BEST)
 
 
 NEAREST = 25

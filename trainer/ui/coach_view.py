@@ -1,7 +1,8 @@
 """The coach's review as the page draws it: the summary, the curve of points lost over the
 learner's decisions (plotly, labels as plain text), each mistake's words with a jump to its
-moment and a link to practice of its skill (留哪张, or 吃、扯还是不要 for a claim), and the
-progress while it is computed (issue 29)."""
+moment, a link to practice of its skill (留哪张, or 吃、扯还是不要 for a claim) and — when the
+coach's best clearly beats the next — a "make this a puzzle" that keeps the moment as the
+learner's own best-move puzzle; and the progress while it is computed (issue 29)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from trainer.i18n import render
 from trainer.play.coach_jobs import Job, review_of
 from trainer.play.coach_review import PricedHand, verdict_line
 from trainer.play.session import LEARNER
+from trainer.practice import best_move_puzzles as best_moves
 from trainer.practice.mastery_service import practice_of_move
 from trainer.store import ProgressStore
 from trainer.ui.lang import current_language, tr
@@ -79,6 +81,12 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             if row.button(tr("home.practise_skill", skill=tr(f"skill.{skill.value}")),
                           key=f"coach-practise-{number}"):
                 open_practice(target)
+            own = best_moves.own_of_decision(replay, LEARNER, decision.step, decision.decision)
+            if own is None:  # no clear best: it teaches nothing as a puzzle
+                st.caption(tr("coach.puzzle_unclear"))
+            elif row.button(tr("play.make_puzzle"), key=f"coach-puzzle-{number}"):
+                best_moves.keep_own(db, learner_id, own)
+                st.success(tr("coach.puzzle_made"))
 
 
 @st.fragment(run_every=1.0)

@@ -83,6 +83,17 @@ def _best_move(kind: str, data: StepData) -> Task:
     move = moment_of(data, kind)
     if data.flag("first") and not first_discard(move):
         raise TaskError("'first': the moment must be its player's first discard of the hand")
+    return task_of_move(kind, move, first=data.flag("first"))
+
+
+def kind_of_move(move: BestMove) -> str:
+    """``best_discard`` for a moment at a discard, else ``best_claim`` (a card offered)."""
+    return "best_discard" if move.best.action.kind is ActionKind.DISCARD else "best_claim"
+
+
+def task_of_move(kind: str, move: BestMove, *, first: bool = False) -> Task:
+    """The moment as a question at the table, graded as the coach's best move (a level here,
+    a "best move" puzzle on the Puzzles page)."""
     scene = TableScene(move.replay.state_at(), move.seat)
     best = move.best.action
     board = board_of_scene(scene)
@@ -106,7 +117,7 @@ def _best_move(kind: str, data: StepData) -> Task:
     return Task(kind, Shape.MOVE, board, answer,
                 Message.of(f"instruct.{kind}", deals=move.decision.deals),
                 (coach_values(move),), RULES, hint,
-                prompt=Message.of(f"task.{kind}.prompt_first" if data.flag("first")
+                prompt=Message.of(f"task.{kind}.prompt_first" if first
                                   else f"task.{kind}.prompt"),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
                 more_working=lambda: coach_reasons(move))

@@ -1,0 +1,118 @@
+"""The coach's best moves as puzzles (issue 29): the shipped moments and the learner's own
+flagged ones, served, graded as the coach's best, recorded as practice, and shown on the
+Puzzles page with a hint that never names the best move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.apptest_helpers import BUTTON_OF, app, tap
+from tests.test_coached_hands import _careless_hand
+from trainer.coach.best_moves import check, clear_best
+from trainer.engine.game.actions import ActionKind
+from trainer.i18n import render, t
+from trainer.lessons.answers import MoveAnswer
+from trainer.lessons.kinds.best_move import pool
+from trainer.mastery.skills import Answered, Skill, skills_of
+from trainer.play.coach_review import price_hand
+from trainer.practice import best_move_puzzles as best
+from trainer.store import ProgressStore
+
+
+def test_the_shipped_moments_are_every_pool_moment_once() -> None:
+    for players in (4, 3):
+        shipped = best.shipped(players)
+        assert len(shipped) == len(pool(players, "best_discard")) + len(pool(players, "best_claim"))
+        assert len({p.id for p in shipped}) == len(shipped)
+        assert {p.kind for p in shipped} == {"best_discard", "best_claim"}
+        assert all(p.players == players and p.id.startswith(best.PREFIX) for p in shipped)
+
+
+def test_an_answer_is_graded_as_the_best_move_and_trains_its_skill(
+        db: tuple[ProgressStore, str]) -> None:
+    store, learner = db
+    puzzle = next(p for p in best.shipped(4) if p.kind == "best_discard")
+    task = puzzle.task()
+    assert best.record(store, int(learner), puzzle, task, task.answer, 4.0)
+    wrong = next(MoveAnswer(ActionKind.DISCARD, (index,)) for index in range(len(
+        task.board.hand)) if not task.is_correct(MoveAnswer(ActionKind.DISCARD, (index,))))
+    assert not best.record(store, int(learner), puzzle, task, wrong, 2.0)
+    rows = store.answers.rows(int(learner))
+    assert [(r.item, r.correct, r.mode, r.skill) for r in rows] == [
+        (puzzle.id, True, "best", "puzzle:best_discard"),
+        (puzzle.id, False, "best", "puzzle:best_discard")]
+    assert skills_of(Answered(rows[0].context, rows[0].skill, (), rows[0].rule_ids)) == (
+        Skill.DISCARDING,)
+    assert best.solved(store, int(learner)) == {puzzle.id: False}
+
+
+def test_a_flagged_decision_of_ones_own_hand_comes_first_and_recomputes(
+        db: tuple[ProgressStore, str]) -> None:
+    """A decision of the learner's reviewed hand whose best clearly beats the next becomes
+    their own puzzle: stored, served before any shipped one, reopened by its id, its values
+    recomputed exactly by the search from what it stores."""
+    store, learner = db
+    for seed in range(1, 40):
+        replay = _careless_hand(seed)
+        priced = price_hand(replay, 0, deals=16)
+        clear = [d for d in priced.decisions if d.mistake and clear_best(d.decision)]
+        if clear:
+            break
+    else:
+        pytest.fail("no careless hand with a clearly best move")
+    decision = clear[0]
+    own = best.own_of_decision(replay, 0, decision.step, decision.decision)
+    assert own is not None and own.own and own.move.best.action == decision.decision.best.action
+    assert check(own.move) == []
+    assert own.task().is_correct(own.task().answer)
+    unclear = next((d for d in priced.decisions if not clear_best(d.decision)), None)
+    if unclear is not None:
+        assert best.own_of_decision(replay, 0, unclear.step, unclear.decision) is None
+    best.keep_own(store, int(learner), own)
+    best.keep_own(store, int(learner), own)  # kept once
+    assert [p.id for p in best.own_best_moves(store, int(learner))] == [own.id]
+    chosen = best.next_best_move(store, int(learner), own.players, (), random.Random(1))
+    assert chosen is not None and chosen.id == own.id
+    assert best.by_id(store, int(learner), own.id) == own
+    shipped = best.shipped(4)[0]
+    assert best.by_id(store, int(learner), shipped.id) == shipped
+    assert best.by_id(store, int(learner), "win-000000000000") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, str],
+                                                     lang: str) -> None:
+    store, learner = db
+    at = app("puzzles", as_learner=learner, mode="best", lang=lang)
+    assert not at.exception
+    puzzle: best.BestMovePuzzle = at.session_state["best_puzzle"]
+    assert at.query_params["puzzle"] in (puzzle.id, [puzzle.id])
+    task = puzzle.task()
+    answer = task.answer
+    assert isinstance(answer, MoveAnswer)
+    if answer.kind is ActionKind.DISCARD:
+        wrong = next(MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(len(task.board.hand))
+                     if not task.is_correct(MoveAnswer(ActionKind.DISCARD, (i,))))
+    else:
+        wrong = next(MoveAnswer(kind) for kind in (ActionKind.PASS, ActionKind.PONG,
+                                                   ActionKind.CHI, ActionKind.KONG)
+                     if not task.is_correct(MoveAnswer(kind)))
+    tap(at, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value), list(wrong.indices),
+        f"{puzzle.id}-0")
+    assert at.session_state["best_misses"] == 1
+    hint = render(task.hint(wrong), lang, cite=False)
+    shown = " ".join(m.value for m in at.markdown)
+    assert hint.split("：")[0][:20] in shown or hint[:20] in shown
+    assert t("lessons.try_again", lang) in [w.value for w in at.warning]
+    reloaded = app("puzzles", as_learner=learner, mode="best", lang=lang, puzzle=puzzle.id)
+    assert reloaded.session_state["best_puzzle"].id == puzzle.id  # the address keeps it
+    tap(at, "best-move", BUTTON_OF.get(answer.kind, answer.kind.value), list(answer.indices),
+        f"{puzzle.id}-1")
+    assert at.session_state["best_feedback"].value == "right"
+    rows = store.answers.rows(int(learner))
+    assert [(r.item, r.correct, r.mode) for r in rows] == [(puzzle.id, False, "best")]
+    at.button(key="best-next").click().run()
+    assert not at.exception
+    assert at.session_state["best_puzzle"].id != puzzle.id

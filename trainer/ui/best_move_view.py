@@ -1,0 +1,98 @@
+"""The Puzzles page's "coach's best move" mode: one moment of a real hand at the card table,
+answered by a move, graded as the coach's best (:mod:`trainer.practice.best_move_puzzles`). A
+first miss is told what the move chosen gives up, never which move is best; a second, or "show
+the answer", shows the coach's values. The moment is in the address (``puzzle=best-…``), so a
+reload or a link opens it again."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import streamlit as st
+
+from trainer.lessons import Feedback
+from trainer.lessons.answers import LessonAnswer
+from trainer.practice import best_move_puzzles as best
+from trainer.practice.guidance_service import puzzle_skill
+from trainer.ui.lang import tr
+from trainer.ui.lesson_view import cards_to_correct, show_feedback, show_question, words
+from trainer.ui.practice_links import practice_button
+from trainer.ui.session import store
+
+_KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started")
+
+
+def _show(puzzle: best.BestMovePuzzle) -> None:
+    st.session_state.update(best_puzzle=puzzle, best_feedback=None, best_given=None,
+                            best_misses=0, best_started=time.monotonic())
+    st.session_state["best_recent"] = [*st.session_state.get("best_recent", []),
+                                       puzzle.id][-200:]
+    st.query_params["puzzle"] = puzzle.id
+
+
+def _next() -> None:
+    for key in _KEYS:
+        st.session_state.pop(key, None)
+    st.query_params.pop("puzzle", None)
+
+
+def _answered(learner_id: int, puzzle_id: str, given: LessonAnswer) -> None:
+    """The first answer is recorded (practice); a miss gets the reasoning hint and another
+    try, a second miss the answer."""
+    puzzle = st.session_state.get("best_puzzle")
+    if not isinstance(puzzle, best.BestMovePuzzle) or puzzle.id != puzzle_id:
+        return  # a tap from an older screen
+    task = puzzle.task()
+    misses = int(st.session_state.get("best_misses", 0))
+    if misses == 0:
+        seconds = time.monotonic() - st.session_state.get("best_started", time.monotonic())
+        correct = best.record(store(), learner_id, puzzle, task, given, seconds)
+    else:
+        correct = task.is_correct(given)
+    if correct:
+        st.session_state.update(best_feedback=Feedback.RIGHT, best_given=given)
+        return
+    st.session_state.update(best_misses=misses + 1, best_given=given,
+                            best_feedback=Feedback.HINT if misses == 0 else Feedback.REVEALED)
+
+
+def best_move_area(learner_id: int, players: int) -> None:
+    """The current best-move puzzle (the address's, or the next one), its question, feedback
+    and the way on."""
+    puzzle = st.session_state.get("best_puzzle")
+    wanted = st.query_params.get("puzzle", "")
+    if not isinstance(puzzle, best.BestMovePuzzle) or (wanted and wanted != puzzle.id):
+        found = best.by_id(store(), learner_id, wanted) if wanted else None
+        found = found or best.next_best_move(store(), learner_id, players,
+                                             st.session_state.get("best_recent", []),
+                                             random.Random())
+        if found is None:
+            st.info(tr("puzzles.best_none"))
+            return
+        _show(found)
+        puzzle = found
+    task = puzzle.task()
+    feedback: Feedback | None = st.session_state.get("best_feedback")
+    given: LessonAnswer | None = st.session_state.get("best_given")
+    misses = int(st.session_state.get("best_misses", 0))
+    done = feedback in (Feedback.RIGHT, Feedback.REVEALED)
+    if puzzle.own:
+        st.caption(tr("puzzles.best_own"))
+    st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
+    if not done:
+        st.caption(words(task.instruction))
+    show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}", locked=done,
+                  on_answer=lambda answer: _answered(learner_id, puzzle.id, answer),
+                  raised=cards_to_correct(feedback, given))
+    if feedback is not None:
+        show_feedback(task, feedback, given, misses=misses)
+    if feedback is Feedback.HINT:
+        st.button(tr("lessons.show_answer"), key="best-reveal", on_click=st.session_state.update,
+                  kwargs={"best_feedback": Feedback.REVEALED})
+    if misses:
+        skill = puzzle_skill(store(), learner_id, puzzle.kind, ())
+        if skill is not None and done:
+            practice_button(skill, key="best-practise-skill")
+    if done:
+        st.button(tr("puzzles.next"), type="primary", key="best-next", on_click=_next)
