@@ -563,3 +563,17 @@ def test_a_puzzle_run_counts_until_a_streak_miss_or_the_clock(store: ProgressSto
                                     2000.0)
     assert again.id == streak.id and again.solved == int(service.grade(
         puzzle, service.WinGiven(False)).correct)
+
+
+def test_the_track_goes_on_with_the_lesson_in_hand_then_the_first_not_done() -> None:
+    from trainer.lessons import load_lessons
+    from trainer.practice.track import next_lesson, ready_to_play
+
+    lessons = tuple(load_lessons())
+    ids = [lesson.id for lesson in lessons]
+    assert next_lesson(lessons, set()) == lessons[0]
+    assert next_lesson(lessons, {ids[0]}) == lessons[1]
+    assert next_lesson(lessons, {ids[0]}, {ids[4]}) == lessons[4]  # the one in hand first
+    assert next_lesson(lessons, {ids[4]}, {ids[4]}) == lessons[0]  # a finished one is done
+    assert next_lesson(lessons, set(ids)) is None
+    assert not ready_to_play({"a-turn"}) and ready_to_play({"a-turn", "winning", ids[0]})

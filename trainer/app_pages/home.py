@@ -9,7 +9,8 @@ from trainer.i18n import render
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.mastery_service import kept_estimates, next_exercise
 from trainer.practice.progress_figures import answer_totals
-from trainer.ui.content import all_lessons, next_lesson, ready_to_play
+from trainer.practice.track import next_lesson, ready_to_play
+from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.practice_links import open_practice
 from trainer.ui.session import current_learner, profile_picker, store
@@ -38,8 +39,8 @@ if not learner.private:
 path, glance = st.columns([3, 2], gap="large")
 with path:
     st.markdown(f"##### {tr('home.path')}")
-    upcoming = next_lesson(completed, {lesson_id for lesson_id, state in states.items()
-                                       if state.in_progress})
+    upcoming = next_lesson(all_lessons(), completed,
+                           {lesson_id for lesson_id, state in states.items() if state.in_progress})
     with st.container(border=True):
         if upcoming is None:
             st.markdown(tr("home.all_done"))

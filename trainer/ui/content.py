@@ -3,7 +3,6 @@ line under each example of the Rules page (worked out once per language)."""
 
 from __future__ import annotations
 
-from collections.abc import Set
 from functools import cache
 
 import streamlit as st
@@ -21,24 +20,6 @@ def all_lessons() -> tuple[Lesson, ...]:
 
 def lesson_by_id(lesson_id: str | None) -> Lesson | None:
     return next((lesson for lesson in all_lessons() if lesson.id == lesson_id), None)
-
-
-def next_lesson(completed: Set[str], started: Set[str] = frozenset()) -> Lesson | None:
-    """The lesson to go on with: the first one ``started`` and not completed (the learner is in
-    the middle of it), else the first not completed yet."""
-    open_lessons = [lesson for lesson in all_lessons() if lesson.id not in completed]
-    return next((lesson for lesson in open_lessons if lesson.id in started),
-                open_lessons[0] if open_lessons else None)
-
-
-FIRST_HAND_AFTER = frozenset({"a-turn", "winning"})
-"""The lessons after which a learner can play a whole hand with the coach's hints: a turn and
-winning (the rest of the track comes after that first hand)."""
-
-
-def ready_to_play(completed: Set[str]) -> bool:
-    """Whether Home points to a first whole hand in Play."""
-    return completed >= FIRST_HAND_AFTER
 
 
 @cache

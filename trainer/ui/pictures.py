@@ -3,9 +3,12 @@ and the three kong cases (and the one that is never allowed) — shown before th
 
 from __future__ import annotations
 
-from trainer.engine import Meld, parse_card, parse_cards
+from trainer.engine import DEFAULT_RULES, Meld, parse_card, parse_cards
 from trainer.ui.card_table import CardView, MeldView, SeatView, TableView
 from trainer.ui.lang import tr
+
+DEALT_STOCK = DEFAULT_RULES.stock_after_deal
+"""The stock the pictures show after the deal, the default table's (R-DEAL)."""
 
 
 def _seat(place: str, relation: str, hidden: int, pile: str = "", melds: tuple[str, ...] = (),
@@ -36,12 +39,13 @@ def picture(name: str) -> TableView:
                          centre_note=tr("board.counterclockwise"))
     if name == "deal":
         return TableView(seq=name, hand=(*backs, CardView(parse_card("Qs"))), selectable=False,
-                         seats=_others(), my_name=me, my_dealer=tr("board.dealer"), stock=27,
-                         stock_text=tr("board.stock", count=27))
+                         seats=_others(), my_name=me, my_dealer=tr("board.dealer"),
+                         stock=DEALT_STOCK, stock_text=tr("board.stock", count=DEALT_STOCK))
     if name == "turn":
         return TableView(seq=name, hand=backs, selectable=False,
                          seats=_others(pile_upper="Kd/discard", dealer="upper"), my_name=me,
-                         stock=26, stock_text=tr("board.stock", count=26),
+                         stock=DEALT_STOCK - 1,
+                         stock_text=tr("board.stock", count=DEALT_STOCK - 1),
                          offer=CardView(parse_card("6c")),
                          offer_caption=tr("board.offer_flip", card="6♣", seat=tr("seat.you")))
     if name == "table_reading":
