@@ -104,3 +104,15 @@ def test_every_module_is_small() -> None:
             if "__pycache__" not in path.parts
             and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
     assert long == {}
+
+
+def test_no_page_has_a_bare_string_streamlit_would_draw() -> None:
+    """Streamlit's magic draws a page's bare expressions: a string after the module docstring
+    (an attribute docstring, say) showed as text on the page."""
+    import ast
+
+    pages = [*sorted((PACKAGE / "app_pages").glob("*.py")), PACKAGE / "app.py"]
+    drawn = [f"{path.name}:{node.lineno}" for path in pages
+             for node in ast.parse(path.read_text(encoding="utf-8")).body[1:]
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)]
+    assert drawn == []

@@ -4,6 +4,7 @@ and each ask is recorded; on the Drills, Lessons and Play pages."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -141,3 +142,15 @@ def test_a_drill_reload_keeps_the_item_and_the_help_asked(db: tuple[ProgressStor
     for broken in ("red.99.1", "red.2.x", "pairs.2.5", "red.2.99999999999999999999"):
         other = app("drills", as_learner=learner, drill="red", item=broken)
         assert not other.exception and other.session_state["drill_item"].drill == "red"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_help_before_an_answer_gives_the_way_not_the_pairs(lang: str) -> None:
+    """The full pairing help is shown before "which card pairs with 4♠?": it says how to find a
+    partner, not the table of pairs that answers the question (the walk found "4+10" in it)."""
+    from trainer.engine import RANKED_CARDS, partner_rank, rank_name
+
+    said = t("guide.full.pairs", lang) + t("guide.nudge.pairs", lang)
+    for card in RANKED_CARDS:
+        pair = f"{rank_name(card.rank or 7)}+{rank_name(partner_rank(card.rank or 7))}"
+        assert pair not in said

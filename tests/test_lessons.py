@@ -214,12 +214,21 @@ def _wrong(task: Task) -> object:
     return next((move for move in tries if not task.is_correct(move)), tries[0])
 
 
+ONE_FACT_KINDS = frozenset({"red_needed"})
+"""Kinds that ask one fact with no cards (the red a win needs at a table of 4 or 3): a re-ask is
+the same question, since another table size would be another case (the walk found a missed
+"four players" re-asked as "three")."""
+
+
 @pytest.mark.parametrize(("lesson", "step"), QUESTIONS, ids=IDS)
 def test_every_question_has_fresh_variants(lesson: object, step: Question) -> None:
     """A learner who misses a step (or practises a stage again) gets new cards, checked by the
     engine — the same kind of question, not the same one."""
     variants = [step.variant(seed) for seed in range(4)]
     assert all(v.kind == step.task.kind and v.shape == step.task.shape for v in variants)
+    if step.kind in ONE_FACT_KINDS:  # the same fact asked again: the case is all there is
+        assert all(v == step.task for v in variants)
+        return
     assert any(v.board != step.task.board for v in variants)
     for variant in variants:
         assert variant.prompt is not None

@@ -6,6 +6,7 @@ improvement areas and the weakest theme need misses, not a low score on easy puz
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -115,3 +116,20 @@ def test_the_weakest_theme_needs_three_misses_and_a_performance_below_average() 
                           "performance": [1300.0, 1700.0, 1200.0]})
     assert weakest_theme(mixed) == "jiedi"
     assert weakest_theme(mixed.iloc[:2]) == "colour"
+
+
+def test_every_drill_answer_counts_even_at_the_same_level(tmp_path: object) -> None:
+    """A drill stores only an item's first answer, and its items at one size share an id: a
+    run of misses at one level is that many first attempts (the newcomer's missed red drills
+    counted once, and Progress called red points mastered beside 0% accuracy)."""
+    from trainer.store import open_database
+
+    store = ProgressStore(open_database(f"sqlite:///{tmp_path}/d.sqlite3"))
+    learner = store.create_learner("Dan").id
+    for correct in (True, True, True, True, False, False, False):
+        _answer(store, learner, "red:2", correct, skill="drill:red")
+    found = {e.skill: e for e in mastery.estimates(store, learner)}
+    assert found[Skill.RED].attempts == 7 and found[Skill.RED].right == 4
+    assert not found[Skill.RED].mastered
+    assert found[Skill.RED].mastery == pytest.approx(
+        Tracing().estimate([True] * 4 + [False] * 3))

@@ -577,3 +577,20 @@ def test_the_track_goes_on_with_the_lesson_in_hand_then_the_first_not_done() -> 
     assert next_lesson(lessons, {ids[4]}, {ids[4]}) == lessons[0]  # a finished one is done
     assert next_lesson(lessons, set(ids)) is None
     assert not ready_to_play({"a-turn"}) and ready_to_play({"a-turn", "winning", ids[0]})
+
+
+def test_special_wins_wait_for_their_lesson(store: ProgressStore) -> None:
+    """Puzzles served unasked hold back the special wins (全红, 全黑, 接地 …) until the lesson
+    that teaches them is done; then they come like any other."""
+    learner = store.create_learner("Ann").id
+    held = service.held_back_themes(store, learner)
+    assert held == puzzle_selector.SPECIAL_THEMES
+    rng = random.Random(5)
+    served = [service.choose(store, learner, RuleSet(), "rated", rng=rng, held_back=held,
+                             recent=[], kinds=frozenset({PuzzleKind.WIN}))
+              for _ in range(40)]
+    assert all(p is not None and not held & set(p.themes) for p in served)
+    pool, _ = puzzle_selector.near(store, 4, None, None, 1500.0, held)
+    assert pool and not any(held & set(p.themes) for p in pool)
+    store.lessons.complete(learner, puzzle_selector.SPECIALS_LESSON, 3, 10)
+    assert service.held_back_themes(store, learner) == frozenset()

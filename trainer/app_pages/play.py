@@ -151,6 +151,8 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
     """The hint lines: the waits, a win open, the coach's move (``coach_line``), the red."""
     red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
+    if risks:  # the badges under the cards, said once
+        lines.append(tr("play_hint.badges"))
     coach = coach_message(view) if coach_line else None
     best = None if coach is not None or not coach_line else best_move(view, risks)
     if best is not None:

@@ -28,7 +28,7 @@ from trainer.ui.lang import (
     translated_choice,
 )
 from trainer.ui.practice_links import open_practice
-from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
+from trainer.ui.progress_charts import CHART_CONFIG, mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import metric_row
 
@@ -43,7 +43,8 @@ def mastery_section() -> None:
     st.subheader(tr("progress.mastery"))
     found = mastery.kept_estimates(store(), learner.id, version=version)
     st.plotly_chart(kept(store(), learner.id, "mastery bars", current_language(),
-                         lambda: mastery_bars(found), version=version), key="mastery-chart")
+                         lambda: mastery_bars(found), version=version), key="mastery-chart",
+                    config=CHART_CONFIG)
     st.caption(tr("progress.mastery_caption"))
     asked = store().hint_asks.by_skill(learner.id)
     if asked:
@@ -83,7 +84,7 @@ def mastery_section() -> None:
                 open_practice(mastery.target_of(area.skill))
     st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
                          lambda: mastery_history(areas), version=version),
-                    key="mastery-history")
+                    key="mastery-history", config=CHART_CONFIG)
 
 
 def track_section() -> None:
@@ -139,7 +140,7 @@ if not answered:
 else:
     st.subheader(tr("progress.rating_history"))
     if now.rating is not None:
-        st.plotly_chart(now.rating, key="rating-chart")
+        st.plotly_chart(now.rating, key="rating-chart", config=CHART_CONFIG)
     else:
         st.caption(tr("progress.no_rating"))
 
@@ -147,8 +148,8 @@ else:
     if now.summary.by_day["day"].nunique() == 1:  # one dot per skill: say what comes
         st.caption(tr("progress.one_day"))
     left, right = st.columns(2)
-    left.plotly_chart(now.accuracy, key="accuracy-chart")
-    right.plotly_chart(now.speed, key="speed-chart")
+    left.plotly_chart(now.accuracy, key="accuracy-chart", config=CHART_CONFIG)
+    right.plotly_chart(now.speed, key="speed-chart", config=CHART_CONFIG)
 
     st.subheader(tr("progress.themes"))
     themes = now.summary.themes
@@ -174,7 +175,7 @@ else:
     if now.mistakes is None:
         st.caption(tr("progress.no_mistakes"))
     else:
-        st.plotly_chart(now.mistakes, key="mistakes-chart")
+        st.plotly_chart(now.mistakes, key="mistakes-chart", config=CHART_CONFIG)
         st.caption(tr("progress.mistakes_note"))
 
 st.subheader(tr("progress.data"))

@@ -77,6 +77,7 @@ if mode == service.PuzzleMode.BEST:  # the coach's best moves: a question at the
     best_move_area(learner.id, learner.rules.players)
     st.stop()
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
+held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
 if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATED_MODES):
     st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line
     lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))
@@ -107,7 +108,9 @@ def next_puzzle() -> Puzzle | None:
             return service.fresh(fresh_kind, learner.rules, rng)
     return service.choose(store(), learner.id, learner.rules, mode, theme=theme,
                           streak=run.solved, recent=state["puzzle_recent"], rng=rng,
-                          kinds=None if mode == service.PuzzleMode.THEME else taught)
+                          kinds=None if mode == service.PuzzleMode.THEME else taught,
+                          held_back=frozenset() if mode == service.PuzzleMode.THEME
+                          else held_back)
 
 
 def show_puzzle(puzzle: Puzzle) -> None:

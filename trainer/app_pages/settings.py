@@ -26,9 +26,10 @@ from trainer.ui.session import (
     this_sign_in,
 )
 
+# Session-state key: the browser request that carries a new password's sign-in (the success is
+# said until the browser has written it), then "said" for one more run. (A page's bare string
+# would be drawn by Streamlit's magic: comments here, not attribute docstrings.)
 _SAVED = "password_saved"
-"""Session-state key: the browser request that carries a new password's sign-in (the success
-is said until the browser has written it), then "said" for one more run."""
 
 lang = current_language()
 learner = require_learner()

@@ -99,8 +99,8 @@ def _red_message(verdict: Verdict) -> Message:
 
 
 def _fan_messages(verdict: Verdict) -> list[Message]:
-    if not verdict.fan_items:
-        return [Message.of("verdict.fan_none", ("R-FAN",))]
+    if not verdict.fan_items:  # "a plain win is 0 fan" said only of a win
+        return [Message.of("verdict.fan_none", ("R-FAN",))] if verdict.win else []
     terms = tuple(
         Message.of("fan.term", name=Message.of(item.key), cards=display_cards(item.cards),
                    fan=item.fan)

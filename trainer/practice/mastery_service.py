@@ -95,12 +95,18 @@ def answered_of(row: AnswerRow) -> Answered:
     return Answered(row.context, row.skill, row.themes, row.rule_ids, kind)
 
 
+RETRIED = frozenset({"lesson", "puzzle"})
+"""The contexts whose second tries are stored too (a lesson step tried again after its hint, a
+puzzle answered again as practice). A drill or a review stores only an item's first answer, and
+two items in a row may share an id (a drill's is its size level): each row is a first attempt."""
+
+
 def first_rows(rows: Iterable[AnswerRow]) -> Iterator[AnswerRow]:
-    """The answers that are first attempts (not preceded by an answer to the same item)."""
+    """The answers that are first attempts (not an answer again to the item just answered)."""
     previous: tuple[str, str] | None = None
     for row in rows:
         item = (row.context, row.item)
-        if item != previous:
+        if item != previous or row.context not in RETRIED:
             yield row
         previous = item
 

@@ -69,13 +69,29 @@ def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind]
     return frozenset({PuzzleKind.WIN})
 
 
+SPECIALS_LESSON = "specials-fan-score"
+"""The lesson that teaches the special wins (R-SPECIAL: 全红, 全黑, 接地, 天走)."""
+SPECIAL_THEMES = frozenset({"special-win", "all-red", "all-black", "jiedi", "tianzou"})
+"""The themes of puzzles whose answer is a special win."""
+
+
+def held_back_themes(store: ProgressStore, learner_id: int) -> frozenset[str]:
+    """The themes kept out of the puzzles served unasked: the special wins until their lesson
+    is done (a newcomer's first rated puzzle was a 全红 win no lesson had taught yet)."""
+    if store.lessons.state(learner_id, SPECIALS_LESSON).completed:
+        return frozenset()
+    return SPECIAL_THEMES
+
+
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,
            theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
            rng: random.Random | None = None,
-           kinds: frozenset[PuzzleKind] | None = None) -> Puzzle | None:
+           kinds: frozenset[PuzzleKind] | None = None,
+           held_back: frozenset[str] = frozenset()) -> Puzzle | None:
     """The next bank puzzle for this learner and mode (None when nothing fits), of ``kinds``
-    only when given. Puzzles seen in this session (``recent``) never come back; in rated
-    modes, puzzles the learner has already answered come only when nothing new fits."""
+    only when given, with none of the themes ``held_back``. Puzzles seen in this session
+    (``recent``) never come back; in rated modes, puzzles the learner has already answered
+    come only when nothing new fits."""
     rng = rng or random.Random()
     seen = set(recent)
     if mode == PuzzleMode.FAILED:
@@ -85,7 +101,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMo
         return pool[0] if pool else None
     target = target_rating(mode, store.ratings.learner(learner_id), streak)
     subject = theme if mode == PuzzleMode.THEME else None
-    pool, stored = near(store, rules.players, subject, kinds, target)
+    pool, stored = near(store, rules.players, subject, kinds, target, held_back)
     attempted = store.ratings.attempted(learner_id)
 
     def pick(pool: Sequence[Puzzle], stored: Mapping[str, PuzzleStanding],
@@ -99,7 +115,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMo
     for avoid in (attempted | seen, seen):
         found = pick(pool, stored, avoid)
         if found is None:  # everything near the target was answered: look at the whole bank
-            everything = _eligible(rules.players, subject, kinds)[1]
+            everything = _eligible(rules.players, subject, kinds, held_back)[1]
             found = pick(everything, store.ratings.puzzles_of([p.id for p in everything]), avoid)
         if found is not None:
             return found
@@ -113,18 +129,22 @@ usually does."""
 
 
 @cache
-def _eligible(players: int, theme: str | None, kinds: frozenset[PuzzleKind] | None
+def _eligible(players: int, theme: str | None, kinds: frozenset[PuzzleKind] | None,
+              held_back: frozenset[str] = frozenset()
               ) -> tuple[list[float], tuple[Puzzle, ...], dict[str, Puzzle]]:
-    """The bank puzzles for this table size (and theme, and kinds), by starting rating."""
+    """The bank puzzles for this table size (and theme, and kinds, and none of the themes held
+    back), by starting rating."""
     chosen = sorted((p for p in bank() if p.players == players
                      and (theme is None or theme in p.themes)
-                     and (kinds is None or p.kind in kinds)), key=lambda p: (p.rating, p.id))
+                     and (kinds is None or p.kind in kinds)
+                     and not held_back.intersection(p.themes)), key=lambda p: (p.rating, p.id))
     return [p.rating for p in chosen], tuple(chosen), {p.id: p for p in chosen}
 
 
 def near(store: ProgressStore, players: int, theme: str | None,
-          kinds: frozenset[PuzzleKind] | None, target: float
-          ) -> tuple[list[Puzzle], dict[str, PuzzleStanding]]:
+         kinds: frozenset[PuzzleKind] | None, target: float,
+         held_back: frozenset[str] = frozenset()
+         ) -> tuple[list[Puzzle], dict[str, PuzzleStanding]]:
     """Every puzzle that may be among the ``NEAREST`` to ``target``, with its stored rating —
     read by key and by index, never the whole ratings table, so the work per answer does not
     grow with the bank.
@@ -133,7 +153,7 @@ def near(store: ProgressStore, players: int, theme: str | None,
     distances now. A puzzle nearer than that is either rated (then the rating index finds it)
     or unrated (then it still has its starting rating, within the reach of the target): both
     are read, so the nearest of the whole bank are all in the pool."""
-    starts, ordered, by_id = _eligible(players, theme, kinds)
+    starts, ordered, by_id = _eligible(players, theme, kinds, held_back)
     middle = bisect.bisect_left(starts, target)
     pool = {p.id: p for p in ordered[max(0, middle - WINDOW):middle + WINDOW]}
     stored = store.ratings.puzzles_of(list(pool))

@@ -22,6 +22,7 @@ from trainer.practice.mastery_service import practice_of_move
 from trainer.store import ProgressStore
 from trainer.ui.lang import current_language, tr
 from trainer.ui.practice_links import open_practice
+from trainer.ui.progress_charts import CHART_CONFIG
 from trainer.ui.widgets import bullet_list
 
 
@@ -65,7 +66,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
                                  matched=round(priced.match_rate * 100),
                                  lost=Points(priced.points_lost, signed=False),
                                  deals=priced.decisions[0].decision.deals), lang, cite=False))
-    st.plotly_chart(points_lost_curve(priced), key="coach-curve")
+    st.plotly_chart(points_lost_curve(priced), key="coach-curve", config=CHART_CONFIG)
     mistakes = [d for d in priced.decisions if d.mistake]
     if not mistakes:
         st.success(tr("coach.no_mistakes"))

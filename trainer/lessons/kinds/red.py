@@ -125,7 +125,7 @@ def red_needed(data: StepData) -> Task:
         if isinstance(given, NumberAnswer) and given.value == other.red_threshold:
             return Message.of("hint.red_needed_other_table", ("R-WIN",), players=rules.players,
                               other=other.players)
-        return Message.of("hint.red_needed", ("R-WIN",))
+        return Message.of("hint.red_needed", ("R-WIN",), players=rules.players)
 
     return Task("red_needed", Shape.NUMBER, Board(data.cards(), rules=rules),
                 number(rules.red_threshold),
@@ -136,7 +136,10 @@ def red_needed(data: StepData) -> Task:
 
 
 def _red_needed_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    return {"rules": {"players": rng.choice((3, 4))}}
+    """The same table size: a re-ask of "four players" asks four players again (the only other
+    case is the other question)."""
+    del rng
+    return {"rules": {"players": data.rules().players}}
 
 
 KINDS = (
