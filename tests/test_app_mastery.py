@@ -70,17 +70,18 @@ def test_progress_traces_each_rule_and_counts_the_hints_asked(db: tuple[Progress
         store.answers.record(int(learner), context="drill", item=f"red:{number}", question="q",
                              answer="a", expected="a", correct=number != 2, seconds=2.0,
                              rule_ids=("R-RED",), skill="drill:red", level=1)
-    store.answers.record(int(learner), context="drill", item="red:5", question="q",
-                         answer="b", expected="a", correct=False, seconds=2.0,
-                         rule_ids=("R-RED",), skill="drill:red", level=1)  # a second try
+    for right in (False, True):  # a puzzle missed, then answered again: one first try
+        store.answers.record(int(learner), context="puzzle", item="win-p1", question="q",
+                             answer="a", expected="b", correct=right, seconds=2.0,
+                             rule_ids=("R-RED",), skill="puzzle:win")
     store.hint_asks.record(int(learner), context="drill", item="red:1:n1", skill="red", level=1)
     (red,) = rule_estimates(store, int(learner))
-    assert (red.rule_id, red.attempts, red.right) == ("R-RED", 6, 5)
+    assert (red.rule_id, red.attempts, red.right) == ("R-RED", 7, 5)
     progress = app("progress", as_learner=learner)
     assert not progress.exception
     (table,) = [frame.value for frame in progress.dataframe
                 if t("progress.first_tries", "en") in frame.value.columns]
-    assert list(table[t("progress.first_tries", "en")]) == [6]
+    assert list(table[t("progress.first_tries", "en")]) == [7]
     assert list(table[t("progress.rule_name", "en")]) == [t("ruleref.R-RED.title", "en")]
     assert any(t("skill.red", "en") + " 1" in c.value for c in progress.caption)
 

@@ -345,7 +345,7 @@ def test_lists_of_any_length_are_kept_whole(tmp_path: Path) -> None:
     old comma-joined column cut them at 256 characters without a word."""
     store = ProgressStore(open_database(_url(tmp_path / "p.sqlite3")))
     learner = store.create_learner("Ann").id
-    rules = tuple(f"R-RULE-{number}" for number in range(60))
+    rules = tuple(f"rule-{number:02d}" for number in range(60))
     themes = tuple(f"theme-{number}" for number in range(60))
     store.answers.record(learner, context="puzzle", item="p", question="q", answer="a",
                          expected="a", correct=True, seconds=1.0, rule_ids=rules,

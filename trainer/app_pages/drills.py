@@ -12,7 +12,15 @@ from trainer.engine.inputs import bounded_int
 from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
-from trainer.practice.drills import DRILLS, MAX_LEVEL, MIN_LEVEL, DrillItem, drill_level, generate
+from trainer.practice.drills import (
+    DRILLS,
+    MAX_LEVEL,
+    MIN_LEVEL,
+    DrillItem,
+    drill_level,
+    generate,
+    record_first,
+)
 from trainer.practice.fact_reviews import (
     due_facts,
     fact_skill,
@@ -21,7 +29,6 @@ from trainer.practice.fact_reviews import (
     schedules,
 )
 from trainer.practice.guidance_service import drill_skill
-from trainer.store.skill_names import AnswerSkill
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import set_choice, tr, translated_choice
 from trainer.ui.lesson_view import (
@@ -91,15 +98,10 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     task = item.task
     misses = int(st.session_state.get("drill_misses", 0))
     seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
-    correct = task.is_correct(given)
     if misses == 0:  # the first answer is the one that measures the level
-        store().answers.record(
-            learner.id, context="drill", item=f"{drill}:{item.level}",
-            question=words(task.prompt) if task.prompt else drill,
-            answer=task.answer_text(given), expected=task.answer_text(task.answer),
-            correct=correct, seconds=seconds, rule_ids=task.rule_ids,
-            skill=AnswerSkill.drill(drill),
-            level=item.level)
+        correct = record_first(store(), learner.id, item, given, seconds)
+    else:
+        correct = task.is_correct(given)
     if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
         st.session_state.update(drill_last=(drill, seconds),
                                 drill_streak=int(st.session_state.get("drill_streak", 0)) + 1)

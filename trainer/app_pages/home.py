@@ -6,9 +6,9 @@ import streamlit as st
 
 from trainer.engine import parse_cards
 from trainer.i18n import render
+from trainer.practice.answer_totals import answer_totals
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.mastery_service import kept_estimates, next_exercise
-from trainer.practice.progress_figures import answer_totals
 from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, plain, tr

@@ -28,9 +28,9 @@ from trainer.ui.lang import (
     translated_choice,
 )
 from trainer.ui.practice_links import open_practice
-from trainer.ui.progress_charts import CHART_CONFIG, mastery_bars, mastery_history, shown
+from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import metric_row
+from trainer.ui.widgets import CHART_CONFIG, metric_row
 
 learner = require_learner()
 PERIODS = {"7": 7, "30": 30, "all": None}

@@ -20,6 +20,7 @@ from typing import Any
 
 from trainer.content.sampling import random_position
 from trainer.engine import DEFAULT_RULES, RANKED_CARDS, RuleSet, format_cards, partners_of, red_total, verdict
+from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.kinds import KINDS
 from trainer.lessons.kinds._position import position_data, random_claim
 from trainer.lessons.kinds.kong import _kong_variant
@@ -136,3 +137,17 @@ def generate(drill: str, level: int, rng: random.Random,
     level = max(MIN_LEVEL, min(MAX_LEVEL, level))
     data = _data(drill, level, rng, rules)
     return DrillItem(drill, level, KINDS[KIND_OF[drill]].build(StepData(data)), data)
+
+
+def record_first(store: ProgressStore, learner_id: int, item: DrillItem, given: LessonAnswer,
+                 seconds: float) -> bool:
+    """Grade a drill item's first answer and store it with its level (the answer that sizes
+    the next item: a second try is not stored); right or not."""
+    task = item.task
+    correct = task.is_correct(given)
+    store.answers.record(
+        learner_id, context="drill", item=f"{item.drill}:{item.level}",
+        question=item.drill, answer=task.answer_text(given),
+        expected=task.answer_text(task.answer), correct=correct, seconds=seconds,
+        rule_ids=task.rule_ids, skill=AnswerSkill.drill(item.drill), level=item.level)
+    return correct

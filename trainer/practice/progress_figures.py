@@ -11,7 +11,6 @@ from typing import TypeVar
 import pandas as pd
 
 from trainer.practice.import_limits import MAX_IMPORT_MB as MAX_IMPORT_MB
-from trainer.practice.kept import kept
 from trainer.practice.puzzle_service import bank_index, puzzle_rating
 from trainer.rating import Rating
 from trainer.store import answer_stats as stats
@@ -25,12 +24,6 @@ def skill_by_day(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     return pd.DataFrame(
         [(d.day, d.skill, d.right / d.answers, d.median_seconds, d.answers) for d in days],
         columns=["day", "skill", "accuracy", "median_seconds", "answers"])
-
-
-def answer_totals(store: ProgressStore, learner_id: int) -> tuple[int, int]:
-    """(answers, right answers) of the learner, kept until the next answer (a count reads
-    every answer: 11 ms at 100,000)."""
-    return kept(store, learner_id, "totals", None, lambda: store.answers.totals(learner_id))
 
 
 def theme_performance(store: ProgressStore, learner_id: int) -> pd.DataFrame:

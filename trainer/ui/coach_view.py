@@ -22,8 +22,7 @@ from trainer.practice.mastery_service import practice_of_move
 from trainer.store import ProgressStore
 from trainer.ui.lang import current_language, tr
 from trainer.ui.practice_links import open_practice
-from trainer.ui.progress_charts import CHART_CONFIG
-from trainer.ui.widgets import bullet_list
+from trainer.ui.widgets import CHART_CONFIG, bullet_list
 
 
 def points_lost_curve(priced: PricedHand) -> go.Figure:

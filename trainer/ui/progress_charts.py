@@ -26,10 +26,6 @@ from trainer.ui.session import store
 MARGIN = {"l": 10, "r": 10, "t": 10, "b": 10}
 
 
-CHART_CONFIG = {"displayModeBar": False}
-"""Plotly's toolbar off: on a phone it sat over the first bar and its label, and nothing on
-these charts needs zooming or a camera."""
-
 
 class DrawnFigure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
     """A figure built once and drawn on many runs. ``st.plotly_chart`` asks a figure for its

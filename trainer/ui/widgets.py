@@ -99,6 +99,10 @@ def unbroken_rule_ids(text: str) -> str:
     return _RULE_ID_HYPHEN.sub("R\u2011", text)
 
 
+CHART_CONFIG = {"displayModeBar": False}
+"""Plotly's toolbar off: on a phone it sat over the first bar and its label, and nothing on
+these charts needs zooming or a camera."""
+
 METRIC_WIDTH = 160
 """A metric's width in a :func:`metric_row`: two fit side by side on a 390 px phone."""
 
