@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import streamlit as st
 import streamlit.emojis  # st.info & co. load it on first use: 0.3 s, mid-hand
@@ -71,12 +72,17 @@ def _navigation() -> dict[str, list[StreamlitPage]]:
     }
 
 
+FAVICON = Path(__file__).resolve().parent / "ui" / "favicon.png"
+"""The tab's icon, served by this server (a ``:material/…:`` icon is fetched from Google's
+font server, which a school's network or this machine may not reach)."""
+
+
 def main() -> None:
     send_at_once()
     learner = current_learner()
     adopt_learner_language(learner)
     remember_language(learner, language_switch())
-    st.set_page_config(page_title=tr("app.title"), page_icon=":material/playing_cards:", layout="wide")
+    st.set_page_config(page_title=tr("app.title"), page_icon=str(FAVICON), layout="wide")
     write_cookies()
     settle_sign_ins()  # after the cookies: a replaced sign-in goes once the new one is written
     page_style()

@@ -41,7 +41,7 @@ def content_security_policy() -> str:
     scripts = " ".join(("'self'", "blob:", *inline_script_hashes()))
     return "; ".join((
         "default-src 'self'", f"script-src {scripts}", "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https://fonts.gstatic.com", "font-src 'self' data:",
+        "img-src 'self' data: blob:", "font-src 'self' data:",
         "connect-src 'self'", "worker-src 'self' blob:", "frame-src 'self'",
         "frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"))
 
