@@ -72,9 +72,9 @@ def _navigation() -> dict[str, list[StreamlitPage]]:
     }
 
 
+# The tab's icon, served by this server (a ``:material/…:`` icon is fetched from Google's font
+# server, which a school's network or this machine may not reach).
 FAVICON = Path(__file__).resolve().parent / "ui" / "favicon.png"
-"""The tab's icon, served by this server (a ``:material/…:`` icon is fetched from Google's
-font server, which a school's network or this machine may not reach)."""
 
 
 def main() -> None:
