@@ -166,8 +166,9 @@ if mode == service.PuzzleMode.TIMED:
     @st.fragment(run_every=1.0)
     @holding_language
     def countdown() -> None:
-        left = run.time_left(time.time())
-        if not run.counts_at(time.time()):
+        now = time.time()
+        left = run.time_left(now)
+        if not run.counts_at(now):
             st.rerun(scope="app")
         st.progress(left / service.TIMED_SECONDS,
                     text=tr("puzzles.timed_left", seconds=int(left + 0.999),

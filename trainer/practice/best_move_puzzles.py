@@ -15,6 +15,7 @@ import hashlib
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache, cached_property
 
 from trainer.coach.best_moves import BestMove, clear_best
 from trainer.coach.search import Decision
@@ -40,7 +41,7 @@ class BestMovePuzzle:
     own: bool = False
     """Made from a moment of the learner's own hand."""
 
-    @property
+    @cached_property
     def id(self) -> str:
         return PREFIX + hashlib.sha256(self.move.dumps().encode()).hexdigest()[:12]
 
@@ -57,8 +58,10 @@ class BestMovePuzzle:
         return task_of_move(self.kind, self.move)
 
 
+@cache
 def shipped(players: int) -> tuple[BestMovePuzzle, ...]:
-    """The shipped moments for a table of ``players``: discards, then claims."""
+    """The shipped moments for a table of ``players``: discards, then claims (made once per
+    process, like the pools they come from, so each id is hashed once)."""
     return tuple(BestMovePuzzle(move) for kind in ("best_discard", "best_claim")
                  for move in pool(players, kind))
 

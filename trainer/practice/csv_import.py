@@ -21,6 +21,7 @@ from typing import IO, Any
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import catalog, t
 from trainer.practice.import_limits import MAX_IMPORT_ROWS
+from trainer.store.lists import comma_names
 from trainer.store.progress_store import ProgressStore
 
 REQUIRED = ("created_at", "context", "item", "correct", "seconds")
@@ -203,7 +204,7 @@ def _parse_row(raw: dict[str, Any]) -> dict[str, Any]:
     for name, limit in TEXT_LIMITS.items():
         if len(row.get(name, "")) > limit:
             raise BadRow("too_long", column=name, limit=limit)
-    themes = _names(row.get("themes", ""))
+    themes = comma_names(row.get("themes", ""))
     unknown = [name for name in themes if f"theme.{name}" not in catalog("en")]
     if unknown:
         raise BadRow("unknown_theme", value=unknown[0][:40])
@@ -213,15 +214,10 @@ def _parse_row(raw: dict[str, Any]) -> dict[str, Any]:
             "item": row["item"], "question": row.get("question", ""),
             "answer": row.get("answer", ""), "expected": row.get("expected", ""),
             "correct": correct_text in ("true", "1"), "seconds": seconds,
-            "rule_ids": _names(row.get("rule_ids", "")), "themes": themes,
+            "rule_ids": comma_names(row.get("rule_ids", "")), "themes": themes,
             "mode": row.get("mode", ""), "run": row.get("run", ""),
             "rating_before": _rating(row, "rating_before"),
             "rating_after": _rating(row, "rating_after"), "level": _level(row.get("level"))}
-
-
-def _names(cell: str) -> tuple[str, ...]:
-    """A list cell of the CSV (rule ids, themes): names separated by commas."""
-    return tuple(name.strip() for name in cell.split(",") if name.strip())
 
 
 def _rating(row: dict[str, str], name: str) -> float | None:

@@ -31,4 +31,13 @@ def decode(text: str | None) -> tuple[str, ...]:
         names = None
     if isinstance(names, list) and all(isinstance(name, str) for name in names):
         return tuple(names)
+    return comma_names(text)
+
+
+def comma_names(text: str) -> tuple[str, ...]:
+    """Names separated by commas (a CSV cell, an old comma-joined column), blanks dropped.
+
+    >>> comma_names("R-RED, R-WIN,,")
+    ('R-RED', 'R-WIN')
+    """
     return tuple(name.strip() for name in text.split(",") if name.strip())
