@@ -15,6 +15,7 @@ from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
+from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, database_url
 from trainer.ui import session
 from trainer.ui.card_table import ACTION_QUEUE
@@ -108,8 +109,8 @@ def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Less
             at.button(key=f"cont-{run.index}").click().run()
             assert not at.exception, at.exception
             continue
-        task = step.task if item.seed is None else step.variant(item.seed)
-        if item.seed is None and item.step in mistakes_at and run.attempts == 0:
+        task = task_of(step, item)
+        if not item.again and item.step in mistakes_at and run.attempts == 0:
             give(at, lesson, run, task, wrong_answer(task))
             assert at.warning, f"step {item.step}: a wrong answer gets a hint"
             run = current(store, learner_id, lesson)

@@ -21,6 +21,7 @@ from tests.apptest_helpers import (
 from trainer.i18n import t
 from trainer.lessons import Explain, LessonRun, Question, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
+from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, open_database
 from trainer.store.progress_store import KeptRun
 from trainer.ui import session
@@ -108,7 +109,8 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
         if isinstance(step, Question):
             break
         at.button(key=f"cont-{run.index}").click().run()
-    give(at, lesson, run, step.task, wrong_answer(step.task))
+    task = task_of(step, run.current)
+    give(at, lesson, run, task, wrong_answer(task))
     # the step count grew by one (the question comes back): the page says why
     assert t("lessons.comes_back_later", "en") in [c.value for c in at.caption]
     at.button(key=f"reveal-{run.index}").click().run()
@@ -174,7 +176,8 @@ def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     at.button(key="cont-0").click().run()
     run = current(store, int(learner_id), lesson)
     step = lesson.steps[run.current.step]
-    give(at, lesson, run, step.task, wrong_answer(step.task))
+    task = task_of(step, run.current)
+    give(at, lesson, run, task, wrong_answer(task))
     hint = [m.value for m in at.markdown if m.value.startswith("**Hint:**")]
     assert hint
     refreshed = app("lessons", as_learner=learner_id, lesson=lesson.id)
@@ -200,7 +203,7 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
         if isinstance(step, Explain):
             at.button(key=f"cont-{run.index}").click().run()
             continue
-        task = step.task if run.current.seed is None else step.variant(run.current.seed)
+        task = task_of(step, run.current)
         if isinstance(task.answer, CardsAnswer) or (isinstance(task.answer, MoveAnswer)
                                                     and len(task.answer.indices) == 1):
             break
@@ -230,7 +233,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
     run = current(store, int(learner_id), lesson)
     step = lesson.steps[run.current.step]
     assert isinstance(step, Question) and step.kind == "move"
-    give(at, lesson, run, step.task, step.task.answer)
+    give(at, lesson, run, task_of(step, run.current), task_of(step, run.current).answer)
     assert at.success and "K♠" in at.success[0].value
 
 

@@ -4,6 +4,8 @@ the engine (apply_table_action)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,8 +13,9 @@ from hypothesis import strategies as st
 from trainer.engine.game.actions import ActionKind
 from trainer.lessons import Feedback, LessonRun, Question, load_lessons
 from trainer.lessons.answers import MoveAnswer
+from trainer.lessons.kinds.moves import construct_scene
 from trainer.lessons.run import MAX_REASKS
-from trainer.lessons.table_tasks import apply_table_action, scene_of_task
+from trainer.lessons.table_tasks import after_move, apply_table_action, move_task, scene_of_task
 from trainer.lessons.task import StepData
 
 
@@ -32,6 +35,14 @@ def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
     assert run.answer(True) is Feedback.RIGHT
     run.go_on()
     assert run.finished and run.stars() == 2 and not run.comes_back
+
+
+@given(st.sets(st.integers(0, 7)), st.integers(0, 2**32 - 1))
+def test_a_first_pass_varies_exactly_the_fresh_steps(fresh: set[int], seed: int) -> None:
+    run = LessonRun.start("x", 8, seed, fresh)
+    assert {item.step for item in run.plan if item.seed is not None} == fresh
+    assert run.plan == LessonRun.start("x", 8, seed, fresh).plan  # the run seed decides
+    assert [item.step for item in run.plan] == list(range(8))
 
 
 def test_stars_count_first_answers_not_answers_shown() -> None:
@@ -164,3 +175,27 @@ def test_winning_on_the_table_and_the_table_after_the_move() -> None:
     assert apply_table_action(scene, goal, MoveAnswer(ActionKind.WIN)).correct
     missed = apply_table_action(scene, goal, MoveAnswer(ActionKind.PASS))
     assert missed.legal and missed.message.key == "hint.move_missed_win"
+
+
+@pytest.mark.rule("R-STOCK-EMPTY")
+@pytest.mark.parametrize("seed", [None, 1, 2, 3])
+def test_a_drawn_hand_is_a_move_at_a_real_table(seed: int | None) -> None:
+    """The last stock card flipped, a chi open but no win: letting it go ends the hand drawn and
+    nobody pays; a chi is allowed but told what it risks. The written table and fresh ones
+    alike are the end of a real hand (a replay)."""
+    step = _move_step("winning", "pass")
+    data = StepData(step.data if seed is None else construct_scene(random.Random(seed), "pass"))
+    scene, goal = scene_of_task(data)
+    assert not scene.state.stock and data.has("replay")
+    assert {a.kind for a in scene.state.legal_actions()} >= {ActionKind.CHI, ActionKind.PASS}
+    assert ActionKind.WIN not in {a.kind for a in scene.state.legal_actions()}
+    assert goal.kind is ActionKind.PASS
+    after = after_move(scene, goal).state
+    assert after.result is not None and after.result.winner is None
+    assert after.result.payments == (0,) * scene.state.rules.players
+    chi = next(a for a in scene.state.legal_actions() if a.kind is ActionKind.CHI)
+    move = MoveAnswer(ActionKind.CHI, (scene.view.hand.index(chi.cards[0]),))
+    told = apply_table_action(scene, goal, move)
+    assert told.legal and not told.correct and told.message.key == "hint.move_drawn_claimed"
+    task = move_task(data)
+    assert task.rule_ids == ("R-STOCK-EMPTY",) and task.working[0].key == "move_why.drawn"

@@ -283,6 +283,9 @@ BAD = [
     ('id = "x"\ntitle = {en = "a", zh = "b"}\nsummary = {en = "a", zh = "b"}\n'
      '[[steps]]\nkind = "move"\nprompt = {en = "a", zh = "b"}\nhand_you = "7h"\ngoal = "chi"',
      "cannot be set up"),
+    ('id = "x"\ntitle = {en = "a", zh = "b"}\nsummary = {en = "a", zh = "b"}\n'
+     '[[steps]]\nkind = "pick_red"\nwritten = "yes"\nprompt = {en = "a", zh = "b"}\n'
+     'cards = "7h"', "'written' must be true or false"),
     ("id = [", "cannot be read"),
 ]
 
@@ -369,3 +372,19 @@ def test_a_variant_keeps_the_steps_answer_class(lesson: object, step: Question) 
         assert variant.answer == step.task.answer, (seed, variant.answer)
         fresh += variant.board != step.task.board
     assert fresh >= 20  # the step as written only when no position of its class came
+
+
+def test_the_first_try_is_fresh_wherever_the_words_allow() -> None:
+    """Issue 31: a fresh position on every try, the first included — except a step whose words
+    were written for its position (``written = true``) or a move whose words are its goal. The
+    judgement stages are nearly all fresh from the first try."""
+    lessons = load_lessons()
+    for lesson in lessons:
+        for step in lesson.steps:
+            if isinstance(step, Question):
+                written = step.written or KINDS[step.kind].written_first
+                assert step.fresh_first is not written
+                assert (step.number in lesson.fresh_first) is step.fresh_first
+    judgement = [step for lesson in lessons if lesson.order >= 10 for step in lesson.steps
+                 if isinstance(step, Question) and step.kind != "coached_move"]
+    assert sum(step.fresh_first for step in judgement) >= 0.8 * len(judgement)

@@ -16,6 +16,7 @@ from trainer.lessons import LessonRun, load_lessons
 from trainer.mastery.skills import Skill
 from trainer.practice.fact_reviews import fact_skill
 from trainer.practice.guidance_service import puzzle_skill
+from trainer.practice.lesson_service import task_of
 from trainer.practice.mastery_service import target_of
 from trainer.store import ProgressStore
 
@@ -88,7 +89,7 @@ def test_a_lesson_miss_links_to_practice_of_its_skill(db: tuple[ProgressStore, s
         if hasattr(step, "task"):
             break
         at.button(key=f"cont-{run.index}").click().run()
-    task = step.task  # type: ignore[union-attr]
+    task = task_of(step, run.current)  # type: ignore[arg-type]
     for _ in range(2):
         _answer(at, f"lesson-{lesson.id}-{run.index}", task, wrong_answer(task),
                 f"{run.run_seed}-{run.index}-{_}")

@@ -16,6 +16,7 @@ from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, load_lessons
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
+from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, open_database
 
 LESSONS = load_lessons()
@@ -135,7 +136,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
             _continue(page, lang, key)
             _wait_for_move(page, store, learner, lesson, stored, lang)
             continue
-        task = step.task if item.seed is None else step.variant(item.seed)
+        task = task_of(step, item)
         if wrong_once and not run.done:
             seq = f"{run.run_seed}-{run.index}-{run.attempts}"
             _answer(page, task, _wrong(task), lang, seq)

@@ -11,7 +11,9 @@ lesson file.
 from __future__ import annotations
 
 import random
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
@@ -27,6 +29,8 @@ from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 KINDS: dict[str, TaskKind] = {**QUESTION_KINDS, **{k.name: k for k in moves.KINDS}}
 LESSON_KEYS = {"id", "rules", "title", "summary", "steps"}
+STEP_KEYS = {"kind", "prompt", "written"}
+"""Keys of every question step, whatever its kind."""
 EXPLAIN_KEYS = {"kind", "text", "cards", "melds", "groups", "picture"}
 PICTURES = ("seats", "deal", "kong_case_1", "kong_case_2", "kong_case_3", "kong_never",
             "turn", "table_reading")
@@ -62,9 +66,18 @@ class Question:
     prompt: Mapping[str, str]
     data: Mapping[str, Any]
     task: Task
+    written: bool = False
+    """The step's words or a step near it speak of this very position (``written = true`` in
+    the file): the first pass shows it as written, later tries a fresh variant."""
 
     def words(self, lang: str) -> str:
         return self.prompt[lang]
+
+    @property
+    def fresh_first(self) -> bool:
+        """Even the first try is a fresh variant (issue 31: every try a new position), unless
+        the words were written for this position."""
+        return not self.written and not KINDS[self.kind].written_first
 
     def variant(self, seed: int) -> Task:
         """A fresh variant of this step (new cards, the same point), checked by the engine. A
@@ -72,6 +85,20 @@ class Question:
         reason, 接地 stays 接地, yes stays yes — so a re-ask tests what the step teaches, not
         another case: generated positions are drawn until one has the step's answer (the step
         as written, should none come within :data:`VARIANT_TRIES`)."""
+        key = (id(self), seed)
+        with _VARIANTS_LOCK:
+            kept = _VARIANTS.get(key)
+            if kept is not None and kept[0] is self:
+                _VARIANTS.move_to_end(key)
+                return kept[1]
+        task = self._make_variant(seed)
+        with _VARIANTS_LOCK:
+            _VARIANTS[key] = (self, task)
+            while len(_VARIANTS) > VARIANTS_KEPT:
+                _VARIANTS.popitem(last=False)
+        return task
+
+    def _make_variant(self, seed: int) -> Task:
         kind = KINDS[self.kind]
         rng = random.Random(seed)
         keep = self.task.answer if isinstance(self.task.answer, ChoiceAnswer) else None
@@ -84,6 +111,14 @@ class Question:
                 return task
         return self.task
 
+
+VARIANTS_KEPT = 512
+"""Variants kept, newest used last: a page run asks its item's task again and again, and some
+kinds search for a position (a drawn-hand table plays whole hands to find one)."""
+_VARIANTS: OrderedDict[tuple[int, int], tuple[Question, Task]] = OrderedDict()
+_VARIANTS_LOCK = threading.Lock()
+"""(the step's identity, the seed) → (the step, its variant): a variant is a pure function of
+the two, and the step is kept beside it so an identity reused by another object never hits."""
 
 VARIANT_TRIES = 400
 """Positions drawn for a variant of the step's answer class (the rarest, 接地, comes about one
@@ -107,6 +142,11 @@ class Lesson:
     @property
     def task_count(self) -> int:
         return sum(1 for step in self.steps if isinstance(step, Question))
+
+    @property
+    def fresh_first(self) -> list[int]:
+        """The steps whose first try is already a fresh variant."""
+        return [s.number for s in self.steps if isinstance(s, Question) and s.fresh_first]
 
 
 def _bilingual(value: Any, where: str) -> dict[str, str]:
@@ -149,16 +189,19 @@ def _step(number: int, data: Any, where: str) -> Step:
         raise LessonError(f"{where}: unknown kind {kind!r} (use explain, "
                           f"{', '.join(sorted(KINDS))})")
     task_kind = KINDS[str(kind)]
-    unknown = sorted(set(data) - task_kind.keys - {"kind", "prompt"})
+    unknown = sorted(set(data) - task_kind.keys - STEP_KEYS)
     if unknown:
         raise LessonError(f"{where}: unknown key {unknown[0]!r} for a {kind} step")
+    written = data.get("written", False)
+    if not isinstance(written, bool):
+        raise LessonError(f"{where}: 'written' must be true or false")
     prompt = _bilingual(data.get("prompt"), f"{where} prompt")
-    fields = {key: value for key, value in data.items() if key not in ("kind", "prompt")}
+    fields = {key: value for key, value in data.items() if key not in STEP_KEYS}
     try:
         task = task_kind.build(StepData(fields))
     except (Dou14Error, TaskError) as error:
         raise LessonError(f"{where}: {error}") from None
-    return Question(number, str(kind), prompt, fields, task)
+    return Question(number, str(kind), prompt, fields, task, written)
 
 
 def load_lesson(path: Traversable, order: int = 0) -> Lesson:

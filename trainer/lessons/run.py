@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -59,14 +60,18 @@ class LessonRun:
     """The learner's last answer to the current item (its hint is shown again after a reload)."""
 
     @classmethod
-    def start(cls, lesson_id: str, steps: int, run_seed: int) -> LessonRun:
-        return cls(lesson_id, [PlanItem(step) for step in range(steps)], run_seed=run_seed)
+    def start(cls, lesson_id: str, steps: int, run_seed: int,
+              fresh: Collection[int] = ()) -> LessonRun:
+        """A first pass: the steps in ``fresh`` as fresh variants, the others as written."""
+        rng = random.Random(run_seed)
+        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in fresh else None)
+                               for step in range(steps)], run_seed=run_seed)
 
     @classmethod
     def again(cls, lesson_id: str, steps: int, questions: list[int], run_seed: int) -> LessonRun:
         """The whole lesson once more, its explanations as written and each question a fresh
         variant: a learner who does a lesson again meets new positions, not the ones they
-        remember (the first pass shows the positions the lesson was written around)."""
+        remember (even those the first pass showed as written)."""
         rng = random.Random(run_seed)
         asked = set(questions)
         return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in asked else None)

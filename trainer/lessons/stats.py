@@ -25,6 +25,9 @@ class TrackStats:
     doing: int
     table_decisions: int
     instructed_moves: int
+    fresh_first: int
+    """Levels whose first try is already a fresh position (the rest show, once, the position
+    their words were written for)."""
     per_kind: tuple[tuple[str, int], ...]
 
     def lines(self) -> list[str]:
@@ -33,6 +36,7 @@ class TrackStats:
                 f"levels: {self.levels}", f"levels of doing: {self.doing}",
                 f"reading steps (explain): {self.reading}",
                 f"moves that follow an instruction: {self.instructed_moves}",
+                f"fresh from the first try: {self.fresh_first}",
                 "per kind:", *(f"  {kind}: {count}" for kind, count in self.per_kind)]
 
 
@@ -48,4 +52,5 @@ def track_stats(lessons: list[Lesson]) -> TrackStats:
     doing = sum(kinds.values())
     return TrackStats(len(lessons), doing + reading, reading, doing,
                       sum(kinds[k] for k in TABLE_DECISIONS), kinds["move"],
+                      sum(len(lesson.fresh_first) for lesson in lessons),
                       tuple(sorted(kinds.items(), key=lambda item: (-item[1], item[0]))))

@@ -1,5 +1,5 @@
 """Doing, not reading: a move made on a small table (R-TOU, R-DISCARD, R-CHI, R-PONG, R-KONG,
-R-WIN). The table is a real hand of the engine's game — dealt from a stacked deck, or replayed
+R-WIN, R-STOCK-EMPTY). The table is a real hand of the engine's game — dealt from a stacked deck, or replayed
 from a simulated hand — stopped where the learner must act. The learner taps cards and presses an
 action; :func:`apply_table_action` turns that into the engine's action, lets the engine judge it
 (an illegal move is refused with its rule), and compares it with the move the step asks for.
@@ -238,6 +238,8 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
     """The move is allowed, but not the one asked for: say what it would cost or miss."""
     if goal.kind is ActionKind.WIN:
         return Message.of("hint.move_missed_win", ("R-WIN",))
+    if goal.kind is ActionKind.PASS and ends_drawn(scene):
+        return Message.of("hint.move_drawn_claimed", ("R-STOCK-EMPTY",))
     if action.kind is ActionKind.PASS:
         return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),),
                           goal=Message.of(f"move_name.{goal.kind.value}"))
@@ -254,6 +256,16 @@ def after_move(scene: TableScene, action: Action) -> TableScene:
     state.apply(action)
     _answer_others(state, scene.seat, None)
     return TableScene(state, scene.seat)
+
+
+def ends_drawn(scene: TableScene) -> bool:
+    """Letting the offered card go ends the hand drawn: no stock card is left for the next flip,
+    and nobody else takes it (R-STOCK-EMPTY)."""
+    state = scene.state
+    if state.phase is not Phase.CLAIM or state.stock:
+        return False
+    after = after_move(scene, Action(scene.seat, ActionKind.PASS)).state
+    return after.result is not None and after.result.winner is None
 
 
 def goal_of(data: StepData, scene: TableScene) -> Action:
@@ -290,13 +302,15 @@ def move_task(data: StepData) -> Task:
     def grade(given: LessonAnswer) -> bool:
         return isinstance(given, MoveAnswer) and apply_table_action(scene, goal, given).correct
 
+    why, rule = f"move_why.{goal.kind.value}", _RULE.get(goal.kind, "R-DISCARD")
+    if goal.kind is ActionKind.PASS and ends_drawn(scene):
+        why, rule = "move_why.drawn", "R-STOCK-EMPTY"
     return Task("move", Shape.MOVE, board, answer,
                 Message.of(f"instruct.move.{goal.kind.value}",
                            card=_named_card(scene, goal),
                            rank=rank_name(goal.cards[0].rank) if goal.cards and goal.cards[0].rank
                            else ""),
-                (Message.of(f"move_why.{goal.kind.value}", (_RULE.get(goal.kind, "R-DISCARD"),)),),
-                (_RULE.get(goal.kind, "R-DISCARD"),), hint, prompt=Message.of("task.move.prompt"),
+                (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
 
 
@@ -322,4 +336,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
-           "judged_move", "move_task", "refusal", "scene_of", "scene_of_task", "to_engine_action"]
+           "ends_drawn", "judged_move", "move_task", "refusal", "scene_of", "scene_of_task",
+           "to_engine_action"]

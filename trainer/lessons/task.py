@@ -211,3 +211,6 @@ class TaskKind:
     build: Builder
     generate: Generator
     keys: frozenset[str]
+    written_first: bool = False
+    """The step's words are the only statement of its goal (a move to make, a stacked hand
+    played on), so a learner's first pass shows the position they were written for."""

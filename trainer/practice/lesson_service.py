@@ -46,7 +46,8 @@ class Runs:
         state, stored = self.store.lessons.progress(self.learner_id, lesson.id)
         run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
         if run is None:
-            run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32))
+            run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32),
+                                  lesson.fresh_first)
             if not state.completed:  # a finished lesson waits for "again"; a new one starts now
                 self.save(lesson, run)
         return run, state.completed and not stored

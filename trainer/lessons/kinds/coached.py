@@ -124,4 +124,5 @@ def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     return {"hand": number, "decision": decision}
 
 
-KINDS = (TaskKind("coached_move", coached_move, _variant, frozenset({"hand", "decision"})),)
+KINDS = (TaskKind("coached_move", coached_move, _variant, frozenset({"hand", "decision"}),
+                  written_first=True),)

@@ -1,5 +1,5 @@
 """The ``move`` kind: the learner makes a move at the card table (R-TOU, R-CHI, R-PONG,
-R-KONG, R-WIN, R-SPECIAL) — its fresh tables built from a stacked deal, each a case of its step
+R-KONG, R-WIN, R-SPECIAL, R-STOCK-EMPTY) — its fresh tables built from a stacked deal, each a case of its step
 (a chi on one's own flip stays one, a joker laid after a draw stays one). The table, its moves
 and their grading: :mod:`trainer.lessons.table_tasks`."""
 
@@ -71,6 +71,8 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
                 if upper_first is None:
                     continue
                 stock = [same[0]]
+        elif goal == "pass":
+            return drawn_table(rng)
         elif goal == "pong":
             mine = [*same[:2], *rest[:5]]
             upper_first = same[2]
@@ -135,6 +137,33 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
     raise TaskError(f"no fresh table found for {goal!r}")
 
 
+DRAWN_TRIES = 400
+"""Hands played for a drawn-hand table: about one in twenty ends on such a choice."""
+
+
+def drawn_table(rng: random.Random) -> dict[str, Any]:
+    """The end of a real hand played by the bots (a replay): the stock is empty, the card on
+    offer is one the learner may chi but not win on, and letting it go ends the hand drawn
+    (R-STOCK-EMPTY) — where a chi would only make them discard a card someone may win on."""
+    from trainer.bots.heuristic import fast_choice
+    from trainer.engine.game.actions import ActionKind
+    from trainer.engine.game.replay import Replay
+    from trainer.engine.game.state import HandState
+    from trainer.lessons.table_tasks import TableScene, ends_drawn
+
+    for _ in range(DRAWN_TRIES):
+        state = HandState.deal(rng.getrandbits(32), DEFAULT_RULES, rng.randrange(4))
+        while not state.over:
+            if state.phase is Phase.CLAIM and not state.stock:
+                seat = state.to_act
+                kinds = {a.kind for a in state.legal_actions()}
+                if ActionKind.CHI in kinds and ActionKind.WIN not in kinds and \
+                        ends_drawn(TableScene(state, seat)):
+                    return {"replay": Replay.of(state).dumps(), "seat": seat, "goal": "pass"}
+            state.apply(fast_choice(state, rng))
+    raise TaskError("no drawn-hand table found")
+
+
 def _move_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     """A fresh table of the same case: the goal, and whether a chi is on the learner's own flip
     or a joker is laid down after a draw (the point of the step)."""
@@ -154,4 +183,4 @@ def move_case(data: StepData) -> dict[str, bool]:
 KINDS = (TaskKind("move", move_task, _move_variant,
                   frozenset({"hand_you", "hand_lower", "hand_opposite", "hand_upper", "stock",
                              "dealer", "before", "goal", "goal_cards", "seat", "replay",
-                             "rules"})),)
+                             "rules"}), written_first=True),)

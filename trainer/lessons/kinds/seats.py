@@ -55,11 +55,13 @@ def who_acts_next(data: StepData) -> Task:
     working = (Message.of("lesson.next_is_lower", ("R-SEAT", "R-FLIP"),
                           origin=Message.of(f"seat.{relation(origin, YOU, players).value}"),
                           next=Message.of(f"seat.{answer.value}")),)
+    seen = relation(origin, YOU, players)
+    verb = "you_" if seen is Relation.YOU else ""  # "you flip", "your upper player flips"
     return Task("who_acts_next", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION, working,
                 ("R-SEAT", "R-FLIP"), hint, seat_options(players),
                 prompt=Message.of("task.who_acts_next.prompt",
-                                  origin=Message.of(f"seat.{relation(origin, YOU, players).value}"),
-                                  card=card, source=Message.of(f"lesson.did_{source}")))
+                                  origin=Message.of(f"seat.{seen.value}"), card=card,
+                                  source=Message.of(f"lesson.{verb}did_{source}")))
 
 
 def _who_acts_next_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
