@@ -38,8 +38,24 @@ from trainer.play.choices import DISCARD, choices  # noqa: E402
 from trainer.play.hints import best_discard, discard_risks  # noqa: E402
 from trainer.play.session import Pace, PlaySession, PlaySettings  # noqa: E402
 from trainer.store import ProgressStore, open_database  # noqa: E402
+from trainer.store.progress_store import LearnerInfo  # noqa: E402
 from trainer.ui import session  # noqa: E402
 from trainer.ui.card_table import ACTION_QUEUE  # noqa: E402
+
+
+def _learner(store: ProgressStore, name: str) -> LearnerInfo:
+    """A new profile whose Play table plays the bots instantly, hints on."""
+    profile = store.create_learner(name)
+    store.play.set_settings(profile.id, PlaySettings(True, Pace.INSTANT).dumps())
+    return profile
+
+
+def _playing(store: ProgressStore, learner: int) -> PlaySession | None:
+    """The learner's hand as stored, or None once it is over."""
+    row = store.play.table(learner)
+    assert row is not None
+    play = PlaySession.loads(row.state_json)
+    return None if play.state.over else play
 
 
 def engine_actions(hands: int = 60) -> list[float]:
@@ -103,19 +119,16 @@ def page_actions(hands: int = 4) -> list[float]:
         session._store.clear()
         store = ProgressStore(open_database())
         for seed in range(hands):
-            profile = store.create_learner(f"Bench {seed}")
+            profile = _learner(store, f"Bench {seed}")
             learner = profile.id
-            store.play.set_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
             at = AppTest.from_file(str(ROOT / "trainer" / "app.py"), default_timeout=60)
             at.query_params.update(learner=profile.public_id, seed=str(seed))
             at.switch_page("app_pages/play.py")
             at.run()
             rng = random.Random(seed)
             for _ in range(60):
-                row = store.play.table(learner)
-                assert row is not None
-                play = PlaySession.loads(row.state_json)
-                if play.state.over:
+                play = _playing(store, learner)
+                if play is None:
                     break
                 at.session_state[ACTION_QUEUE] = {"play-table": _press(play, rng)}
                 start = time.perf_counter()
@@ -169,19 +182,16 @@ def browser_discards(hands: int = 12
                 browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                                      args=CHROMIUM_ARGS)
                 for seed in range(hands):
-                    profile = store.create_learner(f"Browser {seed}")
+                    profile = _learner(store, f"Browser {seed}")
                     learner = profile.id
-                    store.play.set_settings(learner, PlaySettings(True, Pace.INSTANT).dumps())
                     page: Page = browser.new_page(viewport={"width": 1300, "height": 900})
                     page.add_init_script(TAP_CLOCK)
                     page.goto(f"{url}/play?learner={profile.public_id}&lang=en&seed={seed}")
                     page.locator(".d14-table").first.wait_for(timeout=30_000)
                     rng = random.Random(seed)
                     for _ in range(60):
-                        row = store.play.table(learner)
-                        assert row is not None
-                        play = PlaySession.loads(row.state_json)
-                        if play.state.over:
+                        play = _playing(store, learner)
+                        if play is None:
                             break
                         page.locator(f'.d14-table[data-seq="{play.move}"]').wait_for()
                         page.wait_for_function(

@@ -21,11 +21,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from tests.seeding import rate_learner, rate_puzzle  # noqa: E402
 from trainer.practice import puzzle_service as service  # noqa: E402
 from trainer.rating import Rating  # noqa: E402
-from trainer.store import (  # noqa: E402
-    ProgressStore,
-    lists,
-    open_database,
-)
+from trainer.store import ProgressStore, lists, open_database  # noqa: E402
 from trainer.store.models import AnswerRecord  # noqa: E402
 from trainer.ui import session  # noqa: E402
 

@@ -10,10 +10,11 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from tests.wrong_answers import wrong_answer
 from trainer.engine.game.actions import ActionKind
 from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun
-from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.answers import CardsAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, database_url
@@ -55,19 +56,6 @@ def tap(at: AppTest, key: str, action: str, cards: list[int], seq: str) -> AppTe
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def wrong_answer(task: Task) -> LessonAnswer:
-    answer = task.answer
-    if isinstance(answer, CardsAnswer):
-        everything = frozenset(range(len(task.board.tappable)))
-        return CardsAnswer(everything - answer.indices or frozenset({0}))
-    if isinstance(answer, NumberAnswer):
-        return NumberAnswer(answer.value + 1)
-    if isinstance(answer, ChoiceAnswer):
-        return ChoiceAnswer(next(o.value for o in task.options if o.value != answer.value))
-    assert isinstance(answer, MoveAnswer)
-    return MoveAnswer(ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN)
 
 
 def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: LessonAnswer) -> AppTest:

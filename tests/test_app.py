@@ -8,16 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptest_helpers import (
-    app,
-    click,
-    current,
-    give,
-    table_data,
-    translated,
-    walk_lesson,
-    wrong_answer,
-)
+from tests.apptest_helpers import app, click, current, give, table_data, translated, walk_lesson
+from tests.wrong_answers import wrong_answer
 from trainer.i18n import t
 from trainer.lessons import Explain, LessonRun, Question, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer

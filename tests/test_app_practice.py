@@ -10,7 +10,8 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click, table_data, tap, translated, wrong_answer
+from tests.apptest_helpers import app, click, table_data, tap, translated
+from tests.wrong_answers import wrong_answer
 from trainer.engine import Reason
 from trainer.i18n import render, t
 from trainer.lessons import LessonRun, load_lessons
@@ -26,13 +27,7 @@ from trainer.store import ProgressStore
 from trainer.store.answers import Answers
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
-from trainer.ui.progress_charts import (
-    KNOWN_SKILLS,
-    SYMBOLS,
-    _outline,
-    skill_colour,
-    skill_symbol,
-)
+from trainer.ui.progress_charts import KNOWN_SKILLS, SYMBOLS, _outline, skill_colour, skill_symbol
 
 
 def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) -> None:

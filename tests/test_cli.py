@@ -196,8 +196,10 @@ def test_lessons_stats_counts_the_track_from_the_files() -> None:
     decisions = sum(1 for s in questions if s.kind in TABLE_DECISIONS)
     assert lines[0] == f"table decisions: {decisions}" and decisions >= 10
     assert f"stages: {len(lessons)}" in lines and f"levels: {len(steps)}" in lines
-    assert f"levels of doing: {len(questions)}" in lines
-    assert f"reading steps (explain): {sum(isinstance(s, Explain) for s in steps)}" in lines
+    played = [s for s in steps if isinstance(s, Explain) and s.play_hands]
+    assert f"levels of doing: {len(questions) + len(played)}" in lines
+    assert f"reading steps (explain): {sum(isinstance(s, Explain) for s in steps) - len(played)}" \
+        in lines
     assert f"fresh from the first try: {sum(s.fresh_first for s in questions)}" in lines
     per_kind = lines[lines.index("per kind:") + 1:]
-    assert sum(int(line.rsplit(": ", 1)[1]) for line in per_kind) == len(questions)
+    assert sum(int(line.rsplit(": ", 1)[1]) for line in per_kind) == len(questions) + len(played)

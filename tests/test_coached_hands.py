@@ -4,6 +4,7 @@ learner's newest hands, read back and totalled on Progress."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -12,10 +13,12 @@ from trainer.engine import RuleSet
 from trainer.engine.game.replay import Replay
 from trainer.engine.messages import Points
 from trainer.i18n import t
-from trainer.play.coach_jobs import recent_losses
+from trainer.lessons import Explain, LessonRun, load_lessons
+from trainer.play.coach_jobs import COACHED_HANDS, Job, recent_losses, review_key, review_of
 from trainer.play.coach_review import PricedHand, price_hand
 from trainer.play.session import PlaySession
 from trainer.store import ProgressStore
+from trainer.store.progress_store import KeptRun
 
 
 def _careless_hand(seed: int) -> Replay:
@@ -64,3 +67,44 @@ def test_progress_totals_the_points_the_last_hands_lost(
     said = t("progress.coached_hands", lang, count=3, each=each,
              total=Points(sum(losses), signed=False))
     assert said in [c.value for c in page.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_last_level_of_stage_16_is_three_coached_hands_in_play(
+        db: tuple[ProgressStore, str], reviews: list[PricedHand], lang: str) -> None:
+    """Issue 31: the stage ends with three whole hands played in Play and priced by the coach;
+    the level shows how many are reviewed and what each lost, and leads to Play."""
+    store, learner = db
+    lesson = next(x for x in load_lessons() if x.id == "play-with-the-coach")
+    last = lesson.steps[-1]
+    assert isinstance(last, Explain) and last.play_hands == COACHED_HANDS
+    run = LessonRun.start(lesson.id, len(lesson.steps), 1)
+    run.index = len(lesson.steps) - 1
+    store.lessons.save_run(int(learner), KeptRun(lesson.id, run.to_json(), 0, 0))
+    page = app("lessons", as_learner=learner, lesson=lesson.id, lang=lang)
+    assert page.progress[-1].proto.text == t("lessons.coached_progress", lang, done=0, count=3)
+    for number, review in enumerate(reviews[:2]):
+        store.coach_reviews.save(int(learner), f"hand-{number}", review.dumps())
+    page.run()
+    assert page.progress[-1].proto.text == t("lessons.coached_progress", lang, done=2, count=3)
+    each = t("list.sep", lang).join(t("progress.coached_hand", lang, lost=Points(
+        r.points_lost, signed=False)) for r in reviews[:2])
+    assert t("progress.coached_hands", lang, count=2, each=each, total=Points(
+        sum(r.points_lost for r in reviews[:2]), signed=False)) in [c.value for c in page.caption]
+    page.button(key=f"lesson-{lesson.id}-{run.index}-play").click().run()
+    assert not page.exception
+    assert page.title[0].value == t("play.title", lang)
+
+
+def test_a_finished_review_keeps_itself(db: tuple[ProgressStore, str]) -> None:
+    """The review started at the end of a hand is stored when it finishes, without a page
+    asking again: the lesson's tally and Progress fill even if the review is never opened."""
+    store, learner = db
+    replay = _careless_hand(3)
+    job = review_of(store, int(learner), replay, 0)
+    assert isinstance(job, Job)
+    deadline = time.monotonic() + 600
+    while not job.finished and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert job.result is not None
+    assert store.coach_reviews.get(int(learner), review_key(replay, 0)) == job.result.dumps()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.wrong_answers import wrong_answer
 from trainer.analysis.arguments import argument_for
 from trainer.analysis.table import SafetyTable
 from trainer.engine import (
@@ -27,7 +28,7 @@ from trainer.engine import (
 from trainer.engine.reachability import Moment
 from trainer.i18n import catalog, render
 from trainer.lessons import LessonError, Question, load_lesson, load_lessons
-from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer, Shape
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, NumberAnswer, Shape
 from trainer.lessons.model import KINDS
 from trainer.lessons.task import StepData, Task
 
@@ -186,32 +187,13 @@ def test_every_position_shown_is_reachable(lesson: object, step: Question) -> No
 @pytest.mark.parametrize(("lesson", "step"), QUESTIONS, ids=IDS)
 def test_a_wrong_answer_gets_a_hint_not_the_answer(lesson: object, step: Question) -> None:
     task = step.task
-    wrong = _wrong(task)
+    wrong = wrong_answer(task)
     assert not task.is_correct(wrong)
     hint = task.hint(wrong)
     assert hint.key in catalog("en") and hint.key in catalog("zh")
     for lang in ("zh", "en"):
         assert render(hint, lang)
     assert hint not in task.working
-
-
-def _wrong(task: Task) -> object:
-    answer = task.answer
-    if isinstance(answer, CardsAnswer):
-        everything = frozenset(range(len(task.board.tappable)))
-        return CardsAnswer(everything - answer.indices or frozenset({0}))
-    if isinstance(answer, NumberAnswer):
-        return NumberAnswer(answer.value + 1)
-    if isinstance(answer, ChoiceAnswer):
-        return ChoiceAnswer(next(o.value for o in task.options if o.value != answer.value))
-    assert isinstance(answer, MoveAnswer)
-    from trainer.engine.game.actions import ActionKind
-
-    other = ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN
-    tries = [MoveAnswer(other, ()), *(MoveAnswer(ActionKind.DISCARD, (i,))
-                                      for i in range(len(task.board.hand))),
-             MoveAnswer(ActionKind.WIN, ())]  # a coached level may accept every legal option
-    return next((move for move in tries if not task.is_correct(move)), tries[0])
 
 
 ONE_FACT_KINDS = frozenset({"red_needed"})
@@ -286,6 +268,10 @@ BAD = [
     ('id = "x"\ntitle = {en = "a", zh = "b"}\nsummary = {en = "a", zh = "b"}\n'
      '[[steps]]\nkind = "pick_red"\nwritten = "yes"\nprompt = {en = "a", zh = "b"}\n'
      'cards = "7h"', "'written' must be true or false"),
+    ('id = "x"\ntitle = {en = "a", zh = "b"}\nsummary = {en = "a", zh = "b"}\n'
+     '[[steps]]\nkind = "explain"\nplay_hands = 99\ntext = {en = "a", zh = "b"}\n'
+     '[[steps]]\nkind = "pick_red"\nprompt = {en = "a", zh = "b"}\ncards = "7h"',
+     "'play_hands' is a number of hands from 0 to 10"),
     ("id = [", "cannot be read"),
 ]
 

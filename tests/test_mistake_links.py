@@ -9,8 +9,9 @@ from urllib.parse import parse_qs
 
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, wrong_answer
+from tests.apptest_helpers import app
 from tests.test_app_practice import _answer, _solve
+from tests.wrong_answers import wrong_answer
 from trainer.i18n import t
 from trainer.lessons import LessonRun, load_lessons
 from trainer.mastery.skills import Skill

@@ -19,8 +19,8 @@ from fsrs import State
 from hypothesis import given, settings
 from hypothesis import strategies as hypothesis_st
 
-from tests.apptest_helpers import wrong_answer
 from tests.seeding import rate_puzzle
+from tests.wrong_answers import wrong_answer
 from trainer.engine import RuleSet
 from trainer.i18n import render
 from trainer.lessons.answers import ChoiceAnswer

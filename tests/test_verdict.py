@@ -11,16 +11,7 @@ from hypothesis import strategies as st
 from tests.reference import reference_fan, reference_share, reference_verdict
 from tests.strategies import claim_positions, dealer_hands
 from trainer.content.sampling import random_position, random_rules
-from trainer.engine import (
-    Position,
-    PositionError,
-    Reason,
-    Relation,
-    RuleSet,
-    is_win,
-    position_of,
-    verdict,
-)
+from trainer.engine import Position, PositionError, Reason, Relation, RuleSet, is_win, position_of, verdict
 from trainer.i18n import explain
 
 CASES = [

@@ -12,14 +12,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from trainer.store.db import write_problem
 from trainer.ui.browser_memory import write_cookies
-from trainer.ui.lang import (
-    current_language,
-    hold_language,
-    language_switch,
-    page_style,
-    release_language,
-    tr,
-)
+from trainer.ui.lang import current_language, hold_language, language_switch, page_style, release_language, tr
 from trainer.ui.no_delay import send_at_once
 from trainer.ui.session import (
     adopt_learner_language,
@@ -42,34 +35,22 @@ def _pages(lang: str) -> dict[str, list[StreamlitPage]]:
     return built[lang]
 
 
+# The menu: each section's pages, each a script in ``app_pages/`` of that name at the address
+# ``/<name>`` (Home is the default page), its title ``nav.<name>`` and its Material icon.
+NAVIGATION: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("learn", (("home", "home"), ("lessons", "school"), ("rules", "menu_book"),
+               ("glossary", "translate"))),
+    ("practice", (("drills", "bolt"), ("puzzles", "extension"), ("play", "playing_cards"),
+                  ("check", "fact_check"))),
+    ("you", (("progress", "insights"), ("settings", "settings"))),
+)
+
+
 def _navigation() -> dict[str, list[StreamlitPage]]:
-    return {
-        tr("nav.learn"): [
-            st.Page("app_pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
-            st.Page("app_pages/lessons.py", title=tr("nav.lessons"), icon=":material/school:",
-                    url_path="lessons"),
-            st.Page("app_pages/rules.py", title=tr("nav.rules"), icon=":material/menu_book:",
-                    url_path="rules"),
-            st.Page("app_pages/glossary.py", title=tr("nav.glossary"), icon=":material/translate:",
-                    url_path="glossary"),
-        ],
-        tr("nav.practice"): [
-            st.Page("app_pages/drills.py", title=tr("nav.drills"), icon=":material/bolt:",
-                    url_path="drills"),
-            st.Page("app_pages/puzzles.py", title=tr("nav.puzzles"), icon=":material/extension:",
-                    url_path="puzzles"),
-            st.Page("app_pages/play.py", title=tr("nav.play"), icon=":material/playing_cards:",
-                    url_path="play"),
-            st.Page("app_pages/check.py", title=tr("nav.check"), icon=":material/fact_check:",
-                    url_path="check"),
-        ],
-        tr("nav.you"): [
-            st.Page("app_pages/progress.py", title=tr("nav.progress"), icon=":material/insights:",
-                    url_path="progress"),
-            st.Page("app_pages/settings.py", title=tr("nav.settings"), icon=":material/settings:",
-                    url_path="settings"),
-        ],
-    }
+    return {tr(f"nav.{section}"): [
+        st.Page(f"app_pages/{name}.py", title=tr(f"nav.{name}"), icon=f":material/{icon}:",
+                **({"default": True} if name == "home" else {"url_path": name}))
+        for name, icon in pages] for section, pages in NAVIGATION}
 
 
 # The tab's icon, served by this server (a ``:material/…:`` icon is fetched from Google's font

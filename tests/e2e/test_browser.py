@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import sign_up
 from tests.e2e.waits import after_run, idle
 from trainer.i18n import t
 from trainer.puzzles import Puzzle, PuzzleKind
@@ -25,13 +26,7 @@ def _no_errors(page: Page) -> None:
 
 
 def _sign_up(page: Page, server: str, name: str) -> str:
-    page.goto(f"{server}/?lang=en")
-    page.get_by_label(t("profile.name_label", "en")).fill(name)
-    page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
-    match = re.search(r"learner=([\w-]+)", page.url)  # the profile's public id, not its row id
-    assert match and not match.group(1).isdecimal(), page.url
-    return match.group(1)
+    return sign_up(page, server, name)
 
 
 def test_home_and_language_switch(page: Page, server: str) -> None:

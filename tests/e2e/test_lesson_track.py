@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.accounts import sign_up
 from tests.e2e.waits import idle
 from trainer.engine import Message
 from trainer.i18n import render, t
@@ -169,12 +170,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
     context.set_default_timeout(20_000)
     page = context.new_page()
     store = ProgressStore(open_database(f"sqlite:///{server_database}"))
-    name = f"Track {lang} {width}"
-    page.goto(f"{server}/?lang={lang}")
-    page.get_by_label(t("profile.name_label", lang)).fill(name)
-    page.get_by_role("button", name=t("profile.create", lang)).click()
-    expect(page.get_by_text(t("home.hello_new", lang, name=name))).to_be_visible()
-    link = re.search(r"learner=([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    link = sign_up(page, server, f"Track {lang} {width}", lang)
     learner = store.learner_by_link(link).id  # type: ignore[union-attr]
     page.get_by_role("button", name=t("home.start", lang)).click()
     _settle(page)
@@ -241,12 +237,7 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
     context.set_default_timeout(20_000)
     page = context.new_page()
     store = ProgressStore(open_database(f"sqlite:///{server_database}"))
-    name = f"Fits {lang} {width}"
-    page.goto(f"{server}/?lang={lang}")
-    page.get_by_label(t("profile.name_label", lang)).fill(name)
-    page.get_by_role("button", name=t("profile.create", lang)).click()
-    expect(page.get_by_text(t("home.hello_new", lang, name=name))).to_be_visible()
-    link = re.search(r"learner=([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    link = sign_up(page, server, f"Fits {lang} {width}", lang)
     learner = store.learner_by_link(link).id  # type: ignore[union-attr]
     for lesson in (next(x for x in LESSONS if x.id == "which-discard"),
                    next(x for x in LESSONS if x.id == "claim-or-pass")):

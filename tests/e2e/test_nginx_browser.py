@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
+from tests.e2e.accounts import sign_up
 from tests.test_csv_import import exported
 from trainer.i18n import t
 from trainer.serve import NGINX, Arrangement, arrangement
@@ -27,11 +28,7 @@ def behind_nginx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arrangeme
 
 
 def _open_profile(page: Page, url: str, name: str) -> str:
-    page.goto(f"{url}/?lang=en")
-    page.get_by_label(t("profile.name_label", "en")).fill(name)
-    page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
-    return page.url.split("learner=")[1].split("&")[0]
+    return sign_up(page, url, name)
 
 
 def _until_cookie(context: BrowserContext, name: str) -> None:

@@ -97,19 +97,27 @@ def _next_decision(page: Page, store: ProgressStore, learner: str, before: int) 
 
 
 @pytest.mark.rule("R-PUBLIC", "R-PRIORITY", "R-SAFE")
-def test_play_reload_review_and_next_hand(browser: Browser, server: str,
-                                          server_database: Path) -> None:
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
+def _at_the_table(browser: Browser, server: str, database: Path, name: str, size: tuple[int, int],
+                  lang: str, seed: int) -> tuple[Page, ProgressStore, str, PlaySession]:
+    """A new player (hints on, the bots instant) at a Play table of ``seed`` in a window of
+    ``size``: the page, the store, the learner's row id and the hand as stored."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.set_default_timeout(20_000)
     watch_runs(context)
     page = context.new_page()
-    store = _store(server_database)
-    link = _sign_up(page, server, "Player")
+    store = _store(database)
+    link = _sign_up(page, server, name)
     learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
     store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
-    page.goto(f"{server}/play?learner={link}&lang=en&seed=7")
+    page.goto(f"{server}/play?learner={link}&lang={lang}&seed={seed}")
     page.locator(TABLE).first.wait_for()
-    session = _stored(store, learner)
+    return page, store, learner, _stored(store, learner)
+
+
+def test_play_reload_review_and_next_hand(browser: Browser, server: str,
+                                          server_database: Path) -> None:
+    page, store, learner, session = _at_the_table(browser, server, server_database, "Player",
+                                                  (1300, 900), "en", 7)
     _shows(page, session)
     _open_log(page)  # drawn only while open: open, the checks below read it after every move
     rng = random.Random(0)
@@ -153,22 +161,14 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     following = _stored(store, learner)
     assert following.hand_number == 1 and following.match.scores == scores
     _no_errors(page)
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.rule("R-PUBLIC")
 def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
                                               server_database: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    store = _store(server_database)
-    link = _sign_up(page, server, "Phone player")
-    learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
-    store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
-    page.goto(f"{server}/play?learner={link}&lang=zh&seed=1")
-    page.locator(TABLE).first.wait_for()
-    session = _stored(store, learner)
+    page, store, learner, session = _at_the_table(browser, server, server_database, "Phone player",
+                                                  (390, 844), "zh", 1)
     rng = random.Random(0)
     kinds_seen = set()
     for _ in range(40):
@@ -196,23 +196,15 @@ def test_on_a_phone_every_action_is_on_screen(browser: Browser, server: str,
     assert {ActionKind.DISCARD, ActionKind.CHI} <= kinds_seen
     page.screenshot(path=str(server_database.parent / "play-zh-390.png"))
     _no_errors(page)
-    context.close()
+    page.context.close()
 
 
 def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser, server: str,
                                                               server_database: Path) -> None:
     """Issue 31: on a laptop screen a turn needs no scrolling — the learner's hand and the
     buttons of the decision are inside the window at each of their decisions, hints on."""
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    store = _store(server_database)
-    link = _sign_up(page, server, "Laptop player")
-    learner = str(store.learner_by_link(link).id)  # type: ignore[union-attr]
-    store.play.set_settings(int(learner), PlaySettings(True, Pace.INSTANT).dumps())
-    page.goto(f"{server}/play?learner={link}&lang=en&seed=1")
-    page.locator(TABLE).first.wait_for()
-    session = _stored(store, learner)
+    page, store, learner, session = _at_the_table(browser, server, server_database, "Laptop player",
+                                                  (1300, 900), "en", 1)
     rng = random.Random(0)
     for _ in range(10):
         if session.state.over:
@@ -226,4 +218,4 @@ def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser,
         _press(page, session, rng)
         session = _next_decision(page, store, learner, session.move)
     _no_errors(page)
-    context.close()
+    page.context.close()

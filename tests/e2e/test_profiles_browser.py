@@ -6,20 +6,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.accounts import sign_up
 from trainer.i18n import t
 
 SECRET = "a long enough secret"
 
 
 def _create(page: Page, server: str, name: str, password: str = "") -> str:
-    page.goto(f"{server}/?lang=en")
-    page.get_by_label(t("profile.name_label", "en")).fill(name)
-    if password:
-        page.get_by_role("textbox", name=t("profile.password_label", "en")).fill(password)
-    page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
+    link = sign_up(page, server, name, password=password)
     _wait_for_cookie(page, "dou14_session")  # open or not: the browser that made it signs in
-    return page.url.split("learner=")[1].split("&")[0]
+    return link
 
 
 def _wait_for_cookie(page: Page, name: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.e2e.accounts import sign_up
 from trainer.i18n import t
 
 SECRET = "a long enough secret"
@@ -40,15 +41,10 @@ def _revoked(database: Path, token: str) -> bool:
 
 
 def _create(page: Page, server: str, name: str, password: str = "") -> str:
-    page.goto(f"{server}/?lang=en")
-    page.get_by_label(t("profile.name_label", "en")).fill(name)
-    if password:
-        page.get_by_role("textbox", name=t("profile.password_label", "en")).fill(password)
-    page.get_by_role("button", name=t("profile.create", "en")).click()
-    expect(page.get_by_text(t("home.hello_new", "en", name=name))).to_be_visible()
+    link = sign_up(page, server, name, password=password)
     kept = ("dou14_session",) if password else ("dou14_session", "dou14_learner")
     _eventually(lambda: any(_cookie(page.context, name) for name in kept), "the browser's cookie")
-    return page.url.split("learner=")[1].split("&")[0]
+    return link
 
 
 def _save_password(page: Page, server: str, link: str, new: str, current: str = "") -> None:

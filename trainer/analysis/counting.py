@@ -25,13 +25,7 @@ from math import comb, sqrt
 from trainer.analysis.certificates import certificate
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable, seat_words
-from trainer.engine.cards import (
-    Card,
-    Suit,
-    partner_rank,
-    red_total,
-    red_value,
-)
+from trainer.engine.cards import Card, Suit, partner_rank, red_total, red_value
 from trainer.engine.errors import Dou14Error
 from trainer.engine.messages import Amount, Message
 from trainer.engine.position import Position

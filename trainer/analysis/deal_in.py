@@ -8,9 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from trainer.engine.cards import (
-    Card,
-)
+from trainer.engine.cards import Card
 
 
 class SafetyReason(StrEnum):

@@ -10,13 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.engine.cards import (
-    Card,
-    deck,
-    format_cards,
-    parse_card,
-    parse_cards,
-)
+from trainer.engine.cards import Card, deck, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld

@@ -21,23 +21,11 @@ from trainer.practice.drills import (
     generate,
     record_first,
 )
-from trainer.practice.fact_reviews import (
-    due_facts,
-    fact_skill,
-    next_question,
-    record_review,
-    schedules,
-)
+from trainer.practice.fact_reviews import due_facts, fact_skill, next_question, record_review, schedules
 from trainer.practice.guidance_service import drill_skill
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import set_choice, tr, translated_choice
-from trainer.ui.lesson_view import (
-    answer_words,
-    cards_to_correct,
-    show_feedback,
-    show_question,
-    words,
-)
+from trainer.ui.lesson_view import answer_words, cards_to_correct, show_feedback, show_question, words
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link

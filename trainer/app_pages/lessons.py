@@ -11,6 +11,7 @@ import streamlit as st
 
 from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
+from trainer.play.coach_jobs import recent_losses
 from trainer.practice.guidance_service import lesson_skill
 from trainer.practice.lesson_service import Runs, item_id, task_of
 from trainer.ui.content import all_lessons, lesson_by_id
@@ -18,6 +19,7 @@ from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.lesson_view import (
     cards_to_correct,
+    show_coached_hands,
     show_explain,
     show_feedback,
     show_question,
@@ -143,6 +145,9 @@ def lesson_step(lesson: Lesson) -> None:
     key = f"lesson-{lesson.id}-{run.index}"
     if isinstance(step, Explain):
         show_explain(step, key)
+        if step.play_hands:
+            show_coached_hands(recent_losses(store(), learner.id, step.play_hands),
+                               step.play_hands, key)
         st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
         return

@@ -26,6 +26,8 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
+from trainer.play.coach_jobs import review_of
+from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
@@ -233,6 +235,8 @@ def end_of_hand(session: PlaySession) -> None:
                    args=(move, partial(PlaySession.open_review, hand=hand,
                                        step=len(state.history))))
         replay = Replay.of(state)
+        if not isinstance(review_of(db, learner.id, replay, LEARNER), PricedHand):
+            st.caption(tr("play.coach_reviewing"))  # started now: kept when done
         row.download_button(tr("play.download"), replay.dumps(),
                             file_name=f"dou14-replay-{state.seed}.json",
                             mime="application/json", key="download-replay")

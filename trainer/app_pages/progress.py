@@ -19,14 +19,7 @@ from trainer.practice.drills import DRILLS, drill_level
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
-from trainer.ui.lang import (
-    current_language,
-    holding_language,
-    plain,
-    safe_file_name,
-    tr,
-    translated_choice,
-)
+from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr, translated_choice
 from trainer.ui.practice_links import open_practice
 from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store

@@ -18,24 +18,11 @@ from trainer.practice import puzzle_service as service
 from trainer.practice.guidance_service import puzzle_skill
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
-from trainer.puzzles.model import (
-    FAN_CHOICES,
-    NO_REASONS,
-    LeastRiskAnswer,
-    Provenance,
-    SafeSetAnswer,
-)
+from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, Provenance, SafeSetAnswer
 from trainer.ui.best_move_view import best_move_area
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import (
-    current_language,
-    holding_language,
-    red_suits,
-    reset_choice,
-    tr,
-    translated_choice,
-)
+from trainer.ui.lang import current_language, holding_language, red_suits, reset_choice, tr, translated_choice
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link, lesson_link

@@ -17,14 +17,7 @@ from trainer.ui.lang import (
     tr,
     translated_choice,
 )
-from trainer.ui.session import (
-    keep_signed_in,
-    require_learner,
-    show_refusal,
-    sign_out,
-    store,
-    this_sign_in,
-)
+from trainer.ui.session import keep_signed_in, require_learner, show_refusal, sign_out, store, this_sign_in
 
 # Session-state key: the browser request that carries a new password's sign-in (the success is
 # said until the browser has written it), then "said" for one more run. (A page's bare string

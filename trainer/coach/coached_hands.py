@@ -30,6 +30,7 @@ from trainer.engine.game.events import ResultKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.inputs import stored_object
 from trainer.engine.rules import RuleSet
 
 DEALS = 192
@@ -73,12 +74,8 @@ class CoachedHand:
     @classmethod
     def loads(cls, text: str) -> CoachedHand:
         """A stored hand; :class:`Dou14Error` naming what is wrong."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise Dou14Error(f"a coached hand is JSON: {error}") from None
-        if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or \
-                not isinstance(data.get("decisions"), list):
+        data = stored_object(text, "a coached hand")
+        if not isinstance(data.get("seat"), int) or not isinstance(data.get("decisions"), list):
             raise Dou14Error("a coached hand has a replay, a seat and its decisions")
         replay = Replay.from_json(data["replay"])
         decisions = []

@@ -26,15 +26,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from trainer.engine.cards import (
-    ALL_CARDS,
-    COLOUR_OF,
-    JOKER_INDEX,
-    RANK_OF,
-    RED_OF,
-    Card,
-    partner_rank,
-)
+from trainer.engine.cards import ALL_CARDS, COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, Card, partner_rank
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.state import HandState

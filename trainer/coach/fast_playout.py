@@ -22,17 +22,7 @@ from __future__ import annotations
 import random
 import sys
 
-from trainer.coach.fast_form import (
-    CLAIM,
-    DISCARD,
-    LAYDOWN,
-    NONE,
-    OVER,
-    PARTNER,
-    RANK,
-    RED,
-    lacks_partner,
-)
+from trainer.coach.fast_form import CLAIM, DISCARD, LAYDOWN, NONE, OVER, PARTNER, RANK, RED, lacks_partner
 from trainer.coach.fast_hand import FastHand
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState

@@ -134,13 +134,7 @@ from trainer.engine.combine import (
     split_pairs,
     unpaired,
 )
-from trainer.engine.errors import (
-    Dou14Error,
-    MeldError,
-    NotationError,
-    PositionError,
-    RuleSetError,
-)
+from trainer.engine.errors import Dou14Error, MeldError, NotationError, PositionError, RuleSetError
 from trainer.engine.fan import FanItem
 from trainer.engine.kong import KongCase, KongEvent, KongVerdict, kong_eligibility
 from trainer.engine.melds import Meld, MeldKind

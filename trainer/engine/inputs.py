@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from trainer.engine.errors import Dou14Error
 
 MAX_DIGITS = 18
 Named = TypeVar("Named", bound=StrEnum)
@@ -33,6 +35,18 @@ def bounded_int(text: object, low: int, high: int) -> int | None:
         return None
     value = int(raw)
     return value if low <= value <= high else None
+
+
+def stored_object(text: str, what: str) -> dict[str, Any]:
+    """A JSON object this trainer stored (a coached hand, a review): :class:`Dou14Error` naming
+    ``what`` when the text is not JSON, or not an object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise Dou14Error(f"{what} is JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise Dou14Error(f"{what} is a JSON object")
+    return data
 
 
 MAX_JSON_CHARS = 1_000_000

@@ -31,7 +31,9 @@ KINDS: dict[str, TaskKind] = {**QUESTION_KINDS, **{k.name: k for k in moves.KIND
 LESSON_KEYS = {"id", "rules", "title", "summary", "steps"}
 STEP_KEYS = {"kind", "prompt", "written"}
 """Keys of every question step, whatever its kind."""
-EXPLAIN_KEYS = {"kind", "text", "cards", "melds", "groups", "picture"}
+EXPLAIN_KEYS = {"kind", "text", "cards", "melds", "groups", "picture", "play_hands"}
+MOST_HANDS = 10
+"""An explain step sends the learner to play at most this many hands."""
 PICTURES = ("seats", "deal", "kong_case_1", "kong_case_2", "kong_case_3", "kong_never",
             "turn", "table_reading")
 """Named pictures an explain step may show (drawn by the page)."""
@@ -52,6 +54,9 @@ class Explain:
     groups: tuple[tuple[Card, ...], ...] = ()
     """Cards drawn in groups, each kept together (the seven 14-pairs, one per group)."""
     picture: str | None = None
+    play_hands: int = 0
+    """A level played in Play: this many whole hands against the bots, each priced afterwards
+    by the coach's review in points lost (issue 31); the page shows how they went."""
 
     def words(self, lang: str) -> str:
         return self.text[lang]
@@ -172,9 +177,13 @@ def _explain(number: int, data: Mapping[str, Any], where: str) -> Explain:
     picture = data.get("picture")
     if picture is not None and picture not in PICTURES:
         raise LessonError(f"{where}: unknown picture {picture!r} (use {', '.join(PICTURES)})")
+    hands = data.get("play_hands", 0)
+    if not isinstance(hands, int) or isinstance(hands, bool) or not 0 <= hands <= MOST_HANDS:
+        raise LessonError(f"{where}: 'play_hands' is a number of hands from 0 to {MOST_HANDS}")
     try:
         return Explain(number, _bilingual(data.get("text"), f"{where} text"), reader.cards(),
-                       reader.melds(), tuple(parse_cards(g) for g in groups_data), picture)
+                       reader.melds(), tuple(parse_cards(g) for g in groups_data), picture,
+                       hands)
     except (Dou14Error, TaskError) as error:
         raise LessonError(f"{where}: {error}") from None
 

@@ -45,7 +45,9 @@ def track_stats(lessons: list[Lesson]) -> TrackStats:
     reading = 0
     for lesson in lessons:
         for step in lesson.steps:
-            if isinstance(step, Explain):
+            if isinstance(step, Explain) and step.play_hands:
+                kinds["play_hands"] += 1  # whole hands played in Play: doing, not reading
+            elif isinstance(step, Explain):
                 reading += 1
             elif isinstance(step, Question):
                 kinds[step.kind] += 1

@@ -11,14 +11,7 @@ import copy
 from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
-from trainer.engine import (
-    Card,
-    Dou14Error,
-    Message,
-    rank_name,
-    relation,
-    seat_of,
-)
+from trainer.engine import Card, Dou14Error, Message, rank_name, relation, seat_of
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay

@@ -12,15 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.engine import (
-    Card,
-    Dou14Error,
-    Meld,
-    Message,
-    RuleSet,
-    parse_card,
-    parse_cards,
-)
+from trainer.engine import Card, Dou14Error, Meld, Message, RuleSet, parse_card, parse_cards
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 

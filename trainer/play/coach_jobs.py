@@ -6,8 +6,10 @@ got, for the page's progress bar."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -15,6 +17,8 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.play.coach_review import PricedHand, price_hand
 from trainer.store import ProgressStore
+
+logger = logging.getLogger(__name__)
 
 KEPT = 16
 """Jobs kept per process (the oldest finished ones go first)."""
@@ -42,12 +46,19 @@ _lock = threading.Lock()
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-review")
 
 
-def _run(job: Job, replay: Replay, seat: int) -> None:
+def _run(job: Job, replay: Replay, seat: int, keep: Callable[[PricedHand], None] | None
+         ) -> None:
     try:
-        job.result = price_hand(replay, seat, progress=job._step)
+        result = price_hand(replay, seat, progress=job._step)
     except Exception:  # a review that cannot be made says so; the hand itself is kept
         job.failed = True
         raise
+    if keep is not None:
+        try:
+            keep(result)  # kept at once: a tally of reviewed hands need not wait for a page
+        except Exception:
+            logger.exception("a finished review was not kept; the next look keeps it")
+    job.result = result
 
 
 def review_key(replay: Replay, seat: int) -> str:
@@ -66,7 +77,8 @@ def review_of(store: ProgressStore, learner_id: int, replay: Replay, seat: int
             return PricedHand.loads(stored)
         except Dou14Error:
             pass
-    job = review_job(replay, seat)
+    job = review_job(replay, seat, keep=lambda result: store.coach_reviews.save(
+        learner_id, key, result.dumps()))
     if job.result is not None:
         store.coach_reviews.save(learner_id, key, job.result.dumps())
         return job.result
@@ -90,8 +102,10 @@ def recent_losses(store: ProgressStore, learner_id: int, count: int = COACHED_HA
     return found[::-1]
 
 
-def review_job(replay: Replay, seat: int) -> Job:
-    """The job reviewing ``seat``'s hand in ``replay``, started if it was not."""
+def review_job(replay: Replay, seat: int, keep: Callable[[PricedHand], None] | None = None
+               ) -> Job:
+    """The job reviewing ``seat``'s hand in ``replay``, started if it was not; ``keep`` (if
+    given) stores the finished review."""
     key = review_key(replay, seat)
     with _lock:
         job = _jobs.get(key)
@@ -104,5 +118,5 @@ def review_job(replay: Replay, seat: int) -> Job:
             if oldest is None:
                 break
             del _jobs[oldest]
-    _worker.submit(_run, job, replay, seat)
+    _worker.submit(_run, job, replay, seat, keep)
     return job

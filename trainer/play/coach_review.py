@@ -32,6 +32,7 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
+from trainer.engine.inputs import stored_object
 from trainer.engine.messages import Message, Points, message_from_json, message_to_json
 
 FORMAT = 1
@@ -74,12 +75,8 @@ class PricedHand:
     @classmethod
     def loads(cls, text: str) -> PricedHand:
         """A stored review; :class:`Dou14Error` naming what is wrong (then it is made again)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise Dou14Error(f"a stored review is JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or \
-                not isinstance(data.get("decisions"), list):
+        data = stored_object(text, "a stored review")
+        if data.get("format") != FORMAT or not isinstance(data.get("decisions"), list):
             raise Dou14Error(f"a stored review has format {FORMAT} and its decisions")
         decisions = []
         for raw in data["decisions"]:

@@ -30,14 +30,7 @@ from trainer.practice.puzzle_bank import (
     themes,
 )
 from trainer.practice.puzzle_finisher import Attempt, last_attempt, record
-from trainer.practice.puzzle_runs import (
-    TIMED_SECONDS,
-    PuzzleRun,
-    RunSoFar,
-    in_time,
-    run_so_far,
-    time_left,
-)
+from trainer.practice.puzzle_runs import TIMED_SECONDS, PuzzleRun, RunSoFar, in_time, run_so_far, time_left
 from trainer.practice.puzzle_selector import (
     MODES,
     NEAREST,

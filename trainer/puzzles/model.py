@@ -27,16 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from trainer.analysis.table import SafetyTable
-from trainer.engine import (
-    Card,
-    Dou14Error,
-    Position,
-    Reason,
-    Relation,
-    RuleSet,
-    parse_card,
-    parse_cards,
-)
+from trainer.engine import Card, Dou14Error, Position, Reason, Relation, RuleSet, parse_card, parse_cards
 from trainer.engine.inputs import bounded_json
 from trainer.engine.messages import Message, message_from_json, message_to_json
 from trainer.puzzles.canonical import canonical_key

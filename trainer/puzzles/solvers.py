@@ -14,13 +14,7 @@ from trainer.analysis.table import SafetyTable
 from trainer.engine import Card, Position, Reason, is_combined, partners_of, verdict
 from trainer.engine.sources import Source
 from trainer.engine.win_rule import red_reached
-from trainer.puzzles.model import (
-    LeastRiskAnswer,
-    Puzzle,
-    SafeSetAnswer,
-    WinAnswer,
-    WinBoard,
-)
+from trainer.puzzles.model import LeastRiskAnswer, Puzzle, SafeSetAnswer, WinAnswer, WinBoard
 
 WinSolver = Callable[[Position], WinAnswer]
 

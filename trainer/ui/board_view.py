@@ -11,7 +11,7 @@ from trainer.engine.sources import Source
 from trainer.i18n import render
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, hidden_cards, tr
 
 MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
 
@@ -26,7 +26,7 @@ def seat_view(seat: SeatPicture) -> SeatView:
         name += " · " + tr("board.claims", kind=tr(f"priority.kind.{seat.claim.value}"))
     return SeatView(
         place=seat.relation.place, name=name, hidden=seat.hidden,
-        hidden_text="" if seat.hidden is None else tr("board.hidden", count=seat.hidden),
+        hidden_text="" if seat.hidden is None else hidden_cards(seat.hidden),
         melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in seat.melds),
         pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
         dealer=tr("board.dealer") if seat.dealer else "",

@@ -155,6 +155,11 @@ def labels(prefix: str, options: Iterable[str], **params: object) -> Callable[[s
     return lambda option: said_now.get(option, option)
 
 
+def hidden_cards(count: int) -> str:
+    """How many concealed cards a seat holds: "1 card", "5 cards" (一张 in Chinese alike)."""
+    return tr("board.hidden_one") if count == 1 else tr("board.hidden", count=count)
+
+
 def tr_or(key: str, written: str, **params: object) -> str:
     """The catalog text of ``key``, or ``written`` as it is when the catalogs do not know the
     key (a skill or rule id from an imported file or another version)."""

@@ -9,15 +9,10 @@ from collections.abc import Callable
 import streamlit as st
 
 from trainer.engine import Message
+from trainer.engine.messages import Points
 from trainer.i18n import render, render_all
 from trainer.lessons import Explain, Feedback, Task
-from trainer.lessons.answers import (
-    CardsAnswer,
-    ChoiceAnswer,
-    LessonAnswer,
-    NumberAnswer,
-    Shape,
-)
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.buttons import TableButton
 from trainer.lessons.table_tasks import button_move
@@ -47,6 +42,20 @@ def show_explain(step: Explain, key: str) -> None:
         show_groups(step.groups)
     show_cards(step.cards)
     show_melds(step.melds)
+
+
+def show_coached_hands(losses: list[float], hands: int, key: str) -> None:
+    """A level played in Play (``Explain.play_hands``): how many of the hands the coach has
+    reviewed, the points each lost, and the way to Play."""
+    done = min(len(losses), hands)
+    st.progress(done / hands, text=tr("lessons.coached_progress", done=done, count=hands))
+    if losses:
+        st.caption(tr("progress.coached_hands", count=len(losses), total=Points(
+            sum(losses), signed=False), each=tr("list.sep").join(
+            tr("progress.coached_hand", lost=Points(loss, signed=False)) for loss in losses)))
+    if st.button(tr("lessons.play_coached"), type="primary" if done < hands else "secondary",
+                 key=f"{key}-play"):
+        st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
 
 
 def _move_buttons(task: Task) -> tuple[ActionButton, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from trainer.engine import DEFAULT_RULES, Meld, parse_card, parse_cards
 from trainer.ui.card_table import CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import tr
+from trainer.ui.lang import hidden_cards, tr
 
 DEALT_STOCK = DEFAULT_RULES.stock_after_deal
 """The stock the pictures show after the deal, the default table's (R-DEAL)."""
@@ -13,7 +13,7 @@ DEALT_STOCK = DEFAULT_RULES.stock_after_deal
 
 def _seat(place: str, relation: str, hidden: int, pile: str = "", melds: tuple[str, ...] = (),
           dealer: bool = False) -> SeatView:
-    return SeatView(place, tr(f"seat_short.{relation}"), hidden, tr("board.hidden", count=hidden),
+    return SeatView(place, tr(f"seat_short.{relation}"), hidden, hidden_cards(hidden),
                     melds=tuple(MeldView(Meld.parse(m), tr(f"meld.{m.split(':')[0]}"))
                                 for m in melds),
                     pile=tuple(CardView(parse_card(c.split("/")[0]),

@@ -20,7 +20,7 @@ from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, tr
+from trainer.ui.lang import current_language, hidden_cards, tr
 
 RESULT_KEY = "play-result"
 """The key of the page's box with the hand's result (the table brings it into view)."""
@@ -126,8 +126,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
                  hidden=view.hand_sizes[seat],
-                 hidden_text=tr("board.hidden_one") if view.hand_sizes[seat] == 1
-                 else tr("board.hidden", count=view.hand_sizes[seat]),
+                 hidden_text=hidden_cards(view.hand_sizes[seat]),
                  melds=_melds(view.melds[seat]), pile=_pile(view.piles[seat]),
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from contextvars import ContextVar, Token
 
 import streamlit as st
@@ -170,6 +171,19 @@ def _enter(learner: LearnerInfo, token: str) -> None:
     st.query_params["lang"] = learner.language
 
 
+def _enter_by(attempt: Callable[[], tuple[LearnerInfo, str]]) -> None:
+    """Create or sign in by ``attempt`` and open the profile; a refusal is shown (and held
+    back against guessing) instead."""
+    try:
+        learner, token = attempt()
+    except ProgressError as error:
+        _hold_back(error)
+        show_refusal(error)
+    else:
+        _enter(learner, token)
+        st.rerun()
+
+
 def sign_out() -> None:
     """Close the profile here: revoke this browser's token, forget the cookies and the link."""
     token = st.session_state.pop(_TOKEN, None)
@@ -251,30 +265,18 @@ def profile_picker() -> None:
                                  max_chars=256, key="new_password",
                                  help=tr("profile.password_help"))
         if st.form_submit_button(tr("profile.create"), type="primary"):
-            try:
+            def created() -> tuple[LearnerInfo, str]:
                 learner = store().create_learner(name, current_language(), password or None,
                                                  client=client_address())
-                token = store().new_session(learner.id)  # this browser: its owner
-            except ProgressError as error:
-                _hold_back(error)
-                show_refusal(error)
-            else:
-                _enter(learner, token)
-                st.rerun()
+                return learner, store().new_session(learner.id)  # this browser: its owner
+            _enter_by(created)
     with existing, st.form("sign-in", clear_on_submit=False):
         st.markdown(f"##### {tr('profile.sign_in_title')}")
         name = st.text_input(tr("profile.sign_in_name"), max_chars=40, key="sign_in_name")
         password = st.text_input(tr("profile.password"), type="password", max_chars=256,
                                  key="sign_in_password")
         if st.form_submit_button(tr("profile.sign_in")):
-            try:
-                learner, token = store().sign_in(name, password, client=client_address())
-            except ProgressError as error:
-                _hold_back(error)
-                show_refusal(error)
-            else:
-                _enter(learner, token)
-                st.rerun()
+            _enter_by(lambda: store().sign_in(name, password, client=client_address()))
         st.caption(tr("profile.open_hint"))
     if oidc.configured():
         st.button(tr("profile.oidc_sign_in"), key="oidc-sign-in", on_click=oidc.sign_in,

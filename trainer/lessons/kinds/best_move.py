@@ -27,12 +27,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import read_pool
-from trainer.lessons.table_tasks import (
-    TableScene,
-    after_move,
-    board_of_scene,
-    judged_move,
-)
+from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")

@@ -27,15 +27,7 @@ from trainer.lessons.kinds._shared import (
     instruction_one,
     notation,
 )
-from trainer.lessons.task import (
-    YES_NO,
-    StepData,
-    Task,
-    TaskError,
-    TaskKind,
-    cards_answer,
-    yes_no,
-)
+from trainer.lessons.task import YES_NO, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
 
 def pairs_text(pairs: tuple[tuple[Card, Card], ...]) -> str:

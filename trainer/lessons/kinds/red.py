@@ -9,13 +9,7 @@ from trainer.engine import Card, Message, RuleSet, rank_name, red_total
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
-from trainer.lessons.kinds._shared import (
-    card_prompt,
-    draw,
-    instruction_cards,
-    instruction_number,
-    notation,
-)
+from trainer.lessons.kinds._shared import card_prompt, draw, instruction_cards, instruction_number, notation
 from trainer.lessons.task import StepData, Task, TaskKind, cards_answer, number
 
 WHAT_RED = Message.of("task.pick_red.what")

@@ -23,15 +23,7 @@ from trainer.engine.game.view import PlayerView, view_of
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_one
-from trainer.lessons.task import (
-    YES_NO,
-    StepData,
-    Task,
-    TaskError,
-    TaskKind,
-    cards_answer,
-    yes_no,
-)
+from trainer.lessons.task import YES_NO, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
 ARGUMENTS = tuple(a.value for a in Argument)
 

@@ -28,22 +28,8 @@ from trainer.lessons.kinds._position import (
     random_claim,
     read_position,
 )
-from trainer.lessons.kinds._shared import (
-    YES_NO_INSTRUCTION,
-    card_prompt,
-    instruction_cards,
-    notation,
-)
-from trainer.lessons.task import (
-    YES_NO,
-    Option,
-    StepData,
-    Task,
-    TaskError,
-    TaskKind,
-    cards_answer,
-    yes_no,
-)
+from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, card_prompt, instruction_cards, notation
+from trainer.lessons.task import YES_NO, Option, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
 
 def _why_not_hint(position: Position, said_win: bool) -> Message:

@@ -1,8 +1,4 @@
-"""Schema version 1 (before Alembic): learners, lesson progress, answers.
-
-Revision ID: r0001
-Revises:
-"""
+"""Schema version 1 (before Alembic): learners, lesson progress, answers."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from alembic import op
 
 revision = "r0001"
 down_revision: str | None = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """Schema version 2 (before Alembic): ratings on learners; skill, themes, mode, run and rating
 change on answers; rating history, puzzle ratings, review items.
-
-Revision ID: r0002
-Revises: r0001
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "r0002"
 down_revision = "r0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

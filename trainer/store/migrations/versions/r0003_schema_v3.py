@@ -1,7 +1,4 @@
 """Schema version 3 (before Alembic): stored replays and the learner's own puzzles.
-
-Revision ID: r0003
-Revises: r0002
 """
 
 from __future__ import annotations
@@ -11,8 +8,6 @@ from alembic import op
 
 revision = "r0003"
 down_revision = "r0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

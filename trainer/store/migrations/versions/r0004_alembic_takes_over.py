@@ -4,9 +4,6 @@ NULL like those of a fresh database; stored house rules use today's option names
 Data: ``win_on_own_flip`` becomes ``win_pong_kong_on_own_flip`` (the option also governs pong and
 kong on one's own flip, R-OWN-FLIP) and ``drawn_hand_pays`` is dropped (it never changed
 anything: a drawn hand never pays, R-STOCK-EMPTY), in learners' settings and stored replays.
-
-Revision ID: r0004
-Revises: r0003
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ from alembic import op
 
 revision = "r0004"
 down_revision = "r0003"
-branch_labels = None
-depends_on = None
 
 RENAMED = {"win_on_own_flip": "win_pong_kong_on_own_flip"}
 RETIRED = ("drawn_hand_pays",)

@@ -1,8 +1,5 @@
 """Lesson runs kept in the database: the run in progress (plan, re-asks, hints, reveals) so a
 reload resumes it exactly.
-
-Revision ID: r0005
-Revises: r0004
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "r0005"
 down_revision = "r0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """A drill answer's level in a column of its own (it was written into ``mode`` as "level:N" and
 parsed back); the old form is moved over.
-
-Revision ID: r0006
-Revises: r0005
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "r0006"
 down_revision = "r0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

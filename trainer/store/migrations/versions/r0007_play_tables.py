@@ -1,9 +1,6 @@
 """A learner's game at the Play table kept in the database, saved after every action, with a
 move number for refusing a stale action from another tab; Play settings (hints, pace) kept in
 the learner's profile.
-
-Revision ID: r0007
-Revises: r0006
 """
 
 from __future__ import annotations
@@ -13,8 +10,6 @@ from alembic import op
 
 revision = "r0007"
 down_revision = "r0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """Private profiles: a random public id per learner (what URLs carry, never the row id), an
 optional argon2 password hash, and sign-in sessions kept as hashed, expiring, revocable tokens.
-
-Revision ID: r0008
-Revises: r0007
 """
 
 from __future__ import annotations
@@ -14,8 +11,6 @@ from alembic import op
 
 revision = "r0008"
 down_revision = "r0007"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

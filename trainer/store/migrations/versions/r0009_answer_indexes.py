@@ -1,8 +1,5 @@
 """Indexes for light page runs: a learner's answers by mode (streak and timed records) and by
 context (puzzle results), and puzzle ratings by rating (the next puzzle near a target).
-
-Revision ID: r0009
-Revises: r0008
 """
 
 from __future__ import annotations
@@ -11,8 +8,6 @@ from alembic import op
 
 revision = "r0009"
 down_revision = "r0008"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

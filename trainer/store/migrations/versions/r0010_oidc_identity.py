@@ -1,8 +1,5 @@
 """Profiles made by signing in through an OIDC provider (``st.login``): the provider's issuer
 and subject, unique.
-
-Revision ID: r0010
-Revises: r0009
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "r0010"
 down_revision = "r0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

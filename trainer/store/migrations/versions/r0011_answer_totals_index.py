@@ -2,9 +2,6 @@
 count of answers and of right answers read from the index alone), and by context, mode and time
 (the new facts introduced today). A learner with 100,000 answers: 23 ms and 13 ms reading rows
 → 10 ms and well under 1 ms.
-
-Revision ID: r0011
-Revises: r0010
 """
 
 from __future__ import annotations
@@ -13,8 +10,6 @@ from alembic import op
 
 revision = "r0011"
 down_revision = "r0010"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -4,9 +4,6 @@ behind throttled sign-in and rate-limited profile creation, and answers by learn
 (a streamed CSV import looks up each batch's times).
 
 The skeletons of existing names are computed here, with this version's confusables table.
-
-Revision ID: r0012
-Revises: r0011
 """
 
 from __future__ import annotations
@@ -18,8 +15,6 @@ from trainer.store.names import stored_skeleton
 
 revision = "r0012"
 down_revision = "r0011"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """The coach's reviews kept with the hands they price: computed once in the background after a
 hand, read back by every reload, tab and replica.
-
-Revision ID: r0013
-Revises: r0012
 """
 
 from __future__ import annotations
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "r0013"
 down_revision = "r0012"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

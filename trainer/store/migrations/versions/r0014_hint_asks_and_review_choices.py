@@ -1,8 +1,5 @@
 """Hints that fade and reviews on the learner's terms (issue 32): each ask for more help before
 an answer, and the skills whose fact reviews the learner turned on.
-
-Revision ID: r0014
-Revises: r0013
 """
 
 from __future__ import annotations
@@ -14,8 +11,6 @@ from alembic import op
 
 revision = "r0014"
 down_revision = "r0013"
-branch_labels = None
-depends_on = None
 
 _FACT_SKILL = {"red": "red", "partner": "pairs", "kong": "kong", "special": "scoring"}
 """The fact families and their skills as this revision knew them (a migration keeps its own

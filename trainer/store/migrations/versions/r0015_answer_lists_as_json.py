@@ -1,8 +1,5 @@
 """An answer's rule ids and themes as JSON arrays in unbounded text: they were joined with
 commas into 256 characters and cut there without a word (issue 30).
-
-Revision ID: r0015
-Revises: r0014
 """
 
 from __future__ import annotations
@@ -14,8 +11,6 @@ from alembic import op
 
 revision = "r0015"
 down_revision = "r0014"
-branch_labels = None
-depends_on = None
 
 _BATCH = 1000
 

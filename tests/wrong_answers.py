@@ -1,0 +1,25 @@
+"""An answer the task grades wrong, built from its own answer: for walking lessons and drills with
+a miss on purpose (AppTest, the browser, the hint tests)."""
+
+from __future__ import annotations
+
+from trainer.engine.game.actions import ActionKind
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
+from trainer.lessons.task import Task
+
+
+def wrong_answer(task: Task) -> LessonAnswer:
+    answer = task.answer
+    if isinstance(answer, CardsAnswer):
+        everything = frozenset(range(len(task.board.tappable)))
+        return CardsAnswer(everything - answer.indices or frozenset({0}))
+    if isinstance(answer, NumberAnswer):
+        return NumberAnswer(answer.value + 1)
+    if isinstance(answer, ChoiceAnswer):
+        return ChoiceAnswer(next(o.value for o in task.options if o.value != answer.value))
+    assert isinstance(answer, MoveAnswer)
+    other = ActionKind.PASS if answer.kind is not ActionKind.PASS else ActionKind.WIN
+    tries = [MoveAnswer(other, ()), *(MoveAnswer(ActionKind.DISCARD, (i,))
+                                      for i in range(len(task.board.hand))),
+             MoveAnswer(ActionKind.WIN, ())]  # a coached level may accept every legal option
+    return next((move for move in tries if not task.is_correct(move)), tries[0])
