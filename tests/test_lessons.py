@@ -374,3 +374,16 @@ def test_the_first_try_is_fresh_wherever_the_words_allow() -> None:
     judgement = [step for lesson in lessons if lesson.order >= 10 for step in lesson.steps
                  if isinstance(step, Question) and step.kind != "coached_move"]
     assert sum(step.fresh_first for step in judgement) >= 0.8 * len(judgement)
+
+
+def test_a_deal_count_variant_asks_the_same_count_at_another_table() -> None:
+    """Lesson 3's deal counts: a fresh try asks the dealer's, or the stock's, count again — at
+    a table of other players and jokers — not another count the step did not teach."""
+    steps = [s for lesson in load_lessons() for s in lesson.steps
+             if isinstance(s, Question) and s.kind == "deal_number"]
+    assert {s.data["ask"] for s in steps} == {"dealer", "stock"}
+    for step in steps:
+        for seed in range(20):
+            variant = step.variant(seed)
+            assert variant.prompt is not None and step.task.prompt is not None
+            assert variant.prompt.key == step.task.prompt.key

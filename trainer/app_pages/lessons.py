@@ -145,10 +145,10 @@ def lesson_step(lesson: Lesson) -> None:
     key = f"lesson-{lesson.id}-{run.index}"
     if isinstance(step, Explain):
         show_explain(step, key)
-        if step.play_hands:
-            show_coached_hands(recent_losses(store(), learner.id, step.play_hands),
-                               step.play_hands, key)
-        st.button(tr("lessons.continue_step"), type="primary", key=f"cont-{run.index}",
+        played = not step.play_hands or show_coached_hands(
+            recent_losses(store(), learner.id, step.play_hands), step.play_hands, key)
+        st.button(tr("lessons.continue_step"), type="primary" if played else "secondary",
+                  key=f"cont-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(step, item)

@@ -296,13 +296,13 @@ def move_task(data: StepData) -> Task:
         return isinstance(given, MoveAnswer) and apply_table_action(scene, goal, given).correct
 
     why, rule = f"move_why.{goal.kind.value}", _RULE.get(goal.kind, "R-DISCARD")
-    if goal.kind is ActionKind.PASS and ends_drawn(scene):
+    instruction = Message.of(f"instruct.move.{goal.kind.value}", card=_named_card(scene, goal),
+                             rank=rank_name(goal.cards[0].rank)
+                             if goal.cards and goal.cards[0].rank else "")
+    if goal.kind is ActionKind.PASS and ends_drawn(scene):  # a choice: the buttons, not one
         why, rule = "move_why.drawn", "R-STOCK-EMPTY"
-    return Task("move", Shape.MOVE, board, answer,
-                Message.of(f"instruct.move.{goal.kind.value}",
-                           card=_named_card(scene, goal),
-                           rank=rank_name(goal.cards[0].rank) if goal.cards and goal.cards[0].rank
-                           else ""),
+        instruction = Message.of("instruct.move.claim_or_not")
+    return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
 

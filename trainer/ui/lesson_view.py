@@ -44,9 +44,9 @@ def show_explain(step: Explain, key: str) -> None:
     show_melds(step.melds)
 
 
-def show_coached_hands(losses: list[float], hands: int, key: str) -> None:
+def show_coached_hands(losses: list[float], hands: int, key: str) -> bool:
     """A level played in Play (``Explain.play_hands``): how many of the hands the coach has
-    reviewed, the points each lost, and the way to Play."""
+    reviewed, the points each lost, and the way to Play; whether all are played."""
     done = min(len(losses), hands)
     st.progress(done / hands, text=tr("lessons.coached_progress", done=done, count=hands))
     if losses:
@@ -56,6 +56,7 @@ def show_coached_hands(losses: list[float], hands: int, key: str) -> None:
     if st.button(tr("lessons.play_coached"), type="primary" if done < hands else "secondary",
                  key=f"{key}-play"):
         st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+    return done >= hands
 
 
 def _move_buttons(task: Task) -> tuple[ActionButton, ...]:

@@ -69,6 +69,8 @@ header[data-testid="stHeader"] { height: 3rem; min-height: 3rem; }
   [data-testid="stMainBlockContainer"] { padding-top: 2.8rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.35rem; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1rem; }
+  .st-key-back-to-list button, [data-testid="stPageLink"] a { min-height: 2rem;
+    padding-top: 0.1rem; padding-bottom: 0.1rem; }
 }</style>"""
 """A page built around the card table (Play, a lesson): less room above it, so that the hand
 and its buttons are on screen at 1300×900 and 390×844 without scrolling — Streamlit's bar on

@@ -110,7 +110,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False) -> Task:
                           lost=Points(lost, signed=False), after=why(scene.view, action))
 
     return Task(kind, Shape.MOVE, board, answer,
-                Message.of(f"instruct.{kind}", deals=move.decision.deals),
+                Message.of(f"instruct.{kind}"),
                 (coach_values(move),), RULES, hint,
                 prompt=Message.of(f"task.{kind}.prompt_first" if first
                                   else f"task.{kind}.prompt"),

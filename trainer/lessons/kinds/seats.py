@@ -138,8 +138,10 @@ def deal_number(data: StepData) -> Task:
 
 
 def _deal_number_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """The same count asked (the dealer's, another player's, the stock's) at another table."""
     rules = RuleSet(players=rng.choice((3, 4)), jokers=rng.choice((2, 4, 6)))
-    return {"ask": rng.choice(ASKS), "rules": {"players": rules.players, "jokers": rules.jokers}}
+    return {"ask": data.choice("ask", ASKS, "dealer"),
+            "rules": {"players": rules.players, "jokers": rules.jokers}}
 
 
 __all__ = ["KINDS", "seat_options"]

@@ -67,18 +67,18 @@ function seatNode(seat) {
     for (const card of seat.hand) row.appendChild(cardNode(card, "small"));
     box.appendChild(row);
   }
-  if (seat.melds.length) box.appendChild(meldsNode(seat.melds, "tiny"));
-  // the pile and what passed side by side where there is room: the learner's own hand and
-  // buttons then fit on the screen without scrolling
-  const piles = el("div", "seat-piles");
-  if (seat.pile.length) piles.appendChild(pileNode(seat.pile, seat.pile_title));
+  // the sets and the pile side by side, what passed under them: on a phone each is one line
+  // (scrolled sideways when long), so the learner's hand and buttons stay on the screen
+  const row = el("div", "seat-row");
+  if (seat.melds.length) row.appendChild(meldsNode(seat.melds, "tiny"));
+  if (seat.pile.length) row.appendChild(pileNode(seat.pile, seat.pile_title));
+  if (row.childNodes.length) box.appendChild(row);
   if (seat.passed && seat.passed.length) {
     const passed = pileNode(seat.passed, seat.passed_title);
     passed.classList.add("passed");
     if (seat.passed_help) passed.title = seat.passed_help;
-    piles.appendChild(passed);
+    box.appendChild(passed);
   }
-  if (piles.childNodes.length) box.appendChild(piles);
   return box;
 }
 
@@ -135,7 +135,8 @@ export default function (component) {
   }
 
   if (data.seats && data.seats.length) {
-    const board = el("div", "board");
+    // three at the table: no one opposite, so the two side seats take the room
+    const board = el("div", "board" + (data.seats.some(s => s.place === "top") ? "" : " no-top"));
     for (const seat of data.seats) board.appendChild(seatNode(seat));
     const centre = el("div", "centre");
     if (data.centre_note) centre.appendChild(el("div", "centre-note", data.centre_note));
@@ -158,13 +159,14 @@ export default function (component) {
   }
 
   const mine = el("div", "mine");
+  // your name, your sets and your pile in one row, above your hand: a row less to scroll past
+  const laid = el("div", "mine-row");
   if (data.my_name) {
     const head = el("div", "seat-head");
     head.appendChild(el("span", "seat-name", data.my_name));
     if (data.my_dealer) head.appendChild(el("span", "badge", data.my_dealer));
-    mine.appendChild(head);
+    laid.appendChild(head);
   }
-  const laid = el("div", "mine-row");  // your sets and your pile in one row, above your hand
   if (data.my_melds && data.my_melds.length) laid.appendChild(meldsNode(data.my_melds, "small"));
   if (data.my_pile && data.my_pile.length) laid.appendChild(pileNode(data.my_pile, data.my_pile_title));
   if (laid.childNodes.length) mine.appendChild(laid);
