@@ -29,7 +29,7 @@ from trainer.i18n import render, t
 from trainer.play import coach_jobs, table_service
 from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.coach_hint import coach_decision, coach_message
-from trainer.play.coach_jobs import review_job, review_key
+from trainer.play.coach_jobs import COACHED_HANDS, review_job, review_key
 from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import review_hand
 from trainer.play.hints import best_discard, discard_risks
@@ -282,14 +282,21 @@ def test_hints_show_waits_red_and_the_coachs_move(db: tuple[ProgressStore, str])
 
 def test_hints_fade_once_discarding_is_mastered_and_come_back_when_asked(
         db: tuple[ProgressStore, str]) -> None:
-    """Issue 32: a learner who has mastered 留哪张 sees no hint lines unasked; one ask brings the
-    waits and red without the coach's move, a second the coach's move; both asks recorded."""
+    """Issue 32: a learner who has mastered 留哪张 and played their three coached hands sees no
+    hint lines unasked; one ask brings the waits and red without the coach's move, a second the
+    coach's move; both asks recorded. Before those three hands the coach always speaks (the
+    lesson that sends them to Play says so)."""
     store, learner = db
     _instant(store, learner, hints=True)
     for number in range(14):  # right first tries at which-discard levels: mastered
         store.answers.record(int(learner), context="lesson", item=f"which-discard:2:v{number}",
                             question="q", answer="a", expected="a", correct=True, seconds=3.0)
     at, view = _at_a_later_discard(store, learner)
+    assert coach_message(view) is not None
+    assert render(coach_message(view), "en", cite=False) in " ".join(c.value for c in at.caption)
+    for number in range(COACHED_HANDS):
+        store.coach_reviews.save(int(learner), f"hand-{number}", PricedHand(()).dumps())
+    at.run()
     red = sum(c.red for c in view.hand) + sum(m.red for m in view.melds[LEARNER])
     red_line = t("play_hint.red", "en", red=red, threshold=20)
     captions = " ".join(c.value for c in at.caption)

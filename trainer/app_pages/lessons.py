@@ -11,6 +11,7 @@ import streamlit as st
 
 from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
+from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice.guidance_service import lesson_skill
 from trainer.practice.lesson_service import Runs, item_id, task_of
@@ -169,13 +170,16 @@ def lesson_step(lesson: Lesson) -> None:
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
     show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
-                  raised=cards_to_correct(run.feedback, run.last))
+                  raised=cards_to_correct(run.feedback, run.last),
+                  show_after=f"{key}-verdict" if run.feedback is not None else "")
     skill = lesson_skill(lesson.id, item.step)
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",
-                  item=item_id(lesson, item.step, item.seed))
+                  item=item_id(lesson, item.step, item.seed),
+                  at_least=HintLevel.FULL if item.again else HintLevel.NONE)  # after a miss
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
-        show_feedback(task, run.feedback, run.last, misses=run.attempts)
+        with st.container(key=f"{key}-verdict"):
+            show_feedback(task, run.feedback, run.last, misses=run.attempts)
         if run.feedback is Feedback.REVEALED:
             st.caption(tr("lessons.comes_back", working=tr("lessons.working")))
             if skill is not None and run.attempts:  # a miss: its skill's practice, elsewhere

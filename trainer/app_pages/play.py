@@ -26,7 +26,7 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import review_of
+from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
@@ -127,8 +127,10 @@ def play_help(session: PlaySession, view: PlayerView) -> Help:
     """How much Play's hints show at this decision (issue 32: they fade as the skill is
     mastered — all of them, then the waits, red and risk without the coach's move, then none
     unless asked)."""
+    coached = len(recent_losses(db, learner.id)) >= COACHED_HANDS
     return help_at(db, learner.id, decision_skill(view.offer is not None), context="play",
-                   item=play_item(session))
+                   item=play_item(session),  # the coach speaks through the first coached hands
+                   at_least=HintLevel.NONE if coached else HintLevel.FULL)
 
 
 def hint_lines(view: PlayerView, risks: dict[Card, CardRisk], found: Help, item: str) -> None:

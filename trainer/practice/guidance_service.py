@@ -69,10 +69,13 @@ class Help:
 
 
 def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str,
-            item: str) -> Help:
-    """The help a question shows now: its skill's level, raised by each ask at this item."""
+            item: str, at_least: HintLevel = HintLevel.NONE) -> Help:
+    """The help a question shows now: its skill's level, raised by each ask at this item, and
+    never below ``at_least`` (a question asked again after a miss; Play while the learner's
+    first coached hands are still to come)."""
     asked = store.hint_asks.count(learner_id, context=context, item=item)
-    level = raised(hint_level(mastery_of(store, learner_id).get(skill, 0.0)), asked)
+    level = max(at_least, raised(hint_level(mastery_of(store, learner_id).get(skill, 0.0)),
+                                 asked))
     return Help(skill, level, guide(skill, level), asked)
 
 

@@ -18,9 +18,11 @@ def _asked(learner_id: int, skill: Skill, context: str, item: str) -> None:
     ask_more(store(), learner_id, skill, context=context, item=item)
 
 
-def show_help(learner_id: int, skill: Skill, *, context: str, item: str, key: str) -> Help:
-    """The help at this question, and the button for more while there is more to give."""
-    found = help_at(store(), learner_id, skill, context=context, item=item)
+def show_help(learner_id: int, skill: Skill, *, context: str, item: str, key: str,
+              at_least: HintLevel = HintLevel.NONE) -> Help:
+    """The help at this question (at least ``at_least``), and the button for more while there
+    is more to give."""
+    found = help_at(store(), learner_id, skill, context=context, item=item, at_least=at_least)
     name = tr(f"skill.{skill.value}")
     with st.container(key=f"guide-{key}"):
         if found.words is not None:

@@ -5,6 +5,8 @@ moves are buttons."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -86,11 +88,18 @@ def cards_to_correct(feedback: Feedback | None, given: LessonAnswer | None) -> t
 
 
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
-                  on_answer: Callable[[LessonAnswer], None], raised: tuple[int, ...] = ()) -> None:
+                  on_answer: Callable[[LessonAnswer], None], raised: tuple[int, ...] = (),
+                  show_after: str = "") -> None:
     """The table and the controls of one question. An answer calls ``on_answer`` before the
     page runs again (one run per answer). ``locked``: answered already (the table stays, the
-    controls go). ``raised``: the cards shown selected (a missed try's, to correct)."""
+    controls go). ``raised``: the cards shown selected (a missed try's, to correct).
+    ``show_after``: the key of what the page shows under the table (the verdict), scrolled
+    into view when it is out of sight."""
     board: Board = task.board
+
+    def draw(view: TableView, **kwargs: Any) -> None:
+        show_table(replace(view, show_first=show_after) if show_after else view, **kwargs)
+
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
         multi = shape is Shape.ALL_CARDS
@@ -98,17 +107,16 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
                              len(board.tappable) if multi else 1, primary=True)
         view = table_view(board, seq=seq, actions=() if locked else (check,),
                           tappable=not locked, multi=multi, preselected=raised)
-        show_table(view, key=key,
-                   on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
+        draw(view, key=key,
+             on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
         return
     if shape is Shape.MOVE:
         view = table_view(board, seq=seq, actions=() if locked else _move_buttons(task),
                           tappable=not locked, multi=True, preselected=raised)
-        show_table(view, key=key,
-                   on_action=lambda pressed: _pressed(pressed, on_answer))
+        draw(view, key=key, on_action=lambda pressed: _pressed(pressed, on_answer))
         return
     if board.hand or board.seats or board.melds or board.offer is not None:
-        show_table(table_view(board, seq=seq), key=key)
+        draw(table_view(board, seq=seq), key=key)
     if locked:
         return
     if shape is Shape.NUMBER:

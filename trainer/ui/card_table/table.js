@@ -82,13 +82,16 @@ function seatNode(seat) {
   return box;
 }
 
-// An element of the page above the table (its Streamlit key), scrolled to if out of sight.
+// An element of the page (its Streamlit key) scrolled to if out of sight: one above the table
+// to its top (a hand's result), one below it just into view (a lesson's hint after a miss, on a
+// phone under the cards), so that as much of the table as fits stays on the screen.
 function bringIntoView(key) {
   const target = document.querySelector(`.st-key-${CSS.escape(key)}`);
   if (!target) return;
   const box = target.getBoundingClientRect();
-  if (box.top < 0 || box.top > window.innerHeight - 40) {
-    target.scrollIntoView({ behavior: "smooth", block: "start" });
+  if (box.top < 0) target.scrollIntoView({ behavior: "smooth", block: "start" });
+  else if (box.bottom > window.innerHeight) {
+    target.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 }
 
@@ -131,7 +134,7 @@ export default function (component) {
     state = { seq: data.seq, chosen: new Set(kept || data.preselected || []) };
     selections.set(id, state);
     keepChoice(id, state);  // the table moved on: an earlier position's taps are forgotten
-    if (data.show_first) setTimeout(() => bringIntoView(data.show_first), 80);
+    if (data.show_first) setTimeout(() => bringIntoView(data.show_first), 250);
   }
 
   if (data.seats && data.seats.length) {
