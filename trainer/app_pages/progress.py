@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
-from trainer.engine.messages import Points
 from trainer.i18n import catalog
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice import csv_export, import_jobs
@@ -20,6 +19,7 @@ from trainer.practice.fact_reviews import due_facts
 from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr, translated_choice
+from trainer.ui.lesson_view import coached_hands_line
 from trainer.ui.practice_links import open_practice
 from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
@@ -105,9 +105,7 @@ def track_section() -> None:
            level=level) for drill, level in levels.items())))
     losses = recent_losses(store(), learner.id)
     if losses:
-        st.caption(tr("progress.coached_hands", count=len(losses), total=Points(
-            sum(losses), signed=False), each=tr("list.sep").join(
-            tr("progress.coached_hand", lost=Points(loss, signed=False)) for loss in losses)))
+        st.caption(coached_hands_line(losses))
     else:
         st.caption(tr("progress.coached_none"))
 

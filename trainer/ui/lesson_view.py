@@ -46,15 +46,20 @@ def show_explain(step: Explain, key: str) -> None:
     show_melds(step.melds)
 
 
+def coached_hands_line(losses: list[float]) -> str:
+    """The points each reviewed hand lost, and their total (the lesson's level, Progress)."""
+    return tr("progress.coached_hands", count=len(losses), total=Points(sum(losses), signed=False),
+              each=tr("list.sep").join(tr("progress.coached_hand", lost=Points(loss, signed=False))
+                                       for loss in losses))
+
+
 def show_coached_hands(losses: list[float], hands: int, key: str) -> bool:
     """A level played in Play (``Explain.play_hands``): how many of the hands the coach has
     reviewed, the points each lost, and the way to Play; whether all are played."""
     done = min(len(losses), hands)
     st.progress(done / hands, text=tr("lessons.coached_progress", done=done, count=hands))
     if losses:
-        st.caption(tr("progress.coached_hands", count=len(losses), total=Points(
-            sum(losses), signed=False), each=tr("list.sep").join(
-            tr("progress.coached_hand", lost=Points(loss, signed=False)) for loss in losses)))
+        st.caption(coached_hands_line(losses))
     if st.button(tr("lessons.play_coached"), type="primary" if done < hands else "secondary",
                  key=f"{key}-play"):
         st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
