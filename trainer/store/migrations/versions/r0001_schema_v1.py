@@ -5,53 +5,25 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.migrations.tables import key, learner_table, moment, required
+
 revision = "r0001"
 down_revision: str | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
-        "schema_info",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("version", sa.Integer, nullable=False),
-    )
-    op.create_table(
-        "learners",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("name", sa.String(80), nullable=False, unique=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("language", sa.String(8), nullable=False),
-        sa.Column("rules_json", sa.Text, nullable=False),
-    )
-    op.create_table(
-        "lesson_progress",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("lesson_id", sa.String(64), nullable=False),
-        sa.Column("step", sa.Integer, nullable=False),
-        sa.Column("mistakes", sa.Integer, nullable=False),
-        sa.Column("completed", sa.Boolean, nullable=False),
-        sa.Column("best_stars", sa.Integer, nullable=False),
-        sa.Column("times_completed", sa.Integer, nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint("learner_id", "lesson_id"),
-    )
-    op.create_index("ix_lesson_progress_learner_id", "lesson_progress", ["learner_id"])
-    op.create_table(
-        "answers",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("context", sa.String(32), nullable=False),
-        sa.Column("item", sa.String(128), nullable=False),
-        sa.Column("question", sa.Text, nullable=False),
-        sa.Column("answer", sa.Text, nullable=False),
-        sa.Column("expected", sa.Text, nullable=False),
-        sa.Column("correct", sa.Boolean, nullable=False),
-        sa.Column("seconds", sa.Float, nullable=False),
-        sa.Column("rule_ids", sa.String(256), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    )
-    op.create_index("ix_answers_learner_id", "answers", ["learner_id"])
+    op.create_table("schema_info", key(), *required(sa.Integer, "version"))
+    op.create_table("learners", key(), sa.Column("name", sa.String(80), nullable=False, unique=True),
+                    moment("created_at"), *required(sa.String(8), "language"),
+                    *required(sa.Text, "rules_json"))
+    learner_table("lesson_progress", *required(sa.String(64), "lesson_id"),
+                  *required(sa.Integer, "step", "mistakes"), *required(sa.Boolean, "completed"),
+                  *required(sa.Integer, "best_stars", "times_completed"), moment("updated_at"),
+                  unique="lesson_id")
+    learner_table("answers", *required(sa.String(32), "context"), *required(sa.String(128), "item"),
+                  *required(sa.Text, "question", "answer", "expected"),
+                  *required(sa.Boolean, "correct"), *required(sa.Float, "seconds"),
+                  *required(sa.String(256), "rule_ids"), moment("created_at"))
     op.bulk_insert(sa.table("schema_info", sa.column("id", sa.Integer),
                             sa.column("version", sa.Integer)), [{"id": 1, "version": 1}])
 

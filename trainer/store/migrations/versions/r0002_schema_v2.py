@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.migrations.tables import learner_table, moment, required
+
 revision = "r0002"
 down_revision = "r0001"
 
@@ -22,35 +24,13 @@ def upgrade() -> None:
             batch.add_column(sa.Column(name, sa.String(size), nullable=False, server_default=""))
         batch.add_column(sa.Column("rating_before", sa.Float, nullable=True))
         batch.add_column(sa.Column("rating_after", sa.Float, nullable=True))
-    op.create_table(
-        "rating_history",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("rating", sa.Float, nullable=False),
-        sa.Column("rd", sa.Float, nullable=False),
-        sa.Column("volatility", sa.Float, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    )
-    op.create_index("ix_rating_history_learner_id", "rating_history", ["learner_id"])
-    op.create_table(
-        "puzzle_ratings",
-        sa.Column("puzzle_id", sa.String(40), primary_key=True),
-        sa.Column("rating", sa.Float, nullable=False),
-        sa.Column("rd", sa.Float, nullable=False),
-        sa.Column("volatility", sa.Float, nullable=False),
-        sa.Column("attempts", sa.Integer, nullable=False),
-        sa.Column("solved", sa.Integer, nullable=False),
-    )
-    op.create_table(
-        "review_items",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("fact", sa.String(40), nullable=False),
-        sa.Column("card_json", sa.Text, nullable=False),
-        sa.Column("due", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint("learner_id", "fact"),
-    )
-    op.create_index("ix_review_items_learner_id", "review_items", ["learner_id"])
+    learner_table("rating_history", *required(sa.Float, "rating", "rd", "volatility"),
+                  moment("created_at"))
+    op.create_table("puzzle_ratings", sa.Column("puzzle_id", sa.String(40), primary_key=True),
+                    *required(sa.Float, "rating", "rd", "volatility"),
+                    *required(sa.Integer, "attempts", "solved"))
+    learner_table("review_items", *required(sa.String(40), "fact"), *required(sa.Text, "card_json"),
+                  moment("due"), unique="fact")
     op.execute("UPDATE schema_info SET version = 2")
 
 

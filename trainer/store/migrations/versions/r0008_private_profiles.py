@@ -9,6 +9,8 @@ import secrets
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.migrations.tables import learner_table, moment, required
+
 revision = "r0008"
 down_revision = "r0007"
 
@@ -26,16 +28,9 @@ def upgrade() -> None:
     with op.batch_alter_table("learners") as batch:
         batch.alter_column("public_id", existing_type=sa.String(32), nullable=False)
         batch.create_unique_constraint("uq_learners_public_id", ["public_id"])
-    op.create_table(
-        "sign_in_sessions",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("revoked", sa.Boolean, nullable=False),
-    )
-    op.create_index("ix_sign_in_sessions_learner_id", "sign_in_sessions", ["learner_id"])
+    learner_table("sign_in_sessions",
+                  sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+                  moment("created_at"), moment("expires_at"), *required(sa.Boolean, "revoked"))
 
 
 def downgrade() -> None:

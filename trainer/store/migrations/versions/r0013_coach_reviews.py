@@ -7,20 +7,16 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.migrations.tables import learner_table, moment, required
+
 revision = "r0013"
 down_revision = "r0012"
 
 
 def upgrade() -> None:
-    op.create_table(
-        "coach_reviews",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("replay_key", sa.String(64), nullable=False),
-        sa.Column("review_json", sa.Text, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint("learner_id", "replay_key"),
-    )
+    learner_table("coach_reviews", *required(sa.String(64), "replay_key"),
+                  *required(sa.Text, "review_json"), moment("created_at"), unique="replay_key",
+                  indexed=False)
 
 
 def downgrade() -> None:

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.migrations.tables import learner_table, moment, required
+
 revision = "r0014"
 down_revision = "r0013"
 
@@ -18,26 +20,13 @@ copy: the app's map may change later)."""
 
 
 def upgrade() -> None:
-    op.create_table(
-        "hint_asks",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("context", sa.String(32), nullable=False),
-        sa.Column("item", sa.String(200), nullable=False),
-        sa.Column("skill", sa.String(32), nullable=False),
-        sa.Column("level", sa.Integer, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    )
+    learner_table("hint_asks", *required(sa.String(32), "context"), *required(sa.String(200), "item"),
+                  *required(sa.String(32), "skill"), *required(sa.Integer, "level"),
+                  moment("created_at"), indexed=False)
     op.create_index("ix_hint_asks_item", "hint_asks", ["learner_id", "context", "item"])
-    op.create_table(
-        "review_choices",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
-        sa.Column("skill", sa.String(32), nullable=False),
-        sa.Column("enabled", sa.Boolean, nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint("learner_id", "skill"),
-    )
+    learner_table("review_choices", *required(sa.String(32), "skill"),
+                  *required(sa.Boolean, "enabled"), moment("updated_at"), unique="skill",
+                  indexed=False)
     # Reviews became opt-in per skill: a learner who was already reviewing a skill's facts
     # keeps them on (nothing they had scheduled goes quiet).
     bind = op.get_bind()
