@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click, current, give, table_data, translated, walk_lesson
 from tests.wrong_answers import wrong_answer
 from trainer.i18n import t
-from trainer.lessons import Explain, LessonRun, Question, load_lessons
+from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
 from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, open_database
@@ -160,14 +161,21 @@ def test_a_replay_never_lowers_the_stars(db_url: str, learner_id: str) -> None:
     assert store.lessons.state(int(learner_id), "winning").best_stars == 3
 
 
-def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
-    """The run lives in the database: a reload shows the same item, with the same hint."""
-    lesson = LESSONS["pairs-of-14"]
+def _past_the_first_explanation(db_url: str, learner_id: str, lesson: Lesson
+                                ) -> tuple[ProgressStore, AppTest, LessonRun, Step]:
+    """``lesson``'s page, opened and continued past its first step (an explanation), with the
+    store, the run and the step it stands at."""
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     at.button(key="cont-0").click().run()
     run = current(store, int(learner_id), lesson)
-    step = lesson.steps[run.current.step]
+    return store, at, run, lesson.steps[run.current.step]
+
+
+def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
+    """The run lives in the database: a reload shows the same item, with the same hint."""
+    lesson = LESSONS["pairs-of-14"]
+    store, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
     task = task_of(step, run.current)
     give(at, lesson, run, task, wrong_answer(task))
     hint = [m.value for m in at.markdown if m.value.startswith("**Hint:**")]
@@ -219,11 +227,7 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
 def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
     """AppTest sees the card table as a component it cannot tap; what it is given is checked."""
     lesson = LESSONS["a-turn"]
-    store = ProgressStore(open_database(db_url))
-    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    at.button(key="cont-0").click().run()
-    run = current(store, int(learner_id), lesson)
-    step = lesson.steps[run.current.step]
+    _, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
     assert isinstance(step, Question) and step.kind == "move"
     give(at, lesson, run, task_of(step, run.current), task_of(step, run.current).answer)
     assert at.success and "K♠" in at.success[0].value

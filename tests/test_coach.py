@@ -8,6 +8,7 @@ import copy
 import itertools
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +26,7 @@ from trainer.coach.deals import (
     unseen_cards,
 )
 from trainer.coach.playout import play_out
-from trainer.coach.search import MISTAKE_POINTS, evaluate
+from trainer.coach.search import MISTAKE_POINTS, Decision, evaluate
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -123,37 +124,44 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False) -> dict[
             / sum(weights[name]) for name, values in totals.items() if values}
 
 
-@pytest.mark.parametrize("weighted", [False, True])
-def test_the_search_agrees_with_enumeration_on_small_endgames(weighted: bool) -> None:
-    checked = 0
+def _small_endgames(count: int, most_unseen: int, at_claim: bool = False
+                    ) -> Iterator[tuple[int, PlayerView]]:
+    """The first ``count`` moments of 3-player 2-hand matches (seeds 0–39) with at most
+    ``most_unseen`` unseen cards (only offered cards when ``at_claim``), each with its seed:
+    few enough deals to enumerate. Fails when there are fewer."""
+    found = 0
     for seed in range(40):
         for _state, view in moments(seed, players=3, hands=2):
-            if len(unseen_cards(view)) > 5 or checked >= 4:
+            if len(unseen_cards(view)) > most_unseen or (at_claim and view.phase is not Phase.CLAIM):
                 continue
-            exact = _exact(view, playout_seed=seed, weighted=weighted)
-            decision = evaluate(view, 400, playout_seed=seed, weighted=weighted)
-            for option in decision.options:
-                truth = exact[str(option.action)]
-                assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
-            checked += 1
-    assert checked >= 4
+            yield seed, view
+            found += 1
+            if found == count:
+                return
+    raise AssertionError(f"only {found} of {count} small endgames")
+
+
+def _assert_agrees(decision: Decision, exact: dict[str, float]) -> None:
+    """Every option's mean is within 4 standard errors of its enumerated value."""
+    for option in decision.options:
+        truth = exact[str(option.action)]
+        assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_search_agrees_with_enumeration_on_small_endgames(weighted: bool) -> None:
+    for seed, view in _small_endgames(4, most_unseen=5):
+        exact = _exact(view, playout_seed=seed, weighted=weighted)
+        _assert_agrees(evaluate(view, 400, playout_seed=seed, weighted=weighted), exact)
 
 
 def test_the_search_agrees_with_enumeration_at_a_claim() -> None:
     """At an offered card the deal asks the seats before the viewer again; still exact."""
-    checked = 0
-    for seed in range(40):
-        for _state, view in moments(seed, players=3, hands=2):
-            if view.phase is not Phase.CLAIM or len(unseen_cards(view)) > 6 or checked >= 3:
-                continue
-            exact = _exact(view, playout_seed=seed)
-            decision = evaluate(view, 400, playout_seed=seed)
-            assert {o.action.kind for o in decision.options} & {ActionKind.PASS}
-            for option in decision.options:
-                truth = exact[str(option.action)]
-                assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
-            checked += 1
-    assert checked >= 3
+    for seed, view in _small_endgames(3, most_unseen=6, at_claim=True):
+        exact = _exact(view, playout_seed=seed)
+        decision = evaluate(view, 400, playout_seed=seed)
+        assert {o.action.kind for o in decision.options} & {ActionKind.PASS}
+        _assert_agrees(decision, exact)
 
 
 def test_values_are_reproducible_from_the_view() -> None:

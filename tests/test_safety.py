@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
 
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis.counting import deal_in_count, hidden_analysis, open_analysis
+from trainer.analysis.deal_in import DealInCount
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import Meld, RuleSet, deck, parse_card, verdict
@@ -84,15 +86,21 @@ def small_table(seed: int) -> SafetyTable:
                        tuple(sizes), rng.random() < 0.1)
 
 
+def _every_count(seed: int) -> Iterator[tuple[SafetyTable, Card, int, DealInCount]]:
+    """Seed ``seed``'s small table, with every candidate discard against every opponent and
+    the exact count of that opponent's hands that win on it."""
+    table = small_table(seed)
+    for card in table.candidates():
+        for other in table.opponents():
+            yield table, card, other, deal_in_count(table, other, card)
+
+
 @pytest.mark.rule("R-SAFE")
 @settings(max_examples=120)
 @given(st.integers(0, 2**32))
 def test_exact_counts_agree_with_brute_force(seed: int) -> None:
-    table = small_table(seed)
-    for card in table.candidates():
-        for other in table.opponents():
-            counted = deal_in_count(table, other, card)
-            assert (counted.winning, counted.total) == brute_force_count(table, other, card)
+    for table, card, other, counted in _every_count(seed):
+        assert (counted.winning, counted.total) == brute_force_count(table, other, card)
 
 
 def _max_red_brute(table: SafetyTable, other: int, card: Card) -> int | None:
@@ -113,25 +121,22 @@ def _max_red_brute(table: SafetyTable, other: int, card: Card) -> int | None:
 @settings(max_examples=80)
 @given(st.integers(0, 2**32))
 def test_every_certificate_is_true(seed: int) -> None:
-    table = small_table(seed)
-    for card in table.candidates():
-        for other in table.opponents():
-            count = deal_in_count(table, other, card)
-            if count.reason == "joker":
-                assert card.is_joker
-            elif count.reason == "no_partner":
-                partner = 14 - (card.rank or 0)
-                assert not any(c.rank == partner and c != card for c in table.unseen())
-            elif count.reason == "none_combine":
-                assert _max_red_brute(table, other, card) is None
-            elif count.reason == "red":
-                best = _max_red_brute(table, other, card)
-                assert best is not None and best < table.rules.red_threshold
-                assert best == count.max_red
-                assert not table.first_discard
-            else:
-                assert count.reason == "danger" and count.winning > 0
-                assert brute_force_count(table, other, card)[0] > 0
+    for table, card, other, count in _every_count(seed):
+        if count.reason == "joker":
+            assert card.is_joker
+        elif count.reason == "no_partner":
+            partner = 14 - (card.rank or 0)
+            assert not any(c.rank == partner and c != card for c in table.unseen())
+        elif count.reason == "none_combine":
+            assert _max_red_brute(table, other, card) is None
+        elif count.reason == "red":
+            best = _max_red_brute(table, other, card)
+            assert best is not None and best < table.rules.red_threshold
+            assert best == count.max_red
+            assert not table.first_discard
+        else:
+            assert count.reason == "danger" and count.winning > 0
+            assert brute_force_count(table, other, card)[0] > 0
 
 
 def test_certificates_in_words() -> None:

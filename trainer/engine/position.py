@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.engine.cards import Card, display_cards, format_cards, parse_card, parse_cards
 from trainer.engine.errors import Dou14Error, PositionError
@@ -24,6 +24,9 @@ from trainer.engine.messages import Message
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import Relation
 from trainer.engine.sources import Source
+
+_Parsed = TypeVar("_Parsed")
+"""What a field's parser returns (a card, or a tuple of cards)."""
 
 MAX_WAITING_HAND = 7
 """A player waiting for others holds at most 7 concealed cards (R-DEAL, R-PARITY)."""
@@ -196,24 +199,24 @@ def _read_from(value: Any) -> Relation | None:
         raise PositionError(f"from must be one of {known}, not {value!r}") from None
 
 
-def _read_cards(name: str, value: Any) -> tuple[Card, ...]:
+def _parsed(name: str, value: Any, parse: Callable[[str], _Parsed], wanted: str) -> _Parsed:
+    """``value`` read by ``parse``; any fault is a PositionError naming the field ``name``
+    (``wanted`` says what the field must be when it is not even a string)."""
     if not isinstance(value, str):
-        raise PositionError(f"{name} must be a string of cards, not {value!r}")
+        raise PositionError(f"{name} must be {wanted}, not {value!r}")
     try:
-        return parse_cards(value)
+        return parse(value)
     except Dou14Error as error:
         raise PositionError(f"{name}: {error}") from None
 
 
+def _read_cards(name: str, value: Any) -> tuple[Card, ...]:
+    return _parsed(name, value, parse_cards, "a string of cards")
+
+
 def _read_card(value: Any) -> Card | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise PositionError(f"card must be one card as a string or null, not {value!r}")
-    try:
-        return parse_card(value)
-    except Dou14Error as error:
-        raise PositionError(f"card: {error}") from None
+    return None if value is None else _parsed("card", value, parse_card,
+                                              "one card as a string or null")
 
 
 def _read_melds(value: Any) -> tuple[Meld, ...]:
