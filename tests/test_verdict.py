@@ -14,42 +14,43 @@ from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Position, PositionError, Reason, Relation, RuleSet, is_win, position_of, verdict
 from trainer.i18n import explain
 
-CASES = [
-    # id, hand, melds, card, source, first discard, players, reason, red, specials, fan
-    ("R-WIN plain", "7h Kd Ac 5h 9c", ["chi:8h,6s"], "7d", "discard", False, 4,
-     "win", 28, [], 0),
-    ("R-WIN red short by 1", "7h Kd Ac 5s 9c", ["chi:3d,Jd"], "7d", "discard", False, 4,
-     "red_short", 19, [], 0),
-    ("R-WIN exactly 20", "7h Kd Ac 5s 9c", ["chi:5d,9s"], "7d", "discard", False, 4,
-     "win", 20, [], 0),
-    ("R-PAIR14 not combined", "7h Kd Ac 5h 9c 6d 8s", [], "8d", "discard", False, 4,
-     "not_combined", 27, [], 0),
-    ("R-SET concealed triple", "5h 5d 5s 9c 9h 7c 3s", [], "7s", "discard", False, 4,
-     "not_combined", 19, [], 0),
-    ("R-SET triple with three partners", "5h 5d 5s 9c 9h 9d 7c", [], "7s", "discard", False, 4,
-     "win", 28, [], 0),
-    ("R-WIN joker in hand", "X 7h Kd Ac 5h 9c 6d", [], "7d", "discard", False, 4,
-     "joker_in_hand", 26, [], 0),
-    ("R-WIN joker before combination", "X Kd Ac 5h 9c 6d 2s", [], "7d", "discard", False, 4,
-     "joker_in_hand", 19, [], 0),
-    ("R-WIN 3 players 25", "7h Kd Ac 5h 9c 6d 8s", [], "7d", "discard", False, 3,
-     "win", 26, [], 0),
-    ("R-WIN 3 players short", "7h Kd Ac 5h 9c 6s 8s", [], "7d", "discard", False, 3,
-     "red_short", 20, [], 0),
-    ("R-SPECIAL all black", "7s Ks Ac 5s 9c 6c 8s", [], "7c", "discard", False, 4,
-     "win", 0, ["all_black"], 3),
-    ("R-SPECIAL all red", "Ah Kd 7h", ["chi:Qh,2d", "chi:3h,Jd", "joker:X"], "7d", "flip", False, 4,
-     "win", 23, ["all_red"], 4),
-    ("R-SPECIAL all red claimed black", "Ah Kd 7h", ["chi:Qh,2d"], "7s", "flip", False, 4,
-     "red_short", 12, [], 0),
-    ("R-SPECIAL jiedi low red", "7s Kc Ac 5s 9c 6s 8h", [], "7d", "discard", True, 4,
-     "win", 15, ["jiedi"], 3),
-    ("R-SPECIAL jiedi capped", "Ah Kc 7s 5c 9s", ["pong:Qh,Qs,Qd", "joker:X", "joker:X"], "7d",
-     "discard", True, 4, "win", 10, ["jiedi"], 4),
-    ("R-FAN pongs and kongs", "Ah Kd 7h", ["pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h"], "7d",
-     "discard", False, 4, "win", 28, [], 3),
-    ("R-FAN joker pong", "Ah Kd 7h 8s 6h", ["pong:X,X,X", "joker:X"], "7d", "flip", False, 4,
-     "win", 22, [], 5),
+Case = tuple[str, str, list[str], str, str, bool, int, str, int, list[str], int]
+"""id, hand, melds, card, source, first discard, players, reason, red, specials, fan."""
+
+
+def _case(name: str, hand: str, melds: list[str], card: str, reason: str, red: int, *,
+          source: str = "discard", first: bool = False, players: int = 4,
+          specials: tuple[str, ...] = (), fan: int = 0) -> Case:
+    """A row of the verdict table: the position (a discard, not the dealer's first, four players
+    unless said) and its verdict (the reason, the red total, the specials, the fan)."""
+    return name, hand, melds, card, source, first, players, reason, red, list(specials), fan
+
+
+CASES: list[Case] = [
+    _case("R-WIN plain", "7h Kd Ac 5h 9c", ["chi:8h,6s"], "7d", "win", 28),
+    _case("R-WIN red short by 1", "7h Kd Ac 5s 9c", ["chi:3d,Jd"], "7d", "red_short", 19),
+    _case("R-WIN exactly 20", "7h Kd Ac 5s 9c", ["chi:5d,9s"], "7d", "win", 20),
+    _case("R-PAIR14 not combined", "7h Kd Ac 5h 9c 6d 8s", [], "8d", "not_combined", 27),
+    _case("R-SET concealed triple", "5h 5d 5s 9c 9h 7c 3s", [], "7s", "not_combined", 19),
+    _case("R-SET triple with three partners", "5h 5d 5s 9c 9h 9d 7c", [], "7s", "win", 28),
+    _case("R-WIN joker in hand", "X 7h Kd Ac 5h 9c 6d", [], "7d", "joker_in_hand", 26),
+    _case("R-WIN joker before combination", "X Kd Ac 5h 9c 6d 2s", [], "7d", "joker_in_hand", 19),
+    _case("R-WIN 3 players 25", "7h Kd Ac 5h 9c 6d 8s", [], "7d", "win", 26, players=3),
+    _case("R-WIN 3 players short", "7h Kd Ac 5h 9c 6s 8s", [], "7d", "red_short", 20, players=3),
+    _case("R-SPECIAL all black", "7s Ks Ac 5s 9c 6c 8s", [], "7c", "win", 0,
+          specials=("all_black",), fan=3),
+    _case("R-SPECIAL all red", "Ah Kd 7h", ["chi:Qh,2d", "chi:3h,Jd", "joker:X"], "7d", "win", 23,
+          source="flip", specials=("all_red",), fan=4),
+    _case("R-SPECIAL all red claimed black", "Ah Kd 7h", ["chi:Qh,2d"], "7s", "red_short", 12,
+          source="flip"),
+    _case("R-SPECIAL jiedi low red", "7s Kc Ac 5s 9c 6s 8h", [], "7d", "win", 15,
+          first=True, specials=("jiedi",), fan=3),
+    _case("R-SPECIAL jiedi capped", "Ah Kc 7s 5c 9s", ["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
+          "7d", "win", 10, first=True, specials=("jiedi",), fan=4),
+    _case("R-FAN pongs and kongs", "Ah Kd 7h", ["pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h"],
+          "7d", "win", 28, fan=3),
+    _case("R-FAN joker pong", "Ah Kd 7h 8s 6h", ["pong:X,X,X", "joker:X"], "7d", "win", 22,
+          source="flip", fan=5),
 ]
 
 
