@@ -17,6 +17,24 @@ class Base(DeclarativeBase):
     pass
 
 
+class LearnerRow:
+    """A row of one learner's: its own key ``id`` and the learner's, the table's first two
+    columns (``sort_order``: a mixin's columns would otherwise come last). ``learner_id`` has no
+    index of its own: the table's unique constraint or index begins with it and serves."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, sort_order=-2)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False,
+                                            sort_order=-1)
+
+
+class IndexedLearnerRow(LearnerRow):
+    """A row of one learner's whose ``learner_id`` has an index of its own
+    (``ix_<table>_learner_id``), to read one learner's rows."""
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True,
+                                            sort_order=-1)
+
+
 class Learner(Base):
     """A learner profile: a name, and a password only if the learner chose one. ``public_id`` is
     what URLs and the browser carry: random, never the row id."""
@@ -42,13 +60,11 @@ class Learner(Base):
     """Play settings (hints, pace) as JSON: part of the profile, on every device."""
 
 
-class LessonProgress(Base):
+class LessonProgress(IndexedLearnerRow, Base):
     """Where a learner is in a lesson (the run in progress), and the best stars earned."""
 
     __tablename__ = "lesson_progress"
     __table_args__ = (UniqueConstraint("learner_id", "lesson_id"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     lesson_id: Mapped[str] = mapped_column(String(64), nullable=False)
     step: Mapped[int] = mapped_column(Integer, default=0)
     mistakes: Mapped[int] = mapped_column(Integer, default=0)
@@ -61,7 +77,7 @@ class LessonProgress(Base):
     """The run in progress (``trainer.lessons.run.LessonRun``), kept after every answer."""
 
 
-class AnswerRecord(Base):
+class AnswerRecord(IndexedLearnerRow, Base):
     """Every answer ever given: what was asked, the answer, right or wrong, time taken."""
 
     __tablename__ = "answers"
@@ -71,8 +87,6 @@ class AnswerRecord(Base):
                       Index("ix_answers_learner_context_mode_time", "learner_id", "context",
                             "mode", "created_at"),
                       Index("ix_answers_learner_time", "learner_id", "created_at"))
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     context: Mapped[str] = mapped_column(String(32), nullable=False)
     item: Mapped[str] = mapped_column(String(128), nullable=False)
     question: Mapped[str] = mapped_column(Text, nullable=False)
@@ -94,12 +108,10 @@ class AnswerRecord(Base):
     """A drill item's size level (1–9); none for other answers."""
 
 
-class RatingHistory(Base):
+class RatingHistory(IndexedLearnerRow, Base):
     """The learner's Glicko-2 rating after each rated answer."""
 
     __tablename__ = "rating_history"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     rating: Mapped[float] = mapped_column(Float, nullable=False)
     rd: Mapped[float] = mapped_column(Float, nullable=False)
     volatility: Mapped[float] = mapped_column(Float, nullable=False)
@@ -118,50 +130,42 @@ class PuzzleRating(Base):
     solved: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReviewItem(Base):
+class ReviewItem(IndexedLearnerRow, Base):
     """A small fact under FSRS scheduling for one learner."""
 
     __tablename__ = "review_items"
     __table_args__ = (UniqueConstraint("learner_id", "fact"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     fact: Mapped[str] = mapped_column(String(40), nullable=False)
     card_json: Mapped[str] = mapped_column(Text, nullable=False)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
-class StoredReplay(Base):
+class StoredReplay(IndexedLearnerRow, Base):
     """A finished hand the learner played, as its replay JSON (FORMAT of ``Replay.to_json``)."""
 
     __tablename__ = "replays"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     replay_json: Mapped[str] = mapped_column(Text, nullable=False)
     outcome: Mapped[str] = mapped_column(String(64), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class CoachReview(Base):
+class CoachReview(LearnerRow, Base):
     """The coach's review of a hand the learner played (``PricedHand.dumps``), by the hand's
     replay key, so the search behind it runs once per hand."""
 
     __tablename__ = "coach_reviews"
     __table_args__ = (UniqueConstraint("learner_id", "replay_key"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
     replay_key: Mapped[str] = mapped_column(String(64), nullable=False)
     """SHA-256 of the seat and the replay's JSON."""
     review_json: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class OwnPuzzle(Base):
+class OwnPuzzle(IndexedLearnerRow, Base):
     """A puzzle made from a flagged moment of the learner's own hand (their review set)."""
 
     __tablename__ = "own_puzzles"
     __table_args__ = (UniqueConstraint("learner_id", "puzzle_id"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     puzzle_id: Mapped[str] = mapped_column(String(40), nullable=False)
     puzzle_json: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -179,13 +183,11 @@ class PlayTable(Base):
                                                  default=now)
 
 
-class SignInSession(Base):
+class SignInSession(IndexedLearnerRow, Base):
     """A signed-in browser of a profile with a password: only the SHA-256 of its random token is
     kept, with an expiry; signing out revokes it."""
 
     __tablename__ = "sign_in_sessions"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False, index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
                                                  default=now)
@@ -208,15 +210,13 @@ class RateLimit(Base):
                                                  index=True)
 
 
-class HintAsk(Base):
+class HintAsk(LearnerRow, Base):
     """The learner asked for more help before answering a question (issue 32: hints fade with
     mastery; asking is recorded): where (``context`` and ``item``, as its answers are stored),
     the skill, and the help level the ask brought it to."""
 
     __tablename__ = "hint_asks"
     __table_args__ = (Index("ix_hint_asks_item", "learner_id", "context", "item"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
     context: Mapped[str] = mapped_column(String(32), nullable=False)
     item: Mapped[str] = mapped_column(String(200), nullable=False)
     skill: Mapped[str] = mapped_column(String(32), nullable=False)
@@ -224,14 +224,12 @@ class HintAsk(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class ReviewChoice(Base):
+class ReviewChoice(LearnerRow, Base):
     """A skill whose fact reviews (FSRS) the learner turned on or off (issue 32: reviews on the
     learner's terms — visible and opt-in per skill). No row: off."""
 
     __tablename__ = "review_choices"
     __table_args__ = (UniqueConstraint("learner_id", "skill"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), nullable=False)
     skill: Mapped[str] = mapped_column(String(32), nullable=False)
     enabled: Mapped[bool] = mapped_column(Boolean, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
