@@ -6,11 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def stamped(*, onupdate: bool = False) -> MappedColumn[datetime]:
+    """A moment the store writes itself: now, in UTC, when the row is added (and, with
+    ``onupdate``, on every change of it)."""
+    return mapped_column(DateTime(timezone=True), default=now, onupdate=now if onupdate else None)
 
 
 class Base(DeclarativeBase):
@@ -50,7 +56,7 @@ class Learner(Base):
     """An argon2id hash; ``None`` for an open profile (whoever has its link may use it)."""
     identity: Mapped[str | None] = mapped_column(String(512), unique=True, nullable=True)
     """For a profile made by signing in with an OIDC provider: its issuer and subject."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
     language: Mapped[str] = mapped_column(String(8), default="en")
     rules_json: Mapped[str] = mapped_column(Text, default="{}")
     rating: Mapped[float] = mapped_column(Float, default=1500.0)
@@ -71,8 +77,7 @@ class LessonProgress(IndexedLearnerRow, Base):
     completed: Mapped[bool] = mapped_column(Boolean, default=False)
     best_stars: Mapped[int] = mapped_column(Integer, default=0)
     times_completed: Mapped[int] = mapped_column(Integer, default=0)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now,
-                                                 onupdate=now)
+    updated_at: Mapped[datetime] = stamped(onupdate=True)
     run_json: Mapped[str] = mapped_column(Text, default="")
     """The run in progress (``trainer.lessons.run.LessonRun``), kept after every answer."""
 
@@ -96,7 +101,7 @@ class AnswerRecord(IndexedLearnerRow, Base):
     seconds: Mapped[float] = mapped_column(Float, nullable=False)
     rule_ids: Mapped[str] = mapped_column(Text, default="[]")
     """The rule ids the answer cites, a JSON array (:mod:`trainer.store.lists`)."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
     skill: Mapped[str] = mapped_column(String(32), default="")
     themes: Mapped[str] = mapped_column(Text, default="[]")
     """The puzzle's themes, a JSON array."""
@@ -115,7 +120,7 @@ class RatingHistory(IndexedLearnerRow, Base):
     rating: Mapped[float] = mapped_column(Float, nullable=False)
     rd: Mapped[float] = mapped_column(Float, nullable=False)
     volatility: Mapped[float] = mapped_column(Float, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
 
 
 class PuzzleRating(Base):
@@ -146,7 +151,7 @@ class StoredReplay(IndexedLearnerRow, Base):
     __tablename__ = "replays"
     replay_json: Mapped[str] = mapped_column(Text, nullable=False)
     outcome: Mapped[str] = mapped_column(String(64), default="")
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
 
 
 class CoachReview(LearnerRow, Base):
@@ -158,7 +163,7 @@ class CoachReview(LearnerRow, Base):
     replay_key: Mapped[str] = mapped_column(String(64), nullable=False)
     """SHA-256 of the seat and the replay's JSON."""
     review_json: Mapped[str] = mapped_column(Text, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
 
 
 class OwnPuzzle(IndexedLearnerRow, Base):
@@ -168,7 +173,7 @@ class OwnPuzzle(IndexedLearnerRow, Base):
     __table_args__ = (UniqueConstraint("learner_id", "puzzle_id"),)
     puzzle_id: Mapped[str] = mapped_column(String(40), nullable=False)
     puzzle_json: Mapped[str] = mapped_column(Text, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
 
 
 class PlayTable(Base):
@@ -179,8 +184,7 @@ class PlayTable(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), primary_key=True)
     state_json: Mapped[str] = mapped_column(Text, nullable=False)
     move: Mapped[int] = mapped_column(Integer, nullable=False)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
-                                                 default=now)
+    updated_at: Mapped[datetime] = stamped()
 
 
 class SignInSession(IndexedLearnerRow, Base):
@@ -189,8 +193,7 @@ class SignInSession(IndexedLearnerRow, Base):
 
     __tablename__ = "sign_in_sessions"
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
-                                                 default=now)
+    created_at: Mapped[datetime] = stamped()
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     revoked: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
 
@@ -221,7 +224,7 @@ class HintAsk(LearnerRow, Base):
     item: Mapped[str] = mapped_column(String(200), nullable=False)
     skill: Mapped[str] = mapped_column(String(32), nullable=False)
     level: Mapped[int] = mapped_column(Integer, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[datetime] = stamped()
 
 
 class ReviewChoice(LearnerRow, Base):
@@ -232,4 +235,4 @@ class ReviewChoice(LearnerRow, Base):
     __table_args__ = (UniqueConstraint("learner_id", "skill"),)
     skill: Mapped[str] = mapped_column(String(32), nullable=False)
     enabled: Mapped[bool] = mapped_column(Boolean, nullable=False)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = stamped()
