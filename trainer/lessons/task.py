@@ -216,5 +216,5 @@ class TaskKind:
     generate: Generator
     keys: frozenset[str]
     written_first: bool = False
-    """The step's words are the only statement of its goal (a move to make, a stacked hand
-    played on), so a learner's first pass shows the position they were written for."""
+    """Each step is one decision of a whole hand played on as it was written (the coached hand
+    of stage 16, from deal to win), so a learner's first pass shows that hand, not a variant."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine import KongCase, KongEvent, Message, RuleSet, kong_eligibility, rank_name
+from trainer.engine import KongCase, KongEvent, Message, Relation, RuleSet, kong_eligibility, rank_name
 from trainer.engine.reachability import sets_laid
 from trainer.engine.sources import Source
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
@@ -65,6 +65,7 @@ def kong(data: StepData) -> Task:
     moment = Message.of(f"kong_event.{event.value}", card=card.symbol if card else "")
     board = Board(hand, melds, offer=card, offer_source=Source.FLIP if event in (
         KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules, moment=moment,
+        offer_from=Relation.YOU if event is KongEvent.OWN_FLIP else None,  # "flipped by you"
         caption=None if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP)
         else Message.of("board.held_card" if event in _HELD else "board.drawn_card"))
     return Task("kong", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION,

@@ -1,7 +1,10 @@
 """The ``move`` kind: the learner makes a move at the card table (R-TOU, R-CHI, R-PONG,
-R-KONG, R-WIN, R-SPECIAL, R-STOCK-EMPTY) — its fresh tables built from a stacked deal, each a case of its step
-(a chi on one's own flip stays one, a joker laid after a draw stays one). The table, its moves
-and their grading: :mod:`trainer.lessons.table_tasks`."""
+R-KONG, R-WIN, R-SPECIAL, R-STOCK-EMPTY) — its fresh tables built from a stacked deal, each a
+case of its step (:mod:`trainer.lessons.kinds.move_cases`: a chi on one's own flip stays one, a
+joker laid after a draw stays one, a kong on a fresh pong keeps its case, a win stays 全红), and
+asked in words of its own table (:mod:`trainer.lessons.kinds.move_words`), so that even its
+first try is fresh (issue 31). The table, its moves and their grading:
+:mod:`trainer.lessons.table_tasks`."""
 
 from __future__ import annotations
 
