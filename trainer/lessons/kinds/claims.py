@@ -72,7 +72,8 @@ def priority(data: StepData) -> Task:
 
 def _prompt(offer: Message, claims: list[Claim], players: int) -> Message:
     """The card, who offered it and every claim on it, in words: "your upper player discards
-    9♠. You want to chi it; the player opposite wants to pong it. Who gets it?"."""
+    9♠: you want to chi (吃) it; the player opposite (对家) wants to pong (扯) it. Who gets
+    it?"."""
     said = []
     for claim in claims:
         who = relation(claim.seat, YOU, players)

@@ -60,7 +60,7 @@ def pick_partner(data: StepData) -> Task:
     working = tuple(Message.of("lesson.pair_sum", ("R-PAIR14",), a=target, b=cards[i],
                                total=rank + (cards[i].rank or 0)) for i in sorted(answer.indices))
     shape = Shape.ONE_CARD if len(answer.indices) == 1 else Shape.ALL_CARDS
-    seven = rank == SELF_PARTNER
+    seven = partner_rank(rank) == rank
     key = "task.pick_partner_seven" if seven else "task.pick_partner"
     return Task("pick_partner", shape,
                 Board((), choices=cards, offer=target,
@@ -70,23 +70,20 @@ def pick_partner(data: StepData) -> Task:
                 answer_class=(len(answer.indices), seven))
 
 
-SELF_PARTNER = 7
-"""The one rank that pairs with its own kind (7 + 7, R-PAIR14): a step about it stays about it."""
-
-
 def _pick_partner_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """As many partners among as many cards; a 7 stays a 7 (it pairs with another 7), any
-    other card stays another."""
+    """As many partners among as many cards; a 7 stays a 7 (the one rank that pairs with its
+    own kind, R-PAIR14), any other card stays another."""
     size = len(data.cards()) or 5
     if data.has("card"):
         written = pick_partner(data)
-        wanted, seven = written.answer_size, data.card().rank == SELF_PARTNER
+        rank = data.card().rank or 0
+        wanted, seven = written.answer_size, partner_rank(rank) == rank
     else:
         wanted, seven = (1 if rng.random() < 0.6 else 2), False
     while True:
         target = draw(rng, 1)[0]
         assert target.rank is not None
-        if (target.rank == SELF_PARTNER) != seven:
+        if (partner_rank(target.rank) == target.rank) != seven:
             continue
         cards = draw(rng, size, exclude=[target])
         found = partners_of(target, cards)
@@ -182,7 +179,7 @@ def _triple_hand(rng: random.Random, size: int, whole: bool) -> list[Card]:
     """Three of a rank in hand (R-SET: no set until laid) and ``size`` cards in all: each of the
     three with its own partner when ``whole``, else one partner at least missing."""
     while True:
-        rank = rng.choice([r for r in range(1, 14) if r != 7])
+        rank = rng.choice([r for r in range(1, 14) if partner_rank(r) != r])
         pool = draw(rng, 52)
         triple = [c for c in pool if c.rank == rank][:3]
         partners = [c for c in pool if c.rank == partner_rank(rank)]

@@ -88,17 +88,14 @@ def red_total_task(data: StepData) -> Task:
         return Message.of("hint.red_too_low_melds" if melds else "hint.red_too_low", ("R-RED",))
 
     board = Board(cards, melds)
-    prompt = "prompt_melds" if melds else "prompt_dealt" if len(cards) == DEALT else "prompt"
+    dealt = len(cards) == data.rules().deal_sizes[0]  # the dealer's whole hand (R-DEAL)
+    prompt = "prompt_melds" if melds else "prompt_dealt" if dealt else "prompt"
     return Task("red_total", Shape.NUMBER, board, number(total),
                 instruction_number(Message.of("task.red_total.what")),
                 (*_red_each(tuple(c for c in everything if c.red)),
                  *_no_red(tuple(c for c in everything if not c.red)), red_sum(everything)),
-                ("R-RED",), hint, prompt=Message.of(f"task.red_total.{prompt}"),
+                ("R-RED",), hint, prompt=Message.of(f"task.red_total.{prompt}", count=len(cards)),
                 answer_class=(len(cards), shape_of(melds), laid_red > 0))
-
-
-DEALT = 8
-"""The dealer's hand before anything is laid (R-DEAL): "you were dealt these eight cards"."""
 
 
 def _red_total_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
