@@ -173,13 +173,18 @@ def test_a_stored_claim_moment_is_the_searchs(players: int) -> None:
 
 def test_a_move_variant_is_the_same_case() -> None:
     """A fresh table for a move keeps its goal and its case — a chi on the learner's own flip
-    stays one, a joker laid down after a draw stays one (issue 31: variants keep the point)."""
-    from trainer.lessons.kinds.moves import move_case
+    stays one, a joker laid down after a draw stays one, a kong on a fresh pong keeps its case
+    (巴起, or the fourth held in two steps), a win stays 全红, a pass still ends the hand drawn
+    (issue 31: variants keep the point, and a move's first try is one)."""
+    from trainer.lessons.kinds.moves import MoveCase, move_case
 
     steps = _steps("move")
-    cases = {(str(s.data["goal"]), tuple(move_case(StepData(s.data)).items())) for s in steps}
-    assert ("chi", (("own_flip", True), ("after_draw", False))) in cases
-    assert ("lay_joker", (("own_flip", False), ("after_draw", True))) in cases
+    cases = {(str(s.data["goal"]), move_case(StepData(s.data))) for s in steps}
+    assert ("chi", MoveCase(own_flip=True)) in cases
+    assert ("lay_joker", MoveCase(after_draw=True)) in cases
+    assert {("kong_drawn", MoveCase(kong_case=case)) for case in (1, 2, 3)} <= cases
+    assert ("win", MoveCase(all_red=True)) in cases
+    assert ("pass", MoveCase(drawn=True)) in cases
     assert any(goal == "tianzou" for goal, _ in cases)
     for step in steps:
         here = move_case(StepData(step.data))

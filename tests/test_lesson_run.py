@@ -11,12 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.engine.game.actions import ActionKind
+from trainer.i18n import render
 from trainer.lessons import Feedback, LessonRun, Question, load_lessons
 from trainer.lessons.answers import MoveAnswer
 from trainer.lessons.kinds.moves import construct_scene
 from trainer.lessons.run import MAX_REASKS
 from trainer.lessons.table_tasks import after_move, apply_table_action, move_task, scene_of_task
 from trainer.lessons.task import StepData
+from trainer.practice.lesson_service import Runs, task_of
+from trainer.store import ProgressStore
 
 
 def test_first_miss_hint_second_miss_answer_and_a_reask() -> None:
@@ -199,3 +202,25 @@ def test_a_drawn_hand_is_a_move_at_a_real_table(seed: int | None) -> None:
     assert told.legal and not told.correct and told.message.key == "hint.move_drawn_claimed"
     task = move_task(data)
     assert task.rule_ids == ("R-STOCK-EMPTY",) and task.working[0].key == "move_why.drawn"
+
+
+def test_an_answer_to_a_fresh_first_try_is_kept_with_the_words_it_was_asked_in(
+        db: tuple[ProgressStore, str]) -> None:
+    """Issue 31: the first try of "which card makes 14 with …" is a variant, so the answer is
+    kept with the variant's own question — its card, not the written example's."""
+    store, learner = db
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "pairs-of-14")
+    runs = Runs(store, int(learner))
+    run, _ = runs.load(lesson)
+    while not isinstance(lesson.steps[run.plan[run.index].step], Question):
+        runs.go_on(lesson, run.index)
+        run, _ = runs.load(lesson)
+    item = run.plan[run.index]
+    step = lesson.steps[item.step]
+    assert isinstance(step, Question) and item.seed is not None
+    task = task_of(step, item)
+    assert task.prompt is not None
+    runs.answer(lesson, run.index, task.answer, 3.0)
+    (row,) = store.answers.rows(int(learner), context="lesson")
+    assert row.question == f"{lesson.id} #{item.step + 1}: {render(task.prompt, 'en', cite=False)}"
+    assert str(task.board.offer and task.board.offer.symbol) in row.question

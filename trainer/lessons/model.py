@@ -22,7 +22,6 @@ from typing import Any
 from trainer.content.languages import LANGUAGES
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Meld, parse_cards
-from trainer.lessons.answers import ChoiceAnswer
 from trainer.lessons.kinds import KINDS as QUESTION_KINDS
 from trainer.lessons.kinds import moves
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
@@ -85,11 +84,12 @@ class Question:
         return not self.written and not KINDS[self.kind].written_first
 
     def variant(self, seed: int) -> Task:
-        """A fresh variant of this step (new cards, the same point), checked by the engine. A
-        question answered by a choice keeps its answer class — the same kong case, the same
-        reason, 接地 stays 接地, yes stays yes — so a re-ask tests what the step teaches, not
-        another case: generated positions are drawn until one has the step's answer (the step
-        as written, should none come within :data:`VARIANT_TRIES`)."""
+        """A fresh variant of this step (new cards, the same point), checked by the engine. It
+        keeps the step's answer class (:attr:`Task.kept_class`) — the same kong case and reason,
+        the same rule settling a claim, 接地 stays 接地, yes stays yes, a 7 stays a 7 — so a
+        re-ask tests what the step teaches, not another case: generated positions are drawn
+        until one is of the step's class (the step as written, should none come within
+        :data:`VARIANT_TRIES`)."""
         key = (id(self), seed)
         with _VARIANTS_LOCK:
             kept = _VARIANTS.get(key)
@@ -106,13 +106,13 @@ class Question:
     def _make_variant(self, seed: int) -> Task:
         kind = KINDS[self.kind]
         rng = random.Random(seed)
-        keep = self.task.answer if isinstance(self.task.answer, ChoiceAnswer) else None
+        keep = self.task.kept_class
         for _ in range(VARIANT_TRIES if keep is not None else 5):
             try:
                 task = kind.build(StepData(kind.generate(rng, StepData(self.data))))
             except TaskError:
                 continue
-            if keep is None or task.answer == keep:
+            if task.kept_class == keep:
                 return task
         return self.task
 

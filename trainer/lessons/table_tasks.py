@@ -280,9 +280,10 @@ def goal_of(data: StepData, scene: TableScene) -> Action:
     return action
 
 
-def move_task(data: StepData) -> Task:
-    scene = scene_of(data)
-    goal = goal_of(data, scene)
+def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) -> Task:
+    """The move a step asks for at its table (``table``: the scene and the goal, when the
+    caller has them already)."""
+    scene, goal = table if table is not None else scene_of_task(data)
     board = board_of_scene(scene)
     cards = tuple(board.hand.index(c) for c in goal.cards if c in board.hand)
     answer = MoveAnswer(goal.kind, cards)

@@ -64,6 +64,18 @@ class Task:
                                                                    repr=False)
     """Working worked out only when shown (the table's deal-in chances need numpy, which a
     lesson loaded without the app's packages must not)."""
+    answer_class: object = field(default=None, compare=False, repr=False)
+    """The case the task is an example of, where its answer alone does not say it — the kong
+    case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every
+    variant of its step keeps it (issue 31), see :attr:`kept_class`."""
+
+    @property
+    def kept_class(self) -> object:
+        """What a variant of this task keeps: :attr:`answer_class` where the kind names one,
+        else a choice's answer (yes stays yes, 接地 stays 接地), else nothing."""
+        if self.answer_class is not None:
+            return self.answer_class
+        return self.answer if isinstance(self.answer, ChoiceAnswer) else None
 
     @property
     def full_working(self) -> tuple[Message, ...]:
@@ -204,5 +216,5 @@ class TaskKind:
     generate: Generator
     keys: frozenset[str]
     written_first: bool = False
-    """The step's words are the only statement of its goal (a move to make, a stacked hand
-    played on), so a learner's first pass shows the position they were written for."""
+    """Each step is one decision of a whole hand played on as it was written (the coached hand
+    of stage 16, from deal to win), so a learner's first pass shows that hand, not a variant."""

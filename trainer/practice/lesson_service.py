@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.run import PlanItem
@@ -24,6 +25,14 @@ def item_id(lesson: Lesson, step: int, seed: int | None) -> str:
 def task_of(step: Question, item: PlanItem) -> Task:
     """The task an item of the run asks: the step as written, or its variant."""
     return step.task if item.seed is None else step.variant(item.seed)
+
+
+def asked(step: Question, item: PlanItem, task: Task) -> str:
+    """The question as the learner read it (in English, as answers are kept): a variant's own
+    words — its cards, not the written example's — or the step's as written."""
+    if item.seed is not None and task.prompt is not None:
+        return render(task.prompt, "en", cite=False)
+    return step.words("en")
 
 
 def questions(lesson: Lesson) -> list[int]:
@@ -83,7 +92,7 @@ class Runs:
         run.answer(correct, given, choices=len(task.options) or None)
         self.store.answers.record(
             self.learner_id, context="lesson", item=item_id(lesson, item.step, item.seed),
-            question=f"{lesson.id} #{item.step + 1}: {step.words('en')}",
+            question=f"{lesson.id} #{item.step + 1}: {asked(step, item, task)}",
             answer=task.answer_text(given), expected=task.answer_text(task.answer),
             correct=correct, seconds=seconds, rule_ids=task.rule_ids,
             lesson_run=_kept(lesson, run))

@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from trainer.content.sampling import random_position
-from trainer.engine import Position, Relation, RuleSet, is_reachable, relation
+from trainer.engine import Message, Position, Relation, RuleSet, is_reachable, relation
 from trainer.engine.reachability import reachability_problems
 from trainer.engine.sources import Source
 from trainer.lessons.board import Board
+from trainer.lessons.kinds._shared import offer_words
 from trainer.lessons.task import StepData, TaskError, describe
 
 POSITION_KEYS = frozenset({"cards", "melds", "card", "source", "from", "first", "rules"})
@@ -38,6 +39,14 @@ def board_of(position: Position, origin: Relation) -> Board:
     return Board(position.hand, position.melds, offer=position.card, offer_from=origin,
                  offer_source=position.source, first_discard=position.dealer_first_discard,
                  rules=position.rules)
+
+
+def offered(position: Position, origin: Relation) -> Message:
+    """The claimed card in words — who discarded or flipped it, 接地 — for a question's prompt
+    (:func:`trainer.lessons.kinds._shared.offer_words`)."""
+    assert position.card is not None and position.source is not None
+    return offer_words(position.card, origin, position.source,
+                       first=position.dealer_first_discard)
 
 
 def position_data(position: Position, origin: Relation) -> dict[str, Any]:

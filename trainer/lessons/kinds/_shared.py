@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from trainer.data import data_folder
-from trainer.engine import JOKER, RANKED_CARDS, Card, Dou14Error, Message, format_cards
+from trainer.engine import JOKER, RANKED_CARDS, Card, Dou14Error, Message, Relation, RuleSet, format_cards
 from trainer.engine.messages import Param
+from trainer.engine.sources import Source
 from trainer.lessons.task import TaskError
 
 
@@ -31,6 +32,25 @@ def instruction_one(what: Message) -> Message:
 
 def instruction_number(what: Message) -> Message:
     return Message.of("instruct.number", what=what)
+
+
+def offer_words(card: Card, origin: Relation, source: Source, *, first: bool = False) -> Message:
+    """Who put the card on the table, and how — "your upper player discards 7♦", "you flip 8♦
+    yourself", "your upper player, the dealer, makes the first discard of the hand: 7♦": what a
+    question on a claimed card depends on (R-OWN-FLIP, R-SPECIAL 接地, R-PAY)."""
+    if origin is Relation.YOU:
+        return Message.of("task.offer.own_flip", card=card)
+    key = "first" if first else source.value
+    return Message.of(f"task.offer.{key}", who=Message.of(f"seat.{origin.value}"), card=card)
+
+
+def at_table(question: Message, rules: RuleSet) -> Message:
+    """The question with its table size said where it is not the usual four (three players: a
+    win needs 25 red, two pay a winner — R-SEAT, R-WIN, R-PAY)."""
+    if rules.players == 4:
+        return question
+    return Message.of("task.table.at", players=rules.players, red=rules.red_threshold,
+                      question=question)
 
 
 YES_NO_INSTRUCTION = Message.of("instruct.yes_no")

@@ -9,8 +9,9 @@ working shows the coach's values.
 
 A step names a moment of a shipped pool by ``moment`` (its line, from 0) and ``players`` (4, the
 default, or 3: each table size has its own pool); a fresh variant is another moment of the same
-pool — with ``first = true``, another moment at its player's first discard of the hand (the plan
-made from the cards dealt, 开局定打法)."""
+pool of the step's class (:func:`move_class`) — with ``first = true``, another moment at its
+player's first discard of the hand (the plan made from the cards dealt, 开局定打法), and with
+``plan = "all_black"`` besides, another where that plan is the best (全黑)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ from typing import Any
 from trainer.coach.best_moves import BestMove
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import Z95
-from trainer.engine import Message
+from trainer.engine import Message, Position, relation, waits
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
-from trainer.lessons.kinds._shared import read_pool
+from trainer.lessons.kinds._shared import at_table, offer_words, read_pool
 from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
@@ -78,7 +79,24 @@ def _best_move(kind: str, data: StepData) -> Task:
     move = moment_of(data, kind)
     if data.flag("first") and not first_discard(move):
         raise TaskError("'first': the moment must be its player's first discard of the hand")
-    return task_of_move(kind, move, first=data.flag("first"))
+    plan = _plan(data)
+    task = task_of_move(kind, move, first=data.flag("first"), plan=plan)
+    if plan is not None and task.answer_class != plan:
+        raise TaskError(f"'plan': the best discard of this moment is not the {plan} plan")
+    return task
+
+
+PLANS = ("all_black",)
+"""Plans a first discard may be asked about (``plan``, 开局定打法): ``all_black``, 全黑 — the
+best discard lets the hand's one red card go (R-SPECIAL: all black needs no red total)."""
+
+
+def _plan(data: StepData) -> str | None:
+    if not data.has("plan"):
+        return None
+    if not data.flag("first"):
+        raise TaskError("'plan' is asked of a first discard: add first = true")
+    return data.choice("plan", PLANS, PLANS[0])
 
 
 def kind_of_move(move: BestMove) -> str:
@@ -86,7 +104,8 @@ def kind_of_move(move: BestMove) -> str:
     return "best_discard" if move.best.action.kind is ActionKind.DISCARD else "best_claim"
 
 
-def task_of_move(kind: str, move: BestMove, *, first: bool = False) -> Task:
+def task_of_move(kind: str, move: BestMove, *, first: bool = False,
+                 plan: str | None = None) -> Task:
     """The moment as a question at the table, graded as the coach's best move (a level here,
     a "best move" puzzle on the Puzzles page)."""
     scene = TableScene(move.replay.state_at(), move.seat)
@@ -109,13 +128,62 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False) -> Task:
         return Message.of(f"hint.{kind}_lost", RULES, move=move_words(action),
                           lost=Points(lost, signed=False), after=why(scene.view, action))
 
+    case = move_class(scene, best, first=first, plan=plan)
     return Task(kind, Shape.MOVE, board, answer,
                 Message.of(f"instruct.{kind}"),
                 (coach_values(move),), RULES, hint,
-                prompt=Message.of(f"task.{kind}.prompt_first" if first
-                                  else f"task.{kind}.prompt"),
+                prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
-                more_working=lambda: coach_reasons(move))
+                more_working=lambda: coach_reasons(move), answer_class=case)
+
+
+def move_class(scene: TableScene, best: Action, *, first: bool = False,
+               plan: str | None = None) -> str:
+    """What a moment is a case of, kept by its variants (issue 31). At a discard: the plan a
+    first discard asked about calls for (``all_black``: the best lets the one red card go,
+    R-SPECIAL), any first discard (``first``), several discards that keep the hand ready
+    (下叫, R-WAIT), or neither. At a card offered: the learner's own flip (chi only,
+    R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi or pass."""
+    view = scene.view
+    if best.kind is ActionKind.DISCARD:
+        if plan is not None:
+            rest = list(view.hand)
+            rest.remove(best.cards[0])
+            black = best.cards[0].is_red and all(card.is_black for card in rest)
+            return "all_black" if black else "other"
+        if first:
+            return "first"
+        return "ready" if ready_discards(scene) >= 2 else "plain"
+    legal = scene.state.legal_actions()
+    offer = view.offer
+    if offer is not None and offer.seat == scene.seat:
+        return "own_flip"
+    if len({a.cards for a in legal if a.kind is ActionKind.CHI}) >= 2:
+        return "two_chi"
+    return "pong" if any(a.kind is ActionKind.PONG for a in legal) else "plain"
+
+
+def ready_discards(scene: TableScene) -> int:
+    """How many different discards leave the hand ready (下叫, R-WAIT)."""
+    view = scene.view
+    count = 0
+    for card in set(view.hand):
+        rest = list(view.hand)
+        rest.remove(card)
+        count += waits(Position(tuple(rest), view.melds[scene.seat], rules=view.rules)).ready
+    return count
+
+
+def _prompt(scene: TableScene, case: str, *, first: bool) -> Message:
+    offer = scene.state.offer
+    if offer is not None:  # what a claim depends on: the card, who offered it and how
+        origin = relation(offer.seat, scene.seat, scene.state.rules.players)
+        return Message.of("task.best_claim.prompt_offer", offer=offer_words(
+            offer.card, origin, offer.source, first=offer.dealer_first_discard))
+    if first:  # the plan made from the cards dealt (开局定打法)
+        return Message.of("task.best_discard.prompt_first")
+    return Message.of("task.best_discard.prompt_ready" if case == "ready"
+                      else "task.best_discard.prompt")
 
 
 def best_discard(data: StepData) -> Task:
@@ -134,18 +202,35 @@ def first_discard(move: BestMove) -> bool:
 
 def _variant_of(kind: str) -> Callable[[random.Random, StepData], dict[str, Any]]:
     def variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+        """Another moment of the pool, of the step's class (:func:`move_class`); with
+        ``first``, another first discard."""
         here, players = data.integer("moment", 0), _players(data, kind)
-        first = data.flag("first")
-        moments = pool(players, kind)
-        others = [n for n in range(len(moments))
-                  if n != here and (not first or first_discard(moments[n]))]
+        first, plan = data.flag("first"), _plan(data)
+        case = classes(kind, players, first, plan)[here]
+        others = [n for n, other in enumerate(classes(kind, players, first, plan))
+                  if n != here and other == case]
         if not others:
             raise TaskError("the pool holds one such moment: no fresh variant")
-        return {"moment": rng.choice(others), "players": players, "first": first}
+        fresh: dict[str, Any] = {"moment": rng.choice(others), "players": players,
+                                 "first": first}
+        return fresh if plan is None else {**fresh, "plan": plan}
     return variant
 
 
+@cache
+def classes(kind: str, players: int, first: bool, plan: str | None) -> tuple[str | None, ...]:
+    """The class of every moment of a pool (None: not a first discard, where one is asked)."""
+    found: list[str | None] = []
+    for move in pool(players, kind):
+        if first and not first_discard(move):
+            found.append(None)
+            continue
+        found.append(move_class(TableScene(move.replay.state_at(), move.seat), move.best.action,
+                                first=first, plan=plan))
+    return tuple(found)
+
+
 KINDS = (TaskKind("best_discard", best_discard, _variant_of("best_discard"),
-                  frozenset({"moment", "players", "first"})),
+                  frozenset({"moment", "players", "first", "plan"})),
          TaskKind("best_claim", best_claim, _variant_of("best_claim"),
                   frozenset({"moment", "players"})))

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine import Message, Relation, RuleSet, relation, seat_of
+from trainer.engine import Message, Relation, relation, seat_of
 from trainer.engine.priority import Claim, ClaimKind, resolve_claims
 from trainer.engine.sources import Source
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
-from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw
+from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, offer_words
 from trainer.lessons.kinds.seats import YOU, seat_options
 from trainer.lessons.task import Option, StepData, Task, TaskError, TaskKind
 
@@ -61,34 +61,58 @@ def priority(data: StepData) -> Task:
         return Message.of("hint.priority_order", ("R-PRIORITY",),
                           origin=Message.of(f"seat.{origin_relation.value}"))
 
+    case = (tuple(sorted(c.kind.value for c in claims)),
+            tuple(sorted(reason for _, reason in result.refused)),
+            None if result.winner is None else result.winner.kind.value)
     return Task("priority", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION,
                 tuple(result.messages()), ("R-PRIORITY",), hint, options,
-                prompt=Message.of("task.priority.prompt"))
+                prompt=_prompt(offer_words(card, origin_relation, source), claims, players),
+                answer_class=case)
+
+
+def _prompt(offer: Message, claims: list[Claim], players: int) -> Message:
+    """The card, who offered it and every claim on it, in words: "your upper player discards
+    9♠: you want to chi (吃) it; the player opposite (对家) wants to pong (扯) it. Who gets
+    it?"."""
+    said = []
+    for claim in claims:
+        who = relation(claim.seat, YOU, players)
+        said.append(Message.of(f"task.priority.you_want.{claim.kind.value}")
+                    if who is Relation.YOU else
+                    Message.of(f"task.priority.wants.{claim.kind.value}",
+                               who=Message.of(f"seat.{who.value}")))
+    if len(said) == 1:
+        return Message.of("task.priority.prompt_one", offer=offer, first=said[0])
+    if len(said) == 2:
+        return Message.of("task.priority.prompt_two", offer=offer, first=said[0],
+                          second=said[1])
+    return Message.of("task.priority.prompt")
 
 
 def _priority_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """Claims on a fresh card; the step's own answer class kept — where nobody may take the
-    card as written (every claim refused), nobody may in the variant either."""
-    rules = RuleSet()
-    relations = [r for r in Relation]
-    nobody = ChoiceAnswer("nobody")
-    wants_nobody = data.has("claims") and priority(data).answer == nobody
+    """The same claims on a fresh card, from other seats, settled by the same rule: the step's
+    answer class (:attr:`Task.answer_class`) — chi against pong stays that, two wins stay two
+    wins, a chi refused for its seat stays refused, a win on one's own flip stays refused."""
+    rules = data.rules()
+    written = priority(data) if data.has("claims") else None
+    kinds = [claim.kind for claim in _claims(data, rules.players)] if written else \
+        [rng.choice((ClaimKind.WIN, ClaimKind.PONG, ClaimKind.CHI)) for _ in range(2)]
+    relations = [r for r in Relation if r is not Relation.OPPOSITE or rules.players == 4]
     for _ in range(400):
-        origin = rng.choice([r for r in relations if r is not Relation.YOU])
         source = rng.choice(("discard", "flip"))
-        claimers = rng.sample(relations, 2)
-        kinds = [rng.choice((ClaimKind.WIN, ClaimKind.PONG, ClaimKind.CHI)) for _ in claimers]
+        origin = rng.choice([r for r in relations if r is not Relation.YOU or source == "flip"])
+        claimers = rng.sample(relations, len(kinds))
+        rng.shuffle(kinds)
         claims = [f"{r.value}:{k.value}" for r, k in zip(claimers, kinds, strict=True)]
         data_out: dict[str, Any] = {"origin": origin.value, "source": source,
-                                    "card": str(draw(rng, 1)[0]), "claims": claims}
+                                    "card": str(draw(rng, 1)[0]), "claims": claims,
+                                    "rules": rules.to_json()}
         task = priority(StepData(data_out))
-        if wants_nobody:
-            if task.answer == nobody:
-                return data_out
-            continue
+        if written is not None and task.answer_class == written.answer_class:
+            return data_out
         refused = resolve_claims(_claims(StepData(data_out), rules.players),
-                                 seat_of(origin, YOU, 4), source).refused
-        if not refused and task.answer != nobody:
+                                 seat_of(origin, YOU, rules.players), source).refused
+        if written is None and not refused and task.answer != ChoiceAnswer("nobody"):
             return data_out
     raise TaskError("no variant found")
 

@@ -18,12 +18,12 @@ from typing import Any
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, why
 from trainer.coach.search import MISTAKE_POINTS, Z95
-from trainer.engine import Message
+from trainer.engine import Message, relation
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
-from trainer.lessons.kinds._shared import read_pool
+from trainer.lessons.kinds._shared import offer_words, read_pool
 from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
@@ -103,9 +103,20 @@ def coached_move(data: StepData) -> Task:
                 Message.of("instruct.coached_move", deals=decision.deals),
                 (values_message(coached),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
-                prompt=Message.of(f"task.coached_move.prompt_{kinds_of(number)[index]}"),
+                prompt=_prompt(scene, kinds_of(number)[index]),
                 solved_board=board_of_scene(after_move(scene, played)), grader=grade,
                 more_working=lambda: (why(scene.view, best),))
+
+
+def _prompt(scene: TableScene, kind: str) -> Message:
+    """The decision in words: a card offered (or the winning one) named with who put it there."""
+    offer = scene.state.offer
+    if offer is None:  # a discard, or 天走 before the first one (R-SPECIAL)
+        return Message.of("task.coached_move.prompt_win_dealt" if kind == "win"
+                          else f"task.coached_move.prompt_{kind}")
+    origin = relation(offer.seat, scene.seat, scene.state.rules.players)
+    return Message.of(f"task.coached_move.prompt_{kind}", offer=offer_words(
+        offer.card, origin, offer.source, first=offer.dealer_first_discard))
 
 
 def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.engine import KongCase, KongEvent, Message, RuleSet, kong_eligibility, rank_name
+from trainer.engine import KongCase, KongEvent, Message, Relation, RuleSet, kong_eligibility, rank_name
 from trainer.engine.reachability import sets_laid
 from trainer.engine.sources import Source
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
@@ -62,41 +62,56 @@ def kong(data: StepData) -> Task:
         return Message.of("hint.kong_count", ("R-KONG",),
                           rank=rank_name(card.rank) if card is not None and card.rank else "🃏")
 
+    moment = Message.of(f"kong_event.{event.value}", card=card.symbol if card else "")
     board = Board(hand, melds, offer=card, offer_source=Source.FLIP if event in (
-        KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules,
-        moment=Message.of(f"kong_event.{event.value}", card=card.symbol if card else ""),
+        KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules, moment=moment,
+        offer_from=Relation.YOU if event is KongEvent.OWN_FLIP else None,  # "flipped by you"
         caption=None if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP)
         else Message.of("board.held_card" if event in _HELD else "board.drawn_card"))
     return Task("kong", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION,
                 tuple(result.messages()), ("R-KONG",), hint, options,
-                prompt=Message.of("task.kong.prompt"))
+                prompt=Message.of("task.kong.prompt", moment=moment),
+                answer_class=(answer, result.reason))
+
+
+_HELD_COUNT = {"dealt_four": 4, "no_four": 3, "triple_plus_claim": 3, "only_pair": 2,
+               "no_triple": 1, "own_flip": 3, "gathered_four_off": 3, "gathered_four": 3,
+               "no_four_drawn": 2}
+"""How many of the card's rank the concealed hand holds for each verdict (R-KONG)."""
 
 
 def _kong_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """A fresh moment of the same kind (same event), cards drawn anew."""
+    """A fresh moment of the same kind (same event) and the same verdict — the same case, or
+    the same reason there is none: a pong laid earlier stays a pong that cannot grow, a pair
+    stays a pair — cards drawn anew."""
     event = data.choice("event", tuple(e.value for e in KongEvent), "claim")
-    original = kong(data).answer
+    written = kong(data)
+    rules = data.rules()
+    reason = kong_eligibility(data.cards(), data.melds(), KongEvent(event),
+                              data.optional_card(), rules).reason
     for _ in range(2000):
         rank = rng.randrange(1, 14)
         same = [c for c in draw(rng, 52) if c.rank == rank]
         rest = [c for c in draw(rng, 20) if c.rank != rank]
-        if event == "after_deal":
-            take = 4 if original == ChoiceAnswer("case1") else 3
-            hand = same[:take] + rest[:8 - take]
-            return {"event": event, "cards": notation(hand)}
-        if event in ("claim", "own_flip"):
-            take = 3 if original != ChoiceAnswer("no") or rng.random() < 0.5 else 2
-            hand = same[:take] + rest[:7 - take]
-            return {"event": event, "card": str(same[3]), "cards": notation(hand)}
-        if event in ("draw_after_pong", "ponged_from_triple"):
-            return {"event": event, "card": str(same[3]), "cards": notation(rest[:5]),
-                    "melds": [f"pong:{same[0]},{same[1]},{same[2]}"]}
-        if event == "laid_from_four":
-            return {"event": event, "card": str(same[3]), "cards": notation(rest[:4]),
-                    "melds": [f"pong:{same[0]},{same[1]},{same[2]}"]}
-        hand = same[:3] + rest[:4]
-        return {"event": event, "card": str(same[3]), "cards": notation(hand),
-                "melds": ["joker:X"]}
+        out: dict[str, Any] = {"event": event, "rules": rules.to_json()}
+        if event in ("draw_after_pong", "ponged_from_triple", "laid_from_four") or \
+                reason == "pong_cannot_grow":
+            size = 4 if event == "laid_from_four" else 5
+            out.update(card=str(same[3]), cards=notation(rest[:size]),
+                       melds=[f"pong:{same[0]},{same[1]},{same[2]}"])
+        elif event == "after_deal":
+            take = _HELD_COUNT.get(reason, 3)
+            out.update(cards=notation(same[:take] + rest[:8 - take]))
+        else:
+            take = _HELD_COUNT.get(reason, 3)  # own flip: three held, and still no kong
+            out.update(card=str(same[3]), cards=notation(same[:take] + rest[:7 - take]))
+            if event == "later_draw":
+                out["melds"] = ["joker:X"]
+        try:
+            if kong(StepData(out)).answer_class == written.answer_class:
+                return out
+        except TaskError:
+            continue
     raise TaskError("no variant found")
 
 

@@ -1,19 +1,26 @@
 """The ``move`` kind: the learner makes a move at the card table (R-TOU, R-CHI, R-PONG,
-R-KONG, R-WIN, R-SPECIAL, R-STOCK-EMPTY) — its fresh tables built from a stacked deal, each a case of its step
-(a chi on one's own flip stays one, a joker laid after a draw stays one). The table, its moves
-and their grading: :mod:`trainer.lessons.table_tasks`."""
+R-KONG, R-WIN, R-SPECIAL, R-STOCK-EMPTY) — its fresh tables built from a stacked deal, each a
+case of its step (:mod:`trainer.lessons.kinds.move_cases`: a chi on one's own flip stays one, a
+joker laid after a draw stays one, a kong on a fresh pong keeps its case, a win stays 全红), and
+asked in words of its own table (:mod:`trainer.lessons.kinds.move_words`), so that even its
+first try is fresh (issue 31). The table, its moves and their grading:
+:mod:`trainer.lessons.table_tasks`."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from trainer.engine import Card, partner_rank, partners_of, red_total
+from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.win_rule import red_reached
-from trainer.lessons.table_tasks import GOALS, move_task, scene_of
-from trainer.lessons.task import StepData, TaskError, TaskKind
+from trainer.lessons.kinds.move_cases import MoveCase, case_of, plain_case
+from trainer.lessons.kinds.move_words import move_prompt
+from trainer.lessons.table_tasks import GOALS, TableScene, ends_drawn, move_task, scene_of_task
+from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 
 def _plain(cards: list[Card]) -> bool:
@@ -22,15 +29,18 @@ def _plain(cards: list[Card]) -> bool:
     return all(c.rank is not None for c in cards) and all(ranks.count(r) < 3 for r in ranks)
 
 
-def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
-                    after_draw: bool = False) -> dict[str, Any]:
+def construct_scene(rng: random.Random, goal: str, case: MoveCase | None = None
+                    ) -> dict[str, Any]:
     """A fresh table where the learner may make ``goal``: a stacked deal (with the dealer's
     discard and the learner's pong scripted where the goal needs them), every other hand dealt
-    at random with nothing to lay down. With ``own_flip`` a chi is on the learner's own flip
-    (R-OWN-FLIP); with ``after_draw`` a joker is laid down right after the draw of a pong
-    (R-TOU-LATER), not in the lay-down round. Checked by the engine like any lesson table."""
+    at random with nothing to lay down. Of ``case`` (:func:`case_of`) where one is given: a chi
+    on the learner's own flip (R-OWN-FLIP); a joker laid down right after the draw of a pong
+    (R-TOU-LATER), not in the lay-down round; a kong on a fresh pong by its case (R-KONG); a win
+    whose every card is red (全红, R-SPECIAL). Checked by the engine like any lesson table."""
     from trainer.engine import JOKER, RANKED_CARDS
 
+    case = case or plain_case(goal)
+    own_flip, after_draw, kong_case = case.own_flip, case.after_draw, case.kong_case
     for _ in range(500):
         pool = list(RANKED_CARDS)
         rng.shuffle(pool)
@@ -81,12 +91,24 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
             mine = [*same[:3], *rest[:4]]
             upper_first = same[3]
             before.append("you:done")
-        elif goal == "kong_drawn":
+        elif goal == "kong_drawn" and kong_case == 1:  # three of four laid, then the fourth
+            dealer, mine = "you", [*same, *rest[:4]]
+            stock = rest[4:6]
+            before.append(f"you:lay_pong:{' '.join(str(c) for c in _by_index(same)[:3])}")
+            goal_cards = str(_by_index(same)[3])
+        elif goal == "kong_drawn" and kong_case == 2:  # two of a triple ponged, then the third
+            mine = [*same[:3], *rest[:4]]
+            upper_first, stock = same[3], rest[4:6]
+            before.append("you:done")
+            goal_cards = str(_by_index(same[:3])[2])
+        elif goal == "kong_drawn":  # 巴起: the card drawn after the pong is its fourth
             mine = [*same[:2], *rest[:5]]
             upper_first, stock = same[2], [same[3], rest[5]]
             goal_cards = str(same[3])
         elif goal in ("win", "tianzou"):
             pairs: list[Card] = []
+            if case.all_red:  # 全红: the pairs from red cards only
+                rest = [c for c in rest if c.is_red]
             for card in rest:
                 if card.rank is None or card in pairs:
                     continue
@@ -121,7 +143,7 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
             continue
         if upper_first is not None:
             before.append(f"{dealer}:discard:{upper_first}")
-        if goal == "kong_drawn" or (goal == "lay_joker" and after_draw):
+        if (goal == "kong_drawn" and kong_case != 1) or (goal == "lay_joker" and after_draw):
             before.append("you:pong")
         data: dict[str, Any] = {f"hand_{who}": " ".join(str(c) for c in cards)
                                 for who, cards in hands.items()}
@@ -130,11 +152,17 @@ def construct_scene(rng: random.Random, goal: str, *, own_flip: bool = False,
         if goal_cards:
             data["goal_cards"] = goal_cards
         try:
-            move_task(StepData(data))
+            if case_of(*scene_of_task(StepData(data))) != case:
+                continue
         except TaskError:
             continue
         return data
     raise TaskError(f"no fresh table found for {goal!r}")
+
+
+def _by_index(cards: list[Card]) -> list[Card]:
+    """Cards in the engine's order (a pong takes the first two of a rank, R-PONG)."""
+    return sorted(cards, key=lambda c: c.index)
 
 
 DRAWN_TRIES = 400
@@ -146,10 +174,8 @@ def drawn_table(rng: random.Random) -> dict[str, Any]:
     offer is one the learner may chi but not win on, and letting it go ends the hand drawn
     (R-STOCK-EMPTY) — where a chi would only make them discard a card someone may win on."""
     from trainer.bots.heuristic import fast_choice
-    from trainer.engine.game.actions import ActionKind
     from trainer.engine.game.replay import Replay
     from trainer.engine.game.state import HandState
-    from trainer.lessons.table_tasks import TableScene, ends_drawn
 
     for _ in range(DRAWN_TRIES):
         state = HandState.deal(rng.getrandbits(32), DEFAULT_RULES, rng.randrange(4))
@@ -165,22 +191,32 @@ def drawn_table(rng: random.Random) -> dict[str, Any]:
 
 
 def _move_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """A fresh table of the same case: the goal, and whether a chi is on the learner's own flip
-    or a joker is laid down after a draw (the point of the step)."""
-    return construct_scene(rng, data.choice("goal", GOALS, "discard"), **move_case(data))
+    """A fresh table of the same case (:func:`case_of`): the goal, and whether a chi is on the
+    learner's own flip, a joker is laid down after a draw, which kong a fresh pong becomes, a
+    win is 全红 (the point of the step)."""
+    case = move_case(data)
+    while True:  # a hand replayed by the bots may be the step's own: another one then
+        fresh = construct_scene(rng, data.choice("goal", GOALS, "discard"), case)
+        if not data.has("replay") or fresh.get("replay") != data.text("replay"):
+            return fresh
 
 
-def move_case(data: StepData) -> dict[str, bool]:
-    """What the step's table is a case of, beyond its goal: ``own_flip``, ``after_draw``."""
-    state = scene_of(data).state
-    offer = state.offer
-    learner = data.integer("seat", 0)
-    return {"own_flip": state.phase is Phase.CLAIM and offer is not None and
-            offer.seat == learner and data.text("goal", "") == "chi",
-            "after_draw": state.phase is Phase.DISCARD and data.text("goal", "") == "lay_joker"}
+def move_case(data: StepData) -> MoveCase:
+    """The case of a step's table (:func:`case_of`)."""
+    return case_of(*scene_of_task(data))
 
 
-KINDS = (TaskKind("move", move_task, _move_variant,
+def move_step(data: StepData) -> Task:
+    """A move at the table, its prompt saying what the move depends on — who offered which
+    card, the pair or triple held, the pong just made and the card drawn — from the table's
+    own cards, so that a fresh table is asked in words of its own."""
+    scene, goal = scene_of_task(data)
+    case = case_of(scene, goal)
+    return replace(move_task(data, (scene, goal)), prompt=move_prompt(scene, goal, case),
+                   answer_class=(goal.kind, case))
+
+
+KINDS = (TaskKind("move", move_step, _move_variant,
                   frozenset({"hand_you", "hand_lower", "hand_opposite", "hand_upper", "stock",
                              "dealer", "before", "goal", "goal_cards", "seat", "replay",
-                             "rules"}), written_first=True),)
+                             "rules"})),)

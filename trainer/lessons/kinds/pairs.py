@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from trainer.engine import (
@@ -59,20 +60,31 @@ def pick_partner(data: StepData) -> Task:
     working = tuple(Message.of("lesson.pair_sum", ("R-PAIR14",), a=target, b=cards[i],
                                total=rank + (cards[i].rank or 0)) for i in sorted(answer.indices))
     shape = Shape.ONE_CARD if len(answer.indices) == 1 else Shape.ALL_CARDS
+    seven = partner_rank(rank) == rank
+    key = "task.pick_partner_seven" if seven else "task.pick_partner"
     return Task("pick_partner", shape,
                 Board((), choices=cards, offer=target,
                       caption=Message.of("board.your_card")),
                 answer, instruction, working, ("R-PAIR14",), hint,
-                prompt=card_prompt("task.pick_partner", len(answer.indices), card=target))
+                prompt=card_prompt(key, len(answer.indices), card=target),
+                answer_class=(len(answer.indices), seven))
 
 
 def _pick_partner_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """As many partners among as many cards; a 7 stays a 7 (the one rank that pairs with its
+    own kind, R-PAIR14), any other card stays another."""
     size = len(data.cards()) or 5
-    wanted = pick_partner(data).answer_size if data.has("card") else \
-        (1 if rng.random() < 0.6 else 2)
+    if data.has("card"):
+        written = pick_partner(data)
+        rank = data.card().rank or 0
+        wanted, seven = written.answer_size, partner_rank(rank) == rank
+    else:
+        wanted, seven = (1 if rng.random() < 0.6 else 2), False
     while True:
         target = draw(rng, 1)[0]
         assert target.rank is not None
+        if (partner_rank(target.rank) == target.rank) != seven:
+            continue
         cards = draw(rng, size, exclude=[target])
         found = partners_of(target, cards)
         if len(found) == wanted:
@@ -114,10 +126,14 @@ def pick_leftover(data: StepData) -> Task:
                Message.of("lesson.leftovers", ("R-PAIR14",), cards=leftovers))
     return Task("pick_leftover", Shape.ALL_CARDS, Board(cards), answer,
                 instruction_cards(Message.of("task.pick_leftover.what"), len(answer.indices)),
-                working, ("R-PAIR14",), hint, prompt=card_prompt("task.pick_leftover", len(answer.indices)))
+                working, ("R-PAIR14",), hint,
+                prompt=card_prompt("task.pick_leftover", len(answer.indices)),
+                answer_class=len(answer.indices))
 
 
 def _pick_leftover_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """As many cards, up to three of them left without a partner (a variant of a step keeps
+    the step's count: :attr:`Task.answer_class`)."""
     size = len(data.cards()) or 6
     while True:
         cards = tuple(draw(rng, size))
@@ -132,8 +148,7 @@ def combined(data: StepData) -> Task:
     cards = data.cards()
     whole = is_combined(cards)
     pairs, leftovers = split_pairs(cards)
-    counts = Counter(card.rank for card in cards if card.rank is not None)
-    triple = next((rank for rank, count in counts.items() if count >= 3), None)
+    triple = _triple_rank(cards)
 
     def hint(given: LessonAnswer) -> Message:
         said_yes = isinstance(given, ChoiceAnswer) and given.value == "yes"
@@ -150,12 +165,40 @@ def combined(data: StepData) -> Task:
         working.append(Message.of("lesson.leftovers", ("R-PAIR14",), cards=leftovers))
     return Task("combined", Shape.CHOICE, Board(cards), yes_no(whole), YES_NO_INSTRUCTION,
                 tuple(working), ("R-PAIR14", "R-SET"), hint, YES_NO,
-                prompt=Message.of("task.combined.prompt"))
+                prompt=Message.of("task.combined.prompt"),
+                answer_class=(yes_no(whole), triple is not None))
+
+
+def _triple_rank(cards: Sequence[Card]) -> int | None:
+    """A rank held three times or more (R-SET: in hand, no set), if any."""
+    counts = Counter(card.rank for card in cards if card.rank is not None)
+    return next((rank for rank, count in counts.items() if count >= 3), None)
+
+
+def _triple_hand(rng: random.Random, size: int, whole: bool) -> list[Card]:
+    """Three of a rank in hand (R-SET: no set until laid) and ``size`` cards in all: each of the
+    three with its own partner when ``whole``, else one partner at least missing."""
+    while True:
+        rank = rng.choice([r for r in range(1, 14) if partner_rank(r) != r])
+        pool = draw(rng, 52)
+        triple = [c for c in pool if c.rank == rank][:3]
+        partners = [c for c in pool if c.rank == partner_rank(rank)]
+        others = [c for c in pool if c.rank not in (rank, partner_rank(rank))]
+        mates = partners[:3] if whole else partners[:rng.randrange(3)]
+        hand = [*triple, *mates]
+        while len(hand) < size:
+            hand.append(others.pop())
+        if len(hand) == size and is_combined(hand) == whole:
+            rng.shuffle(hand)
+            return hand
 
 
 def _combined_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """A hand of as many cards; a step with three of a rank in hand keeps three of a rank."""
     size = len(data.cards()) or 6
     want = rng.random() < 0.5
+    if _triple_rank(data.cards()) is not None:
+        return {"cards": notation(_triple_hand(rng, size, want))}
     while True:
         pairs: list[Card] = []
         while len(pairs) < size:
@@ -166,7 +209,7 @@ def _combined_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
                 pairs += [first, partners[0]]
         if not want:
             pairs[rng.randrange(size)] = draw(rng, 1, exclude=pairs)[0]
-        if is_combined(pairs) == want:
+        if is_combined(pairs) == want and _triple_rank(pairs) is None:
             rng.shuffle(pairs)
             return {"cards": notation(pairs[:size])}
 

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from trainer.engine import Card, Message, RuleSet, rank_name, red_total
-from trainer.engine.reachability import Moment, concealed_count
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
+from trainer.lessons.kinds._shapes import shape_of, waiting_like
 from trainer.lessons.kinds._shared import card_prompt, draw, instruction_cards, instruction_number, notation
 from trainer.lessons.task import StepData, Task, TaskKind, cards_answer, number
 
@@ -88,26 +88,27 @@ def red_total_task(data: StepData) -> Task:
         return Message.of("hint.red_too_low_melds" if melds else "hint.red_too_low", ("R-RED",))
 
     board = Board(cards, melds)
+    dealt = len(cards) == data.rules().deal_sizes[0]  # the dealer's whole hand (R-DEAL)
+    prompt = "prompt_melds" if melds else "prompt_dealt" if dealt else "prompt"
     return Task("red_total", Shape.NUMBER, board, number(total),
                 instruction_number(Message.of("task.red_total.what")),
                 (*_red_each(tuple(c for c in everything if c.red)),
                  *_no_red(tuple(c for c in everything if not c.red)), red_sum(everything)),
-                ("R-RED",), hint, prompt=Message.of("task.red_total.prompt"))
+                ("R-RED",), hint, prompt=Message.of(f"task.red_total.{prompt}", count=len(cards)),
+                answer_class=(len(cards), shape_of(melds), laid_red > 0))
 
 
 def _red_total_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """As many cards, and laid sets of the same kinds carrying red as the step's do (a joker
+    and a chi stay a joker and a chi): the laid red is what such a step teaches to count."""
     melds = data.melds()
     if not melds:
         size = len(data.cards()) or 4
         return {"cards": notation(draw(rng, size))}
-    # A hand beside laid-down melds is a real waiting hand: 7 − 2·s concealed cards.
-    from trainer.content.sampling import random_position
-
-    while True:
-        position = random_position(rng, RuleSet(), with_card=False, joker_in_hand=0.0)
-        if position.melds and not any(c.is_joker for c in position.hand):
-            size = concealed_count(Moment.WAITING, position.melds)
-            assert len(position.hand) == size
+    laid_red = red_total(melds) > 0
+    while True:  # a hand beside laid sets is a real waiting hand: 7 − 2·s concealed cards
+        position = waiting_like(rng, shape_of(melds), RuleSet())
+        if (red_total(position.melds) > 0) == laid_red:
             return {"cards": notation(position.hand), "melds": [str(m) for m in position.melds]}
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from trainer.engine import Message, RuleSet, red_total
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
-from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION
-from trainer.lessons.kinds.red import _red_total_variant, red_sum
+from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, notation
+from trainer.lessons.kinds.red import red_sum
 from trainer.lessons.task import YES_NO, StepData, Task, TaskKind, yes_no
 
 
@@ -32,20 +32,24 @@ def red_enough(data: StepData) -> Task:
                 (red_sum(everything), Message.of("lesson.red_needed", ("R-WIN",),
                                                  players=rules.players, red=threshold)),
                 ("R-RED", "R-WIN"), hint, YES_NO,
-                prompt=Message.of("task.red_enough.prompt", threshold=threshold))
+                prompt=Message.of("task.red_enough.prompt", threshold=threshold,
+                                  players=rules.players))
 
 
 def _red_enough_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """A real waiting hand with something laid, its red within 6 of the table's threshold."""
+    from trainer.content.sampling import random_position
+
     rules = data.rules()
     want = rng.random() < 0.5
-    for _ in range(400):
-        out = _red_total_variant(rng, StepData({"melds": ["joker:X"]}))
-        cards = StepData(out).cards()
-        melds = StepData(out).melds()
-        total = red_total(cards, melds)
-        if (total >= rules.red_threshold) == want and abs(total - rules.red_threshold) <= 6:
-            return {**out, "rules": rules.to_json()}
-    return {**out, "rules": RuleSet().to_json()}
+    while True:
+        position = random_position(rng, RuleSet(), with_card=False, joker_in_hand=0.0)
+        total = red_total(position.hand, position.melds)
+        if position.melds and not any(c.is_joker for c in position.hand) and \
+                (total >= rules.red_threshold) == want and \
+                abs(total - rules.red_threshold) <= 6:
+            return {"cards": notation(position.hand),
+                    "melds": [str(m) for m in position.melds], "rules": rules.to_json()}
 
 
 KINDS = (TaskKind("red_enough", red_enough, _red_enough_variant,

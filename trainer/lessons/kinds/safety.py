@@ -22,7 +22,7 @@ from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board, PileCard, SeatPicture
-from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, instruction_one
+from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, at_table, instruction_one
 from trainer.lessons.task import YES_NO, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
 ARGUMENTS = tuple(a.value for a in Argument)
@@ -95,12 +95,29 @@ def safe(data: StepData) -> Task:
         return _argument_hint(argument, table.rules.red_threshold)
 
     board = board_of_table(table)
+    twin = other_colour_passed(table, card) if argument is None else None
+    working = _working(table, card)
+    if twin is not None:  # the pass that looks like a proof, and why it is none (R-READ)
+        working += (Message.of("lesson.passed_other_colour", ("R-READ", "R-RED"), card=card,
+                               passed=twin),)
+    prompt = Message.of("task.safe.prompt", card=card) if twin is None else \
+        Message.of("task.safe.prompt_passed", card=card, passed=twin)
     return Task("safe", Shape.CHOICE, Board(board.hand, board.melds, board.pile, board.seats,
                                             offer=card, caption=Message.of("board.your_discard"),
                                             rules=table.rules),
-                yes_no(argument is not None), YES_NO_INSTRUCTION, _working(table, card),
-                ("R-SAFE", "R-PUBLIC"), hint, YES_NO,
-                prompt=Message.of("task.safe.prompt", card=card))
+                yes_no(argument is not None), YES_NO_INSTRUCTION, working,
+                ("R-SAFE", "R-PUBLIC"), hint, YES_NO, prompt=at_table(prompt, table.rules),
+                answer_class=(yes_no(argument is not None), twin is not None))
+
+
+def other_colour_passed(table: SafetyTable, card: Card) -> Card | None:
+    """A card of ``card``'s rank but the other colour that passed an opponent (R-READ): it
+    proves nothing about ``card``, whose red differs — the trap a reader of passes must
+    avoid by matching the rank and the colour."""
+    if table.passed is None:
+        return None
+    return next((passed for seat in table.opponents() for passed in table.passed[seat]
+                 if passed.rank == card.rank and passed.is_red != card.is_red), None)
 
 
 def pick_safe(data: StepData) -> Task:
@@ -128,7 +145,9 @@ def pick_safe(data: StepData) -> Task:
 
     return Task("pick_safe", Shape.ONE_CARD, board_of_table(table), answer,
                 instruction_one(Message.of("task.pick_safe.what")), _working(table, card),
-                ("R-SAFE", "R-PUBLIC"), hint, prompt=Message.of("task.pick_safe.prompt"))
+                ("R-SAFE", "R-PUBLIC"), hint,
+                prompt=at_table(Message.of("task.pick_safe.prompt"), table.rules),
+                answer_class=wanted)
 
 
 def colour_pair(table: SafetyTable, found: dict[Card, Argument | None]) -> bool:
@@ -187,22 +206,35 @@ def table_pool() -> dict[str, tuple[str, ...]]:
 
 
 def _table_variant(kind: str) -> Any:
+    """Another table of the pool mined for the step's argument; for ``safe``, a card of it of
+    the step's class — safe or not, and a pass of the other colour standing beside it or not."""
     def generate(rng: random.Random, data: StepData) -> dict[str, Any]:
         wanted = Argument(data.choice("argument", ARGUMENTS, "partners"))
         pool = [t for t in table_pool().get(wanted.value, ()) if t != data.text("table")]
         if not pool:
             raise TaskError(f"no table in the pool for {wanted.value}")
-        text = rng.choice(pool)
-        out: dict[str, Any] = {"table": text, "argument": wanted.value}
-        if kind == "safe":
-            table = SafetyTable.from_json(json.loads(text))
-            found = {c: argument_for(table, c) for c in table.candidates()}
-            want_safe = rng.random() < 0.5
-            choice = [c for c, a in found.items() if (a is not None) == want_safe]
-            out["card"] = str(rng.choice(choice or list(found)))
-        return out
+        if kind != "safe":
+            return {"table": rng.choice(pool), "argument": wanted.value}
+        keep = safe(data).answer_class if data.has("card") else None
+        cases = [(text, card) for text in pool for card in safe_cases(text)
+                 if keep is None or safe_cases(text)[card] == keep]
+        if not cases:
+            raise TaskError(f"no card in the pool for {wanted.value} of class {keep}")
+        text, card = rng.choice(cases)
+        return {"table": text, "argument": wanted.value, "card": str(card)}
 
     return generate
+
+
+@cache
+def safe_cases(text: str) -> dict[Card, tuple[object, bool]]:
+    """Each card a table's discarder could let go, by its class as a ``safe`` question: proven
+    safe or not, and whether a card of its rank in the other colour passed an opponent."""
+    table = SafetyTable.from_json(json.loads(text))
+    found = {card: argument_for(table, card) for card in table.candidates()}
+    return {card: (yes_no(argument is not None),
+                   argument is None and other_colour_passed(table, card) is not None)
+            for card, argument in found.items()}
 
 
 __all__ = ["KINDS", "SafetyReason", "board_of_table", "find_tables"]

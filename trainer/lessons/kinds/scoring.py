@@ -7,16 +7,18 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from trainer.engine import Message, Position, RuleSet, Verdict, verdict, verdict_messages
+from trainer.engine import Message, Position, Relation, RuleSet, Special, Verdict, verdict, verdict_messages
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.kinds._position import (
     POSITION_KEYS,
     board_of,
+    offered,
     position_data,
     random_claim,
     read_position,
 )
-from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, instruction_number
+from trainer.lessons.kinds._shapes import shape_of, winning_like
+from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, at_table, instruction_number
 from trainer.lessons.task import Option, StepData, Task, TaskError, TaskKind, number
 
 
@@ -42,7 +44,37 @@ def fan(data: StepData) -> Task:
 
     return Task("fan", Shape.NUMBER, board_of(position, origin), number(judged.fan),
                 instruction_number(Message.of("task.fan.what")), tuple(verdict_messages(judged)),
-                ("R-FAN", "R-SPECIAL"), hint, prompt=Message.of("task.fan.prompt"))
+                ("R-FAN", "R-SPECIAL"), hint,
+                prompt=Message.of("task.fan.prompt_offer", offer=offered(position, origin)),
+                answer_class=_fan_class(position, judged))
+
+
+def _fan_class(position: Position, judged: Verdict) -> tuple[object, ...]:
+    """What a fan count is made of (R-FAN): the laid sets that carry fan, the specials, and
+    whether a cap cut it (接地's 4)."""
+    return (tuple(item for item in shape_of(position.melds) if item != "chi"),
+            tuple(sorted(special.value for special in judged.specials)),
+            judged.fan != judged.fan_uncapped)
+
+
+def _fan_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """A win with laid sets of the same kinds (a pong and a kong stay a pong and a kong), the
+    card offered the same way (接地 stays 接地) and the same specials and cap: new ranks and
+    cards, the same count to make."""
+    position, origin = read_position(data)
+    want = _fan_class(position, verdict(position))
+    others = [r for r in Relation if r is not Relation.YOU
+              and (r is not Relation.OPPOSITE or position.rules.players == 4)]
+    assert position.source is not None
+    for _ in range(20000):
+        where = origin if origin is Relation.YOU else rng.choice(others)
+        fresh = winning_like(rng, shape_of(position.melds), position.rules,
+                             source=position.source, first=position.dealer_first_discard,
+                             origin=where)
+        judged = verdict(fresh)
+        if judged.win and _fan_class(fresh, judged) == want:
+            return position_data(fresh, where)
+    raise TaskError("no variant found")
 
 
 def share(data: StepData) -> Task:
@@ -54,12 +86,19 @@ def share(data: StepData) -> Task:
         return Message.of(key, ("R-SCORE",), base=rules.base, fan=judged.fan,
                           cap=rules.fan_cap if rules.fan_cap is not None else "—")
 
-    prompt = Message.of(f"task.share.prompt_{rules.scoring}", base=rules.base,
-                        cap=rules.fan_cap) if rules.fan_cap is not None else Message.of(
-        f"task.share.prompt_{rules.scoring}_uncapped", base=rules.base)
+    prompt = Message.of("task.share.prompt_offer", offer=offered(position, origin),
+                        fan=judged.fan, scoring=scoring_words(rules))
+    capped = rules.fan_cap is not None and judged.fan > rules.fan_cap
     return Task("share", Shape.NUMBER, board_of(position, origin), number(judged.share),
                 instruction_number(Message.of("task.share.what")), tuple(verdict_messages(judged)),
-                ("R-SCORE",), hint, prompt=prompt)
+                ("R-SCORE",), hint, prompt=prompt, answer_class=(rules.scoring, capped))
+
+
+def scoring_words(rules: RuleSet) -> Message:
+    """The table's scoring in one sentence (R-SCORE): doubling or the ladder, the base, the cap."""
+    if rules.fan_cap is None:
+        return Message.of(f"task.scoring.{rules.scoring}_uncapped", base=rules.base)
+    return Message.of(f"task.scoring.{rules.scoring}", base=rules.base, cap=rules.fan_cap)
 
 
 def pays(data: StepData) -> Task:
@@ -77,9 +116,21 @@ def pays(data: StepData) -> Task:
         return Message.of("hint.pays_share_first", ("R-SCORE", "R-PAY"))
 
     key = "task.pays.what_deal_in" if judged.is_deal_in else "task.pays.what_flip"
+    offer = offered(position, origin)
+    scoring = scoring_words(position.rules)
+    prompt = Message.of("task.pays.prompt_deal_in", offer=offer, fan=judged.fan,
+                        scoring=scoring, who=Message.of(f"seat.{origin.value}")) \
+        if judged.is_deal_in else \
+        Message.of("task.pays.prompt_flip", offer=offer, fan=judged.fan, scoring=scoring)
     return Task("pays", Shape.NUMBER, board_of(position, origin), number(paid),
                 instruction_number(Message.of(key)), tuple(verdict_messages(judged)),
-                ("R-PAY", "R-SCORE"), hint, prompt=Message.of("task.pays.prompt"))
+                ("R-PAY", "R-SCORE"), hint, prompt=at_table(prompt, position.rules),
+                answer_class=_pays_class(judged))
+
+
+def _pays_class(judged: Verdict) -> tuple[bool, bool]:
+    """Who pays (R-PAY): a deal-in or not, and whether it is 接地 (the dealer's first discard)."""
+    return judged.is_deal_in, Special.JIEDI in judged.specials
 
 
 SPECIALS = ("tianzou", "jiedi", "all_red", "all_black", "none")
@@ -104,7 +155,7 @@ def special(data: StepData) -> Task:
 
     return Task("special", Shape.CHOICE, board_of(position, origin), ChoiceAnswer(value),
                 CHOICE_INSTRUCTION, tuple(verdict_messages(judged)), ("R-SPECIAL",), hint, options,
-                prompt=Message.of("task.special.prompt"))
+                prompt=Message.of("task.special.prompt_offer", offer=offered(position, origin)))
 
 
 def _variant(accept: Callable[[Verdict], bool]) -> Callable[[random.Random, StepData],
@@ -134,9 +185,15 @@ def _special_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     return _variant(accept)(rng, data)
 
 
+def _pays_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """A win paid the same way: a deal-in stays a deal-in, 接地 stays 接地, a flip a flip."""
+    want = _pays_class(verdict(read_position(data)[0])) if data.has("cards") else None
+    return _variant(lambda v: v.win and (want is None or _pays_class(v) == want))(rng, data)
+
+
 KINDS = (
-    TaskKind("fan", fan, _variant(lambda v: v.win and v.fan > 0), POSITION_KEYS),
+    TaskKind("fan", fan, _fan_variant, POSITION_KEYS),
     TaskKind("share", share, _variant(lambda v: v.win and v.fan > 0), POSITION_KEYS),
-    TaskKind("pays", pays, _variant(lambda v: v.win), POSITION_KEYS),
+    TaskKind("pays", pays, _pays_variant, POSITION_KEYS),
     TaskKind("special", special, _special_variant, POSITION_KEYS),
 )

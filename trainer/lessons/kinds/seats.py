@@ -100,17 +100,20 @@ def first_dealer(data: StepData) -> Task:
                           rank=rank_name(rank),
                           seats=tuple(Message.of(f"seat_short.{r.value}") for r in order[-1:]),
                           dealer=Message.of(f"seat.{answer.value}")),)
+    turned_by = relation(turner, YOU, players)
     return Task("first_dealer", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION, working,
                 ("R-DEALER", "R-SEAT"), hint, seat_options(players),
                 prompt=Message.of("task.first_dealer.prompt", card=card,
-                                  turner=Message.of(f"seat.{relation(turner, YOU, players).value}")))
+                                  turner=Message.of(f"seat.{turned_by.value}")),
+                answer_class=(turned_by, answer))
 
 
 def _first_dealer_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
+    """Another card turned by the same player ("counting yourself as 1" stays yours)."""
     rules = data.rules()
     relations = [r.value for r in Relation if r is not Relation.OPPOSITE or rules.players == 4]
-    return {"turner": rng.choice(relations), "card": str(draw(rng, 1)[0]),
-            "rules": rules.to_json()}
+    turner = data.text("turner") if data.has("turner") else rng.choice(relations)
+    return {"turner": turner, "card": str(draw(rng, 1)[0]), "rules": rules.to_json()}
 
 
 ASKS = ("dealer", "other", "stock")

@@ -24,11 +24,18 @@ from trainer.lessons.board import Board
 from trainer.lessons.kinds._position import (
     POSITION_KEYS,
     board_of,
+    offered,
     position_data,
     random_claim,
     read_position,
 )
-from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, card_prompt, instruction_cards, notation
+from trainer.lessons.kinds._shared import (
+    YES_NO_INSTRUCTION,
+    at_table,
+    card_prompt,
+    instruction_cards,
+    notation,
+)
 from trainer.lessons.task import YES_NO, Option, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
 
@@ -60,12 +67,16 @@ def win(data: StepData) -> Task:
 
     return Task("win", Shape.CHOICE, board_of(position, origin), yes_no(judged.win),
                 YES_NO_INSTRUCTION, tuple(verdict_messages(judged)), ("R-WIN",), hint, YES_NO,
-                prompt=Message.of("task.win.prompt"))
+                prompt=at_table(Message.of("task.win.prompt_offer",
+                                           offer=offered(position, origin)), position.rules),
+                answer_class=(yes_no(judged.win), judged.reason))
 
 
 def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
-    """Fresh cards for the same question; a step on your own flip stays one (a flip that
-    would win if another player had flipped it, R-OWN-FLIP)."""
+    """Fresh cards for the same question and the same verdict (:attr:`Task.answer_class`): a
+    win stays a win, a hand short of red stays short of red, a card without its partner stays
+    one; a step on your own flip stays one (a flip that would win if another player had
+    flipped it, R-OWN-FLIP)."""
     rules = data.rules()
     if data.choice("from", tuple(r.value for r in Relation), "upper") == "you":
         while True:
@@ -73,11 +84,15 @@ def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
             if position.source is Source.FLIP and verdict(position).win:
                 own = position.with_card(position.card, Source.FLIP, False, Relation.YOU)
                 return position_data(own, Relation.YOU)
-    want = rng.random() < 0.5
-    while True:
-        position, origin = random_claim(rng, rules)
-        if verdict(position).win == want:
+    want = verdict(read_position(data)[0]).reason if data.has("cards") else \
+        rng.choice((Reason.WIN, Reason.NOT_COMBINED, Reason.RED_SHORT))
+    for _ in range(2000):
+        position, origin = random_claim(
+            rng, rules, spoil=0.5 if want is Reason.NOT_COMBINED else 0.0,
+            joker_in_hand=0.5 if want is Reason.JOKER_IN_HAND else 0.0)
+        if verdict(position).reason is want:
             return position_data(position, origin)
+    raise TaskError(f"no position found that is {want}")
 
 
 REASONS = ("own_flip", "joker_in_hand", "not_combined", "red_short", "win")
@@ -100,7 +115,8 @@ def reason(data: StepData) -> Task:
     return Task("reason", Shape.CHOICE, board_of(position, origin),
                 ChoiceAnswer(judged.reason.value), Message.of("instruct.reason_order"),
                 tuple(verdict_messages(judged)), ("R-WIN",), hint, options,
-                prompt=Message.of("task.reason.prompt"))
+                prompt=at_table(Message.of("task.reason.prompt_offer",
+                                           offer=offered(position, origin)), position.rules))
 
 
 def pick_waits(data: StepData) -> Task:
