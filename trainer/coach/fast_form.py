@@ -10,9 +10,11 @@ objects) and a deep copy of it per option costs more than the play-out. This for
 decides the rest of the hand and what it pays.
 
 The engine stays the one source of truth: every method names the ``HandState`` method it mirrors,
-the payments are the engine's own verdict (:func:`trainer.engine.verdicts.verdict`, called once at
-the end as ``HandState._finish`` does), and tests/test_fast_playout.py and benchmarks/playouts.py
-check that both give the same actions and payments.
+a win is judged and paid by the engine's own functions on ints — those its verdict
+(:func:`trainer.engine.verdicts.verdict`) is made of: ``judge`` (R-WIN, R-SPECIAL), ``meld_fan``
+and ``win_fan`` (R-FAN), ``RuleSet.share`` (R-SCORE), ``pay`` (R-PAY) —, and
+tests/test_fast_playout.py and benchmarks/playouts.py check that both give the same actions and
+payments.
 
 A card is its ``Card.index`` (0..51, the joker 52). Per seat the form keeps the concealed cards
 (in the engine's order), their rank counts (``counts[seat][r]``, 0 the jokers, 14 always 0), how
@@ -26,16 +28,16 @@ from __future__ import annotations
 
 from typing import Self
 
-from trainer.engine.cards import ALL_CARDS, COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, Card, partner_rank
+from trainer.engine.cards import COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, partner_rank
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.state import HandState
-from trainer.engine.melds import Meld, MeldKind
-from trainer.engine.position import Position
+from trainer.engine.melds import MeldKind, meld_fan
 from trainer.engine.priority import ClaimKind
 from trainer.engine.rules import RuleSet
 from trainer.engine.sources import Source
-from trainer.engine.verdicts import verdict
+from trainer.engine.verdicts import pay, win_fan
+from trainer.engine.win_rule import HandValue, judge
 
 LAYDOWN, DISCARD, CLAIM, OVER = 0, 1, 2, 3
 """The phases of :class:`~trainer.engine.game.state.Phase`, as ints."""
@@ -265,24 +267,38 @@ class FastForm:
         self.ask = []
         self.claims = []
 
-    # -- the end (R-WIN, R-PAY, R-SCORE, R-STOCK-EMPTY) -------------------------------------------
-    def _cards(self, seat: int) -> tuple[Card, ...]:
-        return tuple(ALL_CARDS[card] for card in self.hands[seat])
-
-    def _meld_objects(self, seat: int) -> tuple[Meld, ...]:
-        return tuple(Meld(kind, tuple(ALL_CARDS[card] for card in cards))
-                     for kind, cards in self.melds[seat])
-
-    def _finish(self, winner: int | None, position: Position | None,
-                discarder: int | None) -> None:
-        """``HandState._finish``: the engine's verdict pays a win (R-PAY, R-SCORE); a drawn hand
-        pays nothing (R-STOCK-EMPTY)."""
+    # -- the end (R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY, R-STOCK-EMPTY) --------------------------
+    def _drawn(self) -> None:
+        """``HandState._finish`` of a drawn hand: nobody pays (R-STOCK-EMPTY)."""
         self.phase = OVER
         self.ask = []
-        if winner is None or position is None:
-            self.payments = (0,) * self.players
-            return
-        judged = verdict(position)
+        self.payments = (0,) * self.players
+
+    def _win(self, seat: int, card: int, discarder: int | None) -> None:
+        """``HandState._finish`` of a win: ``seat`` wins on ``card`` (NONE: 天走), paid by
+        ``discarder`` alone on a deal-in. Judged and paid by the engine's own rules on the form's
+        ints, those :func:`~trainer.engine.verdicts.verdict` uses: :func:`judge` (R-WIN,
+        R-SPECIAL, R-OWN-FLIP), :func:`meld_fan` and :func:`win_fan` (R-FAN), ``RuleSet.share``
+        (R-SCORE) and :func:`pay` (R-PAY)."""
+        counts, colours = self.counts[seat], self.colours[seat]
+        red, unpaired, jokers = self.red[seat], self.unpaired[seat], counts[0]
+        has_red, has_black = colours[1] > 0, colours[2] > 0
+        if card != NONE:
+            rank, colour = RANK[card], COLOUR[card]
+            unpaired += -1 if rank and lacks_partner(counts, PARTNER[rank]) else 1  # as _gain
+            red += RED[card]
+            jokers += rank == 0
+            has_red, has_black = has_red or colour == 1, has_black or colour == 2
+        judged = judge(HandValue(jokers, unpaired == 0, red, has_red, has_black), self.threshold,
+                       first_discard=card != NONE and self.offer_first, tianzou=card == NONE,
+                       own_flip_closed=seat == self.offer_seat and self.offer_flip and
+                       not self.own_flip_ok)
         if not judged.win:
-            raise IllegalAction(f"seat {winner} does not win: {judged.reason.value} (R-WIN)")
-        self.payments = tuple(judged.payments(winner, discarder))
+            raise IllegalAction(f"seat {seat} does not win: {judged.reason.value} (R-WIN)")
+        rules = self.rules
+        melds_fan = sum([meld_fan(kind, cards[0] == JOKER, rules.joker_kong_fan)
+                         for kind, cards in self.melds[seat]])
+        _uncapped, fan = win_fan(melds_fan, judged.specials, rules.jiedi_cap)
+        self.phase = OVER
+        self.ask = []
+        self.payments = tuple(pay(self.players, seat, rules.share(fan), discarder))

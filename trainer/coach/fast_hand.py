@@ -10,7 +10,6 @@ from trainer.coach.fast_form import DISCARD, JOKER, LAY_ORDER, LAYDOWN, NONE, RA
 from trainer.coach.fast_offers import Offers
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.melds import MeldKind
-from trainer.engine.position import Position
 
 
 class FastHand(Offers):
@@ -125,11 +124,10 @@ class FastHand(Offers):
         return seat == self.dealer and not self.dealer_discarded and self.unpaired[seat] == 0
 
     def tianzou(self) -> None:
-        """``HandState._tianzou``: the engine's verdict on the whole hand (R-SPECIAL, R-PAY)."""
+        """``HandState._tianzou``: the whole hand judged and paid (R-SPECIAL, R-PAY)."""
         seat = self.to_act
         self._record(seat, ActionKind.TIANZOU)
-        self._finish(seat, Position(self._cards(seat), self._meld_objects(seat), None, None,
-                                    False, self.rules), None)
+        self._win(seat, NONE, None)
 
     def discard(self, card: int) -> None:
         """``HandState._discard``: the card is offered to the others (R-DISCARD)."""

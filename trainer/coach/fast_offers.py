@@ -24,12 +24,9 @@ from trainer.coach.fast_form import (
     Entry,
     FastForm,
 )
-from trainer.engine.cards import ALL_CARDS
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.melds import MeldKind
-from trainer.engine.position import Position
-from trainer.engine.seats import relation
-from trainer.engine.sources import Source
+from trainer.engine.win_rule import red_reached, wins_without_red
 
 
 class Offers(FastForm):
@@ -58,7 +55,7 @@ class Offers(FastForm):
                 return
             stock = self.stock
             if not stock:
-                self._finish(None, None, None)
+                self._drawn()
                 return
             card, flip, seat, first = stock.pop(), True, (seat + 1) % self.players, False
 
@@ -70,7 +67,7 @@ class Offers(FastForm):
         self._meld(seat, MeldKind.JOKER, (JOKER,))
         self.colours[seat][0] += 1
         if not self.stock:
-            self._finish(None, None, None)
+            self._drawn()
             return
         self.drawn = self._draw(seat, 1)
         self._close_fresh_pong()
@@ -84,7 +81,7 @@ class Offers(FastForm):
             self._flipped_joker(seat)
             return
         if not self.stock:
-            self._finish(None, None, None)
+            self._drawn()
             return
         self.offer(self.stock.pop(), True, (seat + 1) % self.players, False)
 
@@ -128,19 +125,20 @@ class Offers(FastForm):
     def wins(self, seat: int, card: int) -> bool:
         """``claim_wins`` through the counts (R-WIN, R-SPECIAL): the hand with ``card`` is
         combined exactly when one card of it stands unpaired and ``card`` is its partner (so no
-        joker is held, R-PAIR14); then one colour (全红/全黑), the dealer's first discard (接地)
-        or enough red wins."""
+        joker is held, R-PAIR14); then it wins with enough red (``red_reached``) or as a special
+        win, one colour (全红/全黑) or the dealer's first discard (接地, ``wins_without_red``)."""
         rank = RANK[card]
         if rank == 0 or self.unpaired[seat] != 1:
             return False
         counts = self.counts[seat]
         if not (counts[7] % 2 if rank == 7 else counts[PARTNER[rank]] > counts[rank]):
             return False
+        if red_reached(self.red[seat] + RED[card], self.threshold):
+            return True
         colours = self.colours[seat]
         colour = COLOUR[card]
-        has_red, has_black = colours[1] > 0 or colour == 1, colours[2] > 0 or colour == 2
-        return has_red != has_black or self.offer_first or \
-            self.red[seat] + RED[card] >= self.threshold
+        return wins_without_red(colours[1] > 0 or colour == 1, colours[2] > 0 or colour == 2,
+                                self.offer_first, False)
 
     def answer(self, kind: ActionKind, chi_card: int = NONE) -> None:
         """``HandState._claim``: the seat asked claims (WIN, KONG, PONG, CHI with ``chi_card``) or
@@ -182,10 +180,7 @@ class Offers(FastForm):
         seat, kind, own = best
         card = self.offer_card
         if kind == WIN:
-            position = Position(self._cards(seat), self._meld_objects(seat), ALL_CARDS[card],
-                                Source.FLIP if self.offer_flip else Source.DISCARD,
-                                self.offer_first, self.rules, relation(origin, seat, players))
-            self._finish(seat, position, None if self.offer_flip else origin)
+            self._win(seat, card, None if self.offer_flip else origin)
             return
         self.offer_card = NONE
         self.red[seat] += RED[card]
