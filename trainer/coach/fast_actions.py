@@ -33,7 +33,7 @@ def _lay_downs(hand: FastHand, seat: int) -> list[Action]:
         actions.append(_action(seat, ActionKind.LAY_JOKER, (JOKER,)))
     pongs, kongs = hand.lay_ranks(seat)
     for rank in pongs:
-        cards = sorted(card for card in hand.hands[seat] if RANK[card] == rank)
+        cards = sorted([card for card in hand.hands[seat] if RANK[card] == rank])
         actions.append(_action(seat, ActionKind.LAY_PONG, cards[:3]))
         if rank in kongs:
             actions.append(_action(seat, ActionKind.LAY_KONG, cards[:4]))

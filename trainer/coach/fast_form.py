@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Self
 
 from trainer.engine.cards import COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, partner_rank
+from trainer.engine.combine import unpaired
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.state import HandState
@@ -148,19 +149,18 @@ class FastForm:
                       for melds in state.melds]
         hand.counts, hand.unpaired, hand.red, hand.colours = [], [], [], []
         for seat, cards in enumerate(hand.hands):
-            counts = [0] * 15
+            counts, colours, red = [0] * 15, [0, 0, 0], 0
             for card in cards:
                 counts[RANK[card]] += 1
-            every = cards + [card for _kind, meld in hand.melds[seat] for card in meld]
-            colours = [0, 0, 0]
-            for card in every:
                 colours[COLOUR[card]] += 1
+                red += RED[card]
+            for _kind, laid in hand.melds[seat]:
+                for card in laid:
+                    colours[COLOUR[card]] += 1
+                    red += RED[card]
             hand.counts.append(counts)
-            hand.unpaired.append(counts[0] + counts[7] % 2 + abs(counts[1] - counts[13]) +
-                                 abs(counts[2] - counts[12]) + abs(counts[3] - counts[11]) +
-                                 abs(counts[4] - counts[10]) + abs(counts[5] - counts[9]) +
-                                 abs(counts[6] - counts[8]))  # combine.unpaired, unrolled
-            hand.red.append(sum([RED[card] for card in every]))
+            hand.unpaired.append(unpaired(counts))
+            hand.red.append(red)
             hand.colours.append(colours)
         hand.phase = PHASE_OF[state.phase]
         hand.to_act = state.to_act

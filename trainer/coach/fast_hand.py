@@ -86,7 +86,7 @@ class FastHand(Offers):
         else:
             size, meld, draws = ((3, MeldKind.PONG, 1) if kind is ActionKind.LAY_PONG
                                  else (4, MeldKind.KONG, 2))
-            cards = tuple(sorted(card for card in self.hands[seat] if RANK[card] == rank)[:size])
+            cards = tuple(sorted([card for card in self.hands[seat] if RANK[card] == rank])[:size])
         self._record(seat, kind, cards)
         for card in cards:
             self._lose(seat, card, True)

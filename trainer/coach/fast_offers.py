@@ -115,7 +115,7 @@ class Offers(FastForm):
             win = open_ and partners > 0 and self.unpaired[seat] == 1 and self.wins(seat, card)
             chi: tuple[int, ...] = ()
             if partners and (seat == lower or own) and len(self.hands[seat]) >= 3:
-                chi = tuple(sorted(c for c in self.hands[seat] if RANK[c] == partner))
+                chi = tuple(sorted([c for c in self.hands[seat] if RANK[c] == partner]))
             if win:
                 wins.append((seat, True, pong, kong, chi))
             elif pong or kong or chi:
@@ -191,7 +191,7 @@ class Offers(FastForm):
             self._turn(seat, False)
             return
         rank = RANK[card]
-        same = sorted(c for c in self.hands[seat] if RANK[c] == rank)
+        same = sorted([c for c in self.hands[seat] if RANK[c] == rank])
         used = same[:2] if kind == PONG else same[:3]
         for held in used:
             self._lose(seat, held, True)
