@@ -26,7 +26,7 @@ nothing after a card reaches a pile reads it.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from trainer.engine.cards import COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, partner_rank
 from trainer.engine.combine import unpaired
@@ -40,29 +40,48 @@ from trainer.engine.sources import Source
 from trainer.engine.verdicts import pay, win_fan
 from trainer.engine.win_rule import HandValue, judge
 
-LAYDOWN, DISCARD, CLAIM, OVER = 0, 1, 2, 3
-"""The phases of :class:`~trainer.engine.game.state.Phase`, as ints."""
-PHASE_OF = {Phase.LAYDOWN: LAYDOWN, Phase.DISCARD: DISCARD, Phase.CLAIM: CLAIM, Phase.OVER: OVER}
-WIN, KONG, PONG, CHI = 0, 1, 2, 3
-"""Claim kinds (:class:`~trainer.engine.priority.ClaimKind`) as ints."""
-CLAIM_OF = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PONG, ClaimKind.CHI: CHI}
-CLAIM_OF_ACTION = {ActionKind.WIN: WIN, ActionKind.KONG: KONG, ActionKind.PONG: PONG,
-                   ActionKind.CHI: CHI}
-CLASS_OF = (0, 1, 1, 2)
+LAYDOWN: Final = 0
+DISCARD: Final = 1
+CLAIM: Final = 2
+OVER: Final = 3
+"""The phases of :class:`~trainer.engine.game.state.Phase`, as ints. (``Final``: mypyc keeps these
+constants in C, trainer/coach/native.py.)"""
+PHASE_OF: Final = {Phase.LAYDOWN: LAYDOWN, Phase.DISCARD: DISCARD, Phase.CLAIM: CLAIM,
+                   Phase.OVER: OVER}
+WIN: Final = 0
+KONG: Final = 1
+PONG: Final = 2
+CHI: Final = 3
+PASS: Final = 4
+"""The answers to an offered card: the claim kinds (:class:`~trainer.engine.priority.ClaimKind`)
+as ints, and a pass."""
+CLAIM_OF: Final = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PONG,
+                   ClaimKind.CHI: CHI}
+ACTION_OF: Final = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI,
+                    ActionKind.PASS)
+"""The engine's action of each answer."""
+ANSWER_OF: Final = {kind: answer for answer, kind in enumerate(ACTION_OF)}
+MELD_CHI: Final = MeldKind.CHI
+MELD_PONG: Final = MeldKind.PONG
+MELD_KONG: Final = MeldKind.KONG
+MELD_JOKER: Final = MeldKind.JOKER
+"""The meld kinds, held here so that compiled code need not look them up in the enum."""
+CLASS_OF: Final = (0, 1, 1, 2)
 """R-PRIORITY: a win beats a pong or kong, which beat a chi."""
-JOKER = JOKER_INDEX
-NONE = -1
+JOKER: Final = JOKER_INDEX
+NONE: Final = -1
 """No card, no seat."""
-RANK = RANK_OF
-RED = RED_OF
-COLOUR = COLOUR_OF
+RANK: Final = RANK_OF
+RED: Final = RED_OF
+COLOUR: Final = COLOUR_OF
 """By card: 1 red, 2 black, 0 the joker (R-RED)."""
-PARTNER = (14, *(partner_rank(r) for r in range(1, 14)), 0)
+PARTNER: Final = (14, *(partner_rank(r) for r in range(1, 14)), 0)
 """The rank making 14 (R-PAIR14); the jokers' is 14, a count that stays 0."""
-LAY_ORDER = tuple(range(14))
+LAY_ORDER: Final = tuple(range(14))
 """The order of the engine's lay-downs: jokers (rank 0) first, then rank by rank."""
-SEATS_FROM = {players: tuple(tuple((origin + step) % players for step in range(1, players + 1))
-                             for origin in range(players)) for players in (3, 4)}
+SEATS_FROM: Final = {players: tuple(tuple((origin + step) % players
+                                          for step in range(1, players + 1))
+                                    for origin in range(players)) for players in (3, 4)}
 """Per table size and seat, the seats counterclockwise after it, ending with it (R-SEAT,
 :func:`trainer.engine.priority.seats_from`)."""
 

@@ -7,14 +7,19 @@ R-OWN-FLIP, R-PRIORITY, R-STOCK-EMPTY)."""
 from __future__ import annotations
 
 from trainer.coach.fast_form import (
+    ACTION_OF,
     CHI,
     CLAIM,
-    CLAIM_OF_ACTION,
     CLASS_OF,
     COLOUR,
     JOKER,
+    MELD_CHI,
+    MELD_JOKER,
+    MELD_KONG,
+    MELD_PONG,
     NONE,
     PARTNER,
+    PASS,
     PONG,
     RANK,
     RED,
@@ -24,8 +29,6 @@ from trainer.coach.fast_form import (
     Entry,
     FastForm,
 )
-from trainer.engine.game.actions import ActionKind
-from trainer.engine.melds import MeldKind
 from trainer.engine.win_rule import red_reached, wins_without_red
 
 
@@ -64,7 +67,7 @@ class Offers(FastForm):
         who draws and may lay down — with no stock card to draw the hand is drawn."""
         self.offer_card = NONE
         self.ask = []
-        self._meld(seat, MeldKind.JOKER, (JOKER,))
+        self._meld(seat, MELD_JOKER, (JOKER,))
         self.colours[seat][0] += 1
         if not self.stock:
             self._drawn()
@@ -140,16 +143,15 @@ class Offers(FastForm):
         return wins_without_red(colours[1] > 0 or colour == 1, colours[2] > 0 or colour == 2,
                                 self.offer_first, False)
 
-    def answer(self, kind: ActionKind, chi_card: int = NONE) -> None:
+    def answer(self, answer: int, chi_card: int = NONE) -> None:
         """``HandState._claim``: the seat asked claims (WIN, KONG, PONG, CHI with ``chi_card``) or
-        passes; a win ends the asking (nobody left can beat it); once all have answered the claim
-        of highest priority gets the card (:meth:`resolve`)."""
+        passes (PASS); a win ends the asking (nobody left can beat it); once all have answered the
+        claim of highest priority gets the card (:meth:`resolve`)."""
         seat = self.ask.pop(0)[0]
-        self._record(seat, kind, (chi_card,) if kind is ActionKind.CHI else ())
-        if kind is not ActionKind.PASS:
-            claim = CLAIM_OF_ACTION[kind]
-            self.claims.append((seat, claim, chi_card))
-            if claim == WIN:
+        self._record(seat, ACTION_OF[answer], (chi_card,) if answer == CHI else ())
+        if answer != PASS:
+            self.claims.append((seat, answer, chi_card))
+            if answer == WIN:
                 self.ask = []
         if self.ask:
             self.to_act = self.ask[0][0]
@@ -187,7 +189,7 @@ class Offers(FastForm):
         self.colours[seat][COLOUR[card]] += 1
         if kind == CHI:
             self._lose(seat, own, True)
-            self._meld(seat, MeldKind.CHI, (card, own))
+            self._meld(seat, MELD_CHI, (card, own))
             self._turn(seat, False)
             return
         rank = RANK[card]
@@ -196,11 +198,11 @@ class Offers(FastForm):
         for held in used:
             self._lose(seat, held, True)
         if kind == PONG:
-            self._meld(seat, MeldKind.PONG, (card, *used))
+            self._meld(seat, MELD_PONG, (card, *used))
             self.drawn = self._draw(seat, 1)
             self.fresh_pong, self.fourth_held = seat, len(same) >= 3
         else:
-            self._meld(seat, MeldKind.KONG, (card, *used))
+            self._meld(seat, MELD_KONG, (card, *used))
             self.drawn = self._draw(seat, 2)
             self._close_fresh_pong()
         self._turn(seat, True)
