@@ -7,6 +7,7 @@ is loaded here."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -84,10 +85,12 @@ PROBE = ("import json, sys\n"
 
 
 def probe(copy: Path) -> tuple[str, str, str]:
-    """In a fresh interpreter, with no site-packages (so not this checkout's editable install):
-    the status, the file ``fast_hand`` came from, and what was said on stderr."""
+    """In a fresh interpreter, with no site-packages (so not this checkout's editable install) and
+    the compiled modules not switched off: the status, the file ``fast_hand`` came from, and what
+    was said on stderr."""
+    env = {name: value for name, value in os.environ.items() if name != native.SWITCH}
     done = subprocess.run([sys.executable, "-S", "-P", "-c", PROBE, str(copy)],
-                          capture_output=True, text=True, check=True, cwd=copy)
+                          capture_output=True, text=True, check=True, cwd=copy, env=env)
     status, origin = json.loads(done.stdout)
     return status, origin, done.stderr
 
