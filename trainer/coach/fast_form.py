@@ -60,6 +60,7 @@ CLAIM_OF: Final = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PON
 ACTION_OF: Final = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI,
                     ActionKind.PASS)
 """The engine's action of each answer."""
+DISCARD_ACTION: Final = ActionKind.DISCARD
 ANSWER_OF: Final = {kind: answer for answer, kind in enumerate(ACTION_OF)}
 MELD_CHI: Final = MeldKind.CHI
 MELD_PONG: Final = MeldKind.PONG
@@ -283,14 +284,14 @@ class FastForm:
         self.phase = DISCARD
         self.to_act = seat
         self.may_lay_down = lay_down
-        self.ask = []
-        self.claims = []
+        self.ask.clear()
+        self.claims.clear()
 
     # -- the end (R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY, R-STOCK-EMPTY) --------------------------
     def _drawn(self) -> None:
         """``HandState._finish`` of a drawn hand: nobody pays (R-STOCK-EMPTY)."""
         self.phase = OVER
-        self.ask = []
+        self.ask.clear()
         self.payments = (0,) * self.players
 
     def _win(self, seat: int, card: int, discarder: int | None) -> None:
@@ -319,5 +320,5 @@ class FastForm:
                          for kind, cards in self.melds[seat]])
         _uncapped, fan = win_fan(melds_fan, judged.specials, rules.jiedi_cap)
         self.phase = OVER
-        self.ask = []
+        self.ask.clear()
         self.payments = tuple(pay(self.players, seat, rules.share(fan), discarder))

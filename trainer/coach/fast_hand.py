@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trainer.coach.fast_form import (
     DISCARD,
+    DISCARD_ACTION,
     JOKER,
     LAY_ORDER,
     LAYDOWN,
@@ -141,7 +142,7 @@ class FastHand(Offers):
     def discard(self, card: int) -> None:
         """``HandState._discard``: the card is offered to the others (R-DISCARD)."""
         seat = self.to_act
-        self._record(seat, ActionKind.DISCARD, (card,))
+        self._record(seat, DISCARD_ACTION, (card,))
         self._lose(seat, card, False)
         first = seat == self.dealer and not self.dealer_discarded
         self.dealer_discarded = True

@@ -46,7 +46,7 @@ class Offers(FastForm):
         while True:
             self.offer_card, self.offer_flip, self.offer_seat, self.offer_first = \
                 card, flip, seat, first
-            self.claims = []
+            self.claims.clear()
             ask = self.claimables()
             if ask:
                 self.ask = ask
@@ -66,7 +66,7 @@ class Offers(FastForm):
         """``HandState._unclaimed``'s R-FLIP-JOKER: the joker is laid in front of its flipper,
         who draws and may lay down — with no stock card to draw the hand is drawn."""
         self.offer_card = NONE
-        self.ask = []
+        self.ask.clear()
         self._meld(seat, MELD_JOKER, (JOKER,))
         self.colours[seat][0] += 1
         if not self.stock:
@@ -79,7 +79,7 @@ class Offers(FastForm):
     def _unclaimed(self) -> None:
         """``HandState._unclaimed``: nobody got the card."""
         card, seat = self.offer_card, self.offer_seat
-        self.ask = []
+        self.ask.clear()
         if card == JOKER and self.offer_flip:
             self._flipped_joker(seat)
             return
@@ -101,8 +101,8 @@ class Offers(FastForm):
         players = self.players
         stock = len(self.stock)
         lower = (origin + 1) % players
-        wins: list[Entry] = []
-        others: list[Entry] = []
+        found: list[Entry] = []
+        wins = 0
         all_counts = self.counts
         for seat in SEATS_FROM[players][origin]:
             counts = all_counts[seat]
@@ -120,10 +120,11 @@ class Offers(FastForm):
             if partners and (seat == lower or own) and len(self.hands[seat]) >= 3:
                 chi = tuple(sorted([c for c in self.hands[seat] if RANK[c] == partner]))
             if win:
-                wins.append((seat, True, pong, kong, chi))
+                found.insert(wins, (seat, True, pong, kong, chi))
+                wins += 1
             elif pong or kong or chi:
-                others.append((seat, False, pong, kong, chi))
-        return wins + others if wins else others
+                found.append((seat, False, pong, kong, chi))
+        return found
 
     def wins(self, seat: int, card: int) -> bool:
         """``claim_wins`` through the counts (R-WIN, R-SPECIAL): the hand with ``card`` is
@@ -152,7 +153,7 @@ class Offers(FastForm):
         if answer != PASS:
             self.claims.append((seat, answer, chi_card))
             if answer == WIN:
-                self.ask = []
+                self.ask.clear()
         if self.ask:
             self.to_act = self.ask[0][0]
             return
