@@ -22,6 +22,9 @@ many of them cannot pair into 14s as they stand (``unpaired``,
 :func:`trainer.engine.combine.unpaired`), the red points and the colours of all the seat's cards,
 laid ones included (R-RED), and its melds as ``(MeldKind, card indices)``. The piles are not kept:
 nothing after a card reaches a pile reads it.
+
+These modules run compiled by mypyc where ``make`` could build them (:mod:`trainer.coach.native`);
+their module constants are ``Final`` so that the compiled code keeps them in C.
 """
 
 from __future__ import annotations
@@ -44,8 +47,7 @@ LAYDOWN: Final = 0
 DISCARD: Final = 1
 CLAIM: Final = 2
 OVER: Final = 3
-"""The phases of :class:`~trainer.engine.game.state.Phase`, as ints. (``Final``: mypyc keeps these
-constants in C, trainer/coach/native.py.)"""
+"""The phases of :class:`~trainer.engine.game.state.Phase`, as ints."""
 PHASE_OF: Final = {Phase.LAYDOWN: LAYDOWN, Phase.DISCARD: DISCARD, Phase.CLAIM: CLAIM,
                    Phase.OVER: OVER}
 WIN: Final = 0
@@ -60,13 +62,14 @@ CLAIM_OF: Final = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PON
 ACTION_OF: Final = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI,
                     ActionKind.PASS)
 """The engine's action of each answer."""
-DISCARD_ACTION: Final = ActionKind.DISCARD
 ANSWER_OF: Final = {kind: answer for answer, kind in enumerate(ACTION_OF)}
+DISCARD_ACTION: Final = ActionKind.DISCARD
 MELD_CHI: Final = MeldKind.CHI
 MELD_PONG: Final = MeldKind.PONG
 MELD_KONG: Final = MeldKind.KONG
 MELD_JOKER: Final = MeldKind.JOKER
-"""The meld kinds, held here so that compiled code need not look them up in the enum."""
+"""The meld kinds and a discard's action, held here so that compiled code does not look them up
+in their enums at every use."""
 CLASS_OF: Final = (0, 1, 1, 2)
 """R-PRIORITY: a win beats a pong or kong, which beat a chi."""
 JOKER: Final = JOKER_INDEX
@@ -301,18 +304,18 @@ class FastForm:
         R-SPECIAL, R-OWN-FLIP), :func:`meld_fan` and :func:`win_fan` (R-FAN), ``RuleSet.share``
         (R-SCORE) and :func:`pay` (R-PAY)."""
         counts, colours = self.counts[seat], self.colours[seat]
-        red, unpaired, jokers = self.red[seat], self.unpaired[seat], counts[0]
+        red, alone, jokers = self.red[seat], self.unpaired[seat], counts[0]
         has_red, has_black = colours[1] > 0, colours[2] > 0
-        if card != NONE:
+        if card != NONE:  # the claimed card joins the hand, as in _gain
             rank, colour = RANK[card], COLOUR[card]
-            unpaired += -1 if rank and lacks_partner(counts, PARTNER[rank]) else 1  # as _gain
+            alone += -1 if rank and lacks_partner(counts, PARTNER[rank]) else 1
             red += RED[card]
-            jokers += rank == 0
+            jokers += 1 if rank == 0 else 0
             has_red, has_black = has_red or colour == 1, has_black or colour == 2
-        judged = judge(HandValue(jokers, unpaired == 0, red, has_red, has_black), self.threshold,
+        judged = judge(HandValue(jokers, alone == 0, red, has_red, has_black), self.threshold,
                        first_discard=card != NONE and self.offer_first, tianzou=card == NONE,
-                       own_flip_closed=seat == self.offer_seat and self.offer_flip and
-                       not self.own_flip_ok)
+                       own_flip_closed=card != NONE and self.offer_flip and
+                       seat == self.offer_seat and not self.own_flip_ok)
         if not judged.win:
             raise IllegalAction(f"seat {seat} does not win: {judged.reason.value} (R-WIN)")
         rules = self.rules
