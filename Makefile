@@ -1,5 +1,6 @@
 # Two commands: `make run` (install what the app needs into .venv, start it) and `make test`
-# (install the test tools, then ruff, the import contracts, mypy --strict, and every test).
+# (install the test tools, then ruff, the import contracts, mypy --strict, and every test). Both
+# first compile the coach's play-outs with mypyc when a C compiler is there (`native`).
 # Python packages come from the lock files in requirements/ (pip-compile of pyproject.toml:
 # `make lock` regenerates them); the browser and database tests need Debian's chromium and
 # postgresql, installed with apt-get when missing, or a clear stop saying what to install.
@@ -9,6 +10,7 @@ PY     := $(VENV)/bin/python
 STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
+STAMP_MYPYC := $(VENV)/.installed-mypyc
 
 CHROMIUM   := /usr/bin/chromium
 NGINX_BIN  := /usr/sbin/nginx
@@ -16,7 +18,7 @@ PG_MARK    := /usr/share/postgresql-common/pg_wrapper
 CJK_FONT   := /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 SYSTEM_PACKAGES := tools/system-packages.sh
 
-.PHONY: run serve test lint typecheck pytest bench lock clean puzzles
+.PHONY: run serve test lint typecheck pytest bench lock clean puzzles native
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -40,13 +42,26 @@ $(STAMP_BENCH): pyproject.toml requirements/bench.lock | $(STAMP_TEST)
 	$(PY) -m pip install --quiet -r requirements/bench.lock
 	touch $@
 
-run: $(STAMP_APP)
+# mypy's compiler, mypyc, at test.lock's versions (the test tools bring the same), for `make run`
+# too; setuptools drives the C compiler. Without them the play-outs run as Python.
+$(STAMP_MYPYC): requirements/test.lock | $(STAMP_APP)
+	$(PY) -m pip install --quiet -c requirements/test.lock mypy setuptools || \
+	  echo "make: mypyc could not be installed; the play-outs run as Python"
+	touch $@
+
+# The play-outs compiled by mypyc (trainer/coach/native.py, tools/build_native.py): built again
+# when a source file it read has changed, else nothing to do; it never stops make — without a C
+# compiler it says so and the Python modules run, the same play-outs, slower.
+native: $(STAMP_MYPYC)
+	$(PY) tools/build_native.py
+
+run: $(STAMP_APP) native
 	$(PY) -m streamlit run trainer/asgi.py
 
 # Several replicas behind nginx on a local PostgreSQL kept in .serve/ (a try of the arrangement a
 # school or club would run; docs/deployment.md). REPLICAS=3 make serve for more.
 REPLICAS ?= 2
-serve: $(STAMP_APP) $(NGINX_BIN) $(PG_MARK)
+serve: $(STAMP_APP) native $(NGINX_BIN) $(PG_MARK)
 	grep -E '^psycopg' requirements/test.lock | $(PY) -m pip install --quiet -r /dev/stdin
 	$(PY) -m trainer.cli serve --replicas $(REPLICAS) --port 8500 --postgres .serve/postgres
 
@@ -72,12 +87,12 @@ $(PG_MARK):
 $(NGINX_BIN):
 	@sh $(SYSTEM_PACKAGES) nginx-light
 
-pytest: $(STAMP_TEST) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
+pytest: $(STAMP_TEST) native $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) -m pytest
 
 test: lint typecheck pytest
 
-bench: $(STAMP_TEST) $(STAMP_BENCH) $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
+bench: $(STAMP_TEST) $(STAMP_BENCH) native $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(NGINX_BIN)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
@@ -108,4 +123,4 @@ lock:
 	  --extra test --extra postgres -o requirements/test.lock pyproject.toml
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis trainer/coach/_compiled build

@@ -1,7 +1,9 @@
 """Play-outs per second (issue 29), on this machine, one core, in one run:
 
-- the fast path (:func:`trainer.coach.playout.play_out`, the lean form of a hand) and the engine
-  path (:func:`trainer.coach.playout.engine_play_out` on ``HandState``) playing the same hands —
+- the fast path (:func:`trainer.coach.playout.play_out`, the lean form of a hand, compiled by
+  mypyc when ``make`` could build it, else Python: the first line says which,
+  trainer/coach/native.py) and the engine path (:func:`trainer.coach.playout.engine_play_out` on
+  ``HandState``) playing the same hands —
   from the deal, and from the coach's own deals again at decisions (the engine then on a deep copy,
   as the search used to) — in actions per second [target: fast ≥ 100,000 actions/s];
 - the equality of the two: on N seeded hands (default 10,000) under every rule set Play offers,
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trainer.bots.heuristic import fast_choice  # noqa: E402
+from trainer.coach import native  # noqa: E402
 from trainer.coach.deals import deal_again, searchable  # noqa: E402
 from trainer.coach.fast_actions import trace_actions  # noqa: E402
 from trainer.coach.fast_hand import FastHand  # noqa: E402
@@ -168,7 +171,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
     print(f"play-outs — {machine()}, Python {platform.python_version()} "
-          f"({platform.python_implementation()}), one core, best of 3 runs")
+          f"({platform.python_implementation()}), one core, best of 3 runs; the fast path "
+          f"{native.status()}")
 
     hands = 1_000
     ours: dict[str, float] = {}

@@ -2,7 +2,8 @@
 its reference. From states at every point of seeded hands — the deal, lay-down turns, discards with
 and without lay-downs, claims with seats still to be asked — under every rule set Play offers, the
 fast path lists the engine's legal actions, takes the engine's actions and pays the engine's
-payments, and the coach's values are those of deep-copied engine states."""
+payments, and the coach's values are those of deep-copied engine states. The fast path is whatever
+is loaded: the modules compiled by mypyc, or the Python ones (trainer/coach/native.py)."""
 
 from __future__ import annotations
 

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.coach.fast_form import CLAIM, DISCARD, JOKER, LAYDOWN, NONE, OVER, RANK, Step
+from trainer.coach.fast_form import ANSWER_OF, CLAIM, DISCARD, JOKER, LAYDOWN, NONE, OVER, RANK, Step
 from trainer.coach.fast_hand import FastHand
 from trainer.engine.cards import ALL_CARDS
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import IllegalAction
-
-_CLAIMS = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI, ActionKind.PASS)
 
 
 def _action(seat: int, kind: ActionKind, cards: Iterable[int] = ()) -> Action:
@@ -33,7 +31,7 @@ def _lay_downs(hand: FastHand, seat: int) -> list[Action]:
         actions.append(_action(seat, ActionKind.LAY_JOKER, (JOKER,)))
     pongs, kongs = hand.lay_ranks(seat)
     for rank in pongs:
-        cards = sorted(card for card in hand.hands[seat] if RANK[card] == rank)
+        cards = sorted([card for card in hand.hands[seat] if RANK[card] == rank])
         actions.append(_action(seat, ActionKind.LAY_PONG, cards[:3]))
         if rank in kongs:
             actions.append(_action(seat, ActionKind.LAY_KONG, cards[:4]))
@@ -82,8 +80,8 @@ def apply(hand: FastHand, action: Action) -> None:
         hand.tianzou()
     elif kind is ActionKind.DISCARD:
         hand.discard(cards[0])
-    elif hand.phase == CLAIM and kind in _CLAIMS:
-        hand.answer(kind, cards[0] if cards else NONE)
+    elif hand.phase == CLAIM and kind in ANSWER_OF:
+        hand.answer(ANSWER_OF[kind], cards[0] if cards else NONE)
     else:  # pragma: no cover - every legal action is one of the above
         raise IllegalAction(f"{action} is not an action of this phase")
 

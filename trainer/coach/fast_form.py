@@ -10,9 +10,11 @@ objects) and a deep copy of it per option costs more than the play-out. This for
 decides the rest of the hand and what it pays.
 
 The engine stays the one source of truth: every method names the ``HandState`` method it mirrors,
-the payments are the engine's own verdict (:func:`trainer.engine.verdicts.verdict`, called once at
-the end as ``HandState._finish`` does), and tests/test_fast_playout.py and benchmarks/playouts.py
-check that both give the same actions and payments.
+a win is judged and paid by the engine's own functions on ints — those its verdict
+(:func:`trainer.engine.verdicts.verdict`) is made of: ``judge`` (R-WIN, R-SPECIAL), ``meld_fan``
+and ``win_fan`` (R-FAN), ``RuleSet.share`` (R-SCORE), ``pay`` (R-PAY) —, and
+tests/test_fast_playout.py and benchmarks/playouts.py check that both give the same actions and
+payments.
 
 A card is its ``Card.index`` (0..51, the joker 52). Per seat the form keeps the concealed cards
 (in the engine's order), their rank counts (``counts[seat][r]``, 0 the jokers, 14 always 0), how
@@ -20,46 +22,70 @@ many of them cannot pair into 14s as they stand (``unpaired``,
 :func:`trainer.engine.combine.unpaired`), the red points and the colours of all the seat's cards,
 laid ones included (R-RED), and its melds as ``(MeldKind, card indices)``. The piles are not kept:
 nothing after a card reaches a pile reads it.
+
+These modules run compiled by mypyc where ``make`` could build them (:mod:`trainer.coach.native`);
+their module constants are ``Final`` so that the compiled code keeps them in C.
 """
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
-from trainer.engine.cards import ALL_CARDS, COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, Card, partner_rank
+from trainer.engine.cards import COLOUR_OF, JOKER_INDEX, RANK_OF, RED_OF, partner_rank
+from trainer.engine.combine import unpaired
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.state import HandState
-from trainer.engine.melds import Meld, MeldKind
-from trainer.engine.position import Position
+from trainer.engine.melds import MeldKind, meld_fan
 from trainer.engine.priority import ClaimKind
 from trainer.engine.rules import RuleSet
 from trainer.engine.sources import Source
-from trainer.engine.verdicts import verdict
+from trainer.engine.verdicts import pay, win_fan
+from trainer.engine.win_rule import HandValue, judge
 
-LAYDOWN, DISCARD, CLAIM, OVER = 0, 1, 2, 3
+LAYDOWN: Final = 0
+DISCARD: Final = 1
+CLAIM: Final = 2
+OVER: Final = 3
 """The phases of :class:`~trainer.engine.game.state.Phase`, as ints."""
-PHASE_OF = {Phase.LAYDOWN: LAYDOWN, Phase.DISCARD: DISCARD, Phase.CLAIM: CLAIM, Phase.OVER: OVER}
-WIN, KONG, PONG, CHI = 0, 1, 2, 3
-"""Claim kinds (:class:`~trainer.engine.priority.ClaimKind`) as ints."""
-CLAIM_OF = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PONG, ClaimKind.CHI: CHI}
-CLAIM_OF_ACTION = {ActionKind.WIN: WIN, ActionKind.KONG: KONG, ActionKind.PONG: PONG,
-                   ActionKind.CHI: CHI}
-CLASS_OF = (0, 1, 1, 2)
+PHASE_OF: Final = {Phase.LAYDOWN: LAYDOWN, Phase.DISCARD: DISCARD, Phase.CLAIM: CLAIM,
+                   Phase.OVER: OVER}
+WIN: Final = 0
+KONG: Final = 1
+PONG: Final = 2
+CHI: Final = 3
+PASS: Final = 4
+"""The answers to an offered card: the claim kinds (:class:`~trainer.engine.priority.ClaimKind`)
+as ints, and a pass."""
+CLAIM_OF: Final = {ClaimKind.WIN: WIN, ClaimKind.KONG: KONG, ClaimKind.PONG: PONG,
+                   ClaimKind.CHI: CHI}
+ACTION_OF: Final = (ActionKind.WIN, ActionKind.KONG, ActionKind.PONG, ActionKind.CHI,
+                    ActionKind.PASS)
+"""The engine's action of each answer."""
+ANSWER_OF: Final = {kind: answer for answer, kind in enumerate(ACTION_OF)}
+DISCARD_ACTION: Final = ActionKind.DISCARD
+MELD_CHI: Final = MeldKind.CHI
+MELD_PONG: Final = MeldKind.PONG
+MELD_KONG: Final = MeldKind.KONG
+MELD_JOKER: Final = MeldKind.JOKER
+"""The meld kinds and a discard's action, held here so that compiled code does not look them up
+in their enums at every use."""
+CLASS_OF: Final = (0, 1, 1, 2)
 """R-PRIORITY: a win beats a pong or kong, which beat a chi."""
-JOKER = JOKER_INDEX
-NONE = -1
+JOKER: Final = JOKER_INDEX
+NONE: Final = -1
 """No card, no seat."""
-RANK = RANK_OF
-RED = RED_OF
-COLOUR = COLOUR_OF
+RANK: Final = RANK_OF
+RED: Final = RED_OF
+COLOUR: Final = COLOUR_OF
 """By card: 1 red, 2 black, 0 the joker (R-RED)."""
-PARTNER = (14, *(partner_rank(r) for r in range(1, 14)), 0)
+PARTNER: Final = (14, *(partner_rank(r) for r in range(1, 14)), 0)
 """The rank making 14 (R-PAIR14); the jokers' is 14, a count that stays 0."""
-LAY_ORDER = tuple(range(14))
+LAY_ORDER: Final = tuple(range(14))
 """The order of the engine's lay-downs: jokers (rank 0) first, then rank by rank."""
-SEATS_FROM = {players: tuple(tuple((origin + step) % players for step in range(1, players + 1))
-                             for origin in range(players)) for players in (3, 4)}
+SEATS_FROM: Final = {players: tuple(tuple((origin + step) % players
+                                          for step in range(1, players + 1))
+                                    for origin in range(players)) for players in (3, 4)}
 """Per table size and seat, the seats counterclockwise after it, ending with it (R-SEAT,
 :func:`trainer.engine.priority.seats_from`)."""
 
@@ -146,19 +172,18 @@ class FastForm:
                       for melds in state.melds]
         hand.counts, hand.unpaired, hand.red, hand.colours = [], [], [], []
         for seat, cards in enumerate(hand.hands):
-            counts = [0] * 15
+            counts, colours, red = [0] * 15, [0, 0, 0], 0
             for card in cards:
                 counts[RANK[card]] += 1
-            every = cards + [card for _kind, meld in hand.melds[seat] for card in meld]
-            colours = [0, 0, 0]
-            for card in every:
                 colours[COLOUR[card]] += 1
+                red += RED[card]
+            for _kind, laid in hand.melds[seat]:
+                for card in laid:
+                    colours[COLOUR[card]] += 1
+                    red += RED[card]
             hand.counts.append(counts)
-            hand.unpaired.append(counts[0] + counts[7] % 2 + abs(counts[1] - counts[13]) +
-                                 abs(counts[2] - counts[12]) + abs(counts[3] - counts[11]) +
-                                 abs(counts[4] - counts[10]) + abs(counts[5] - counts[9]) +
-                                 abs(counts[6] - counts[8]))  # combine.unpaired, unrolled
-            hand.red.append(sum([RED[card] for card in every]))
+            hand.unpaired.append(unpaired(counts))
+            hand.red.append(red)
             hand.colours.append(colours)
         hand.phase = PHASE_OF[state.phase]
         hand.to_act = state.to_act
@@ -262,27 +287,41 @@ class FastForm:
         self.phase = DISCARD
         self.to_act = seat
         self.may_lay_down = lay_down
-        self.ask = []
-        self.claims = []
+        self.ask.clear()
+        self.claims.clear()
 
-    # -- the end (R-WIN, R-PAY, R-SCORE, R-STOCK-EMPTY) -------------------------------------------
-    def _cards(self, seat: int) -> tuple[Card, ...]:
-        return tuple(ALL_CARDS[card] for card in self.hands[seat])
-
-    def _meld_objects(self, seat: int) -> tuple[Meld, ...]:
-        return tuple(Meld(kind, tuple(ALL_CARDS[card] for card in cards))
-                     for kind, cards in self.melds[seat])
-
-    def _finish(self, winner: int | None, position: Position | None,
-                discarder: int | None) -> None:
-        """``HandState._finish``: the engine's verdict pays a win (R-PAY, R-SCORE); a drawn hand
-        pays nothing (R-STOCK-EMPTY)."""
+    # -- the end (R-WIN, R-SPECIAL, R-FAN, R-SCORE, R-PAY, R-STOCK-EMPTY) --------------------------
+    def _drawn(self) -> None:
+        """``HandState._finish`` of a drawn hand: nobody pays (R-STOCK-EMPTY)."""
         self.phase = OVER
-        self.ask = []
-        if winner is None or position is None:
-            self.payments = (0,) * self.players
-            return
-        judged = verdict(position)
+        self.ask.clear()
+        self.payments = (0,) * self.players
+
+    def _win(self, seat: int, card: int, discarder: int | None) -> None:
+        """``HandState._finish`` of a win: ``seat`` wins on ``card`` (NONE: 天走), paid by
+        ``discarder`` alone on a deal-in. Judged and paid by the engine's own rules on the form's
+        ints, those :func:`~trainer.engine.verdicts.verdict` uses: :func:`judge` (R-WIN,
+        R-SPECIAL, R-OWN-FLIP), :func:`meld_fan` and :func:`win_fan` (R-FAN), ``RuleSet.share``
+        (R-SCORE) and :func:`pay` (R-PAY)."""
+        counts, colours = self.counts[seat], self.colours[seat]
+        red, alone, jokers = self.red[seat], self.unpaired[seat], counts[0]
+        has_red, has_black = colours[1] > 0, colours[2] > 0
+        if card != NONE:  # the claimed card joins the hand, as in _gain
+            rank, colour = RANK[card], COLOUR[card]
+            alone += -1 if rank and lacks_partner(counts, PARTNER[rank]) else 1
+            red += RED[card]
+            jokers += 1 if rank == 0 else 0
+            has_red, has_black = has_red or colour == 1, has_black or colour == 2
+        judged = judge(HandValue(jokers, alone == 0, red, has_red, has_black), self.threshold,
+                       first_discard=card != NONE and self.offer_first, tianzou=card == NONE,
+                       own_flip_closed=card != NONE and self.offer_flip and
+                       seat == self.offer_seat and not self.own_flip_ok)
         if not judged.win:
-            raise IllegalAction(f"seat {winner} does not win: {judged.reason.value} (R-WIN)")
-        self.payments = tuple(judged.payments(winner, discarder))
+            raise IllegalAction(f"seat {seat} does not win: {judged.reason.value} (R-WIN)")
+        rules = self.rules
+        melds_fan = sum([meld_fan(kind, cards[0] == JOKER, rules.joker_kong_fan)
+                         for kind, cards in self.melds[seat]])
+        _uncapped, fan = win_fan(melds_fan, judged.specials, rules.jiedi_cap)
+        self.phase = OVER
+        self.ask.clear()
+        self.payments = tuple(pay(self.players, seat, rules.share(fan), discarder))

@@ -6,11 +6,20 @@ heuristic's fast policy."""
 
 from __future__ import annotations
 
-from trainer.coach.fast_form import DISCARD, JOKER, LAY_ORDER, LAYDOWN, NONE, RANK
+from trainer.coach.fast_form import (
+    DISCARD,
+    DISCARD_ACTION,
+    JOKER,
+    LAY_ORDER,
+    LAYDOWN,
+    MELD_JOKER,
+    MELD_KONG,
+    MELD_PONG,
+    NONE,
+    RANK,
+)
 from trainer.coach.fast_offers import Offers
 from trainer.engine.game.actions import ActionKind
-from trainer.engine.melds import MeldKind
-from trainer.engine.position import Position
 
 
 class FastHand(Offers):
@@ -49,7 +58,7 @@ class FastHand(Offers):
             return NONE
         kind, pong = self.melds[seat][-1]
         rank = RANK[pong[0]]
-        if kind is not MeldKind.PONG or rank == 0:
+        if kind is not MELD_PONG or rank == 0:
             return NONE
         drawn, held = self.drawn, self.fourth_held
         addable = [card for card in self.hands[seat]
@@ -83,11 +92,11 @@ class FastHand(Offers):
         seat = self.to_act
         if kind is ActionKind.LAY_JOKER:
             cards: tuple[int, ...] = (JOKER,)
-            meld, draws = MeldKind.JOKER, 1
+            meld, draws = MELD_JOKER, 1
         else:
-            size, meld, draws = ((3, MeldKind.PONG, 1) if kind is ActionKind.LAY_PONG
-                                 else (4, MeldKind.KONG, 2))
-            cards = tuple(sorted(card for card in self.hands[seat] if RANK[card] == rank)[:size])
+            size, meld, draws = ((3, MELD_PONG, 1) if kind is ActionKind.LAY_PONG
+                                 else (4, MELD_KONG, 2))
+            cards = tuple(sorted([card for card in self.hands[seat] if RANK[card] == rank])[:size])
         self._record(seat, kind, cards)
         for card in cards:
             self._lose(seat, card, True)
@@ -113,7 +122,7 @@ class FastHand(Offers):
         self._lose(seat, card, True)
         melds = self.melds[seat]
         _kind, pong = melds.pop()
-        melds.append((MeldKind.KONG, (*pong, card)))
+        melds.append((MELD_KONG, (*pong, card)))
         self._close_fresh_pong()
         self.drawn = self._draw(seat, 1)
         self._end_laydown_if_nothing_left(seat)
@@ -125,16 +134,15 @@ class FastHand(Offers):
         return seat == self.dealer and not self.dealer_discarded and self.unpaired[seat] == 0
 
     def tianzou(self) -> None:
-        """``HandState._tianzou``: the engine's verdict on the whole hand (R-SPECIAL, R-PAY)."""
+        """``HandState._tianzou``: the whole hand judged and paid (R-SPECIAL, R-PAY)."""
         seat = self.to_act
         self._record(seat, ActionKind.TIANZOU)
-        self._finish(seat, Position(self._cards(seat), self._meld_objects(seat), None, None,
-                                    False, self.rules), None)
+        self._win(seat, NONE, None)
 
     def discard(self, card: int) -> None:
         """``HandState._discard``: the card is offered to the others (R-DISCARD)."""
         seat = self.to_act
-        self._record(seat, ActionKind.DISCARD, (card,))
+        self._record(seat, DISCARD_ACTION, (card,))
         self._lose(seat, card, False)
         first = seat == self.dealer and not self.dealer_discarded
         self.dealer_discarded = True

@@ -7,14 +7,19 @@ R-OWN-FLIP, R-PRIORITY, R-STOCK-EMPTY)."""
 from __future__ import annotations
 
 from trainer.coach.fast_form import (
+    ACTION_OF,
     CHI,
     CLAIM,
-    CLAIM_OF_ACTION,
     CLASS_OF,
     COLOUR,
     JOKER,
+    MELD_CHI,
+    MELD_JOKER,
+    MELD_KONG,
+    MELD_PONG,
     NONE,
     PARTNER,
+    PASS,
     PONG,
     RANK,
     RED,
@@ -24,12 +29,7 @@ from trainer.coach.fast_form import (
     Entry,
     FastForm,
 )
-from trainer.engine.cards import ALL_CARDS
-from trainer.engine.game.actions import ActionKind
-from trainer.engine.melds import MeldKind
-from trainer.engine.position import Position
-from trainer.engine.seats import relation
-from trainer.engine.sources import Source
+from trainer.engine.win_rule import red_reached, wins_without_red
 
 
 class Offers(FastForm):
@@ -46,7 +46,7 @@ class Offers(FastForm):
         while True:
             self.offer_card, self.offer_flip, self.offer_seat, self.offer_first = \
                 card, flip, seat, first
-            self.claims = []
+            self.claims.clear()
             ask = self.claimables()
             if ask:
                 self.ask = ask
@@ -58,7 +58,7 @@ class Offers(FastForm):
                 return
             stock = self.stock
             if not stock:
-                self._finish(None, None, None)
+                self._drawn()
                 return
             card, flip, seat, first = stock.pop(), True, (seat + 1) % self.players, False
 
@@ -66,11 +66,11 @@ class Offers(FastForm):
         """``HandState._unclaimed``'s R-FLIP-JOKER: the joker is laid in front of its flipper,
         who draws and may lay down — with no stock card to draw the hand is drawn."""
         self.offer_card = NONE
-        self.ask = []
-        self._meld(seat, MeldKind.JOKER, (JOKER,))
+        self.ask.clear()
+        self._meld(seat, MELD_JOKER, (JOKER,))
         self.colours[seat][0] += 1
         if not self.stock:
-            self._finish(None, None, None)
+            self._drawn()
             return
         self.drawn = self._draw(seat, 1)
         self._close_fresh_pong()
@@ -79,12 +79,12 @@ class Offers(FastForm):
     def _unclaimed(self) -> None:
         """``HandState._unclaimed``: nobody got the card."""
         card, seat = self.offer_card, self.offer_seat
-        self.ask = []
+        self.ask.clear()
         if card == JOKER and self.offer_flip:
             self._flipped_joker(seat)
             return
         if not self.stock:
-            self._finish(None, None, None)
+            self._drawn()
             return
         self.offer(self.stock.pop(), True, (seat + 1) % self.players, False)
 
@@ -101,8 +101,8 @@ class Offers(FastForm):
         players = self.players
         stock = len(self.stock)
         lower = (origin + 1) % players
-        wins: list[Entry] = []
-        others: list[Entry] = []
+        found: list[Entry] = []
+        wins = 0
         all_counts = self.counts
         for seat in SEATS_FROM[players][origin]:
             counts = all_counts[seat]
@@ -118,41 +118,42 @@ class Offers(FastForm):
             win = open_ and partners > 0 and self.unpaired[seat] == 1 and self.wins(seat, card)
             chi: tuple[int, ...] = ()
             if partners and (seat == lower or own) and len(self.hands[seat]) >= 3:
-                chi = tuple(sorted(c for c in self.hands[seat] if RANK[c] == partner))
+                chi = tuple(sorted([c for c in self.hands[seat] if RANK[c] == partner]))
             if win:
-                wins.append((seat, True, pong, kong, chi))
+                found.insert(wins, (seat, True, pong, kong, chi))
+                wins += 1
             elif pong or kong or chi:
-                others.append((seat, False, pong, kong, chi))
-        return wins + others if wins else others
+                found.append((seat, False, pong, kong, chi))
+        return found
 
     def wins(self, seat: int, card: int) -> bool:
         """``claim_wins`` through the counts (R-WIN, R-SPECIAL): the hand with ``card`` is
         combined exactly when one card of it stands unpaired and ``card`` is its partner (so no
-        joker is held, R-PAIR14); then one colour (全红/全黑), the dealer's first discard (接地)
-        or enough red wins."""
+        joker is held, R-PAIR14); then it wins with enough red (``red_reached``) or as a special
+        win, one colour (全红/全黑) or the dealer's first discard (接地, ``wins_without_red``)."""
         rank = RANK[card]
         if rank == 0 or self.unpaired[seat] != 1:
             return False
         counts = self.counts[seat]
         if not (counts[7] % 2 if rank == 7 else counts[PARTNER[rank]] > counts[rank]):
             return False
+        if red_reached(self.red[seat] + RED[card], self.threshold):
+            return True
         colours = self.colours[seat]
         colour = COLOUR[card]
-        has_red, has_black = colours[1] > 0 or colour == 1, colours[2] > 0 or colour == 2
-        return has_red != has_black or self.offer_first or \
-            self.red[seat] + RED[card] >= self.threshold
+        return wins_without_red(colours[1] > 0 or colour == 1, colours[2] > 0 or colour == 2,
+                                self.offer_first, False)
 
-    def answer(self, kind: ActionKind, chi_card: int = NONE) -> None:
+    def answer(self, answer: int, chi_card: int = NONE) -> None:
         """``HandState._claim``: the seat asked claims (WIN, KONG, PONG, CHI with ``chi_card``) or
-        passes; a win ends the asking (nobody left can beat it); once all have answered the claim
-        of highest priority gets the card (:meth:`resolve`)."""
+        passes (PASS); a win ends the asking (nobody left can beat it); once all have answered the
+        claim of highest priority gets the card (:meth:`resolve`)."""
         seat = self.ask.pop(0)[0]
-        self._record(seat, kind, (chi_card,) if kind is ActionKind.CHI else ())
-        if kind is not ActionKind.PASS:
-            claim = CLAIM_OF_ACTION[kind]
-            self.claims.append((seat, claim, chi_card))
-            if claim == WIN:
-                self.ask = []
+        self._record(seat, ACTION_OF[answer], (chi_card,) if answer == CHI else ())
+        if answer != PASS:
+            self.claims.append((seat, answer, chi_card))
+            if answer == WIN:
+                self.ask.clear()
         if self.ask:
             self.to_act = self.ask[0][0]
             return
@@ -182,30 +183,27 @@ class Offers(FastForm):
         seat, kind, own = best
         card = self.offer_card
         if kind == WIN:
-            position = Position(self._cards(seat), self._meld_objects(seat), ALL_CARDS[card],
-                                Source.FLIP if self.offer_flip else Source.DISCARD,
-                                self.offer_first, self.rules, relation(origin, seat, players))
-            self._finish(seat, position, None if self.offer_flip else origin)
+            self._win(seat, card, None if self.offer_flip else origin)
             return
         self.offer_card = NONE
         self.red[seat] += RED[card]
         self.colours[seat][COLOUR[card]] += 1
         if kind == CHI:
             self._lose(seat, own, True)
-            self._meld(seat, MeldKind.CHI, (card, own))
+            self._meld(seat, MELD_CHI, (card, own))
             self._turn(seat, False)
             return
         rank = RANK[card]
-        same = sorted(c for c in self.hands[seat] if RANK[c] == rank)
+        same = sorted([c for c in self.hands[seat] if RANK[c] == rank])
         used = same[:2] if kind == PONG else same[:3]
         for held in used:
             self._lose(seat, held, True)
         if kind == PONG:
-            self._meld(seat, MeldKind.PONG, (card, *used))
+            self._meld(seat, MELD_PONG, (card, *used))
             self.drawn = self._draw(seat, 1)
             self.fresh_pong, self.fourth_held = seat, len(same) >= 3
         else:
-            self._meld(seat, MeldKind.KONG, (card, *used))
+            self._meld(seat, MELD_KONG, (card, *used))
             self.drawn = self._draw(seat, 2)
             self._close_fresh_pong()
         self._turn(seat, True)

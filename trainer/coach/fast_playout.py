@@ -21,18 +21,34 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Final
 
-from trainer.coach.fast_form import CLAIM, DISCARD, LAYDOWN, NONE, OVER, PARTNER, RANK, RED, lacks_partner
+from trainer.coach.fast_form import (
+    CHI,
+    CLAIM,
+    DISCARD,
+    KONG,
+    LAYDOWN,
+    NONE,
+    OVER,
+    PARTNER,
+    PASS,
+    PONG,
+    RANK,
+    RED,
+    WIN,
+    lacks_partner,
+)
 from trainer.coach.fast_hand import FastHand
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.state import HandState
 
-MAX_ACTIONS = 2_000
+MAX_ACTIONS: Final = 2_000
 """A hand always ends (the stock runs out); this only guards a broken state (both play-outs of
 :mod:`trainer.coach.playout` stop there)."""
 
-_KEEP = 1 << 10
-_DISCARD_KEY = tuple(RED[card] * 64 + card for card in range(len(RED)))
+_KEEP: Final = 1 << 10
+_DISCARD_KEY: Final = tuple(RED[card] * 64 + card for card in range(len(RED)))
 """A discard's order among those that leave as many cards unpaired: red points, then the card
 (``_discard_cost``'s ``card.red * 0.4``, then ``card.index``); a card whose rank keeps its partner
 adds :data:`_KEEP`, more than any red, as one more unpaired card adds 10 to the cost."""
@@ -83,27 +99,27 @@ def _claim(hand: FastHand, rng: random.Random) -> None:
     otherwise pass."""
     seat, win, pong, kong, chi = hand.ask[0]
     if win:
-        hand.answer(ActionKind.WIN)
+        hand.answer(WIN)
         return
     if kong and pong and rng.random() < 0.5:
-        hand.answer(ActionKind.PONG)
+        hand.answer(PONG)
         return
     if kong:
-        hand.answer(ActionKind.KONG)
+        hand.answer(KONG)
         return
     counts = hand.counts[seat]
     rank = RANK[hand.offer_card]
     if pong and (rank == 0 or lacks_partner(counts, rank)):
-        hand.answer(ActionKind.PONG)
+        hand.answer(PONG)
         return
     if chi and lacks_partner(counts, RANK[chi[0]]):
         best = chi[0]
         for card in chi:
             if RED[card] > RED[best]:
                 best = card
-        hand.answer(ActionKind.CHI, best)
+        hand.answer(CHI, best)
         return
-    hand.answer(ActionKind.PASS)
+    hand.answer(PASS)
 
 
 def _lay(hand: FastHand, seat: int, rng: random.Random) -> bool:

@@ -42,8 +42,9 @@ def unpaired(counts: Sequence[int]) -> int:
     >>> unpaired(rank_counts(parse_cards("6h 8s 7h 7d"))), unpaired(rank_counts(parse_cards("6h 6s 8s X")))
     (0, 2)
     """
-    return (counts[0] + counts[7] % 2
-            + sum(abs(counts[r] - counts[14 - r]) for r in range(1, 7)))
+    return (counts[0] + counts[7] % 2 + abs(counts[1] - counts[13]) + abs(counts[2] - counts[12])
+            + abs(counts[3] - counts[11]) + abs(counts[4] - counts[10])
+            + abs(counts[5] - counts[9]) + abs(counts[6] - counts[8]))  # unrolled: every play-out runs it
 
 
 def lacks_partner(counts: Sequence[int], rank: int | None) -> bool:

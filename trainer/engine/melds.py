@@ -107,15 +107,8 @@ class Meld:
         return None
 
     def fan(self, joker_kong_fan: int = 5) -> int:
-        """Fan of this meld (R-FAN): joker 1, pong 1, kong 2, joker pong 4, joker kong
-        ``joker_kong_fan`` (5 by docs/rules.md's decision), chi 0."""
-        if self.kind is MeldKind.JOKER:
-            return 1
-        if self.kind is MeldKind.PONG:
-            return 4 if self.is_joker_set else 1
-        if self.kind is MeldKind.KONG:
-            return joker_kong_fan if self.is_joker_set else 2
-        return 0
+        """Fan of this meld (R-FAN): :func:`meld_fan`."""
+        return meld_fan(self.kind, self.cards[0].is_joker, joker_kong_fan)
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{format_cards(self.cards).replace(' ', ',')}"
@@ -165,6 +158,24 @@ class Meld:
             raise MeldError(f"a meld is written kind:cards, e.g. 'chi:8h,6s', not {text!r}",
                             Message.of("engine_error.meld_form", (), text=text))
         return cls.of(kind.strip().lower(), cards)
+
+
+def meld_fan(kind: MeldKind, jokers: bool, joker_kong_fan: int = 5) -> int:
+    """Fan of a meld of ``kind`` (``jokers``: a set of jokers, or a single joker), the one count
+    of R-FAN that :meth:`Meld.fan` and the play-outs' lean form (trainer/coach/fast_form.py) both
+    use: joker 1, pong 1, kong 2, joker pong 4, joker kong ``joker_kong_fan`` (5 by
+    docs/rules.md's decision), chi 0.
+
+    >>> meld_fan(MeldKind.PONG, False), meld_fan(MeldKind.PONG, True), meld_fan(MeldKind.KONG, True, 6)
+    (1, 4, 6)
+    """
+    if kind is MeldKind.JOKER:
+        return 1
+    if kind is MeldKind.PONG:
+        return 4 if jokers else 1
+    if kind is MeldKind.KONG:
+        return joker_kong_fan if jokers else 2
+    return 0
 
 
 def melds_fan(melds: Iterable[Meld], joker_kong_fan: int = 5) -> int:

@@ -18,7 +18,7 @@ from trainer.engine.position import Position
 from trainer.engine.sources import Source
 from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, judge
 
-__all__ = ["Reason", "Special", "Verdict", "hand_value", "is_win", "verdict"]
+__all__ = ["Reason", "Special", "Verdict", "hand_value", "is_win", "pay", "verdict", "win_fan"]
 
 
 class Verdict(NamedTuple):
@@ -63,20 +63,14 @@ class Verdict(NamedTuple):
         players = self.position.rules.players
         if not 0 <= winner < players:
             raise ValueError(f"winner seat {winner} is not 0..{players - 1}")
-        result = [0] * players
         if not self.win:
-            return result
+            return [0] * players
+        payer = None
         if self.is_deal_in:
             payer = (winner - 1) % players if discarder is None else discarder
             if payer == winner or not 0 <= payer < players:
                 raise ValueError(f"discarder seat {payer} must be another seat than {winner}")
-            result[payer] = -self.share * (players - 1)
-        else:
-            for seat in range(players):
-                if seat != winner:
-                    result[seat] = -self.share
-        result[winner] = self.share * (players - 1)
-        return result
+        return pay(players, winner, self.share, payer)
 
     def to_json(self) -> dict[str, object]:
         """docs/format.md's ``dou14 check`` output line."""
@@ -134,15 +128,45 @@ def verdict(position: Position) -> Verdict:
     specials = judged.specials
     pairs, leftovers = split_pairs(position.hand_sorted, position.card, presorted=True)
     items = position.meld_fan_items
-    uncapped = position.melds_fan
     if specials:
         items = items + tuple(_SPECIAL_ITEMS[special] for special in specials)
-        uncapped += SPECIAL_FAN * len(specials)
-    fan = uncapped
-    if Special.JIEDI in specials and rules.jiedi_cap is not None:
-        fan = min(fan, rules.jiedi_cap)
+    uncapped, fan = win_fan(position.melds_fan, specials, rules.jiedi_cap)
     return Verdict(position, judged.win, judged.reason, value.red, rules.red_threshold, pairs,
                    leftovers, specials, items, uncapped, fan, rules.share(fan))
+
+
+def win_fan(melds_fan: int, specials: tuple[Special, ...], jiedi_cap: int | None
+            ) -> tuple[int, int]:
+    """A win's fan before and after the 接地 cap: the melds' fan (R-FAN,
+    :func:`~trainer.engine.melds.meld_fan`) and 3 per special win (R-SPECIAL), capped at
+    ``jiedi_cap`` for a 接地 (``fan_cap`` then applies in the share, R-SCORE). The one sum that
+    :func:`verdict` and the play-outs' lean form (trainer/coach/fast_form.py) both use.
+
+    >>> win_fan(2, (Special.JIEDI, Special.ALL_BLACK), 4)
+    (8, 4)
+    """
+    uncapped = melds_fan + SPECIAL_FAN * len(specials)
+    if jiedi_cap is not None and Special.JIEDI in specials:
+        return uncapped, min(uncapped, jiedi_cap)
+    return uncapped, uncapped
+
+
+def pay(players: int, winner: int, share: int, payer: int | None) -> list[int]:
+    """Points won (+) and paid (−) by each seat for a win worth ``share`` (R-PAY): on a deal-in
+    ``payer`` (the discarder) pays every losing share, ``players - 1`` of them; with ``payer``
+    None (a win on a flip, 天走) every other seat pays one. The one payment rule that
+    :meth:`Verdict.payments` and the play-outs' lean form (trainer/coach/fast_form.py) both use.
+
+    >>> pay(4, 1, 4, 0), pay(4, 1, 4, None)
+    ([-12, 12, 0, 0], [-4, 12, -4, -4])
+    """
+    if payer is None:
+        result = [-share] * players
+    else:
+        result = [0] * players
+        result[payer] = -share * (players - 1)
+    result[winner] = share * (players - 1)
+    return result
 
 
 _SPECIAL_ITEMS = {special: special_fan_item(special.value) for special in Special}

@@ -62,6 +62,13 @@ def single_colour(has_red: bool, has_black: bool) -> Special | None:
     return Special.ALL_RED if has_red else Special.ALL_BLACK
 
 
+def wins_without_red(has_red: bool, has_black: bool, first_discard: bool, tianzou: bool) -> bool:
+    """A combined hand wins whatever its red total as a special win (R-SPECIAL): 天走, 接地 (the
+    dealer's first discard), 全红 or 全黑 (its cards of one colour). The one test that
+    :func:`judge` and the play-outs' claims (trainer/coach/fast_offers.py) both use."""
+    return has_red != has_black or tianzou or first_discard
+
+
 def red_reached(red: int, threshold: int) -> bool:
     """R-WIN 2: all the player's red points reach the table's threshold (20, or 25 with 3)."""
     return red >= threshold
@@ -142,7 +149,7 @@ def judge(value: HandValue, threshold: int, *, first_discard: bool = False,
     if not value.combined:
         return _NOT_COMBINED
     has_red, has_black = value.has_red, value.has_black
-    if has_red != has_black or tianzou or first_discard:
+    if wins_without_red(has_red, has_black, first_discard, tianzou):
         specials: tuple[Special, ...] = (Special.TIANZOU,) if tianzou else \
             (Special.JIEDI,) if first_discard else ()
         if has_red != has_black:
