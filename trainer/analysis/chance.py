@@ -5,14 +5,20 @@ hands dealt *jointly* from the cards the discarder cannot see, and — in the mo
 table's history — no opponent holding a hand that would have won on a card that passed them
 since their hand last changed (R-READ: a player takes every win open to them).
 
-Three models, one function (:func:`deal_in_chances`):
+Four readings, one function (:func:`deal_in_chances`):
 
 - :attr:`Model.VISIBLE` — the visible cards only, every deal of the unseen cards equally likely;
 - :attr:`Model.HISTORY` — the same, less the deals the passes rule out;
-- :attr:`Model.PLAY` — the passes, and deals weighted by how players keep their cards: a hand is
+- :attr:`Model.PAIRS` — the passes, and deals weighted by how players keep their cards: a hand is
   ``exp(-w)`` times less likely for each card in it without a 14-partner (players keep their
   14-pairs and throw the rest), ``w`` growing with the cards played (:func:`pair_weight`), fitted
-  on simulated play.
+  on simulated play;
+- :attr:`Model.PLAY` — the best reading, shown everywhere: per opponent, the play model
+  (:mod:`trainer.analysis.risk_model`, learned from play) reads the two deal readings beside
+  what the table shows of that player — their discards, sets, concealed cards, passes — and the
+  chance that at least one opponent wins is ``1 − Π(1 − p)`` over their chances. Measured on
+  simulated play it is the best calibrated (``benchmarks/risk.py``); uniform deals misjudge
+  what players hold, who keep their pairs and their red.
 
 Exact where the deals can be counted (every joint deal enumerated, small tables), otherwise
 sampled with its 95% error said; the sample's seed is drawn from the public table alone, so
@@ -23,18 +29,17 @@ passed that opponent) — has chance 0 and says which proof.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from trainer.analysis.counting import deal_in_count
-from trainer.analysis.seeds import SEPARATOR, public_seed
+from trainer.analysis.joint_deals import deal_arrays, numpy_parts, unpaired_of, wins_of
+from trainer.analysis.risk_features import FEATURES, rows
 from trainer.analysis.table import SafetyTable
-from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card, partner_rank, red_total
+from trainer.engine.cards import Card
 from trainer.engine.melds import Meld
 
 PAIR_WEIGHT = 0.2
@@ -44,8 +49,6 @@ PAIR_WEIGHT_PER_CARD = 0.03
 played, the more of its 14-pairs a player has kept. Both fitted on 2,000 simulated hands
 (``benchmarks/fit_play_model.py``; seed 11, not the seed ``benchmarks/risk.py`` scores on)."""
 PAIR_WEIGHT_AT_MOST = 2.5
-EXACT_LIMIT = 20_000
-"""Count every joint deal when there are at most this many; sample otherwise."""
 SAMPLES = 4096
 """Deals sampled by default (the error bound is said with each figure)."""
 
@@ -53,13 +56,13 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Int = npt.NDArray[np.int64]
     Bool = npt.NDArray[np.bool_]
 
 
 class Model(StrEnum):
     VISIBLE = "visible"
     HISTORY = "history"
+    PAIRS = "pairs"
     PLAY = "play"
 
 
@@ -90,190 +93,144 @@ class Chance:
         return self.proof is not None
 
 
-@dataclass
-class _Deals:
-    """Joint deals of the unseen cards to the opponents, as arrays: per opponent the rank
-    counts of their concealed hand, the one rank that would combine it (−1: none), its red with
-    their melds, and the colours it shows with their melds."""
-
-    counts: list[Int]
-    needed: list[Int]
-    red: list[Int]
-    colours: list[Int]
-    exact: bool
-
-
-def _seed(table: SafetyTable) -> int:
-    """A seed drawn from the public table alone (the discarder's hand included)."""
-    parts = [table.seat, table.rules.players, table.rules.jokers, int(table.first_discard),
-             *table.hand_sizes, SEPARATOR, *(card.index for card in table.hand), SEPARATOR,
-             *(card.index for card in table.table_cards), SEPARATOR,
-             *(card.index for melds in table.melds for meld in melds for card in meld.cards)]
-    for passed in table.passed or ():
-        parts.extend((SEPARATOR, *(card.index for card in passed)))
-    return public_seed(parts)
-
-
-def _deal_count(pool: int, sizes: Sequence[int]) -> int:
-    total = 1
-    left = pool
-    for size in sizes:
-        total *= math.comb(left, size)
-        left -= size
-    return total
-
-
-def _deals(table: SafetyTable, samples: int) -> _Deals:
-    np, _LOW, _HIGH = _numpy()
-    pool = list(table.unseen().elements())
-    opponents = table.opponents()
-    sizes = [table.hand_sizes[other] for other in opponents]
-    ranks = np.array([RANK_OF[c.index] for c in pool], dtype=np.int64)
-    reds = np.array([RED_OF[c.index] for c in pool], dtype=np.int64)
-    colours = np.array([COLOUR_OF[c.index] for c in pool], dtype=np.int64)
-    exact = _deal_count(len(pool), sizes) <= min(EXACT_LIMIT, 4 * samples)
-    if exact:
-        rows = []
-        for chosen in _joint(list(range(len(pool))), sizes):
-            rows.append([i for hand in chosen for i in hand])
-        order = np.array(rows, dtype=np.int64).reshape(len(rows), sum(sizes))
-    else:
-        rng = np.random.default_rng(_seed(table))
-        order = np.argsort(rng.random((samples, len(pool))), axis=1)[:, :sum(sizes)]
-    counts, needed, red, colour = [], [], [], []
-    start = 0
-    for other, size in zip(opponents, sizes, strict=True):
-        hand = order[:, start:start + size]
-        start += size
-        counts.append((ranks[hand][:, :, None] == np.arange(15)).sum(axis=1))
-        needed.append(_needed(counts[-1]))
-        melds = table.melds[other]
-        red.append(reds[hand].sum(axis=1) + red_total(melds))
-        laid = 0
-        for meld in melds:
-            for card in meld.cards:
-                laid |= COLOUR_OF[card.index]
-        colour.append(np.bitwise_or.reduce(colours[hand], axis=1) | laid)
-    return _Deals(counts, needed, red, colour, exact)
-
-
-def _joint(indices: list[int], sizes: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """Every joint deal: one hand of each size, from ``indices``, in order."""
-    if not sizes:
-        yield ()
-        return
-    for hand in itertools.combinations(indices, sizes[0]):
-        rest = [i for i in indices if i not in hand]
-        for others in _joint(rest, sizes[1:]):
-            yield (hand, *others)
-
-
-@cache
-def _numpy() -> tuple[Any, Int, Int]:
-    """numpy, imported when a chance is first counted (the content loads without it), and the
-    low and high ranks of the six partner groups (A+K … 6+8)."""
-    import numpy
-
-    return (numpy, numpy.arange(1, 7),
-            numpy.array([partner_rank(rank) for rank in range(1, 7)]))
-
-
-def _needed(counts: Int) -> Int:
-    """Per deal: the one rank whose card would combine the hand into 14-pairs, −1 for none
-    (a concealed joker, or more than one card short) — :func:`trainer.engine.waiting.needed_rank`
-    on arrays (R-PAIR14)."""
-    np, _LOW, _HIGH = _numpy()
-    rows = np.arange(len(counts))
-    short = counts[:, _LOW] - counts[:, _HIGH]
-    off = (short != 0).sum(axis=1)
-    group = np.abs(short).argmax(axis=1)
-    surplus = short[rows, group]
-    single = np.where(surplus == 1, _HIGH[group], _LOW[group])
-    odd_seven = counts[:, 7] % 2 == 1
-    found: Int = np.where(counts[:, 0] > 0, -1,
-                          np.where(odd_seven, np.where(off == 0, 7, -1),
-                                   np.where((off == 1) & (np.abs(surplus) == 1), single, -1)))
-    return found
-
-
-def _wins(needed: Int, red: Int, colours: Int, card: Card, threshold: int,
-          first_discard: bool) -> Bool:
-    """Per deal: does this opponent's hand win on ``card`` (R-WIN, R-SPECIAL)? The same rule as
-    :func:`trainer.engine.win_rule.judge`, on arrays (tests check them against each other)."""
-    np, _LOW, _HIGH = _numpy()
-    rank = RANK_OF[card.index]
-    if rank == 0:
-        never: Bool = np.zeros(len(red), dtype=np.bool_)
-        return never
-    combined = needed == rank
-    colour = colours | COLOUR_OF[card.index]
-    special = (colour == 1) | (colour == 2) | first_discard
-    wins: Bool = combined & (special | (red + RED_OF[card.index] >= threshold))
-    return wins
-
-
-def _unpaired(counts: Int) -> Int:
-    """Per deal: :func:`trainer.engine.combine.unpaired` of the hand."""
-    np, _LOW, _HIGH = _numpy()
-    found: Int = counts[:, 0] + counts[:, 7] % 2 + \
-        np.abs(counts[:, _LOW] - counts[:, _HIGH]).sum(axis=1)
-    return found
-
-
 def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
                     model: Model = Model.PLAY, samples: int = SAMPLES,
                     proofs: bool = True) -> dict[Card, Chance]:
     """The chance that each of ``cards`` (default: every candidate) deals in, under ``model``.
     Without ``proofs`` (a bot in a hurry) no card is proven safe: the chance alone is read,
     which a proof would only confirm (0 for a card no consistent deal wins on)."""
-    np, _LOW, _HIGH = _numpy()
+    np, _LOW, _HIGH = numpy_parts()
     cards = list(table.candidates() if cards is None else cards)
+    found, reading = _read(table, cards, model, samples, proofs)
+    if reading is None:
+        if len(found) < len(cards):  # no deal the history allows: the visible cards only
+            return deal_in_chances(table, cards, model=Model.VISIBLE, samples=samples)
+        return found
+    shown = reading.weight.sum()
+    effective = shown * shown / float((reading.weight * reading.weight).sum())
+    learned = _learned(table, reading) if model is Model.PLAY else None
+    for n, card in enumerate(reading.cards):
+        hit = np.zeros(len(reading.weight), dtype=np.bool_)
+        for won in reading.wins[n]:
+            if won is not None:
+                hit |= won
+        value = float((reading.weight * hit).sum() / shown)
+        error = 0.0 if reading.exact else 1.96 * math.sqrt(
+            max(value * (1 - value), 1 / effective) / effective)
+        if learned is not None:
+            value = float(1.0 - np.prod(1.0 - learned[n]))
+        found[card] = Chance(card, value, error, reading.exact and learned is None, None)
+    return {card: found[card] for card in cards}
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """The deals of a table read for its open cards (those no proof covers against everyone):
+    per card and opponent the deals on which that opponent wins (None where a proof covers
+    them), the deals the history allows (R-READ) and their weights under the model."""
+
+    cards: tuple[Card, ...]
+    opponents: tuple[int, ...]
+    wins: tuple[tuple[Bool | None, ...], ...]
+    allowed: Any
+    weight: Any
+    exact: bool
+
+
+def _read(table: SafetyTable, cards: Sequence[Card], model: Model, samples: int,
+          proofs: bool) -> tuple[dict[Card, Chance], _Reading | None]:
+    """The proven cards' chances (0, with their proof), and the reading of the others — None
+    when every card is proven, or when no deal of the sample is one the history allows."""
+    np, _LOW, _HIGH = numpy_parts()
     opponents = table.opponents()
     unseen = table.unseen()
     threshold = table.rules.red_threshold
     passes = table.passed if model is not Model.VISIBLE and table.passed is not None else None
-    visible_safe = {card: [proofs and deal_in_count(table, other, card, unseen).provably_safe
-                           for other in opponents] for card in cards}
+    covered: dict[Card, list[bool]] = {}
     found: dict[Card, Chance] = {}
-    open_cards = []
     for card in cards:
+        visible = [proofs and deal_in_count(table, other, card, unseen).provably_safe
+                   for other in opponents]
         history_cards = tuple(
-            (other, twin) for other, safe in zip(opponents, visible_safe[card], strict=True)
+            (other, twin) for other, safe in zip(opponents, visible, strict=True)
             if not safe and passes is not None
             and (twin := history_twin(card, passes[other], table.melds[other])) is not None)
-        covered = {other for other, _ in history_cards}
-        if proofs and all(safe or other in covered
-                          for other, safe in zip(opponents, visible_safe[card], strict=True)):
-            proof = Proof.VISIBLE if all(visible_safe[card]) else Proof.HISTORY
+        twins = {other for other, _ in history_cards}
+        covered[card] = [safe or other in twins for other, safe in zip(opponents, visible,
+                                                                      strict=True)]
+        if proofs and all(covered[card]):
+            proof = Proof.VISIBLE if all(visible) else Proof.HISTORY
             found[card] = Chance(card, 0.0, 0.0, True, proof, history_cards)
         else:
-            open_cards.append(card)
+            covered[card] = visible if proofs else [False] * len(opponents)
+    open_cards = tuple(card for card in cards if card not in found)
     if not open_cards:
-        return {card: found[card] for card in cards}
-    deals = _deals(table, samples)
-    weight = np.ones(len(deals.red[0]), dtype=np.float64)
+        return found, None
+    deals = deal_arrays(table, samples)
+    allowed = np.ones(len(deals.red[0]), dtype=np.float64)
     for i, other in enumerate(opponents):
         for passed in (passes[other] if passes is not None else ()):
-            weight[_wins(deals.needed[i], deals.red[i], deals.colours[i], passed, threshold,
-                         False)] = 0.0
-    if model is Model.PLAY:
+            allowed[wins_of(deals.needed[i], deals.red[i], deals.colours[i], passed, threshold,
+                            False)] = 0.0
+    if allowed.sum() <= 0:
+        return found, None
+    weight = allowed
+    if model in (Model.PAIRS, Model.PLAY):
+        weight = allowed.copy()
         for counts in deals.counts:
-            weight *= np.exp(-pair_weight(table) * _unpaired(counts))
-    total = weight.sum()
-    if total <= 0:  # the sample holds no deal the history allows: read the visible cards only
-        return deal_in_chances(table, cards, model=Model.VISIBLE, samples=samples)
-    effective = total * total / float((weight * weight).sum())
-    for card in open_cards:
-        hit = np.zeros(len(weight), dtype=np.bool_)
-        for i in range(len(opponents)):
-            if not visible_safe[card][i]:
-                hit |= _wins(deals.needed[i], deals.red[i], deals.colours[i], card, threshold,
-                             table.first_discard)
-        value = float((weight * hit).sum() / total)
-        error = 0.0 if deals.exact else 1.96 * math.sqrt(
-            max(value * (1 - value), 1 / effective) / effective)
-        found[card] = Chance(card, value, error, deals.exact, None)
-    return {card: found[card] for card in cards}
+            weight *= np.exp(-pair_weight(table) * unpaired_of(counts))
+    wins = tuple(tuple(None if covered[card][i] else wins_of(
+        deals.needed[i], deals.red[i], deals.colours[i], card, threshold, table.first_discard)
+        for i in range(len(opponents))) for card in open_cards)
+    return found, _Reading(open_cards, tuple(opponents), wins, allowed, weight, deals.exact)
+
+
+def _readings(table: SafetyTable, reading: _Reading) -> tuple[Any, Any, Any]:
+    """Per open card and opponent: their chance to win on it in the deals the history allows
+    and in the same weighed by kept pairs, and whether a proof covers them (the visible cards,
+    or a pass of its rank and colour, R-READ)."""
+    np, _LOW, _HIGH = numpy_parts()
+    shape = (len(reading.cards), len(reading.opponents))
+    history, pairs = np.zeros(shape), np.zeros(shape)
+    proven = np.zeros(shape, dtype=np.bool_)
+    passes = table.passed
+    for n, card in enumerate(reading.cards):
+        for i, won in enumerate(reading.wins[n]):
+            other = reading.opponents[i]
+            if won is None or (passes is not None and history_twin(
+                    card, passes[other], table.melds[other]) is not None):
+                proven[n, i] = True
+                continue
+            history[n, i] = (reading.allowed * won).sum() / reading.allowed.sum()
+            pairs[n, i] = (reading.weight * won).sum() / reading.weight.sum()
+    return history, pairs, proven
+
+
+def _learned(table: SafetyTable, reading: _Reading) -> Any:
+    """Model.PLAY: per open card and opponent, the play model's chance
+    (:mod:`trainer.analysis.risk_model`); 0 against an opponent a proof covers."""
+    from trainer.analysis.risk_model import model
+
+    history, pairs, proven = _readings(table, reading)
+    found = model().chances(rows(table, reading.cards, reading.opponents, history, pairs))
+    found = found.reshape(proven.shape)
+    found[proven] = 0.0
+    return found
+
+
+def model_rows(table: SafetyTable, samples: int = SAMPLES) -> tuple[tuple[Card, ...],
+                                                                      tuple[int, ...], Any, Any]:
+    """What the play model reads at ``table``: its open candidates, the opponents in claim
+    order, one row of :data:`~trainer.analysis.risk_features.FEATURES` per card and opponent,
+    and which of those a proof covers (the model is not asked about them) — the inputs
+    ``tools/fit_risk_model.py`` fits the model on, computed as the chance computes them."""
+    np, _LOW, _HIGH = numpy_parts()
+    _found, reading = _read(table, table.candidates(), Model.PLAY, samples, True)
+    if reading is None:
+        return (), tuple(table.opponents()), np.zeros((0, len(FEATURES))), np.zeros(0, bool)
+    history, pairs, proven = _readings(table, reading)
+    return (reading.cards, reading.opponents,
+            rows(table, reading.cards, reading.opponents, history, pairs), proven.reshape(-1))
 
 
 def pair_weight(table: SafetyTable) -> float:

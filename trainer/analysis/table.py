@@ -46,6 +46,10 @@ class SafetyTable:
     passed: tuple[tuple[Card, ...], ...] | None = None
     """Per seat, the cards that passed that player since their concealed hand last changed
     (R-READ; empty for the discarder). None: the history is not known (no proof by it)."""
+    discards: tuple[tuple[Card, ...], ...] | None = None
+    """Per seat, every card that player discarded this hand, oldest first — lying on the table
+    or since taken into a set (R-PUBLIC). What a player threw tells what they keep
+    (:mod:`trainer.analysis.risk_features`); None: not known."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -68,6 +72,8 @@ class SafetyTable:
                 raise PositionError("nothing passes the discarder: their hand just changed")
             if any(card.is_joker for cards in self.passed for card in cards):
                 raise PositionError("a joker is never won on, so it never counts as passed")
+        if self.discards is not None:
+            self._check_discards()
         if len(self.melds) != players or len(self.hand_sizes) != players:
             raise PositionError(f"a table of {players} players needs melds and hand sizes for each")
         if self.hand_sizes[self.seat] != len(self.hand):
@@ -95,6 +101,21 @@ class SafetyTable:
             allowed = self.rules.jokers if card.is_joker else 1
             if count > allowed:
                 raise PositionError(f"{str(card)!r} appears {count} times (R-DECK)")
+
+    def _check_discards(self) -> None:
+        """Every discard is still in sight: on the table or in a set (R-PUBLIC)."""
+        assert self.discards is not None
+        if len(self.discards) != self.rules.players:
+            raise PositionError("discards need one list per seat")
+        laid = Counter(self.table_cards)
+        for melds in self.melds:
+            for meld in melds:
+                laid.update(meld.cards)
+        thrown = Counter(card for cards in self.discards for card in cards)
+        for card, count in thrown.items():
+            if count > laid[card]:
+                raise PositionError(f"{str(card)!r} was discarded but lies neither on the table "
+                                    "nor in a set")
 
     def visible(self) -> list[Card]:
         """Every card the discarder can see: own hand, all melds, the cards on the table."""
@@ -134,6 +155,8 @@ class SafetyTable:
             data["piles"] = [[[str(card), source] for card, source in pile] for pile in self.piles]
         if self.passed is not None:
             data["passed"] = [format_cards(cards) for cards in self.passed]
+        if self.discards is not None:
+            data["discards"] = [format_cards(cards) for cards in self.discards]
         return data
 
     @classmethod
@@ -141,7 +164,7 @@ class SafetyTable:
         if not isinstance(data, dict):
             raise PositionError("a table is a JSON object")
         known = {"rules", "seat", "hand", "melds", "table", "hand_sizes", "first_discard", "hands",
-                 "piles", "passed"}
+                 "piles", "passed", "discards"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise PositionError(f"unknown table key {unknown[0]!r}")
@@ -154,15 +177,17 @@ class SafetyTable:
             piles = None if piles_data is None else tuple(
                 tuple((parse_card(str(card)), Source.read(source)) for card, source in pile)
                 for pile in piles_data)
-            passed_data = data.get("passed")
+            passed_data, discards_data = data.get("passed"), data.get("discards")
             passed = None if passed_data is None else tuple(
                 parse_cards(str(cards)) for cards in passed_data)
+            discards = None if discards_data is None else tuple(
+                parse_cards(str(cards)) for cards in discards_data)
             return cls(rules, int(data["seat"]), parse_cards(data["hand"]), melds,
                        parse_cards(data.get("table", "")),
                        tuple(int(size) for size in data["hand_sizes"]),
                        bool(data.get("first_discard", False)),
                        None if hands is None else tuple(parse_cards(h) for h in hands), piles,
-                       passed)
+                       passed, discards)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, Dou14Error):
                 raise
@@ -183,7 +208,8 @@ def table_from_view(view: PlayerView, *, open_hands: Sequence[Sequence[Card]] | 
     passed = None if history is None else tuple(
         () if seat == view.seat else history.passed_cards(seat)
         for seat in range(view.rules.players))
+    discards = None if history is None or not history.discards else history.discards
     return SafetyTable(view.rules, view.seat, view.hand, view.melds, table_cards,
                        view.hand_sizes, first,
                        None if open_hands is None else tuple(tuple(h) for h in open_hands),
-                       piles, passed)
+                       piles, passed, discards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.chance import Model, deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.engine.cards import Card
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
@@ -33,10 +33,16 @@ def _two_step_first(by_kind: dict[ActionKind, list[Action]], rng: random.Random)
 class HeuristicBot:
     name = "heuristic"
 
+    reading = Model.PLAY
+    """How the bot reads a discard's chance: the best reading, shown everywhere; the play
+    model's fitting (``tools/fit_risk_model.py --bootstrap``) first plays with
+    ``Model.PAIRS``, the reading the model refines."""
+
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         return decide(view.legal, view.hand, view.offer, rng,
                       lambda: {card: chance.value for card, chance in deal_in_chances(
-                          table_from_view(view), samples=BOT_SAMPLES, proofs=False).items()})
+                          table_from_view(view), samples=BOT_SAMPLES, proofs=False,
+                          model=self.reading).items()})
 
 
 class BeginnerBot:

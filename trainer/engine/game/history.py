@@ -40,11 +40,13 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class PublicHistory:
-    """Per seat: the action count when their concealed hand last changed (0: since the deal)
-    and the cards that passed them since, oldest first."""
+    """Per seat: the action count when their concealed hand last changed (0: since the deal),
+    the cards that passed them since, and every card they discarded this hand, each oldest
+    first (R-PUBLIC: a discard is seen by all, whether it then lies or is taken)."""
 
     last_change: tuple[int, ...]
     passed: tuple[tuple[Pass, ...], ...]
+    discards: tuple[tuple[Card, ...], ...] = ()
 
     def passed_cards(self, seat: int) -> tuple[Card, ...]:
         return tuple(entry.card for entry in self.passed[seat])
@@ -59,6 +61,7 @@ class HistoryTracker:
         self.dealer = dealer
         self.last_change = [0] * rules.players
         self.passed: list[tuple[Pass, ...]] = [() for _ in range(rules.players)]
+        self.discards: list[tuple[Card, ...]] = [() for _ in range(rules.players)]
         self.offer: Pass | None = None
         self.discarded = False
         self._snapshot: PublicHistory | None = None
@@ -68,6 +71,8 @@ class HistoryTracker:
         kind = event.kind
         if kind in (EventKind.DISCARD, EventKind.FLIP) and event.seat is not None and event.cards:
             first = kind is EventKind.DISCARD and not self.discarded and event.seat == self.dealer
+            if kind is EventKind.DISCARD:
+                self.discards[event.seat] = (*self.discards[event.seat], event.cards[0])
             self.discarded = self.discarded or kind is EventKind.DISCARD
             self.offer = Pass(event.cards[0], event.seat,
                               Source.DISCARD if kind is EventKind.DISCARD else Source.FLIP, event.step,
@@ -89,7 +94,8 @@ class HistoryTracker:
 
     def snapshot(self) -> PublicHistory:
         if self._snapshot is None:
-            self._snapshot = PublicHistory(tuple(self.last_change), tuple(self.passed))
+            self._snapshot = PublicHistory(tuple(self.last_change), tuple(self.passed),
+                                           tuple(self.discards))
         return self._snapshot
 
 
