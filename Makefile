@@ -97,6 +97,7 @@ bench: $(STAMP_TEST) $(STAMP_BENCH) native $(CHROMIUM) $(CJK_FONT) $(PG_MARK) $(
 	$(PY) benchmarks/game.py
 	$(PY) benchmarks/safety.py
 	$(PY) benchmarks/risk.py
+	$(PY) benchmarks/proof_availability.py
 	$(PY) benchmarks/risk_readings.py
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/play.py
