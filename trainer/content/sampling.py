@@ -19,7 +19,9 @@ from trainer.engine.rules import DEFAULT_RULES, RuleSet, Scoring
 from trainer.engine.sources import Source
 
 
-def _take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None:
+def take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None:
+    """Two cards of ``pool`` that make 14 (R-PAIR14), taken out of it at random; None when
+    no two do."""
     ranked = [card for card in pool if card.rank is not None]
     rng.shuffle(ranked)
     for card in ranked:
@@ -58,7 +60,7 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
         kind = rng.choice((MeldKind.CHI, MeldKind.CHI, MeldKind.PONG, MeldKind.PONG,
                            MeldKind.KONG))
         cards: tuple[Card, ...] | None
-        cards = _take_pair(rng, pool) if kind is MeldKind.CHI else _take_set(
+        cards = take_pair(rng, pool) if kind is MeldKind.CHI else _take_set(
             rng, pool, 3 if kind is MeldKind.PONG else 4)
         if cards is not None:
             melds.append(Meld(kind, cards))
@@ -69,7 +71,7 @@ def random_position(rng: random.Random, rules: RuleSet = DEFAULT_RULES, *,
     concealed_size = 7 - 2 * sum(1 for meld in melds if meld.kind is not MeldKind.JOKER)
     combined: list[Card] = []
     while len(combined) < concealed_size + 1:
-        pair = _take_pair(rng, pool)
+        pair = take_pair(rng, pool)
         if pair is None:
             break
         combined.extend(pair)

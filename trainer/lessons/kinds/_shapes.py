@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from trainer.engine import JOKER, Card, Meld, Position, Relation, RuleSet, partners_of
+from trainer.content.sampling import take_pair
+from trainer.engine import JOKER, Card, Meld, Position, Relation, RuleSet
 from trainer.engine.cards import deck
 from trainer.engine.melds import MeldKind
 from trainer.engine.reachability import Moment, concealed_count
@@ -23,19 +24,6 @@ Shape = tuple[str, ...]
 def shape_of(melds: Sequence[Meld]) -> Shape:
     return tuple(sorted(f"joker_{m.kind.value}" if m.is_joker_set else m.kind.value
                         for m in melds))
-
-
-def _take_pair(rng: random.Random, pool: list[Card]) -> tuple[Card, Card] | None:
-    ranked = [card for card in pool if card.rank is not None]
-    rng.shuffle(ranked)
-    for card in ranked:
-        partners = partners_of(card, ranked)
-        if partners:
-            partner = rng.choice(partners)
-            pool.remove(card)
-            pool.remove(partner)
-            return card, partner
-    return None
 
 
 def _take_set(rng: random.Random, pool: list[Card], size: int, *, jokers: bool) -> \
@@ -68,7 +56,7 @@ def melds_of_shape(rng: random.Random, shape: Shape, pool: list[Card]) -> tuple[
             pool.remove(JOKER)
             melds.append(Meld(kind, (JOKER,)))
             continue
-        cards = _take_pair(rng, pool) if kind is MeldKind.CHI else \
+        cards = take_pair(rng, pool) if kind is MeldKind.CHI else \
             _take_set(rng, pool, 3 if kind is MeldKind.PONG else 4, jokers=jokers)
         if cards is None:
             return None
@@ -80,15 +68,22 @@ def melds_of_shape(rng: random.Random, shape: Shape, pool: list[Card]) -> tuple[
 def waiting_like(rng: random.Random, shape: Shape, rules: RuleSet) -> Position:
     """A waiting hand with laid sets of ``shape`` and random concealed cards (no joker): a hand
     whose red is to be counted."""
+    pool, melds = _dealt_with(rng, shape, rules)
+    size = concealed_count(Moment.WAITING, melds)
+    hand = [card for card in pool if not card.is_joker][:size]
+    return Position(tuple(hand), melds, rules=rules)
+
+
+def _dealt_with(rng: random.Random, shape: Shape, rules: RuleSet) -> tuple[list[Card],
+                                                                           tuple[Meld, ...]]:
+    """A shuffled deck with laid sets of ``shape`` taken out of it (dealt again until the sets
+    can be made)."""
     while True:
         pool = deck(rules.jokers)
         rng.shuffle(pool)
         melds = melds_of_shape(rng, shape, pool)
-        if melds is None:
-            continue
-        size = concealed_count(Moment.WAITING, melds)
-        hand = [card for card in pool if not card.is_joker][:size]
-        return Position(tuple(hand), melds, rules=rules)
+        if melds is not None:
+            return pool, melds
 
 
 def winning_like(rng: random.Random, shape: Shape, rules: RuleSet, *, source: Source,
@@ -97,15 +92,11 @@ def winning_like(rng: random.Random, shape: Shape, rules: RuleSet, *, source: So
     14-pairs, the card offered as the step's was (discarded or flipped, by whom, 接地 or not);
     whether it wins — the red, the specials — is the caller's to check."""
     while True:
-        pool = deck(rules.jokers)
-        rng.shuffle(pool)
-        melds = melds_of_shape(rng, shape, pool)
-        if melds is None:
-            continue
+        pool, melds = _dealt_with(rng, shape, rules)
         size = concealed_count(Moment.WAITING, melds) + 1
         combined: list[Card] = []
         while len(combined) < size:
-            pair = _take_pair(rng, pool)
+            pair = take_pair(rng, pool)
             if pair is None:
                 break
             combined.extend(pair)
