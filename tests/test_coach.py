@@ -14,8 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
 from trainer.bots import HeuristicBot
 from trainer.bots.heuristic import fast_choice
+from trainer.coach.deal_in_price import laid_fan_cost
 from trainer.coach.deals import (
     _allowed,
     ask_up_to,
@@ -94,14 +97,18 @@ def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
     assert evaluate(view_of(other, view.seat), 4) == evaluate(view, 4)
 
 
-def _exact(view: PlayerView, playout_seed: int, weighted: bool = False) -> dict[str, float]:
+def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
+           priced: bool = False) -> dict[str, float]:
     """The mean payment of each option over every ordering of the unseen cards into the others'
     hands and the stock that the table allows (the passes, and at a claim nobody asked before
     the viewer able to win) — with ``weighted``, each ordering weighed by how likely the table
-    makes its hands (the play model, :func:`deal_log_weight`): the brute-force reference."""
+    makes its hands (the play model, :func:`deal_log_weight`); with ``priced``, a discard's
+    orderings where an opponent wins on it at once counting as often as its deal-in chance says
+    (:mod:`trainer.coach.deal_in_price`): the brute-force reference."""
     pool = unseen_cards(view)
     totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
     weights: dict[str, list[float]] = {str(a): [] for a in view.legal}
+    hits: dict[str, list[bool]] = {str(a): [] for a in view.legal}
     for order in set(itertools.permutations(pool)):
         hands, start = [], 0
         for seat, size in enumerate(view.hand_sizes):
@@ -118,10 +125,30 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False) -> dict[
         for action in view.legal:
             state = copy.deepcopy(dealt)
             state.apply(action)
+            hits[str(action)].append(action.kind is ActionKind.DISCARD and
+                                     state.phase is Phase.CLAIM and state.ask_order[0].win)
             totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
             weights[str(action)].append(weight)
-    return {name: sum(w * v for w, v in zip(weights[name], values, strict=True))
-            / sum(weights[name]) for name, values in totals.items() if values}
+    means = {name: sum(w * v for w, v in zip(weights[name], values, strict=True))
+             / sum(weights[name]) for name, values in totals.items() if values}
+    discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and totals[str(a)]]
+    if not priced or not discards:
+        return means
+    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in discards])
+    dealt_in = [(w, v) for a in discards for w, v, hit in
+                zip(weights[str(a)], totals[str(a)], hits[str(a)], strict=True) if hit]
+    cost = sum(w * v for w, v in dealt_in) / sum(w for w, _ in dealt_in) if dealt_in \
+        else laid_fan_cost(view)
+    for action in discards:
+        name, p = str(action), chances[action.cards[0]].value
+        parts = [[(w, v) for w, v, hit in zip(weights[name], totals[name], hits[name],
+                                              strict=True) if hit == side] for side in (True, False)]
+        if not parts[1]:
+            continue
+        mean = [sum(w * v for w, v in part) / sum(w for w, _ in part) if part else cost
+                for part in parts]
+        means[name] = p * mean[0] + (1 - p) * mean[1]
+    return means
 
 
 def _small_endgames(count: int, most_unseen: int, at_claim: bool = False
@@ -148,17 +175,19 @@ def _assert_agrees(decision: Decision, exact: dict[str, float]) -> None:
         assert abs(option.mean - truth) <= 4 * option.error + 1e-9, (option, truth)
 
 
-@pytest.mark.parametrize("weighted", [False, True])
-def test_the_search_agrees_with_enumeration_on_small_endgames(weighted: bool) -> None:
+@pytest.mark.parametrize(("weighted", "priced"), [(False, False), (True, False), (False, True)])
+def test_the_search_agrees_with_enumeration_on_small_endgames(weighted: bool,
+                                                              priced: bool) -> None:
     for seed, view in _small_endgames(4, most_unseen=5):
-        exact = _exact(view, playout_seed=seed, weighted=weighted)
-        _assert_agrees(evaluate(view, 400, playout_seed=seed, weighted=weighted), exact)
+        exact = _exact(view, playout_seed=seed, weighted=weighted, priced=priced)
+        _assert_agrees(evaluate(view, 400, playout_seed=seed, weighted=weighted,
+                                priced=priced), exact)
 
 
 def test_the_search_agrees_with_enumeration_at_a_claim() -> None:
     """At an offered card the deal asks the seats before the viewer again; still exact."""
     for seed, view in _small_endgames(3, most_unseen=6, at_claim=True):
-        exact = _exact(view, playout_seed=seed)
+        exact = _exact(view, playout_seed=seed, priced=True)
         decision = evaluate(view, 400, playout_seed=seed)
         assert {o.action.kind for o in decision.options} & {ActionKind.PASS}
         _assert_agrees(decision, exact)
@@ -195,3 +224,30 @@ def test_a_review_prices_every_discard_with_a_choice_and_is_reproducible() -> No
         assert decision.mistake == (chosen.loss >= MISTAKE_POINTS
                                     and chosen.loss - 1.96 * chosen.loss_error > 0)
     assert priced.points_lost == sum(d.loss for d in priced.decisions if d.mistake)
+
+
+def test_a_discards_deals_are_weighed_to_its_deal_in_chance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Post-stratification (trainer/coach/deal_in_price.py): the deals where the discard deals
+    in count as often as its chance says, the rest for the remainder; a discard no deal deals
+    in on is charged the deal-in cost seen on the others; other options are left as they are."""
+    from trainer.analysis.chance import Chance
+    from trainer.coach import deal_in_price
+    from trainer.engine.cards import parse_card
+    from trainer.engine.game.actions import Action
+
+    risky, safe, kept = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("9h", "2s", "Kd"))
+    lay = Action(0, ActionKind.LAY_JOKER)
+    chances = {parse_card("9h"): 0.3, parse_card("2s"): 0.1, parse_card("Kd"): 0.2}
+    monkeypatch.setattr(deal_in_price, "deal_in_chances", lambda table, cards: {
+        card: Chance(card, chances[card], 0.0, False, None) for card in cards})
+    monkeypatch.setattr(deal_in_price, "table_from_view", lambda view: None)
+    payments = {risky: [-6.0, 2.0, 4.0, 0.0], safe: [1.0, 1.0, 3.0, -1.0],
+                kept: [-12.0, -12.0, -12.0, -12.0], lay: [5.0, 0.0, 0.0, 0.0]}
+    dealt_in = {risky: [True, False, False, False], safe: [False] * 4, kept: [True] * 4,
+                lay: [False] * 4}
+    found = deal_in_price.stratify(None, payments, dealt_in, [1.0] * 4)  # type: ignore[arg-type]
+    assert sum(found[risky]) / 4 == pytest.approx(0.3 * -6.0 + 0.7 * 2.0)
+    cost = (-6.0 - 12.0 * 4) / 5  # every deal-in seen, of any discard
+    assert sum(found[safe]) / 4 == pytest.approx(0.1 * cost + 0.9 * 1.0)
+    assert found[kept] == payments[kept] and found[lay] == payments[lay]

@@ -48,8 +48,10 @@ def test_the_newest_three_reviews_are_scored_oldest_first(
     for number, review in enumerate(reviews):
         store.coach_reviews.save(int(learner), f"hand-{number}", review.dumps())
     store.coach_reviews.save(int(learner), "broken", "{not json")  # left out, not a crash
-    assert recent_losses(store, int(learner)) == [r.points_lost for r in reviews[2:]]
-    assert recent_losses(store, int(learner), count=5) == [r.points_lost for r in reviews]
+    assert recent_losses(store, int(learner)) == pytest.approx(  # stored to 6 decimals
+        [r.points_lost for r in reviews[2:]], abs=1e-6)
+    assert recent_losses(store, int(learner), count=5) == pytest.approx(
+        [r.points_lost for r in reviews], abs=1e-6)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -217,5 +217,7 @@ def test_the_coachs_values_are_those_of_deep_copied_engine_states(
     monkeypatch.setattr(search, "FastHand", _EngineForm)
     monkeypatch.setattr(search, "apply", lambda hand, action: hand.state.apply(action))
     monkeypatch.setattr(search, "play", lambda hand, rng: engine_play_out(hand.state, rng))
+    monkeypatch.setattr(search, "deals_in", lambda hand: hand.state.phase is Phase.CLAIM
+                        and bool(hand.state.ask_order) and hand.state.ask_order[0].win)
     assert [search.evaluate(view, 3) for view in views[::4]] == fast
     assert len(fast) >= 10

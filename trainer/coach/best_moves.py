@@ -41,6 +41,11 @@ GAP = 1.0
 POOLS_WEIGHTED = False
 """The lesson pools (best moves, best claims, coached hands) were valued on deals that all count
 alike, and are checked as mined (whatever :data:`trainer.coach.search.WEIGHTED` says)."""
+POOLS_PRICED = False
+"""… and on the play-outs alone, a discard's deal-in not priced at the play model's chance
+(:mod:`trainer.coach.deal_in_price`): a stored moment's values then depend on the rules and the
+deals only, so a refit of the model never changes a lesson's answer. A moment is kept only
+where its best leads by a point with intervals apart, a lead pricing seldom overturns."""
 SCREEN_DEALS = 24
 """A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
 DEALS = 192
@@ -116,7 +121,8 @@ class BestMove:
 
 def recompute(move: BestMove) -> Decision:
     """The values the search gives today for the stored moment (budget and salt as stored)."""
-    return evaluate(move.view, move.decision.deals, move.salt, weighted=POOLS_WEIGHTED)
+    return evaluate(move.view, move.decision.deals, move.salt, weighted=POOLS_WEIGHTED,
+                    priced=POOLS_PRICED)
 
 
 def check(move: BestMove) -> list[str]:
@@ -169,10 +175,12 @@ def mine(hands: int, seed: int, rules: RuleSet, bots: Callable[[], list[Bot]],
             seat = state.to_act
             if found < per_hand and moments(state):
                 view = view_of(state, seat)
-                screen = evaluate(view, SCREEN_DEALS, salt=1, weighted=POOLS_WEIGHTED)
+                screen = evaluate(view, SCREEN_DEALS, salt=1, weighted=POOLS_WEIGHTED,
+                                  priced=POOLS_PRICED)
                 if len(screen.options) >= 2 and \
                         screen.options[0].mean - screen.options[1].mean >= GAP:
-                    decision = evaluate(view, deals, weighted=POOLS_WEIGHTED)
+                    decision = evaluate(view, deals, weighted=POOLS_WEIGHTED,
+                                        priced=POOLS_PRICED)
                     if clear_best(decision):
                         found += 1
                         yield BestMove(Replay.of(state), seat, decision)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from trainer.bots.heuristic import HeuristicBot
-from trainer.coach.best_moves import POOLS_WEIGHTED, differences
+from trainer.coach.best_moves import POOLS_PRICED, POOLS_WEIGHTED, differences
 from trainer.coach.deals import searchable
 from trainer.coach.search import (
     Decision,
@@ -126,7 +126,7 @@ def decisions_of(replay: Replay, seat: int,
 
 def price(replay: Replay, seat: int, deals: int = DEALS) -> CoachedHand:
     return CoachedHand(replay, seat, tuple(
-        CoachedDecision(step, evaluate(view, deals, weighted=POOLS_WEIGHTED))
+        CoachedDecision(step, evaluate(view, deals, weighted=POOLS_WEIGHTED, priced=POOLS_PRICED))
         for step, view in decisions_of(replay, seat)))
 
 
@@ -151,7 +151,7 @@ def play(seed: int, rules: RuleSet, seat: int = 0, deals: int = DEALS) -> Replay
     while not state.over:
         view = view_of(state, state.to_act)
         if state.to_act == seat and weighable(view):
-            state.apply(evaluate(view, deals, weighted=POOLS_WEIGHTED).best.action)
+            state.apply(evaluate(view, deals, weighted=POOLS_WEIGHTED, priced=POOLS_PRICED).best.action)
         else:
             state.apply(others.choose(view, rng))
     result = state.result

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
+from trainer.coach.deal_in_price import deals_in, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
 from trainer.coach.fast_hand import FastHand
@@ -25,10 +26,12 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
-BUDGETS = {"hint": 48, "expert": 96, "review": 256}
+BUDGETS = {"hint": 192, "expert": 384, "review": 768}
 """Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand —
-several times what the engine's own play-outs could afford, since the fast play-outs
-(:mod:`trainer.coach.fast_playout`) run about ten times faster (``benchmarks/coach.py``)."""
+what the compiled fast play-outs (:mod:`trainer.coach.fast_playout`, :mod:`trainer.coach.native`)
+afford within each one's time (``benchmarks/coach.py``: the hint under 300 ms at p95, a
+20-decision hand reviewed in seconds). More deals, less noise: the expert keeps the heuristic's
+choice unless the search beats it clearly, and a review flags only what it can tell apart."""
 Z95 = 1.96
 """Half-width of a 95% interval, in standard errors: every interval the coach states."""
 MISTAKE_POINTS = 0.5
@@ -150,6 +153,10 @@ def weighable(view: PlayerView) -> bool:
     return searchable(view) and len(_options(view)) > 1
 
 
+PRICED = True
+"""Whether a discard's deals are weighed by its deal-in chance (:func:`stratify`). The deals
+are dealt uniformly, and uniform hands are far less often ready than hands players keep (at 3
+and 5 concealed cards some 5x less), so a search on them prices a deal-in too rarely."""
 WEIGHTED = False
 """Whether the coach weighs each deal by the play model (:func:`deal_log_weight`). Measured off:
 on the same 268 duplicate deals the expert at 192 weighed deals (about 50 effective) made
@@ -157,16 +164,20 @@ on the same 268 duplicate deals the expert at 192 weighed deals (about 50 effect
 
 
 def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
-             playout_seed: int | None = None, weighted: bool = WEIGHTED) -> Decision:
+             playout_seed: int | None = None, weighted: bool = WEIGHTED,
+             priced: bool = PRICED) -> Decision:
     """Value each option of the viewer's decision on ``deals`` deals (see the module), each
     deal's play-outs weighed, when ``weighted``, by how likely the table makes it
-    (:func:`deal_log_weight`; otherwise every deal counts alike).
+    (:func:`deal_log_weight`; otherwise every deal counts alike); with ``priced``, a discard's
+    deals are weighed so that those it deals in on count as often as its deal-in chance says
+    (:func:`trainer.coach.deal_in_price.stratify`).
     ``playout_seed`` plays every deal out with the same seed (tests compare with enumeration)."""
     if not searchable(view):
         raise ValueError("the coach weighs the viewer's own discard or lay-down")
     options = _options(view)
     rng = random.Random(view_seed(view, salt))
     payments: dict[Action, list[float]] = {action: [] for action in options}
+    dealt_in: dict[Action, list[bool]] = {action: [] for action in options}
     logs: list[float] = []
     for _ in range(deals if len(options) > 1 else 0):
         dealt = deal_again(view, rng)
@@ -176,9 +187,12 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
         for action in options:
             hand = fast.copy()
             apply(hand, action)
+            dealt_in[action].append(action.kind is ActionKind.DISCARD and deals_in(hand))
             payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]
+    if priced and len(options) > 1:
+        payments = stratify(view, payments, dealt_in, weights)
     means = {a: _mean(p, weights) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []

@@ -1,0 +1,70 @@
+"""A discard's deal-in priced at its chance (R-PAY, R-SAFE, R-READ).
+
+The coach deals the hidden cards again uniformly (:mod:`trainer.coach.deals`), but players keep
+their 14-pairs, so a uniform deal holds a ready hand (下叫) far less often than the table does —
+at 3 and 5 concealed cards some five times less — and a search on uniform deals prices a 点炮 too
+rarely. So the deals of a discard are split in two: those where an opponent wins on the card at
+once (the viewer deals in and pays every share, R-PAY) and the rest; each part is weighed so that
+the first counts as often as the table's chance of dealing in says
+(:func:`trainer.analysis.chance.deal_in_chances`, the best-calibrated reading) — post-
+stratification, with the mean payment of each part from its own play-outs. When no deal of the
+sample deals in, the deal-in's cost is the mean of the decision's other discards that did, or
+else the shares an opponent's laid fan already earns (R-FAN, R-SCORE)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
+from trainer.coach.fast_form import CLAIM
+from trainer.coach.fast_hand import FastHand
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+
+
+def deals_in(hand: FastHand) -> bool:
+    """Right after a discard: can an opponent win on it? The wins are asked first (R-PRIORITY)
+    and always taken (R-READ's assumption), so the play-out ends in the viewer's 点炮."""
+    return hand.phase == CLAIM and bool(hand.ask) and hand.ask[0][1]
+
+
+def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
+             dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float]
+             ) -> dict[Action, list[float]]:
+    """Each discard's payments re-weighed per deal (see the module), so that their weighted
+    mean is ``p × (mean when it deals in) + (1 − p) × (mean otherwise)``, ``p`` the card's
+    chance of dealing in; other options' payments are left as they are."""
+    discards = [a for a in payments if a.kind is ActionKind.DISCARD]
+    found = {action: list(paid) for action, paid in payments.items()}
+    if not discards or not weights:
+        return found
+    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in discards])
+    pooled = [(w, x) for a in discards
+              for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
+    cost = (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
+            else laid_fan_cost(view))
+    total = sum(weights)
+    for action in discards:
+        p = chances[action.cards[0]].value
+        hits = dealt_in[action]
+        share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
+        paid = payments[action]
+        if share >= 1.0:
+            continue  # every deal deals in: nothing to weigh against
+        if share <= 0.0:
+            found[action] = [(1 - p) * x + p * cost for x in paid]
+        else:
+            found[action] = [x * (p / share if hit else (1 - p) / (1 - share))
+                             for x, hit in zip(paid, hits, strict=True)]
+    return found
+
+
+def laid_fan_cost(view: PlayerView) -> float:
+    """What the viewer pays on a deal-in when no play-out shows one: every other player's share
+    (R-PAY) at the mean fan the opponents' laid sets already carry (R-FAN, R-SCORE)."""
+    rules = view.rules
+    others = [seat for seat in range(rules.players) if seat != view.seat]
+    fans = [sum(meld.fan(rules.joker_kong_fan) for meld in view.melds[seat]) for seat in others]
+    fan = round(sum(fans) / len(fans))
+    return -float(rules.share(fan) * (rules.players - 1))
