@@ -125,8 +125,11 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
         for action in view.legal:
             state = copy.deepcopy(dealt)
             state.apply(action)
+            offer = state.offer
             hits[str(action)].append(action.kind is ActionKind.DISCARD and
-                                     state.phase is Phase.CLAIM and state.ask_order[0].win)
+                                     state.phase is Phase.CLAIM and offer is not None and
+                                     offer.seat == view.seat and offer.source == "discard" and
+                                     state.ask_order[0].win)
             totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
             weights[str(action)].append(weight)
     means = {name: sum(w * v for w, v in zip(weights[name], values, strict=True))

@@ -32,6 +32,7 @@ from trainer.engine.game.hand_parts import IllegalAction, Phase
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.rules import RuleSet, Scoring
+from trainer.engine.sources import Source
 
 SCORINGS: tuple[Scoring, ...] = ("doubling", "ladder")
 RULE_SETS = [RuleSet(players=players, jokers=jokers, scoring=scoring,
@@ -206,6 +207,14 @@ class _EngineForm:
         return _EngineForm(copy.deepcopy(self.state))
 
 
+def _deals_in(state: HandState, seat: int) -> bool:
+    """The engine's word for ``deal_in_price.deals_in``: ``seat``'s discard is on offer and
+    the first seat asked may win on it."""
+    offer = state.offer
+    return state.phase is Phase.CLAIM and offer is not None and offer.seat == seat and \
+        offer.source is Source.DISCARD and bool(state.ask_order) and state.ask_order[0].win
+
+
 def test_the_coachs_values_are_those_of_deep_copied_engine_states(
         monkeypatch: pytest.MonkeyPatch) -> None:
     views: list[PlayerView] = []
@@ -217,7 +226,31 @@ def test_the_coachs_values_are_those_of_deep_copied_engine_states(
     monkeypatch.setattr(search, "FastHand", _EngineForm)
     monkeypatch.setattr(search, "apply", lambda hand, action: hand.state.apply(action))
     monkeypatch.setattr(search, "play", lambda hand, rng: engine_play_out(hand.state, rng))
-    monkeypatch.setattr(search, "deals_in", lambda hand: hand.state.phase is Phase.CLAIM
-                        and bool(hand.state.ask_order) and hand.state.ask_order[0].win)
+    monkeypatch.setattr(search, "deals_in", lambda hand, seat: _deals_in(hand.state, seat))
     assert [search.evaluate(view, 3) for view in views[::4]] == fast
     assert len(fast) >= 10
+
+
+def test_a_deal_in_is_read_on_the_fast_form_as_on_the_engine() -> None:
+    """``deal_in_price.deals_in``: right after a discard, an opponent may win on that very
+    card — not on a later flip the discard's going to the pile let come (R-FLIP, R-PAY)."""
+    from trainer.coach.deal_in_price import deals_in
+
+    seen: set[tuple[bool, bool]] = set()
+    for number in range(60):
+        rules = RULE_SETS[number % len(RULE_SETS)]
+        for state in walk(number, rules, wander=0.2):
+            if state.phase is not Phase.DISCARD:
+                continue
+            for action in state.legal_actions():
+                if action.kind is not ActionKind.DISCARD:
+                    continue
+                engine = copy.deepcopy(state)
+                engine.apply(action)
+                hand = FastHand.of(state)
+                apply(hand, action)
+                expected = _deals_in(engine, state.to_act)
+                assert deals_in(hand, state.to_act) == expected
+                flip_offered = engine.offer is not None and engine.offer.source is Source.FLIP
+                seen.add((expected, flip_offered))
+    assert {(True, False), (False, True)} <= seen

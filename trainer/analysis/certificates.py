@@ -47,9 +47,11 @@ def certificates_of_proof(table: SafetyTable, chance: Proven,
     return tuple(dict.fromkeys(lines))
 
 
-def certificate(table: SafetyTable, count: DealInCount) -> Message:
+def certificate(table: SafetyTable, count: DealInCount, read: float | None = None) -> Message:
     """The reason, in words a player can check at the table, that ``count.card`` is safe against
-    ``count.opponent`` — or why it is not."""
+    ``count.opponent`` — or why it is not: with ``read``, that opponent's chance in the table's
+    best reading (the figure shown beside the card's whole chance), else the share of the hands
+    they could hold that win on it."""
     seat = seat_words(count.opponent, table.seat, table.rules.players)
     card = count.card
     if count.reason is SafetyReason.JOKER:
@@ -66,6 +68,10 @@ def certificate(table: SafetyTable, count: DealInCount) -> Message:
         return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           shown=count.melds_red, size=count.hand_size,
                           best=count.max_red or 0, threshold=table.rules.red_threshold)
+    if read is not None:
+        return Message.of("safety.cert_danger_read", ("R-SAFE", "R-READ"), card=card, seat=seat,
+                          percent=Amount(round(read * 100, 4), 2),
+                          partners=count.partners_unseen, partner=partner)
     percent = Amount(round(float(count.probability) * 100, 4), 2)
     return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                       winning=count.winning, total=count.total, percent=percent,

@@ -87,6 +87,9 @@ class Chance:
     history_proofs: tuple[tuple[int, Card], ...] = ()
     """(opponent, the card that passed them) for each opponent the history proves it safe
     against, when the visible cards alone do not."""
+    against: tuple[float, ...] = ()
+    """Per opponent in claim order, the same reading's chance that they win on it (0 where a
+    proof covers them; empty for a proven card): what a certificate names beside the whole."""
 
     @property
     def safe(self) -> bool:
@@ -119,7 +122,12 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
             max(value * (1 - value), 1 / effective) / effective)
         if learned is not None:
             value = float(1.0 - np.prod(1.0 - learned[n]))
-        found[card] = Chance(card, value, error, reading.exact and learned is None, None)
+            against = tuple(float(p) for p in learned[n])
+        else:
+            against = tuple(0.0 if won is None else float((reading.weight * won).sum() / shown)
+                            for won in reading.wins[n])
+        found[card] = Chance(card, value, error, reading.exact and learned is None, None,
+                             against=against)
     return {card: found[card] for card in cards}
 
 

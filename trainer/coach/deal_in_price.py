@@ -23,10 +23,13 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
 
-def deals_in(hand: FastHand) -> bool:
-    """Right after a discard: can an opponent win on it? The wins are asked first (R-PRIORITY)
-    and always taken (R-READ's assumption), so the play-out ends in the viewer's 点炮."""
-    return hand.phase == CLAIM and bool(hand.ask) and hand.ask[0][1]
+def deals_in(hand: FastHand, seat: int) -> bool:
+    """Right after ``seat``'s discard: can an opponent win on it? The wins are asked first
+    (R-PRIORITY) and always taken (R-READ's assumption), so the play-out ends in the viewer's
+    点炮. (A discard nobody may claim goes to the pile and the flips go on until a card is
+    claimable, R-FLIP: a card on offer then is a flip, and a win on it is no deal-in.)"""
+    return hand.phase == CLAIM and hand.offer_seat == seat and not hand.offer_flip and \
+        bool(hand.ask) and hand.ask[0][1]
 
 
 def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],

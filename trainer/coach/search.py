@@ -187,7 +187,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
         for action in options:
             hand = fast.copy()
             apply(hand, action)
-            dealt_in[action].append(action.kind is ActionKind.DISCARD and deals_in(hand))
+            dealt_in[action].append(action.kind is ActionKind.DISCARD and deals_in(hand, view.seat))
             payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]

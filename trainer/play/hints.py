@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.analysis.certificates import certificates_of_proof
+from trainer.analysis.certificates import certificate, certificates_of_proof
 from trainer.analysis.chance import Band, bands, deal_in_chances
 from trainer.analysis.counting import hidden_analysis
 from trainer.analysis.table import table_from_view
@@ -49,7 +49,10 @@ def discard_risks(view: PlayerView) -> dict[Card, CardRisk]:
         result = counted[card]
         if chance.safe:
             why = certificates_of_proof(table, chance, result.counts)
-        else:  # the opponent most likely to win on it
+        elif chance.against:  # the opponent most likely to win on it, as the chance reads it
+            worst = max(range(len(result.counts)), key=lambda i: chance.against[i])
+            why = (certificate(table, result.counts[worst], chance.against[worst]),)
+        else:
             worst = max(range(len(result.counts)),
                         key=lambda i: result.counts[i].probability)
             why = (result.certificates[worst],)
