@@ -368,10 +368,15 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     home = app("home", as_learner=learner_id)
     assert t("home.first_hand", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "primary"
+    # the first hand is the one loud button: the next lesson waits beside it, quietly
+    assert home.button(key="home-next-lesson").proto.type == "secondary"
+    keys = [b.key for b in home.button]
+    assert keys.index("home-open-play") < keys.index("home-next-lesson")
     store.replays.save(learner, '{"seed": 1}', "drawn")
     home = app("home", as_learner=learner_id)
     assert t("home.play_again", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "secondary"
+    assert home.button(key="home-next-lesson").proto.type == "primary"
 
 
 def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:

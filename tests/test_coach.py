@@ -254,3 +254,41 @@ def test_a_discards_deals_are_weighed_to_its_deal_in_chance(
     cost = (-6.0 - 12.0 * 4) / 5  # every deal-in seen, of any discard
     assert sum(found[safe]) / 4 == pytest.approx(0.1 * cost + 0.9 * 1.0)
     assert found[kept] == payments[kept] and found[lay] == payments[lay]
+
+
+def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
+    """Play's hint is the coach's quick look; the review looks longer. Where the learner played
+    what the hint advised and the long look prefers another move, the review says so and does
+    not count it against them — and the hint it names is the one Play showed (same seeds)."""
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.engine.game.actions import Action
+    from trainer.engine.messages import Message
+    from trainer.i18n import render
+    from trainer.play.coach_review import PricedDecision, PricedHand, verdict_line
+
+    kept, thrown = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("9h", "2s"))
+    decision = Decision((OptionValue(kept, 1.0, 0.2), OptionValue(thrown, -0.5, 0.2, 1.5, 0.3)),
+                        768)
+    words = Message.of("coach.no_mistakes")
+    plain = PricedDecision(3, thrown, decision, words, words)
+    followed = PricedDecision(3, thrown, decision, words, words, quick=thrown)
+    assert plain.mistake and not followed.mistake and followed.followed_quick_look
+    assert "quick look" in render(verdict_line(followed), "en")
+    assert "快速一看" in render(verdict_line(followed), "zh")
+    hand = PricedHand((followed,))
+    assert hand.points_lost == 0.0
+    again = PricedHand.loads(hand.dumps())
+    assert again.decisions[0].quick == thrown and not again.decisions[0].mistake
+    from trainer.play.coach_hint import coach_decision
+
+    play = PlaySession(3, RuleSet())
+    while not play.state.over:
+        play.run_bots()
+        if play.learner_to_act:
+            play.act(play.state.legal_actions()[0])
+    replay = Replay.of(play.state)
+    (_step, _action, view), *_rest = decisions_of(replay, 0)
+    shown = coach_decision(view)
+    assert shown is not None
+    assert price_hand(replay, 0, deals=24).decisions[0].quick == shown.best.action

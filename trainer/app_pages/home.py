@@ -41,6 +41,19 @@ with path:
     st.markdown(f"##### {tr('home.path')}")
     upcoming = next_lesson(all_lessons(), completed,
                            {lesson_id for lesson_id, state in states.items() if state.in_progress})
+    ready = ready_to_play(completed)
+    played = ready and store().replays.count(learner.id) > 0
+    first_hand = ready and not played  # the path's next step: it comes first, lessons after
+
+    def play_block() -> None:
+        with st.container(border=True, key="home-play"):
+            st.markdown(tr("home.play_again" if played else "home.first_hand"))
+            if st.button(tr("home.open_play"), key="home-open-play",
+                         type="secondary" if played and upcoming is not None else "primary"):
+                st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+
+    if first_hand:
+        play_block()
     with st.container(border=True):
         if upcoming is None:
             st.markdown(tr("home.all_done"))
@@ -50,7 +63,8 @@ with path:
                            title=upcoming.title[lang]))
             st.caption(upcoming.summary[lang])
             label = "home.continue" if state and state.step else "home.start"
-            if st.button(tr(label), type="primary", key="home-next-lesson"):
+            if st.button(tr(label), type="secondary" if first_hand else "primary",
+                         key="home-next-lesson"):
                 st.query_params["lesson"] = upcoming.id
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
     found = kept_estimates(store(), learner.id) if answered else []
@@ -63,15 +77,10 @@ with path:
             st.caption(render(suggested.why, lang, cite=False))
             if st.button(tr("home.practise_skill", skill=tr(f"skill.{suggested.skill.value}")),
                          key="home-practise-skill",
-                         type="secondary" if upcoming is not None else "primary"):
+                         type="secondary" if upcoming is not None or first_hand else "primary"):
                 open_practice(suggested.target)
-    if ready_to_play(completed):
-        played = store().replays.count(learner.id) > 0
-        with st.container(border=True, key="home-play"):
-            st.markdown(tr("home.play_again" if played else "home.first_hand"))
-            if st.button(tr("home.open_play"), key="home-open-play",
-                         type="secondary" if played and upcoming is not None else "primary"):
-                st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+    if ready and not first_hand:
+        play_block()
     with st.container(border=True):
         st.markdown(tr("home.today"))
         chosen = store().review_choices.enabled(learner.id)

@@ -49,6 +49,9 @@ class PricedDecision:
     """:func:`why` of the coach's best option, said once with the review."""
     chosen_why: Message
     """:func:`why` of the learner's choice."""
+    quick: Action | None = None
+    """The coach's best on its quick look (:data:`BUDGETS` ``hint``): what Play's hint said at
+    this decision, the same every time (its deals are seeded from the view)."""
 
     @property
     def loss(self) -> float:
@@ -56,8 +59,15 @@ class PricedDecision:
         return 0.0 if value is None else value.loss
 
     @property
+    def followed_quick_look(self) -> bool:
+        """The learner played what the quick look advised while the long look prefers another
+        move: a close call the hint missed, not the learner's mistake."""
+        return self.quick is not None and same_move(self.chosen, self.quick) and \
+            not same_move(self.chosen, self.decision.best.action)
+
+    @property
     def mistake(self) -> bool:
-        return self.decision.is_mistake(self.chosen)
+        return self.decision.is_mistake(self.chosen) and not self.followed_quick_look
 
 
 @dataclass(frozen=True)
@@ -69,7 +79,8 @@ class PricedHand:
         instead of searching again)."""
         return json.dumps({"format": FORMAT, "decisions": [
             {"step": d.step, "chosen": d.chosen.to_json(), **decision_to_json(d.decision),
-             "best_why": message_to_json(d.best_why), "chosen_why": message_to_json(d.chosen_why)}
+             "best_why": message_to_json(d.best_why), "chosen_why": message_to_json(d.chosen_why),
+             **({} if d.quick is None else {"quick": d.quick.to_json()})}
             for d in self.decisions]}, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -87,8 +98,10 @@ class PricedHand:
                                         message_from_json(raw.get("chosen_why")))
             except ValueError as error:
                 raise Dou14Error(f"a reviewed decision's words: {error}") from None
+            quick = raw.get("quick")
             decisions.append(PricedDecision(raw["step"], Action.from_json(raw.get("chosen")),
-                                            decision_from_json(raw), best_why, chosen_why))
+                                            decision_from_json(raw), best_why, chosen_why,
+                                            None if quick is None else Action.from_json(quick)))
         return cls(tuple(decisions))
 
     @property
@@ -120,8 +133,10 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
     priced = []
     for done, (step, action, view) in enumerate(moments, start=1):
         decision = evaluate(view, deals)
+        quick = evaluate(view, BUDGETS["hint"]).best.action if deals != BUDGETS["hint"] \
+            else decision.best.action
         priced.append(PricedDecision(step, action, decision, why(view, decision.best.action),
-                                     why(view, action)))
+                                     why(view, action), quick))
         if progress is not None:
             progress(done, len(moments))
     return PricedHand(tuple(priced))
@@ -135,6 +150,12 @@ def verdict_line(priced: PricedDecision) -> Message:
     if chosen.action == best.action:
         return Message.of("coach.you_matched", ("R-PAY",), move=move_words(priced.chosen),
                           points=Points(best.mean))
+    if priced.followed_quick_look:
+        return Message.of("coach.quick_look_missed", ("R-PAY",), move=move_words(priced.chosen),
+                          points=Points(chosen.mean), best=move_words(best.action),
+                          best_points=Points(best.mean), deals=priced.decision.deals,
+                          lost=Points(chosen.loss, signed=False),
+                          error=Points(Z95 * chosen.loss_error, signed=False))
     return Message.of("coach.you_lost", ("R-PAY",), move=move_words(priced.chosen),
                       points=Points(chosen.mean), best=move_words(best.action),
                       best_points=Points(best.mean), lost=Points(chosen.loss, signed=False),

@@ -81,10 +81,25 @@ def review_hand(replay: Replay, seat: int = 0) -> list[Flag]:
     result = state.result
     if result is not None and result.discarder == seat and last_discard is not None:
         step, action = last_discard
-        flags.append(Flag(step, FlagKind.DEALT_IN, Message.of(
-            "review_flag.dealt_in", ("R-PAY", "R-SAFE"), card=action.cards[0],
-            seat=Message.of(f"seat.{result.winner}"), paid=-result.payments[seat])))
+        flags.append(Flag(step, FlagKind.DEALT_IN, _dealt_in(
+            replay.state_at(step), action, Message.of(f"seat.{result.winner}"),
+            -result.payments[seat])))
     return sorted(flags, key=lambda flag: flag.step)
+
+
+def _dealt_in(before: HandState, action: Action, winner: Message, paid: int) -> Message:
+    """Why a deal-in happened, as the table read then (R-SAFE, R-READ, R-PAY): the card's chance
+    and the least risky card in hand — or that it was already the least risky."""
+    card = action.cards[0]
+    chances = deal_in_chances(table_from_view(view_of(before, action.seat)))
+    safest = min(chances.values(), key=lambda chance: (chance.value, chance.card.index))
+    rules = ("R-PAY", "R-SAFE", "R-READ")
+    if safest.value >= chances[card].value:
+        return Message.of("review_flag.dealt_in_least", rules, card=card, seat=winner,
+                          paid=paid, percent=Amount(chances[card].value * 100))
+    return Message.of("review_flag.dealt_in_why", rules, card=card, seat=winner, paid=paid,
+                      percent=Amount(chances[card].value * 100), safest=safest.card,
+                      safest_percent=Amount(safest.value * 100))
 
 
 def _can_stay_ready(state: HandState, seat: int) -> bool:
