@@ -14,7 +14,7 @@ from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, plain, tr
 from trainer.ui.practice_links import open_practice
 from trainer.ui.session import current_learner, profile_picker, store
-from trainer.ui.widgets import show_cards, stars_html
+from trainer.ui.widgets import metric_row, show_cards, stars_html
 
 lang = current_language()
 learner = current_learner()
@@ -107,7 +107,7 @@ with glance:
     st.markdown(f"##### {tr('home.glance')}")
     with st.container(border=True):
         stars = sum(state.best_stars for state in states.values() if state.completed)
-        first, second, third = st.columns(3)
+        first, second, third = metric_row(3)  # wraps where a column would cut "10/48" short
         first.metric(tr("home.lessons_done"), f"{len(completed)}/{len(lessons)}")
         second.metric(tr("home.stars"), f"{stars}/{3 * len(lessons)}")
         third.metric(tr("home.accuracy"),

@@ -89,7 +89,7 @@ def _render_param(value: object, lang: str) -> str:
     if isinstance(value, Amount):
         return amount(value.value, value.digits, lang)
     if isinstance(value, Message):  # its rules are cited once, by the sentence around it
-        return render(value, lang, cite=False)
+        return _text(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):
         return " + ".join(_render_param(item, lang) for item in value)
     if isinstance(value, tuple):
@@ -102,13 +102,22 @@ def _render_param(value: object, lang: str) -> str:
 
 def render(message: Message, lang: str = DEFAULT_LANGUAGE, *, cite: bool = True) -> str:
     """One engine message in ``lang``, with its rule ids appended (``… (R-WIN)``) unless
-    ``cite`` is false."""
-    params = {name: _render_param(value, lang) for name, value in message.params}
-    text = t(message.key, lang, **params)
+    ``cite`` is false. A sentence starts with a capital even when its first word comes from a
+    part (``{seat} won on it`` → "Your lower player won on it"); a part inside a sentence
+    keeps its case."""
+    text = _text(message, lang)
+    if text[:1].islower():
+        text = text[0].upper() + text[1:]
     rules = _cited(message)
     if cite and rules:
         text += t("rules.cite", lang, rules=", ".join(rules))
     return text
+
+
+def _text(message: Message, lang: str) -> str:
+    """A message's words in ``lang``, its parts rendered in place, nothing added."""
+    params = {name: _render_param(value, lang) for name, value in message.params}
+    return t(message.key, lang, **params)
 
 
 def _cited(message: Message) -> list[str]:

@@ -11,7 +11,7 @@ from trainer.engine.sources import Source
 from trainer.i18n import render
 from trainer.lessons.board import Board, PileCard, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, hidden_cards, tr
+from trainer.ui.lang import current_language, hidden_cards, tr, way_of_play
 
 MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
 
@@ -79,5 +79,5 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         offer=None if board.offer is None else CardView(board.offer),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
         tap_again=tap_again, preselected=preselected,
-        centre_note=tr("board.counterclockwise") if board.seats else "",
+        centre_note=way_of_play(len(board.seats) + 1) if board.seats else "",
         compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

@@ -49,13 +49,20 @@ def holding_language(body: Callable[_P, _R]) -> Callable[_P, _R]:
 
 
 def current_language() -> str:
-    """The language in use: the session's choice, else the URL's ``?lang=``, else English."""
+    """The language in use: the session's choice, else the URL's ``?lang=``, else the
+    browser's (a browser set to Chinese opens in 中文), else English."""
     held = _THIS_RUN.get()
     if held is not None:
         return held
     state = st.session_state  # asked for every text of a page: "in" is cheaper than a miss
     lang = (state["lang"] if "lang" in state else None) or st.query_params.get(  # noqa: SIM401
-        "lang", DEFAULT_LANGUAGE)
+        "lang") or browser_language()
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def browser_language() -> str:
+    """The browser's language when the trainer speaks it (``zh-CN`` → ``zh``), else English."""
+    lang = (st.context.locale or "").split("-")[0].lower()  # None outside a browser
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
@@ -221,3 +228,8 @@ def page_style() -> None:
 def _css_text(text: str) -> str:
     """Text as the inside of a CSS string: no quote, backslash or angle bracket can end it."""
     return "".join(ch for ch in text if ch not in '"\\<>\n')
+
+
+def way_of_play(players: int) -> str:
+    """The centre's note on the way play goes round (R-SEAT): at three, nobody sits opposite."""
+    return tr("board.counterclockwise_3" if players == 3 else "board.counterclockwise")

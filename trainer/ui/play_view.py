@@ -20,7 +20,7 @@ from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, hidden_cards, tr
+from trainer.ui.lang import current_language, hidden_cards, tr, way_of_play
 
 RESULT_KEY = "play-result"
 """The key of the page's box with the hand's result (the table brings it into view)."""
@@ -155,7 +155,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
 def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
     """The way play goes; while only the others have cards on the table, also what the D / F
     under them mean (said over the learner's own pile once it has cards)."""
-    note = tr("board.counterclockwise")
+    note = way_of_play(len(piles))
     if any(piles[seat] for seat in range(len(piles)) if seat != LEARNER) and \
             not piles[LEARNER]:
         note += " · " + tr("board.pile_legend")
