@@ -133,3 +133,18 @@ def test_every_drill_answer_counts_even_at_the_same_level(tmp_path: object) -> N
     assert not found[Skill.RED].mastered
     assert found[Skill.RED].mastery == pytest.approx(
         Tracing().estimate([True] * 4 + [False] * 3))
+
+
+def test_a_move_trains_what_its_lesson_teaches() -> None:
+    """A kong made in the lesson on pong and kong trains the kong, a lay-down in the lesson on
+    the deal the table, a win in the lesson on winning winning — not one skill for every move
+    (a newcomer's miss at a lay-down was read as 'who may take a card')."""
+    from trainer.mastery.skills import Answered, Skill, skills_of
+
+    def trained(lesson: str) -> tuple[Skill, ...]:
+        return skills_of(Answered("lesson", "lesson", (), (), "move", lesson))
+
+    assert trained("pong-and-kong") == (Skill.KONG,)
+    assert trained("deal-and-tou") == (Skill.TABLE,)
+    assert trained("winning") == (Skill.WINNING,)
+    assert trained("a-turn") == (Skill.CLAIM_RULES,)

@@ -98,6 +98,8 @@ class Answered:
     themes: tuple[str, ...]
     rule_ids: tuple[str, ...]
     kind: str = ""
+    lesson: str = ""
+    """The lesson of a lesson's answer: a move at the table trains what its lesson teaches."""
 
 
 def skills_of(answer: Answered) -> tuple[Skill, ...]:
@@ -112,9 +114,25 @@ def skills_of(answer: Answered) -> tuple[Skill, ...]:
                                                         if r in RULE_FAMILY})
 
 
+MOVES_BY_LESSON: dict[str, Skill] = {"deal-and-tou": Skill.TABLE}
+"""A move in a lesson no skill calls its own trains this skill (the lay-down round, R-TOU, is
+the table's); a move elsewhere trains its lesson's skill, and one in no known lesson the claim
+rules'."""
+
+
+def move_skill(lesson: str) -> Skill:
+    """The skill a move at the table trains in ``lesson``: a lay-down in the lesson on the deal
+    is the table's, a kong in the lesson on pong and kong the kong's, a win in the lesson on
+    winning winning's — not all one skill."""
+    own = next((skill for skill, info in SKILLS.items() if info.lesson == lesson), None)
+    return own or MOVES_BY_LESSON.get(lesson, Skill.CLAIM_RULES)
+
+
 def _trains(info: SkillInfo, answer: Answered, family: str, name: str) -> bool:
-    """Does the answer come from an exercise of this skill: a level of one of its kinds, one of
-    its drills, a puzzle of its kind or with one of its themes?"""
+    """Does the answer come from an exercise of this skill: a level of one of its kinds (a move,
+    of its lesson's), one of its drills, a puzzle of its kind or with one of its themes?"""
+    if answer.kind == "move" and answer.lesson:
+        return info is SKILLS[move_skill(answer.lesson)]
     if answer.kind:
         return answer.kind in info.kinds
     if family == "drill":

@@ -23,7 +23,7 @@ def mastery_of(store: ProgressStore, learner_id: int) -> dict[Skill, float]:
 def lesson_skill(lesson_id: str, step: int) -> Skill | None:
     """The skill a lesson level exercises (by its kind)."""
     kind = lesson_kind(lesson_id, step)
-    found = skills_of(Answered("lesson", "", (), (), kind)) if kind else ()
+    found = skills_of(Answered("lesson", "", (), (), kind, lesson_id)) if kind else ()
     return found[0] if found else None
 
 

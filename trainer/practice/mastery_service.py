@@ -87,12 +87,12 @@ def lesson_kind(lesson_id: str, step: int) -> str:
 
 def answered_of(row: AnswerRow) -> Answered:
     """What the skill map reads of one stored answer."""
-    kind = ""
+    kind = lesson = ""
     if row.context == "lesson":
         lesson, _, rest = row.item.partition(":")
         step = rest.split(":")[0]
         kind = lesson_kind(lesson, int(step)) if step.isdigit() else ""
-    return Answered(row.context, row.skill, row.themes, row.rule_ids, kind)
+    return Answered(row.context, row.skill, row.themes, row.rule_ids, kind, lesson)
 
 
 RETRIED = frozenset({"lesson", "puzzle"})
