@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.wrong_answers import wrong_answer
 from trainer.analysis.arguments import argument_for
@@ -434,3 +436,28 @@ def test_a_deal_count_variant_asks_the_same_count_at_another_table() -> None:
             variant = step.variant(seed)
             assert variant.prompt is not None and step.task.prompt is not None
             assert variant.prompt.key == step.task.prompt.key
+
+
+OFFERED_KINDS = frozenset({"win", "reason", "special", "fan", "share", "pays"})
+"""Kinds asking whether (or how) a card on offer wins: their card is never a joker."""
+
+
+@pytest.mark.rule("R-PAIR14", "R-WIN")
+@given(st.integers(min_value=0, max_value=2**48))
+@settings(max_examples=60, deadline=None)
+def test_no_win_question_offers_a_joker(seed: int) -> None:
+    """Issue 31's walk: a "what stops the win" variant offered a joker discarded by the player
+    opposite and graded "joker in hand" right — but a joker is never won on (R-PAIR14, R-WIN):
+    no question on a card offered may offer one, whatever the generator draws."""
+    from trainer.engine import RuleSet
+    from trainer.lessons.kinds._position import random_claim
+
+    rng = random.Random(seed)
+    for joker_in_hand in (0.0, 0.5, 1.0):
+        position, _ = random_claim(rng, RuleSet(jokers=rng.choice((2, 4, 6))),
+                                   spoil=rng.random(), joker_in_hand=joker_in_hand)
+        assert position.card is not None and not position.card.is_joker
+    for _, step in QUESTIONS:
+        if step.kind in OFFERED_KINDS:
+            offer = step.variant(seed).board.offer
+            assert offer is not None and not offer.is_joker, (step.kind, step.number, seed)
