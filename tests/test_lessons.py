@@ -461,3 +461,28 @@ def test_no_win_question_offers_a_joker(seed: int) -> None:
         if step.kind in OFFERED_KINDS:
             offer = step.variant(seed).board.offer
             assert offer is not None and not offer.is_joker, (step.kind, step.number, seed)
+
+
+@pytest.mark.rule("R-KONG")
+def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
+    """Issue 31's walk: three concealed 9s and the fourth offered, the step asking for the
+    kong — a pong with two of them was graded a miss. R-KONG: pong, then add the third right
+    after the draw, draws the same cards as the kong at once; both are right, the working says
+    so, and the table shown after a pong is the table after the pong."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+
+    steps = [s for _, s in QUESTIONS if s.kind == "move" and s.data.get("goal") == "kong"]
+    assert steps
+    pong, kong = MoveAnswer(ActionKind.PONG, ()), MoveAnswer(ActionKind.KONG, ())
+    for step in steps:
+        for task in (step.task, *(step.variant(seed) for seed in range(6))):
+            assert task.is_correct(kong) and task.is_correct(pong)
+            assert not task.is_correct(MoveAnswer(ActionKind.PASS, ()))
+            after_pong, after_kong = task.solved_for(pong), task.solved_for(kong)
+            assert after_pong is not None and after_kong is not None
+            assert [m.kind.value for m in after_pong.melds] == ["pong"]
+            assert [m.kind.value for m in after_kong.melds] == ["kong"]
+            for lang in ("en", "zh"):
+                said = render(task.working[0], lang, cite=False)
+                assert ("pong" in said and "kong" in said) if lang == "en" else "扯" in said

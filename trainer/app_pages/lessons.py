@@ -164,8 +164,9 @@ def lesson_step(lesson: Lesson) -> None:
         st.caption(words(task.instruction))
     st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())
     shown = task
-    if run.done and task.solved_board is not None:
-        shown = replace(task, board=task.solved_board)
+    solved = task.solved_for(run.last) if run.done else None
+    if solved is not None:
+        shown = replace(task, board=solved)
     index = run.index
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
     show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",

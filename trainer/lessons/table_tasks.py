@@ -217,10 +217,18 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
         return MoveOutcome(False, False, action)
     if action not in scene.state.legal_actions():
         return MoveOutcome(False, False, refusal(scene, action), action)
-    if action == goal:
+    if action == goal or two_step_kong(goal, action):
         return MoveOutcome(True, True, Message.of("move.accepted", (), action=_move_words(action)),
                            action)
     return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
+
+
+def two_step_kong(goal: Action, action: Action) -> bool:
+    """A pong of the claimed card where its kong is asked (both legal: a concealed triple and
+    the fourth on offer): the kong stays open — right after the pong's draw the third card
+    joins it — and the cards drawn are the same as the kong's at once (R-KONG, in two steps),
+    so the move is as right as the kong (issue 31's walk found it graded a miss)."""
+    return goal.kind is ActionKind.KONG and action.kind is ActionKind.PONG
 
 
 def _move_words(action: Action) -> Message:
@@ -303,9 +311,18 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
     if goal.kind is ActionKind.PASS and ends_drawn(scene):  # a choice: the buttons, not one
         why, rule = "move_why.drawn", "R-STOCK-EMPTY"
         instruction = Message.of("instruct.move.claim_or_not")
+    def shown_after(given: LessonAnswer) -> Board | None:
+        """The table after the learner's own right move where it is not the goal (a pong that
+        keeps the kong open)."""
+        action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
+        if isinstance(action, Action) and action != goal and two_step_kong(goal, action):
+            return board_of_scene(after_move(scene, action))
+        return None
+
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
-                solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
+                solved_board=board_of_scene(after_move(scene, goal)), grader=grade,
+                shown_after=shown_after)
 
 
 def _named_card(scene: TableScene, goal: Action) -> Card | str:
@@ -331,4 +348,4 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
            "ends_drawn", "judged_move", "move_task", "refusal", "scene_of", "scene_of_task",
-           "to_engine_action"]
+           "to_engine_action", "two_step_kong"]
