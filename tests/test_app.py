@@ -227,7 +227,11 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
 def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
     """AppTest sees the card table as a component it cannot tap; what it is given is checked."""
     lesson = LESSONS["a-turn"]
-    _, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
+    store, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
+    while isinstance(step, Explain):  # the seats, then a turn: then the first move
+        at.button(key=f"cont-{run.index}").click().run()
+        run = current(store, int(learner_id), lesson)
+        step = lesson.steps[run.current.step]
     assert isinstance(step, Question) and step.kind == "move"
     task = task_of(step, run.current)
     assert run.current.seed is not None  # a fresh table from the first try (issue 31)
