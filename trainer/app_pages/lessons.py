@@ -13,7 +13,7 @@ from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
 from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
-from trainer.practice.guidance_service import lesson_skill
+from trainer.practice.guidance_service import lesson_skill, lesson_topic
 from trainer.practice.lesson_service import Runs, item_id, task_of
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
@@ -177,6 +177,7 @@ def lesson_step(lesson: Lesson) -> None:
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",
                   item=item_id(lesson, item.step, item.seed),
+                  topic=lesson_topic(lesson.id, item.step),
                   at_least=HintLevel.FULL if item.again else HintLevel.NONE)  # after a miss
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         with st.container(key=f"{key}-verdict"):
