@@ -212,9 +212,11 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
     key = f"lesson-{lesson.id}-{run.index}"
     assert table_data(at, key)["preselected"] == []
     wrong = wrong_answer(task)
-    if isinstance(task.answer, MoveAnswer):  # the same move with another card
-        other = next(i for i in range(len(task.board.tappable)) if i not in task.answer.indices)
-        wrong = MoveAnswer(task.answer.kind, (other,))
+    if isinstance(task.answer, MoveAnswer):  # the same move with another card, graded wrong
+        kind = task.answer.kind
+        other = next(i for i in range(len(task.board.tappable)) if i not in task.answer.indices
+                     and not task.is_correct(MoveAnswer(kind, (i,))))
+        wrong = MoveAnswer(kind, (other,))
     give(at, lesson, run, task, wrong)
     assert at.warning, "a hint"
     indices = sorted(wrong.indices)
@@ -376,6 +378,31 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     home = app("home", as_learner=learner_id)
     assert t("home.play_again", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "secondary"
+
+
+def test_the_lesson_that_makes_a_first_hand_ready_points_to_play(db_url: str,
+                                                                   learner_id: str) -> None:
+    """Issue 31: the track puts a turn and winning third and fourth; finishing the second of
+    them offers the first whole hand at once (the next lesson second), until a hand is played;
+    a lesson before that point offers the next lesson only."""
+    from trainer.practice.track import FIRST_HAND_AFTER
+
+    order = [lesson.id for lesson in load_lessons()]
+    assert {order.index(lesson_id) for lesson_id in FIRST_HAND_AFTER} == {2, 3}
+    store = ProgressStore(open_database(db_url))
+    learner = int(learner_id)
+    store.lessons.complete(learner, "a-turn", 3, 9)
+    done = app("lessons", as_learner=learner_id, lesson="a-turn")
+    assert not [b for b in done.button if b.key == "to-first-hand"]
+    store.lessons.complete(learner, "winning", 3, 9)
+    done = app("lessons", as_learner=learner_id, lesson="winning")
+    assert t("home.first_hand", "en") in [m.value for m in done.markdown]
+    assert done.button(key="to-first-hand").proto.type == "primary"
+    assert done.button(key="next-lesson-winning").proto.type == "secondary"
+    store.replays.save(learner, '{"seed": 1}', "drawn")
+    done = app("lessons", as_learner=learner_id, lesson="winning")
+    assert not [b for b in done.button if b.key == "to-first-hand"]
+    assert done.button(key="next-lesson-winning").proto.type == "primary"
 
 
 def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:

@@ -486,3 +486,57 @@ def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
             for lang in ("en", "zh"):
                 said = render(task.working[0], lang, cite=False)
                 assert ("pong" in said and "kong" in said) if lang == "en" else "扯" in said
+
+
+BUTTON_WORDS = ("Press", "Tap your", "press ", "按")
+"""Words that tell a move's button or cards instead of its goal (issue 31's walk: "Tap your
+three cards of rank K", "kong it. Press 杠 Kong", "Take it. Press 糊 Win")."""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_move_is_asked_by_its_goal_not_its_button(lang: str) -> None:
+    """Every move's prompt — written in the lesson file, or a fresh table's own words — and its
+    instruction state the goal: no "press", no "tap your", no button's label, and no card of
+    the answer where the goal leaves the choice to the learner (a discard)."""
+    from trainer.i18n import t
+    from trainer.lessons.buttons import TableButton
+    from trainer.ui.lesson_view import MOVE_LABEL
+
+    labels = [t(MOVE_LABEL[button], "en") for button in TableButton if " " in
+              t(MOVE_LABEL[button], "en")]  # the labels with their Chinese: "扯 Pong" …
+    for _, step in QUESTIONS:
+        if step.kind != "move":
+            continue
+        for task in (step.task, *(step.variant(seed) for seed in range(4))):
+            said = [step.words(lang), render(task.instruction, lang, cite=False)]
+            if task.prompt is not None:
+                said.append(render(task.prompt, lang, cite=False))
+            for text in said:
+                assert not any(word in text for word in BUTTON_WORDS), (step.number, text)
+                assert not any(label in text for label in labels), (step.number, text)
+                assert "“" not in text, (step.number, text)  # no quoted button in Chinese
+            if step.data["goal"] == "discard":
+                card = task.board.hand[task.answer.indices[0]]  # type: ignore[union-attr]
+                assert all(card.symbol not in text for text in said[1:]), text
+
+
+@pytest.mark.rule("R-DISCARD", "R-PAIR14")
+def test_a_discard_asked_as_a_goal_takes_any_card_without_a_partner() -> None:
+    """"Start the hand: let go of a card that pairs with none of yours": every such card is
+    right, a card that pairs is not — its hint names the card it pairs with."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+    from trainer.lessons.table_tasks import lone_cards
+
+    step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
+    for task in (step.task, *(step.variant(seed) for seed in range(8))):
+        hand = task.board.hand
+        lone = lone_cards(hand)
+        assert lone and len(lone) < len(hand)
+        for i, card in enumerate(hand):
+            move = MoveAnswer(ActionKind.DISCARD, (i,))
+            assert task.is_correct(move) is (card in lone), card
+            if card not in lone:
+                hint = task.hint(move)
+                assert hint.key == "hint.move_discard_pairs"
+                assert card.symbol in render(hint, "en", cite=False)

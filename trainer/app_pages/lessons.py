@@ -15,6 +15,7 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice.guidance_service import lesson_skill, lesson_topic
 from trainer.practice.lesson_service import Runs, item_id, task_of
+from trainer.practice.track import FIRST_HAND_AFTER, ready_to_play
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
@@ -80,8 +81,17 @@ def finish_view(lesson: Lesson) -> None:
     show_stars(last)
     st.caption(tr(f"lessons.stars_rule_{last}"))
     later = [other for other in all_lessons() if other.order > lesson.order]
+    completed = {lesson_id for lesson_id, kept in store().lessons.states(learner.id).items()
+                 if kept.completed}
+    first_hand = lesson.id in FIRST_HAND_AFTER and ready_to_play(completed) and \
+        store().replays.count(learner.id) == 0  # issue 31: a whole hand now, the rest after
+    if first_hand:
+        st.markdown(tr("home.first_hand"))
     row = st.container(horizontal=True, wrap=True)
-    if later and row.button(tr("lessons.next", title=later[0].title[lang]), type="primary",
+    if first_hand and row.button(tr("lessons.to_play"), type="primary", key="to-first-hand"):
+        st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+    if later and row.button(tr("lessons.next", title=later[0].title[lang]),
+                            type="secondary" if first_hand else "primary",
                             key=f"next-lesson-{lesson.id}"):
         open_lesson(later[0].id)
     if not later and row.button(tr("lessons.to_play"), type="primary", key="to-play"):

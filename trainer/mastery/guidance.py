@@ -50,12 +50,15 @@ def raised(level: HintLevel, asked: int) -> HintLevel:
     return HintLevel(min(HintLevel.FULL, level + max(0, asked)))
 
 
-TOPICS = frozenset({"red_needed", "move_discard", "move_chi", "move_pong", "move_lay",
-                    "move_pass", "move_special"})
-"""Questions whose reasoning is not their skill's method (issue 31's walk: a lay-down showed
-"who gets the card", a first discard "win first, then pong"): a level of one of these kinds
-shows help of its own (``guide.topic.full.*`` / ``guide.topic.nudge.*``), at its skill's
-level."""
+TOPICS = {"red_needed": "red_needed", "deal_number": "deal_number",
+          "move_discard": "move_discard", "move_chi": "move_chi", "move_pong": "move_pong",
+          "move_lay": "move_lay", "move_pass": "move_pass", "move_special": "special",
+          "special": "special"}
+"""Level kinds whose reasoning is not their skill's method (issue 31's walk: a lay-down showed
+"who gets the card", a first discard "win first, then pong"), and the help they show instead
+(``guide.topic.full.*`` / ``guide.topic.nudge.*``, at the skill's level): a discard keeps its
+14-pairs, a lay-down trades what never pairs, a special win is told by colours and moment, the
+red a win needs and the cards dealt are facts the help must not state."""
 
 
 def guide(skill: Skill, level: HintLevel, topic: str = "") -> Message | None:
@@ -66,5 +69,5 @@ def guide(skill: Skill, level: HintLevel, topic: str = "") -> Message | None:
         return None
     depth = "full" if level is HintLevel.FULL else "nudge"
     if topic in TOPICS:
-        return Message.of(f"guide.topic.{depth}.{topic}")
+        return Message.of(f"guide.topic.{depth}.{TOPICS[topic]}")
     return Message.of(f"guide.{depth}.{skill.value}")
