@@ -426,7 +426,7 @@ def test_the_first_try_is_fresh_wherever_the_words_allow() -> None:
 
 
 def test_a_deal_count_variant_asks_the_same_count_at_another_table() -> None:
-    """Lesson 3's deal counts: a fresh try asks the dealer's, or the stock's, count again — at
+    """The seats lesson's deal counts: a fresh try asks the dealer's, or the stock's, count again — at
     a table of other players and jokers — not another count the step did not teach."""
     steps = [s for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question) and s.kind == "deal_number"]
