@@ -1,6 +1,6 @@
 """Many learners at once (issue 15): N simulated learners — a small asyncio client speaking
 Streamlit's own websocket protocol (``websockets`` + ``streamlit.proto``), keeping cookies —
-each answering the seat questions of lesson 3 (tap an option, see the hint or the answer,
+each answering the seat questions of the seats lesson (tap an option, see the hint or the answer,
 continue), or rated puzzles, against (a) one Streamlit process on SQLite and (b) two replicas
 behind nginx on a throwaway PostgreSQL. Reported: answers per second, the time from a click to
 the page's run finished (median, p95), sessions per replica, and each process's peak memory.
@@ -183,7 +183,7 @@ def _first_visit(base: str) -> str:
 
 async def learner(base: str, link: str, store: ProgressStore, learner_id: int, until: float,
                   tally: Tally, timetable: Timetable) -> None:
-    """A learner on lesson 3: tap the first option, see the hint or the answer, continue —
+    """A learner on the seats lesson: tap the first option, see the hint or the answer, continue —
     each a run of the lesson step's fragment, as in a browser."""
     query = f"learner={link}&lang=en&lesson={LESSON}"
     try:

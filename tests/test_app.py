@@ -212,9 +212,11 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
     key = f"lesson-{lesson.id}-{run.index}"
     assert table_data(at, key)["preselected"] == []
     wrong = wrong_answer(task)
-    if isinstance(task.answer, MoveAnswer):  # the same move with another card
-        other = next(i for i in range(len(task.board.tappable)) if i not in task.answer.indices)
-        wrong = MoveAnswer(task.answer.kind, (other,))
+    if isinstance(task.answer, MoveAnswer):  # the same move with another card, graded wrong
+        kind = task.answer.kind
+        other = next(i for i in range(len(task.board.tappable)) if i not in task.answer.indices
+                     and not task.is_correct(MoveAnswer(kind, (i,))))
+        wrong = MoveAnswer(kind, (other,))
     give(at, lesson, run, task, wrong)
     assert at.warning, "a hint"
     indices = sorted(wrong.indices)
@@ -227,7 +229,11 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
 def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
     """AppTest sees the card table as a component it cannot tap; what it is given is checked."""
     lesson = LESSONS["a-turn"]
-    _, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
+    store, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
+    while isinstance(step, Explain):  # the seats, then a turn: then the first move
+        at.button(key=f"cont-{run.index}").click().run()
+        run = current(store, int(learner_id), lesson)
+        step = lesson.steps[run.current.step]
     assert isinstance(step, Question) and step.kind == "move"
     task = task_of(step, run.current)
     assert run.current.seed is not None  # a fresh table from the first try (issue 31)
@@ -377,6 +383,31 @@ def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
     assert t("home.play_again", "en") in [m.value for m in home.markdown]
     assert home.button(key="home-open-play").proto.type == "secondary"
     assert home.button(key="home-next-lesson").proto.type == "primary"
+
+
+def test_the_lesson_that_makes_a_first_hand_ready_points_to_play(db_url: str,
+                                                                   learner_id: str) -> None:
+    """Issue 31: the track puts a turn and winning third and fourth; finishing the second of
+    them offers the first whole hand at once (the next lesson second), until a hand is played;
+    a lesson before that point offers the next lesson only."""
+    from trainer.practice.track import FIRST_HAND_AFTER
+
+    order = [lesson.id for lesson in load_lessons()]
+    assert {order.index(lesson_id) for lesson_id in FIRST_HAND_AFTER} == {2, 3}
+    store = ProgressStore(open_database(db_url))
+    learner = int(learner_id)
+    store.lessons.complete(learner, "a-turn", 3, 9)
+    done = app("lessons", as_learner=learner_id, lesson="a-turn")
+    assert not [b for b in done.button if b.key == "to-first-hand"]
+    store.lessons.complete(learner, "winning", 3, 9)
+    done = app("lessons", as_learner=learner_id, lesson="winning")
+    assert t("home.first_hand", "en") in [m.value for m in done.markdown]
+    assert done.button(key="to-first-hand").proto.type == "primary"
+    assert done.button(key="next-lesson-winning").proto.type == "secondary"
+    store.replays.save(learner, '{"seed": 1}', "drawn")
+    done = app("lessons", as_learner=learner_id, lesson="winning")
+    assert not [b for b in done.button if b.key == "to-first-hand"]
+    assert done.button(key="next-lesson-winning").proto.type == "primary"
 
 
 def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:

@@ -154,3 +154,81 @@ def test_help_before_an_answer_gives_the_way_not_the_pairs(lang: str) -> None:
     for card in RANKED_CARDS:
         pair = f"{rank_name(card.rank or 7)}+{rank_name(partner_rank(card.rank or 7))}"
         assert pair not in said
+
+
+ABOUT = {"move_discard": "pair", "move_lay": "投牌", "move_chi": "吃", "move_pong": "扯",
+         "move_kong": "杠", "move_win": "糊", "move_pass": "stock", "move_special": "Special",
+         "special": "Special", "priority": "beat", "red_needed": "table", "deal_number": "deal",
+         "who_acts_next": "counterclockwise", "first_dealer": "counterclockwise",
+         "pick_red": "red", "red_total": "red", "red_enough": "red", "pick_partner": "partner",
+         "combined": "partner", "pick_leftover": "partner", "win": "pair", "reason": "pair",
+         "pick_waits": "pair", "kong": "Kong"}
+"""A word the help before each kind of level must speak of: its own reasoning (issue 31's
+walk found the claim-priority hint before a lay-down, "win first, then pong" before a discard)."""
+
+
+def _help_words(lesson_id: str, step: int, level: HintLevel, lang: str) -> str:
+    from trainer.practice.guidance_service import lesson_topic
+
+    skill = lesson_skill(lesson_id, step)
+    assert skill is not None
+    words = guide(skill, level, lesson_topic(lesson_id, step))
+    assert words is not None
+    return render(words, lang, cite=False)
+
+
+def test_help_before_an_answer_speaks_of_the_questions_own_reasoning() -> None:
+    """Each level's help (full and nudge) is that of its own reasoning: a move by what it does
+    (a discard keeps pairs, a lay-down trades what never pairs, a chi makes 14 …), never the
+    claim-priority help before a lay-down or a discard."""
+    from trainer.practice.guidance_service import lesson_topic
+
+    claim_help = {render(guide(Skill.CLAIM_RULES, level), "en", cite=False)  # type: ignore[arg-type]
+                  for level in (HintLevel.FULL, HintLevel.NUDGE)}
+    seen = set()
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            if not isinstance(step, Question):
+                continue
+            topic = lesson_topic(lesson.id, step.number)
+            full = _help_words(lesson.id, step.number, HintLevel.FULL, "en")
+            if topic in ABOUT:
+                seen.add(topic)
+                assert ABOUT[topic] in full, (lesson.id, step.number, topic, full)
+            if topic in ("move_discard", "move_lay"):
+                for level in (HintLevel.FULL, HintLevel.NUDGE):
+                    said = _help_words(lesson.id, step.number, level, "en")
+                    assert said not in claim_help, (lesson.id, step.number)
+    assert {"move_discard", "move_lay", "move_chi", "move_pong", "move_kong", "move_win",
+            "move_pass", "move_special", "priority", "red_needed"} <= seen
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_help_before_an_answer_never_gives_the_answer(lang: str) -> None:
+    """Issue 31: the help shown before an answer, full or nudge, names none of the answer's
+    cards (the card to discard, to chi with, to lay down, those that win), states no number a
+    fact question asks (the red a win needs, the cards dealt) and no option's label — on the
+    written steps and on fresh variants alike."""
+    from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer
+
+    facts = {"red_needed", "deal_number"}
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            if not isinstance(step, Question):
+                continue
+            helps = [_help_words(lesson.id, step.number, level, lang)
+                     for level in (HintLevel.FULL, HintLevel.NUDGE)]
+            for task in (step.task, *(step.variant(seed) for seed in range(3))):
+                answer = task.answer
+                cards = task.board.tappable if isinstance(answer, CardsAnswer) else \
+                    task.board.hand if isinstance(answer, MoveAnswer) else ()
+                named = [cards[i] for i in getattr(answer, "indices", ()) if i < len(cards)]
+                for said in helps:
+                    for card in named:
+                        assert card.symbol not in said, (lesson.id, step.number, card)
+                    if isinstance(answer, NumberAnswer) and step.kind in facts:
+                        assert str(answer.value) not in said, (lesson.id, step.number)
+                    if isinstance(answer, ChoiceAnswer) and lang == "en":
+                        label = next(render(o.label, lang, cite=False) for o in task.options
+                                     if o.value == answer.value)
+                        assert label not in said or len(label) < 4, (lesson.id, step.number)

@@ -186,7 +186,7 @@ def test_a_drawn_hand_is_a_move_at_a_real_table(seed: int | None) -> None:
     """The last stock card flipped, a chi open but no win: letting it go ends the hand drawn and
     nobody pays; a chi is allowed but told what it risks. The written table and fresh ones
     alike are the end of a real hand (a replay)."""
-    step = _move_step("winning", "pass")
+    step = _move_step("pong-and-kong", "pass")
     data = StepData(step.data if seed is None else construct_scene(random.Random(seed), "pass"))
     scene, goal = scene_of_task(data)
     assert not scene.state.stock and data.has("replay")

@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.wrong_answers import wrong_answer
 from trainer.analysis.arguments import argument_for
@@ -424,7 +426,7 @@ def test_the_first_try_is_fresh_wherever_the_words_allow() -> None:
 
 
 def test_a_deal_count_variant_asks_the_same_count_at_another_table() -> None:
-    """Lesson 3's deal counts: a fresh try asks the dealer's, or the stock's, count again — at
+    """The seats lesson's deal counts: a fresh try asks the dealer's, or the stock's, count again — at
     a table of other players and jokers — not another count the step did not teach."""
     steps = [s for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question) and s.kind == "deal_number"]
@@ -434,3 +436,107 @@ def test_a_deal_count_variant_asks_the_same_count_at_another_table() -> None:
             variant = step.variant(seed)
             assert variant.prompt is not None and step.task.prompt is not None
             assert variant.prompt.key == step.task.prompt.key
+
+
+OFFERED_KINDS = frozenset({"win", "reason", "special", "fan", "share", "pays"})
+"""Kinds asking whether (or how) a card on offer wins: their card is never a joker."""
+
+
+@pytest.mark.rule("R-PAIR14", "R-WIN")
+@given(st.integers(min_value=0, max_value=2**48))
+@settings(max_examples=60, deadline=None)
+def test_no_win_question_offers_a_joker(seed: int) -> None:
+    """Issue 31's walk: a "what stops the win" variant offered a joker discarded by the player
+    opposite and graded "joker in hand" right — but a joker is never won on (R-PAIR14, R-WIN):
+    no question on a card offered may offer one, whatever the generator draws."""
+    from trainer.engine import RuleSet
+    from trainer.lessons.kinds._position import random_claim
+
+    rng = random.Random(seed)
+    for joker_in_hand in (0.0, 0.5, 1.0):
+        position, _ = random_claim(rng, RuleSet(jokers=rng.choice((2, 4, 6))),
+                                   spoil=rng.random(), joker_in_hand=joker_in_hand)
+        assert position.card is not None and not position.card.is_joker
+    for _, step in QUESTIONS:
+        if step.kind in OFFERED_KINDS:
+            offer = step.variant(seed).board.offer
+            assert offer is not None and not offer.is_joker, (step.kind, step.number, seed)
+
+
+@pytest.mark.rule("R-KONG")
+def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
+    """Issue 31's walk: three concealed 9s and the fourth offered, the step asking for the
+    kong — a pong with two of them was graded a miss. R-KONG: pong, then add the third right
+    after the draw, draws the same cards as the kong at once; both are right, the working says
+    so, and the table shown after a pong is the table after the pong."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+
+    steps = [s for _, s in QUESTIONS if s.kind == "move" and s.data.get("goal") == "kong"]
+    assert steps
+    pong, kong = MoveAnswer(ActionKind.PONG, ()), MoveAnswer(ActionKind.KONG, ())
+    for step in steps:
+        for task in (step.task, *(step.variant(seed) for seed in range(6))):
+            assert task.is_correct(kong) and task.is_correct(pong)
+            assert not task.is_correct(MoveAnswer(ActionKind.PASS, ()))
+            after_pong, after_kong = task.solved_for(pong), task.solved_for(kong)
+            assert after_pong is not None and after_kong is not None
+            assert [m.kind.value for m in after_pong.melds] == ["pong"]
+            assert [m.kind.value for m in after_kong.melds] == ["kong"]
+            for lang in ("en", "zh"):
+                said = render(task.working[0], lang, cite=False)
+                assert ("pong" in said and "kong" in said) if lang == "en" else "扯" in said
+
+
+BUTTON_WORDS = ("Press", "Tap your", "press ", "按")
+"""Words that tell a move's button or cards instead of its goal (issue 31's walk: "Tap your
+three cards of rank K", "kong it. Press 杠 Kong", "Take it. Press 糊 Win")."""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_move_is_asked_by_its_goal_not_its_button(lang: str) -> None:
+    """Every move's prompt — written in the lesson file, or a fresh table's own words — and its
+    instruction state the goal: no "press", no "tap your", no button's label, and no card of
+    the answer where the goal leaves the choice to the learner (a discard)."""
+    from trainer.i18n import t
+    from trainer.lessons.buttons import TableButton
+    from trainer.ui.lesson_view import MOVE_LABEL
+
+    labels = [t(MOVE_LABEL[button], "en") for button in TableButton if " " in
+              t(MOVE_LABEL[button], "en")]  # the labels with their Chinese: "扯 Pong" …
+    for _, step in QUESTIONS:
+        if step.kind != "move":
+            continue
+        for task in (step.task, *(step.variant(seed) for seed in range(4))):
+            said = [step.words(lang), render(task.instruction, lang, cite=False)]
+            if task.prompt is not None:
+                said.append(render(task.prompt, lang, cite=False))
+            for text in said:
+                assert not any(word in text for word in BUTTON_WORDS), (step.number, text)
+                assert not any(label in text for label in labels), (step.number, text)
+                assert "“" not in text, (step.number, text)  # no quoted button in Chinese
+            if step.data["goal"] == "discard":
+                card = task.board.hand[task.answer.indices[0]]  # type: ignore[union-attr]
+                assert all(card.symbol not in text for text in said[1:]), text
+
+
+@pytest.mark.rule("R-DISCARD", "R-PAIR14")
+def test_a_discard_asked_as_a_goal_takes_any_card_without_a_partner() -> None:
+    """"Start the hand: let go of a card that pairs with none of yours": every such card is
+    right, a card that pairs is not — its hint names the card it pairs with."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+    from trainer.lessons.table_tasks import lone_cards
+
+    step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
+    for task in (step.task, *(step.variant(seed) for seed in range(8))):
+        hand = task.board.hand
+        lone = lone_cards(hand)
+        assert lone and len(lone) < len(hand)
+        for i, card in enumerate(hand):
+            move = MoveAnswer(ActionKind.DISCARD, (i,))
+            assert task.is_correct(move) is (card in lone), card
+            if card not in lone:
+                hint = task.hint(move)
+                assert hint.key == "hint.move_discard_pairs"
+                assert card.symbol in render(hint, "en", cite=False)

@@ -43,8 +43,9 @@ def test_the_fit_is_the_shipped_model_and_beats_a_running_average() -> None:
 
 
 def test_every_level_kind_drill_and_puzzle_kind_trains_a_skill() -> None:
-    kinds = {("best_discard_first" if s.kind == "best_discard" and s.data.get("first")
-              else s.kind) for lesson in load_lessons() for s in lesson.steps
+    from trainer.practice.mastery_service import lesson_kind
+
+    kinds = {lesson_kind(lesson.id, s.number) for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question)}
     for kind in kinds:
         assert skills_of(Answered("lesson", "lesson", (), (), kind)), kind

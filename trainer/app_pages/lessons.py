@@ -13,8 +13,9 @@ from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
 from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
-from trainer.practice.guidance_service import lesson_skill
+from trainer.practice.guidance_service import lesson_skill, lesson_topic
 from trainer.practice.lesson_service import Runs, item_id, task_of
+from trainer.practice.track import FIRST_HAND_AFTER, ready_to_play
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
@@ -80,8 +81,17 @@ def finish_view(lesson: Lesson) -> None:
     show_stars(last)
     st.caption(tr(f"lessons.stars_rule_{last}"))
     later = [other for other in all_lessons() if other.order > lesson.order]
+    completed = {lesson_id for lesson_id, kept in store().lessons.states(learner.id).items()
+                 if kept.completed}
+    first_hand = lesson.id in FIRST_HAND_AFTER and ready_to_play(completed) and \
+        store().replays.count(learner.id) == 0  # issue 31: a whole hand now, the rest after
+    if first_hand:
+        st.markdown(tr("home.first_hand"))
     row = st.container(horizontal=True, wrap=True)
-    if later and row.button(tr("lessons.next", title=later[0].title[lang]), type="primary",
+    if first_hand and row.button(tr("lessons.to_play"), type="primary", key="to-first-hand"):
+        st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
+    if later and row.button(tr("lessons.next", title=later[0].title[lang]),
+                            type="secondary" if first_hand else "primary",
                             key=f"next-lesson-{lesson.id}"):
         open_lesson(later[0].id)
     if not later and row.button(tr("lessons.to_play"), type="primary", key="to-play"):
@@ -164,8 +174,9 @@ def lesson_step(lesson: Lesson) -> None:
         st.caption(words(task.instruction))
     st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())
     shown = task
-    if run.done and task.solved_board is not None:
-        shown = replace(task, board=task.solved_board)
+    solved = task.solved_for(run.last) if run.done else None
+    if solved is not None:
+        shown = replace(task, board=solved)
     index = run.index
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
     show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
@@ -176,6 +187,7 @@ def lesson_step(lesson: Lesson) -> None:
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",
                   item=item_id(lesson, item.step, item.seed),
+                  topic=lesson_topic(lesson.id, item.step),
                   at_least=HintLevel.FULL if item.again else HintLevel.NONE)  # after a miss
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         with st.container(key=f"{key}-verdict"):

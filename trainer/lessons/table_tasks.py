@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
-from trainer.engine import Card, Dou14Error, Message, rank_name, relation, seat_of
+from trainer.engine import Card, Dou14Error, Message, relation, seat_of
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -217,10 +217,35 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
         return MoveOutcome(False, False, action)
     if action not in scene.state.legal_actions():
         return MoveOutcome(False, False, refusal(scene, action), action)
-    if action == goal:
+    if action == goal or two_step_kong(goal, action) or lone_discard(scene, goal, action):
         return MoveOutcome(True, True, Message.of("move.accepted", (), action=_move_words(action)),
                            action)
     return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
+
+
+def lone_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that pair with none of the others (R-PAIR14): a joker, or a card
+    whose 14-partner rank the hand does not hold (a 7 needs another 7)."""
+    return tuple(card for i, card in enumerate(hand)
+                 if card.rank is None or not any(other.rank is not None
+                                                 and other.rank + card.rank == 14
+                                                 for j, other in enumerate(hand) if j != i))
+
+
+def lone_discard(scene: TableScene, goal: Action, action: Action) -> bool:
+    """A discard asked as a goal — let go of a card that pairs with none of yours, keeping
+    your 14-pairs (R-DISCARD, R-PAIR14) — is right with any such card, not one named card
+    (issue 31: a move's prompt states its goal, not the cards)."""
+    return goal.kind is ActionKind.DISCARD and action.kind is ActionKind.DISCARD and \
+        action.cards[0] in lone_cards(scene.view.hand)
+
+
+def two_step_kong(goal: Action, action: Action) -> bool:
+    """A pong of the claimed card where its kong is asked (both legal: a concealed triple and
+    the fourth on offer): the kong stays open — right after the pong's draw the third card
+    joins it — and the cards drawn are the same as the kong's at once (R-KONG, in two steps),
+    so the move is as right as the kong (issue 31's walk found it graded a miss)."""
+    return goal.kind is ActionKind.KONG and action.kind is ActionKind.PONG
 
 
 def _move_words(action: Action) -> Message:
@@ -234,12 +259,15 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
     if goal.kind is ActionKind.PASS and ends_drawn(scene):
         return Message.of("hint.move_drawn_claimed", ("R-STOCK-EMPTY",))
     if action.kind is ActionKind.PASS:
-        return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),),
-                          goal=Message.of(f"move_name.{goal.kind.value}"))
+        return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),))
+    if goal.kind is ActionKind.DISCARD and action.kind is ActionKind.DISCARD:
+        card = action.cards[0]
+        partner = next(c for c in scene.view.hand if c != card and c.rank is not None
+                       and card.rank is not None and c.rank + card.rank == 14)
+        return Message.of("hint.move_discard_pairs", ("R-PAIR14",), card=card, partner=partner)
     if goal.kind is action.kind:
-        return Message.of("hint.move_other_card", (), cards=action.cards,
-                          goal=Message.of(f"move_name.{goal.kind.value}"))
-    return Message.of("hint.move_other_move", (), goal=Message.of(f"move_name.{goal.kind.value}"))
+        return Message.of("hint.move_other_card", (), cards=action.cards)
+    return Message.of("hint.move_other_move", ())
 
 
 def after_move(scene: TableScene, action: Action) -> TableScene:
@@ -297,23 +325,22 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
         return isinstance(given, MoveAnswer) and apply_table_action(scene, goal, given).correct
 
     why, rule = f"move_why.{goal.kind.value}", _RULE.get(goal.kind, "R-DISCARD")
-    instruction = Message.of(f"instruct.move.{goal.kind.value}", card=_named_card(scene, goal),
-                             rank=rank_name(goal.cards[0].rank)
-                             if goal.cards and goal.cards[0].rank else "")
-    if goal.kind is ActionKind.PASS and ends_drawn(scene):  # a choice: the buttons, not one
+    if goal.kind is ActionKind.PASS and ends_drawn(scene):
         why, rule = "move_why.drawn", "R-STOCK-EMPTY"
-        instruction = Message.of("instruct.move.claim_or_not")
+    instruction = Message.of("instruct.move.table")  # how the table works, never which move
+
+    def shown_after(given: LessonAnswer) -> Board | None:
+        """The table after the learner's own right move where it is not the goal (a pong that
+        keeps the kong open)."""
+        action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
+        if isinstance(action, Action) and action != goal and two_step_kong(goal, action):
+            return board_of_scene(after_move(scene, action))
+        return None
+
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
-                solved_board=board_of_scene(after_move(scene, goal)), grader=grade)
-
-
-def _named_card(scene: TableScene, goal: Action) -> Card | str:
-    """The card an instruction names: for a chi the card on offer (the learner finds its
-    partner), otherwise the learner's own card."""
-    if goal.kind is ActionKind.CHI and scene.state.offer is not None:
-        return scene.state.offer.card
-    return goal.cards[0] if goal.cards else ""
+                solved_board=board_of_scene(after_move(scene, goal)), grader=grade,
+                shown_after=shown_after)
 
 
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",
@@ -330,5 +357,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
-           "ends_drawn", "judged_move", "move_task", "refusal", "scene_of", "scene_of_task",
-           "to_engine_action"]
+           "ends_drawn", "judged_move", "lone_cards", "move_task", "refusal", "scene_of",
+           "scene_of_task", "to_engine_action", "two_step_kong"]

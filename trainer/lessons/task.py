@@ -64,6 +64,10 @@ class Task:
                                                                    repr=False)
     """Working worked out only when shown (the table's deal-in chances need numpy, which a
     lesson loaded without the app's packages must not)."""
+    shown_after: Callable[[LessonAnswer], Board | None] | None = field(default=None,
+                                                                       compare=False, repr=False)
+    """The table after a right answer that is not :attr:`answer` (a pong keeping the kong
+    open, R-KONG), None where it is the :attr:`solved_board`: see :meth:`solved_for`."""
     answer_class: object = field(default=None, compare=False, repr=False)
     """The case the task is an example of, where its answer alone does not say it — the kong
     case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every
@@ -81,6 +85,13 @@ class Task:
     def full_working(self) -> tuple[Message, ...]:
         """:attr:`working` and, when shown, :attr:`more_working`."""
         return self.working + (self.more_working() if self.more_working is not None else ())
+
+    def solved_for(self, given: LessonAnswer | None) -> Board | None:
+        """The table to show once the question is done: after the learner's own move when it
+        was right, else after the move asked for."""
+        if given is not None and self.shown_after is not None and self.is_correct(given):
+            return self.shown_after(given) or self.solved_board
+        return self.solved_board
 
     def is_correct(self, given: LessonAnswer) -> bool:
         """Graded exactly as asked: a set of cards as a set, a number, a choice; a move by the

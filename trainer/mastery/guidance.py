@@ -12,6 +12,8 @@ hint, whatever the level: that hint is the task's, not this module's.
 'guide.nudge.red'
 >>> guide(Skill.RED, HintLevel.NONE) is None
 True
+>>> guide(Skill.TABLE, HintLevel.FULL, "move_lay").key
+'guide.topic.full.move_lay'
 """
 
 from __future__ import annotations
@@ -48,9 +50,24 @@ def raised(level: HintLevel, asked: int) -> HintLevel:
     return HintLevel(min(HintLevel.FULL, level + max(0, asked)))
 
 
-def guide(skill: Skill, level: HintLevel) -> Message | None:
+TOPICS = {"red_needed": "red_needed", "deal_number": "deal_number",
+          "move_discard": "move_discard", "move_chi": "move_chi", "move_pong": "move_pong",
+          "move_lay": "move_lay", "move_pass": "move_pass", "move_special": "special",
+          "special": "special"}
+"""Level kinds whose reasoning is not their skill's method (issue 31's walk: a lay-down showed
+"who gets the card", a first discard "win first, then pong"), and the help they show instead
+(``guide.topic.full.*`` / ``guide.topic.nudge.*``, at the skill's level): a discard keeps its
+14-pairs, a lay-down trades what never pairs, a special win is told by colours and moment, the
+red a win needs and the cards dealt are facts the help must not state."""
+
+
+def guide(skill: Skill, level: HintLevel, topic: str = "") -> Message | None:
     """The words of the help at ``level`` (the catalogs' ``guide.full.*`` / ``guide.nudge.*``),
-    None for none."""
+    or those of the question's ``topic`` (its level's kind) where it has its own
+    (:data:`TOPICS`); None for none."""
     if level is HintLevel.NONE:
         return None
-    return Message.of(f"guide.{'full' if level is HintLevel.FULL else 'nudge'}.{skill.value}")
+    depth = "full" if level is HintLevel.FULL else "nudge"
+    if topic in TOPICS:
+        return Message.of(f"guide.topic.{depth}.{TOPICS[topic]}")
+    return Message.of(f"guide.{depth}.{skill.value}")

@@ -27,6 +27,12 @@ def lesson_skill(lesson_id: str, step: int) -> Skill | None:
     return found[0] if found else None
 
 
+def lesson_topic(lesson_id: str, step: int) -> str:
+    """What a lesson level's help speaks of: its kind (a move's by what it does, so a lay-down
+    is helped with the lay-down, not with who gets a card)."""
+    return lesson_kind(lesson_id, step)
+
+
 def drill_skill(drill: str) -> Skill | None:
     found = skills_of(Answered("drill", AnswerSkill.drill(drill), (), ()))
     return found[0] if found else None
@@ -69,21 +75,22 @@ class Help:
 
 
 def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str,
-            item: str, at_least: HintLevel = HintLevel.NONE) -> Help:
+            item: str, at_least: HintLevel = HintLevel.NONE, topic: str = "") -> Help:
     """The help a question shows now: its skill's level, raised by each ask at this item, and
     never below ``at_least`` (a question asked again after a miss; Play while the learner's
-    first coached hands are still to come)."""
+    first coached hands are still to come); in the words of its ``topic`` where it has its
+    own (:func:`trainer.mastery.guidance.guide`)."""
     asked = store.hint_asks.count(learner_id, context=context, item=item)
     level = max(at_least, raised(hint_level(mastery_of(store, learner_id).get(skill, 0.0)),
                                  asked))
-    return Help(skill, level, guide(skill, level), asked)
+    return Help(skill, level, guide(skill, level, topic), asked)
 
 
 def ask_more(store: ProgressStore, learner_id: int, skill: Skill, *, context: str,
-             item: str) -> Help:
+             item: str, topic: str = "") -> Help:
     """The learner asks for more at this question: recorded, and the help one level up."""
-    now = help_at(store, learner_id, skill, context=context, item=item)
+    now = help_at(store, learner_id, skill, context=context, item=item, topic=topic)
     if now.more:
         store.hint_asks.record(learner_id, context=context, item=item, skill=skill.value,
                                level=int(now.level) + 1)
-    return help_at(store, learner_id, skill, context=context, item=item)
+    return help_at(store, learner_id, skill, context=context, item=item, topic=topic)

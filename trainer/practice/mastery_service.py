@@ -17,6 +17,7 @@ from functools import cache
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
+from trainer.lessons.kinds.move_cases import level_kind
 from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
@@ -70,14 +71,23 @@ class NextExercise:
 @cache
 def _lesson_kinds() -> dict[tuple[str, int], str]:
     """(lesson id, step number) → the level's kind (``best_discard_first`` for a first
-    discard: the plan made from the deal)."""
+    discard: the plan made from the deal; a move by what it does, ``move_lay``, ``move_chi``
+    … — :func:`trainer.lessons.kinds.move_cases.level_kind`)."""
     found = {}
     for lesson in load_lessons():
         for number, step in enumerate(lesson.steps):
             if isinstance(step, Question):
-                first = step.kind == "best_discard" and bool(step.data.get("first"))
-                found[lesson.id, number] = "best_discard_first" if first else step.kind
+                found[lesson.id, number] = _level_kind(step)
     return found
+
+
+def _level_kind(step: Question) -> str:
+    if step.kind == "best_discard" and bool(step.data.get("first")):
+        return "best_discard_first"
+    answer_class = step.task.answer_class
+    if step.kind == "move" and isinstance(answer_class, tuple):
+        return level_kind(str(step.data.get("goal", "discard")), answer_class[1])
+    return step.kind
 
 
 def lesson_kind(lesson_id: str, step: int) -> str:

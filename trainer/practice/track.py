@@ -1,6 +1,8 @@
 """The learner's path through the track: the lesson to go on with, and when Home points to a
-first whole hand in Play (after the lessons on a turn and on winning, issue 31), before the rest
-of the lessons, the drills and the puzzles."""
+first whole hand in Play — after the lessons on a turn and on winning, issue 31, which the track
+puts third and fourth, right after cards and red and the pairs of 14: the seats and the deal, the
+lay-down round and pong and kong come after that first hand — before the rest of the lessons,
+the drills and the puzzles."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from collections.abc import Sequence, Set
 from trainer.lessons import Lesson
 
 FIRST_HAND_AFTER = frozenset({"a-turn", "winning"})
-"""The lessons after which a learner can play a whole hand with the coach's hints: a turn and
-winning (the rest of the track comes after that first hand)."""
+"""The lessons after which a learner can play a whole hand with the coach's hints: a turn (the
+seats, the deal, a discard, a flip, chi, pong and who gets a card) and winning; in the track's
+order they come after only cards and red and the pairs, so Home points to Play after four
+lessons (the rest of the track comes after that first hand)."""
 
 
 def next_lesson(lessons: Sequence[Lesson], completed: Set[str],

@@ -14,15 +14,16 @@ from trainer.ui.lang import current_language, red_suits, tr
 from trainer.ui.session import store
 
 
-def _asked(learner_id: int, skill: Skill, context: str, item: str) -> None:
-    ask_more(store(), learner_id, skill, context=context, item=item)
+def _asked(learner_id: int, skill: Skill, context: str, item: str, topic: str) -> None:
+    ask_more(store(), learner_id, skill, context=context, item=item, topic=topic)
 
 
 def show_help(learner_id: int, skill: Skill, *, context: str, item: str, key: str,
-              at_least: HintLevel = HintLevel.NONE) -> Help:
-    """The help at this question (at least ``at_least``), and the button for more while there
-    is more to give."""
-    found = help_at(store(), learner_id, skill, context=context, item=item, at_least=at_least)
+              at_least: HintLevel = HintLevel.NONE, topic: str = "") -> Help:
+    """The help at this question (at least ``at_least``; in its ``topic``'s words where it has
+    its own), and the button for more while there is more to give."""
+    found = help_at(store(), learner_id, skill, context=context, item=item, at_least=at_least,
+                    topic=topic)
     name = tr(f"skill.{skill.value}")
     with st.container(key=f"guide-{key}"):
         if found.words is not None:
@@ -36,7 +37,7 @@ def show_help(learner_id: int, skill: Skill, *, context: str, item: str, key: st
         if found.more:
             st.button(tr("guide.ask" if found.level is HintLevel.NONE else "guide.ask_more"),
                       key=f"guide-ask-{key}", icon=":material/help:", on_click=_asked,
-                      args=(learner_id, skill, context, item))
+                      args=(learner_id, skill, context, item, topic))
         elif found.asked:
             st.caption(tr("guide.asked"))
     return found

@@ -60,10 +60,12 @@ def random_claim(rng: random.Random, rules: RuleSet, *, spoil: float = 0.35,
                  joker_in_hand: float = 0.05) -> tuple[Position, Relation]:
     """A reachable claim position with a plausible origin: a discard comes from your upper
     player (or anyone when no chi is involved), a flip from anyone but — unless it is your own
-    flip — you."""
+    flip — you. The card on offer is never a joker: a joker never pairs, so nobody is ever
+    asked whether they win on one (R-PAIR14, R-WIN) — a "what stops the win" question would
+    have no fitting answer (a joker *in hand* is another case: issue 31's walk)."""
     while True:
         position = random_position(rng, rules, spoil=spoil, joker_in_hand=joker_in_hand)
-        if not is_reachable(position):
+        if position.card is None or position.card.is_joker or not is_reachable(position):
             continue
         players = rules.players
         others = [relation(seat, 0, players) for seat in range(1, players)]

@@ -49,3 +49,20 @@ def case_of(scene: TableScene, goal: Action) -> MoveCase:
         after_draw=goal.kind is ActionKind.LAY_JOKER and state.phase is Phase.DISCARD,
         kong_case=kong_case, all_red=all_red,
         drawn=goal.kind is ActionKind.PASS and ends_drawn(scene))
+
+
+_LEVEL_KINDS = {"discard": "move_discard", "chi": "move_chi", "pong": "move_pong",
+                "kong": "move_kong", "kong_drawn": "move_kong", "win": "move_win",
+                "pass": "move_pass", "lay_joker": "move_lay", "lay_pong": "move_lay",
+                "lay_kong": "move_lay", "done": "move_lay", "tianzou": "move_special"}
+
+
+def level_kind(goal: str, case: MoveCase) -> str:
+    """What a move's level exercises, for the skill map and the help shown before it (issue
+    31: a lay-down showed the claim-priority hint): a discard keeps 14-pairs (R-PAIR14), a
+    lay-down trades what never pairs (R-TOU), a chi or pong takes a card (R-CHI, R-PONG), a
+    kong is one of its cases (R-KONG), a win pairs everything (R-WIN) — a 全红 win or 天走 is
+    special (R-SPECIAL) —, a pass at the stock's end ends the hand drawn (R-STOCK-EMPTY)."""
+    if goal == "win" and case.all_red:
+        return "move_special"
+    return _LEVEL_KINDS.get(goal, "move_chi")

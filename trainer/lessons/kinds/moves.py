@@ -19,7 +19,7 @@ from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.win_rule import red_reached
 from trainer.lessons.kinds.move_cases import MoveCase, case_of, plain_case
 from trainer.lessons.kinds.move_words import move_prompt
-from trainer.lessons.table_tasks import GOALS, TableScene, ends_drawn, move_task, scene_of_task
+from trainer.lessons.table_tasks import GOALS, TableScene, ends_drawn, lone_cards, move_task, scene_of_task
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 
@@ -53,9 +53,12 @@ def construct_scene(rng: random.Random, goal: str, case: MoveCase | None = None
         dealer = "upper"
         goal_cards = ""
         upper_first: Card | None = None
-        if goal == "discard":
+        if goal == "discard":  # a card that pairs with none of the others, beside a pair
             dealer, mine = "you", rest[:8]
-            goal_cards = str(rng.choice(mine))
+            lone = lone_cards(tuple(mine))
+            if not lone or len(lone) > 6:
+                continue
+            goal_cards = str(rng.choice(lone))
         elif goal == "lay_joker" and after_draw:
             mine = [*same[:2], *rest[:5]]
             upper_first, dealer = same[2], "opposite"
