@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, tap, translated
+from tests.play_hands import heuristic_hand, seed_where
 from trainer.analysis.unseen_waits import unseen_waits
 from trainer.bots import BeginnerBot, HeuristicBot
 from trainer.coach.players import Level
@@ -89,26 +89,6 @@ def _play_by_tapping(at: AppTest, store: ProgressStore, learner: str,
     raise AssertionError("the hand did not end")
 
 
-def _heuristic_hand(seed: int) -> PlaySession:
-    """The hand ``_play_by_tapping`` plays at ``seed``, played without the page: the learner's
-    seat by the heuristic bot with the same coin, the bots with theirs."""
-    play, rng, bot = PlaySession(seed, RuleSet()), random.Random(0), HeuristicBot()
-    while not play.state.over:
-        play.run_bots()
-        if play.learner_to_act:
-            play.act(bot.choose(play.view(), rng))
-    return play
-
-
-def _seed_where(wanted: Callable[[PlaySession], bool], limit: int = 400) -> int:
-    """The first seed whose heuristic hand is what a test needs (the bots' play changes with
-    what they read of the table, so a test names its hand by what it shows, not by a seed)."""
-    for seed in range(limit):
-        if wanted(_heuristic_hand(seed)):
-            return seed
-    raise AssertionError(f"no seed below {limit} gives the hand the test needs")
-
-
 def _flag_kinds(play: PlaySession) -> list[str]:
     return [flag.kind for flag in review_hand(Replay.of(play.state))]
 
@@ -122,7 +102,7 @@ def _puzzles_of_flags(play: PlaySession) -> list[object]:
 def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    seed = _seed_where(lambda play: {ActionKind.PONG, ActionKind.CHI} <= {
+    seed = seed_where(lambda play: {ActionKind.PONG, ActionKind.CHI} <= {
         a.kind for a in play.state.history if a.seat == LEARNER}
         and play.state.result is not None and play.state.result.winner == LEARNER)
     at = app("play", as_learner=learner, seed=str(seed))
@@ -521,7 +501,7 @@ def test_waits_hint_lists_only_unseen_cards(seed: int, steps: int) -> None:
 
 def test_review_flags_on_known_hands() -> None:
     for expected in ("dealt_in", "risky"):
-        play = _heuristic_hand(_seed_where(
+        play = heuristic_hand(seed_where(
             lambda hand, kind=expected: kind in _flag_kinds(hand)))
         flags = review_hand(Replay.of(play.state))
         assert expected in [flag.kind for flag in flags]
@@ -557,7 +537,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    seed = _seed_where(lambda play: sum(isinstance(made, Puzzle)
+    seed = seed_where(lambda play: sum(isinstance(made, Puzzle)
                                         for made in _puzzles_of_flags(play)) == 1
                        and isinstance(_puzzles_of_flags(play)[0], Puzzle))
     at = app("play", as_learner=learner, seed=str(seed))  # its first flag makes a puzzle
@@ -585,7 +565,7 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     so beside them instead of offering a button that could only fail."""
     store, learner = db
     _instant(store, learner)
-    seed = _seed_where(lambda play: bool(_puzzles_of_flags(play)) and all(
+    seed = seed_where(lambda play: bool(_puzzles_of_flags(play)) and all(
         isinstance(made, Rejection) for made in _puzzles_of_flags(play)))
     at = app("play", as_learner=learner, seed=str(seed))
     _play_by_tapping(at, store, learner)
@@ -598,7 +578,7 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     _instant(store, learner)
-    seed = _seed_where(lambda hand: hand.state.result is not None
+    seed = seed_where(lambda hand: hand.state.result is not None
                        and hand.state.result.discarder == LEARNER)  # the learner dealt in
     at = app("play", as_learner=learner, seed=str(seed))
     play = _play_by_tapping(at, store, learner)

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_browser import _no_errors, _settle, _sign_up
 from tests.e2e.waits import after_run, watch_runs
+from tests.play_hands import seed_where
 from trainer.bots import HeuristicBot
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
@@ -116,8 +117,9 @@ def _at_the_table(browser: Browser, server: str, database: Path, name: str, size
 
 def test_play_reload_review_and_next_hand(browser: Browser, server: str,
                                           server_database: Path) -> None:
+    seed = seed_where(lambda hand: bool(review_hand(Replay.of(hand.state), LEARNER)))
     page, store, learner, session = _at_the_table(browser, server, server_database, "Player",
-                                                  (1300, 900), "en", 7)
+                                                  (1300, 900), "en", seed)
     _shows(page, session)
     _open_log(page)  # drawn only while open: open, the checks below read it after every move
     rng = random.Random(0)
