@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
-from trainer.engine import Card, Dou14Error, Message, relation, seat_of
+from trainer.engine import Card, Dou14Error, Message, partners_of, relation, seat_of
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -227,9 +227,7 @@ def lone_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``hand`` that pair with none of the others (R-PAIR14): a joker, or a card
     whose 14-partner rank the hand does not hold (a 7 needs another 7)."""
     return tuple(card for i, card in enumerate(hand)
-                 if card.rank is None or not any(other.rank is not None
-                                                 and other.rank + card.rank == 14
-                                                 for j, other in enumerate(hand) if j != i))
+                 if not partners_of(card, hand[:i] + hand[i + 1:]))
 
 
 def lone_discard(scene: TableScene, goal: Action, action: Action) -> bool:
@@ -262,8 +260,7 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
         return Message.of("hint.move_passed", (_RULE.get(goal.kind, "R-PRIORITY"),))
     if goal.kind is ActionKind.DISCARD and action.kind is ActionKind.DISCARD:
         card = action.cards[0]
-        partner = next(c for c in scene.view.hand if c != card and c.rank is not None
-                       and card.rank is not None and c.rank + card.rank == 14)
+        partner = partners_of(card, scene.view.hand)[0]
         return Message.of("hint.move_discard_pairs", ("R-PAIR14",), card=card, partner=partner)
     if goal.kind is action.kind:
         return Message.of("hint.move_other_card", (), cards=action.cards)
