@@ -22,7 +22,7 @@ from trainer.coach.search import BUDGETS
 from trainer.engine import Dou14Error, RuleSet
 from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import EventKind
+from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message, Points
@@ -775,3 +775,29 @@ def test_a_fork_changes_alone_and_plays_as_a_full_copy(seed: int, steps: int) ->
                 twin.bot_step()
     assert session.dumps() == before
     assert fork.dumps() == full.dumps()
+
+
+def test_a_lost_claim_is_said_until_the_learner_moves_again() -> None:
+    """A chi that lost to a pong or a flipper's chi (R-PRIORITY) is said above the table until
+    the learner's next move — the five latest lines soon lose it among the bots' moves."""
+    from trainer.play.story import beaten_claim
+
+    def told_of(play: PlaySession) -> list[tuple[Event, Message]]:
+        return story(play.state.events)
+
+    seed = seed_where(lambda hand: any(e.kind is EventKind.BEATEN and e.seat == LEARNER
+                                       for e in hand.state.events))
+    play, rng, bot = PlaySession(seed, RuleSet()), random.Random(0), HeuristicBot()
+    said = False
+    while not play.state.over:
+        play.run_bots()
+        told = told_of(play)
+        last_mine = next((e for e, _m in reversed(told) if e.seat == LEARNER), None)
+        lost = beaten_claim(told)
+        assert (lost is not None) == (last_mine is not None and last_mine.kind is EventKind.BEATEN)
+        said = said or lost is not None
+        if lost is not None:
+            assert render(lost, "en").startswith("You wanted")
+        if play.learner_to_act:
+            play.act(bot.choose(play.view(), rng))
+    assert said

@@ -95,7 +95,7 @@ with path:
             st.markdown(tr("home.practice_check"))
         row = st.container(horizontal=True, wrap=True)
         if row.button(tr("home.open_review" if chosen or not completed else "home.choose_reviews"),
-                      key="home-review", type="primary",
+                      key="home-review", type="secondary" if first_hand else "primary",
                       disabled=due == 0 and (bool(chosen) or not completed)):
             st.switch_page("app_pages/drills.py",
                            query_params={**st.query_params.to_dict(), "drill": "review"})

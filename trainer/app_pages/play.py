@@ -31,7 +31,7 @@ from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
-from trainer.play.story import story
+from trainer.play.story import beaten_claim, story
 from trainer.play.table_service import Outcome
 from trainer.practice.guidance_service import Help, ask_more, decision_skill, help_at
 from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
@@ -198,6 +198,9 @@ def story_lines(session: PlaySession) -> None:
     told = story(session.state.events)
     if not told:
         return
+    lost = beaten_claim(told)
+    if lost is not None:  # said until the learner moves again, not lost among the bots' moves
+        st.info(render(lost, lang))
     recent = told[-RECENT:]
     with st.container(key="play-recent"):
         st.caption(tr("play.recent") + "  \n" + "  \n".join(
@@ -330,8 +333,10 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
                disabled=step >= steps, icon=":material/chevron_right:")
     row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
                disabled=step >= steps, icon=":material/last_page:")
+    # past the last flag it goes round to the first: a review opens at the end of the hand
+    target = later[0].step if later else flags[0].step if flags else steps
     row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
-               args=(later[0].step if later else steps,), disabled=not later)
+               args=(target,), disabled=not flags or target == step)
     st.caption(tr("play.review_step", step=step, steps=steps))
     state = replay.state_at(step)
     for flag in flags:

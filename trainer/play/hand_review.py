@@ -97,6 +97,10 @@ def _dealt_in(before: HandState, action: Action, winner: Message, paid: int) -> 
     if safest.value >= chances[card].value:
         return Message.of("review_flag.dealt_in_least", rules, card=card, seat=winner,
                           paid=paid, percent=Amount(chances[card].value * 100))
+    if safest.safe:
+        return Message.of("review_flag.dealt_in_why_safe", rules, card=card, seat=winner,
+                          paid=paid, percent=Amount(chances[card].value * 100),
+                          safest=safest.card)
     return Message.of("review_flag.dealt_in_why", rules, card=card, seat=winner, paid=paid,
                       percent=Amount(chances[card].value * 100), safest=safest.card,
                       safest_percent=Amount(safest.value * 100))

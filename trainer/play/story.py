@@ -82,3 +82,12 @@ def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
         seen = event.seen_by(seen_by)
         told.append((seen, event_message(seen, learner=learner)))
     return told
+
+
+def beaten_claim(told: list[tuple[Event, Message]], learner: int = LEARNER) -> Message | None:
+    """The learner's claim that lost to a higher one since they last moved (R-PRIORITY): said
+    until they move again, not lost among the bots' moves that follow."""
+    for event, message in reversed(told):
+        if event.seat == learner:
+            return message if event.kind is EventKind.BEATEN else None
+    return None
