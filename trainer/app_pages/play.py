@@ -198,8 +198,7 @@ def story_lines(session: PlaySession) -> None:
     told = story(session.state.events)
     if not told:
         return
-    lost = beaten_claim(told)
-    if lost is not None:  # said until the learner moves again, not lost among the bots' moves
+    if (lost := beaten_claim(told)) is not None:  # said until the learner moves again
         st.info(render(lost, lang))
     recent = told[-RECENT:]
     with st.container(key="play-recent"):
@@ -333,8 +332,7 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
                disabled=step >= steps, icon=":material/chevron_right:")
     row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
                disabled=step >= steps, icon=":material/last_page:")
-    # past the last flag it goes round to the first: a review opens at the end of the hand
-    target = later[0].step if later else flags[0].step if flags else steps
+    target = later[0].step if later else flags[0].step if flags else steps  # round to the first
     row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
                args=(target,), disabled=not flags or target == step)
     st.caption(tr("play.review_step", step=step, steps=steps))
