@@ -89,5 +89,6 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
     for card in used:
         hand.remove(card)
     then = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
-    return Message.of("coach.why_take", ("R-CHI", "R-PONG", "R-RED"), move=move_words(action),
+    rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
+    return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),
                       red=red_words(view, [*hand, offered, *used]), then=Message.of(then))
