@@ -82,6 +82,18 @@ def test_the_counted_chance_is_the_enumerated_one(seed: int) -> None:
                 assert expected == 0
 
 
+@pytest.mark.rule("R-SAFE")
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_card_asked_twice_is_read_once(seed: int) -> None:
+    """The same card named twice in the question gets the one figure, under every model."""
+    table = _small_table(seed)
+    cards = list(table.candidates())
+    for model in Model:
+        once = deal_in_chances(table, cards, model=model)
+        assert deal_in_chances(table, cards + cards[:1], model=model) == once
+
+
 @pytest.mark.rule("R-READ")
 def test_a_card_that_passed_proves_its_twin_safe_by_history() -> None:
     """In simulated play, cards the visible cards leave open are proven safe by a pass of their

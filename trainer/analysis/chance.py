@@ -103,10 +103,11 @@ def deal_in_chances(table: SafetyTable, cards: Sequence[Card] | None = None, *,
     Without ``proofs`` (a bot in a hurry) no card is proven safe: the chance alone is read,
     which a proof would only confirm (0 for a card no consistent deal wins on)."""
     np, _LOW, _HIGH = numpy_parts()
-    cards = list(table.candidates() if cards is None else cards)
+    cards = list(dict.fromkeys(table.candidates() if cards is None else cards))
     found, reading = _read(table, cards, model, samples, proofs)
     if reading is None:
-        if len(found) < len(cards):  # no deal the history allows: the visible cards only
+        if len(found) < len(cards) and model is not Model.VISIBLE:
+            # no deal the history allows: the visible cards only
             return deal_in_chances(table, cards, model=Model.VISIBLE, samples=samples)
         return found
     shown = reading.weight.sum()
