@@ -83,6 +83,23 @@ def test_help_falls_with_right_answers_and_rises_when_asked(db: tuple[ProgressSt
                    item="red:1:n8").level is HintLevel.NONE
 
 
+def test_a_miss_brings_a_nudge_back_even_while_mastered(db: tuple[ProgressStore, str]
+                                                       ) -> None:
+    """One miss after a long right run leaves the estimate mastered, but the next question of
+    the skill still nudges: the learner who just missed is not told they know it well."""
+    store, learner_text = db
+    learner = int(learner_text)
+    master(store, learner, count=30)
+    where = {"context": "drill", "item": "red:1:n9"}
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NONE
+    store.answers.record(learner, context="drill", item="red:miss", question="q", answer="b",
+                         expected="a", correct=False, seconds=2.0, skill="drill:red", level=1)
+    assert mastery_of(store, learner)[Skill.RED] >= MASTERED
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE
+    master(store, learner, count=1)  # right again: the help fades again
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NONE
+
+
 def _has_text(at: AppTest, text: str) -> bool:
     blocks = [*at.info, *at.caption, *at.markdown]
     return any(text in str(block.value) for block in blocks)

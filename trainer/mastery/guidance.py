@@ -38,10 +38,16 @@ class HintLevel(IntEnum):
     FULL = 2
 
 
-def hint_level(mastery: float) -> HintLevel:
-    """The help a question of a skill at this estimate shows unasked."""
+def hint_level(mastery: float, *, missed_last: bool = False) -> HintLevel:
+    """The help a question of a skill at this estimate shows unasked; at least a nudge right
+    after a miss of the skill (a long run of right answers keeps the estimate mastered through
+    one miss, but the learner who just missed should not read "you know this well").
+
+    >>> hint_level(0.97, missed_last=True)
+    <HintLevel.NUDGE: 1>
+    """
     if mastery >= MASTERED:
-        return HintLevel.NONE
+        return HintLevel.NUDGE if missed_last else HintLevel.NONE
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 
 

@@ -81,8 +81,10 @@ def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str
     first coached hands are still to come); in the words of its ``topic`` where it has its
     own (:func:`trainer.mastery.guidance.guide`)."""
     asked = store.hint_asks.count(learner_id, context=context, item=item)
-    level = max(at_least, raised(hint_level(mastery_of(store, learner_id).get(skill, 0.0)),
-                                 asked))
+    known = next((e for e in kept_estimates(store, learner_id) if e.skill is skill), None)
+    unasked = HintLevel.FULL if known is None else \
+        hint_level(known.mastery, missed_last=bool(known.recent) and not known.recent[-1])
+    level = max(at_least, raised(unasked, asked))
     return Help(skill, level, guide(skill, level, topic), asked)
 
 
