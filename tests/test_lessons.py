@@ -19,6 +19,7 @@ from trainer.analysis.table import SafetyTable
 from trainer.engine import (
     Card,
     KongEvent,
+    MeldKind,
     Position,
     Relation,
     is_reachable,
@@ -540,3 +541,21 @@ def test_a_discard_asked_as_a_goal_takes_any_card_without_a_partner() -> None:
                 hint = task.hint(move)
                 assert hint.key == "hint.move_discard_pairs"
                 assert card.symbol in render(hint, "en", cite=False)
+
+
+@pytest.mark.rule("R-FAN", "R-PONG")
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_winning_lesson_speaks_only_of_what_it_has_taught(seed: int) -> None:
+    """Lesson 4 comes before sets and fan: its positions, fixed and fresh, lay chi sets only,
+    and its working names no fan and no payment."""
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "winning")
+    questions = [step for step in lesson.steps if isinstance(step, Question)
+                 and step.kind in ("win", "reason", "pick_waits")]
+    assert questions
+    for step in questions:
+        for task in (step.task, step.variant(seed)):
+            assert all(meld.kind is MeldKind.CHI for meld in task.board.melds), step.number
+            keys = {message.key for message in task.full_working}
+            assert not {key for key in keys if key.startswith(("verdict.fan", "verdict.share",
+                                                               "verdict.pay"))}, keys

@@ -32,7 +32,10 @@ def pairs_expression(pairs: tuple[tuple[Card, Card], ...]) -> str:
     return " · ".join(f"{a.symbol}+{b.symbol}" for a, b in pairs)
 
 
-def verdict_messages(verdict: Verdict) -> list[Message]:
+def verdict_messages(verdict: Verdict, *, scored: bool = True) -> list[Message]:
+    """The verdict in words: win or not, the own-flip rule, the pairs, the red, the specials;
+    with ``scored``, the fan and the payment too (a lesson before fan is taught leaves them
+    out)."""
     position = verdict.position
     messages: list[Message] = []
     claimed = position.card
@@ -47,8 +50,9 @@ def verdict_messages(verdict: Verdict) -> list[Message]:
     messages.extend(_combination_messages(verdict))
     messages.append(_red_message(verdict))
     messages.extend(Message.of(_SPECIAL_NAME[s.value], ("R-SPECIAL",)) for s in verdict.specials)
-    messages.extend(_fan_messages(verdict))
-    if verdict.win:
+    if scored:
+        messages.extend(_fan_messages(verdict))
+    if scored and verdict.win:
         messages.extend(_score_messages(verdict))
     return messages
 

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from trainer.engine import (
+    MeldKind,
     Message,
     Position,
     Reason,
@@ -58,6 +59,19 @@ def _why_not_hint(position: Position, said_win: bool) -> Message:
     return Message.of("hint.red_recount", ("R-RED", "R-WIN"), threshold=threshold)
 
 
+PLAIN = "plain"
+"""A step key: the lesson comes before sets and fan are taught (R-FAN, R-PONG), so the working
+leaves the fan and the payment out and a fresh variant lays only chi sets."""
+
+
+def _plain(position: Position) -> bool:
+    return all(meld.kind is MeldKind.CHI for meld in position.melds)
+
+
+def _kept_plain(data: StepData, found: dict[str, Any]) -> dict[str, Any]:
+    return {**found, PLAIN: True} if data.flag(PLAIN) else found
+
+
 def win(data: StepData) -> Task:
     position, origin = read_position(data)
     judged = verdict(position)
@@ -66,7 +80,8 @@ def win(data: StepData) -> Task:
         return _why_not_hint(position, isinstance(given, ChoiceAnswer) and given.value == "yes")
 
     return Task("win", Shape.CHOICE, board_of(position, origin), yes_no(judged.win),
-                YES_NO_INSTRUCTION, tuple(verdict_messages(judged)), ("R-WIN",), hint, YES_NO,
+                YES_NO_INSTRUCTION, tuple(verdict_messages(judged, scored=not data.flag(PLAIN))),
+                ("R-WIN",), hint, YES_NO,
                 prompt=at_table(Message.of("task.win.prompt_offer",
                                            offer=offered(position, origin)), position.rules),
                 answer_class=(yes_no(judged.win), judged.reason))
@@ -81,17 +96,18 @@ def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     if data.choice("from", tuple(r.value for r in Relation), "upper") == "you":
         while True:
             position, _ = random_claim(rng, rules)
-            if position.source is Source.FLIP and verdict(position).win:
+            if position.source is Source.FLIP and verdict(position).win and \
+                    (_plain(position) or not data.flag(PLAIN)):
                 own = position.with_card(position.card, Source.FLIP, False, Relation.YOU)
-                return position_data(own, Relation.YOU)
+                return _kept_plain(data, position_data(own, Relation.YOU))
     want = verdict(read_position(data)[0]).reason if data.has("cards") else \
         rng.choice((Reason.WIN, Reason.NOT_COMBINED, Reason.RED_SHORT))
     for _ in range(2000):
         position, origin = random_claim(
             rng, rules, spoil=0.5 if want is Reason.NOT_COMBINED else 0.0,
             joker_in_hand=0.5 if want is Reason.JOKER_IN_HAND else 0.0)
-        if verdict(position).reason is want:
-            return position_data(position, origin)
+        if verdict(position).reason is want and (_plain(position) or not data.flag(PLAIN)):
+            return _kept_plain(data, position_data(position, origin))
     raise TaskError(f"no position found that is {want}")
 
 
@@ -114,7 +130,8 @@ def reason(data: StepData) -> Task:
 
     return Task("reason", Shape.CHOICE, board_of(position, origin),
                 ChoiceAnswer(judged.reason.value), Message.of("instruct.reason_order"),
-                tuple(verdict_messages(judged)), ("R-WIN",), hint, options,
+                tuple(verdict_messages(judged, scored=not data.flag(PLAIN))), ("R-WIN",), hint,
+                options,
                 prompt=at_table(Message.of("task.reason.prompt_offer",
                                            offer=offered(position, origin)), position.rules))
 
@@ -165,7 +182,8 @@ def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     while True:
         position = random_position(rng, rules, with_card=False, joker_in_hand=0.0)
         result = waits(position)
-        if not result.ready or result.rank is None:
+        if not result.ready or result.rank is None or (data.flag(PLAIN) and
+                                                       not _plain(position)):
             continue
         own = set(position.all_cards)
         winners = list(result.wins_on)
@@ -173,8 +191,9 @@ def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         others = [c for c in draw(rng, 8, exclude=list(own)) if c.rank != result.rank][:3]
         choices = [*winners, *losers, *others]
         rng.shuffle(choices)
-        return {"cards": notation(position.hand), "melds": [str(m) for m in position.melds],
-                "choices": notation(choices), "rules": rules.to_json()}
+        return _kept_plain(data, {"cards": notation(position.hand),
+                                  "melds": [str(m) for m in position.melds],
+                                  "choices": notation(choices), "rules": rules.to_json()})
 
 
 def _reason_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
@@ -186,14 +205,15 @@ def _reason_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     for _ in range(2000):
         position, origin = random_claim(
             rng, RuleSet(), joker_in_hand=0.5 if want == "joker_in_hand" else 0.0)
-        if verdict(position).reason.value == want:
-            return position_data(position, origin)
+        if verdict(position).reason.value == want and \
+                (_plain(position) or not data.flag(PLAIN)):
+            return _kept_plain(data, position_data(position, origin))
     raise TaskError(f"no position found that fails for {want}")
 
 
 KINDS = (
-    TaskKind("win", win, _win_variant, POSITION_KEYS),
-    TaskKind("reason", reason, _reason_variant, POSITION_KEYS),
+    TaskKind("win", win, _win_variant, POSITION_KEYS | {PLAIN}),
+    TaskKind("reason", reason, _reason_variant, POSITION_KEYS | {PLAIN}),
     TaskKind("pick_waits", pick_waits, _pick_waits_variant,
-             frozenset({"cards", "melds", "choices", "rules"})),
+             frozenset({"cards", "melds", "choices", "rules", PLAIN})),
 )
