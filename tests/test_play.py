@@ -32,6 +32,7 @@ from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.coach_hint import coach_decision, coach_message
 from trainer.play.coach_jobs import COACHED_HANDS, review_job, review_key
 from trainer.play.coach_review import PricedHand
+from trainer.play.first_hand import LAY_DOWNS, gentle
 from trainer.play.hand_review import review_hand
 from trainer.play.hints import best_discard, discard_risks
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings, advance
@@ -801,3 +802,19 @@ def test_a_lost_claim_is_said_until_the_learner_moves_again() -> None:
         if play.learner_to_act:
             play.act(bot.choose(play.view(), rng))
     assert said
+
+
+@pytest.mark.rule("R-TOU")
+def test_a_newcomers_first_hand_starts_with_an_ordinary_decision(
+        db: tuple[ProgressStore, str]) -> None:
+    """The first match of a learner who never played starts at a deal whose first decision is
+    no lay-down (taught after the first hand); a second match may start anywhere."""
+    store, _ann = db
+    for name in ("Ada", "Bo", "Cy", "Di", "Ed", "Fa"):
+        learner = store.create_learner(name).id
+        session = table_service.open_table(store, learner, RuleSet()).session
+        session.run_bots()
+        assert session.learner_to_act
+        kinds = {action.kind for action in session.view().legal}
+        assert not kinds & LAY_DOWNS, (name, kinds)
+    assert sum(gentle(seed, RuleSet()) for seed in range(60)) < 60  # not every deal is gentle

@@ -19,6 +19,7 @@ from trainer.coach.players import Level
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.engine.rules import RuleSet
+from trainer.play.first_hand import first_seed
 from trainer.play.session import Pace, PlaySession
 from trainer.store import ProgressStore
 
@@ -74,7 +75,8 @@ def _stored(store: ProgressStore, learner_id: int) -> PlaySession | None:
 
 def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
                seed: int | None = None, level: Level = Level.CLUB) -> Opened:
-    """The learner's match as stored, or a new one (``seed``, else a random one) saved at once.
+    """The learner's match as stored, or a new one (``seed``, else a random one — a gentle one
+    for their first, :func:`trainer.play.first_hand.first_seed`) saved at once.
     A stored match that no longer replays is reported and replaced, never half-used."""
     with _LOCK:
         problem = ""
@@ -85,8 +87,10 @@ def open_table(store: ProgressStore, learner_id: int, rules: RuleSet,
         if session is not None:
             return Opened(session)
         stored = store.play.table(learner_id)
-        fresh = PlaySession(seed if seed is not None else random.randrange(2**31), rules,
-                            level=level)
+        if seed is None:  # a newcomer's first match starts gently (trainer.play.first_hand)
+            seed = random.randrange(2**31) if stored is not None else \
+                first_seed(random.Random(), rules)
+        fresh = PlaySession(seed, rules, level=level)
         if stored is not None:
             fresh.move = stored.move + 1
         if store.play.save_table(learner_id, fresh.dumps(), fresh.move,
