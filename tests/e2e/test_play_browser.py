@@ -19,7 +19,7 @@ from trainer.bots import HeuristicBot
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.i18n import t
-from trainer.play.choices import choices
+from trainer.play.choices import DISCARD, choices
 from trainer.play.hand_review import review_hand
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.store import ProgressStore, open_database
@@ -75,6 +75,13 @@ def _press(page: Page, session: PlaySession, rng: random.Random) -> None:
     action = HeuristicBot().choose(view, rng)
     table = page.locator(f'{TABLE}[data-seq="{session.move}"]')
     if action.kind is ActionKind.DISCARD:
+        need = table.locator(".need")
+        if not need.is_visible():  # the button pressed before a card is tapped: told to tap
+            button = table.locator(f'button[data-action="{DISCARD}"]')
+            button.click()
+            expect(need).to_be_visible()  # in the page's language, naming the button
+            expect(need).to_contain_text(button.inner_text())
+            expect(table).not_to_have_class(re.compile(r"\bpending\b"))  # nothing was sent
         card = table.locator(".hand .card").nth(view.hand.index(action.cards[0]))
         card.click()
         expect(card).to_have_attribute("aria-pressed", "true")

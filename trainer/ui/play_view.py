@@ -149,7 +149,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
         else "", centre_note=_centre_note(view.piles), compact=True,
-        show_first=RESULT_KEY if view.result else "", prompt=prompt)
+        show_first=RESULT_KEY if view.result else "", prompt=prompt,
+        need_one=tr("board.need_one", action="{action}"))
 
 
 def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:

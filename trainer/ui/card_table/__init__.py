@@ -153,6 +153,11 @@ class TableView:
     """A line in the middle of the table (the direction of play)."""
     compact: bool = False
     """Play: on a phone, each other player on one short line, so the hand and buttons fit."""
+    need_one: str = ""
+    """Said when a button is pressed without its cards tapped ("{action}", and "{min}" for the
+    count); the buttons never grey out, so none hints whether its move is allowed."""
+    need_range: str = ""
+    """The same for a button taking a range of cards ("{min}" to "{max}")."""
     prompt: str = ""
     """The question the buttons answer, drawn just above them (Play: "8♠ is on the table: take
     it or not?" — below the table it came after its own buttons on a phone)."""
@@ -200,6 +205,8 @@ class TableView:
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note,
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
+            "need_text": {"one": self.need_one, "range": self.need_range}
+            if self.need_one else None,
         }
 
 

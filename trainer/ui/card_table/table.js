@@ -176,15 +176,16 @@ export default function (component) {
 
   const hand = el("div", "hand" + (data.selectable ? " selectable" : ""));
   const buttons = [];
+  let need = null;
   const refresh = () => {
     hand.querySelectorAll(".card").forEach((node, index) => {
       node.classList.toggle("chosen", state.chosen.has(index));
       node.setAttribute("aria-pressed", state.chosen.has(index) ? "true" : "false");
     });
-    for (const [button, action] of buttons) {
-      const n = state.chosen.size;
-      button.disabled = !(action.min === 0 && action.max === 0) && (n < action.min || n > action.max);
-    }
+    // every button looks alike whatever is selected (a greyed 吃 would hint that it is not
+    // allowed); one pressed with too few or too many cards says what to tap instead
+    for (const [button, action] of buttons) button.classList.toggle("waiting", !ready(action));
+    if (need) { need.textContent = ""; need.hidden = true; }
     if (count) {
       count.textContent = state.chosen.size ? data.selected_text.replace("{n}", String(state.chosen.size)) : "";
     }
@@ -197,8 +198,21 @@ export default function (component) {
   // An answer shows at once (the server's new table follows a round trip later): the cards
   // played lift away, the buttons rest, the pressed one says so; a second press of this table
   // is not sent. Should no new table come (a lost connection), the table wakes again.
+  const ready = (action) => {
+    const n = state.chosen.size;
+    return (action.min === 0 && action.max === 0) || (n >= action.min && n <= action.max);
+  };
   const fire = (action) => {
     if (root.classList.contains("pending")) return;
+    if (!ready(action)) {
+      if (need) {
+        const key = action.min === action.max ? "one" : "range";
+        need.textContent = (data.need_text[key] || "").replace("{action}", action.label)
+          .replace("{min}", String(action.min)).replace("{max}", String(action.max));
+        need.hidden = !need.textContent;
+      }
+      return;
+    }
     const wantsCards = !(action.min === 0 && action.max === 0);
     const cards = wantsCards ? Array.from(state.chosen).sort((a, b) => a - b) : [];
     root.classList.add("pending");
@@ -274,6 +288,12 @@ export default function (component) {
       bar.appendChild(button);
     }
     side.appendChild(bar);
+    if (data.need_text) {
+      need = el("div", "need");
+      need.setAttribute("aria-live", "polite");
+      need.hidden = true;
+      side.appendChild(need);
+    }
   }
   if (!side.childNodes.length) side.remove();
   root.appendChild(mine);
