@@ -29,8 +29,8 @@ from trainer.coach.deals import (
     unseen_cards,
 )
 from trainer.coach.playout import play_out
-from trainer.coach.search import MISTAKE_POINTS, Decision, evaluate
-from trainer.engine.game.actions import ActionKind
+from trainer.coach.search import MISTAKE_POINTS, Decision, evaluate, weighable
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -280,7 +280,7 @@ def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
     assert hand.points_lost == 0.0
     again = PricedHand.loads(hand.dumps())
     assert again.decisions[0].quick == thrown and not again.decisions[0].mistake
-    from trainer.play.coach_hint import coach_decision
+    from trainer.play.coach_hint import coach_advice
 
     play = PlaySession(3, RuleSet())
     while not play.state.over:
@@ -289,6 +289,58 @@ def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
             play.act(play.state.legal_actions()[0])
     replay = Replay.of(play.state)
     (_step, _action, view), *_rest = decisions_of(replay, 0)
-    shown = coach_decision(view)
+    shown = coach_advice(view)
     assert shown is not None
-    assert price_hand(replay, 0, deals=24).decisions[0].quick == shown.best.action
+    assert price_hand(replay, 0, deals=24).decisions[0].quick == shown[1]
+
+
+def test_the_coach_keeps_the_sound_move_unless_the_search_beats_it_clearly() -> None:
+    """Play's coach and the expert bot share one rule (:func:`advised`): the heuristic's move
+    stands while the search's best is within CONFIDENCE standard errors of it (a quick look's
+    noise must not overrule what the lessons teach); a clear win for the search is taken."""
+    from trainer.coach.expert import CONFIDENCE, Advice, advised
+    from trainer.coach.search import OptionValue
+
+    view = PlaySession(5, RuleSet()).view()
+    take, leave = (Action(0, kind, ()) for kind in (ActionKind.PONG, ActionKind.PASS))
+    for loss_error, expected in ((0.5, (leave, Advice.SOUND)), (0.2, (take, Advice.BEST))):
+        assert CONFIDENCE * 0.2 < 0.3 and CONFIDENCE * 0.5 >= 0.3
+        decision = Decision((OptionValue(take, 0.4, 0.3), OptionValue(leave, 0.1, 0.3, 0.3,
+                                                                         loss_error)), 192)
+        assert advised(view, decision, leave) == expected
+        assert advised(view, decision, take) == (take, Advice.BEST)
+
+
+@pytest.mark.rule("R-SAFE")
+def test_a_safer_choice_is_as_good_and_less_likely_to_deal_in() -> None:
+    """Where the coach swaps a discard for a safer one, the swap is within the search's error
+    of the move it replaces and its deal-in chance is no higher."""
+    from trainer.analysis.chance import deal_in_chances
+    from trainer.analysis.table import table_from_view
+    from trainer.coach.expert import CONFIDENCE, SAFE_WITHIN, Advice, advised, sound_move
+
+    swaps = 0
+    for seed in range(40):
+        play = PlaySession(seed, RuleSet())
+        for _ in range(3):
+            play.run_bots()
+            if play.state.over:
+                break
+            view = play.view()
+            if weighable(view):
+                decision = evaluate(view, 48)
+                sound = sound_move(view)
+                move, why = advised(view, decision, sound)
+                if why is Advice.SAFER:
+                    swaps += 1
+                    value, kept = decision.value_of(move), decision.value_of(sound)
+                    assert value is not None and kept is not None
+                    replaced = decision.best if kept.loss > CONFIDENCE * kept.loss_error \
+                        else kept
+                    assert move.kind is replaced.action.kind is ActionKind.DISCARD
+                    card, other = move.cards[0], replaced.action.cards[0]
+                    chances = deal_in_chances(table_from_view(view), [card, other])
+                    assert chances[card].value < chances[other].value
+                    assert value.loss <= max(replaced.loss, SAFE_WITHIN * value.loss_error)
+            play.act(play.state.legal_actions()[0])
+    assert swaps  # the rule is exercised

@@ -2,20 +2,64 @@
 (:func:`trainer.coach.search.evaluate`) finds another option better by more than
 :data:`CONFIDENCE` standard errors of the paired difference — a search on a few dozen deals is
 noisy, and a noisy switch away from a sound choice loses points; in the lay-down round (before
-the first discard) the heuristic's. From its view only."""
+the first discard) the heuristic's. Among the discards the search cannot tell from the one
+chosen, the one least likely to deal in (:data:`SAFEST`, R-SAFE, R-PAY: a 点炮 pays every
+share). From its view only."""
 
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
-from trainer.coach.search import BUDGETS, evaluate
-from trainer.engine.game.actions import Action
+from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, view_seed
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
 CONFIDENCE = 1.0
 """Standard errors by which the search's best must beat the heuristic's choice."""
+SAFEST = True
+"""Whether, among the discards within :data:`SAFE_WITHIN` standard errors of the chosen one's
+value, the expert takes the least likely to deal in."""
+SAFE_WITHIN = 1.0
+"""Standard errors of the paired difference within which a discard counts as no worse."""
+
+
+class Advice(StrEnum):
+    """Why the expert plays what it plays."""
+
+    BEST = "best"
+    """The search's best option."""
+    SOUND = "sound"
+    """The heuristic's choice, which the search could not beat clearly (:data:`CONFIDENCE`)."""
+    SAFER = "safer"
+    """A discard as good as the others within the search's error, less likely to deal in."""
+
+
+def advised(view: PlayerView, decision: Decision, sound: Action) -> tuple[Action, Advice]:
+    """The expert's move at ``decision`` when the heuristic plays ``sound``, and why: the
+    search's best when it beats ``sound`` by more than :data:`CONFIDENCE` standard errors, else
+    ``sound``; then, with :data:`SAFEST`, the discard least likely to deal in among those as
+    good (:func:`safest`). Play's coach says the same (:mod:`trainer.play.coach_hint`)."""
+    kept = decision.value_of(sound)
+    if kept is None:  # not an option the search weighed
+        return sound, Advice.SOUND
+    clear = kept.loss > CONFIDENCE * kept.loss_error
+    chosen = decision.best.action if clear else sound
+    safer = safest(view, decision, chosen) if SAFEST else chosen
+    if not same_move(safer, chosen):
+        return safer, Advice.SAFER
+    best = clear or same_move(chosen, decision.best.action)
+    return chosen, Advice.BEST if best else Advice.SOUND
+
+
+def sound_move(view: PlayerView) -> Action:
+    """The heuristic's choice with a coin drawn from the public view alone (its one coin
+    decides a pong against a kong): the same advice at every look at this view."""
+    return HeuristicBot().choose(view, random.Random(view_seed(view, salt=1)))
 
 
 class ExpertBot:
@@ -27,9 +71,22 @@ class ExpertBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         sound = self._heuristic.choose(view, rng)  # a win open to it first (R-READ)
-        if searchable(view) and len(view.legal) > 1:
-            decision = evaluate(view, self.deals)
-            kept = decision.value_of(sound)
-            if kept is not None and kept.loss > CONFIDENCE * kept.loss_error:
-                return decision.best.action
-        return sound
+        if not searchable(view) or len(view.legal) < 2:
+            return sound
+        return advised(view, evaluate(view, self.deals), sound)[0]
+
+
+def safest(view: PlayerView, decision: Decision, chosen: Action) -> Action:
+    """Of the discards whose value the search cannot tell from ``chosen``'s (no further below
+    the best than :data:`SAFE_WITHIN` standard errors, or no further than ``chosen`` itself),
+    the one with the least chance of dealing in; ``chosen`` on a tie."""
+    value = decision.value_of(chosen)
+    if chosen.kind is not ActionKind.DISCARD or value is None:
+        return chosen
+    close = [chosen, *(o.action for o in decision.options if o.action != value.action and
+                       o.action.kind is ActionKind.DISCARD and
+                       o.loss <= max(value.loss, SAFE_WITHIN * o.loss_error))]
+    if len(close) < 2:
+        return chosen
+    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in close])
+    return min(close, key=lambda a: chances[a.cards[0]].value)

@@ -1,15 +1,20 @@
 """The coach's word in Play (issue 29): with hints on, at each of the learner's own decisions (a
 discard, a lay-down, an answer to an offered card), the option the coach would play and what it
-is worth in points beside the next best — from a quick look (:data:`trainer.coach.search.BUDGETS`
-``hint`` deals per option, fewer than the review's, and said so). One look per decision, kept in
-a small cache."""
+is worth in points beside another — from a quick look (:data:`trainer.coach.search.BUDGETS`
+``hint`` deals per option, fewer than the review's, and said so). The coach plays as the expert
+bot does (:func:`trainer.coach.expert.advised`): the plain, sound move unless the search beats it
+clearly, and of discards too close to tell apart the one less likely to deal in — so a quick
+look's noise never has it break a 14-pair the lessons told the learner to keep. One look per
+decision, kept in a small cache."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from trainer.coach.expert import Advice, advised, sound_move
 from trainer.coach.explain import move_words
-from trainer.coach.search import BUDGETS, Decision, evaluate, weighable
+from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, weighable
+from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Message, Points
 
@@ -23,13 +28,27 @@ def coach_decision(view: PlayerView, deals: int = BUDGETS["hint"]) -> Decision |
     return evaluate(view, deals)
 
 
-def coach_message(view: PlayerView) -> Message | None:
-    """"The coach would play …", with its mean points, error and the next best option."""
+@lru_cache(maxsize=64)
+def coach_advice(view: PlayerView) -> tuple[Decision, Action, Advice] | None:
+    """The quick look's values, the move the coach would play and why."""
     decision = coach_decision(view)
     if decision is None or len(decision.options) < 2:
         return None
-    best, other = decision.options[0], decision.options[1]
-    return Message.of("coach.would_play", ("R-PAY", "R-SCORE"), deals=decision.deals,
-                      move=move_words(best.action), points=Points(best.mean),
-                      error=Points(best.error, signed=False), other=move_words(other.action),
+    return decision, *advised(view, decision, sound_move(view))
+
+
+def coach_message(view: PlayerView) -> Message | None:
+    """"The coach would play …", with its mean points and error, beside the search's best when
+    the coach keeps to another move, else beside the next best option."""
+    found = coach_advice(view)
+    if found is None:
+        return None
+    decision, move, why = found
+    played = decision.value_of(move)
+    assert played is not None
+    other = next(o for o in decision.options if not same_move(o.action, played.action))
+    return Message.of(f"coach.would_play{'' if why is Advice.BEST else '_' + why.value}",
+                      ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
+                      deals=decision.deals, move=move_words(move), points=Points(played.mean),
+                      error=Points(played.error, signed=False), other=move_words(other.action),
                       other_points=Points(other.mean))

@@ -34,6 +34,7 @@ from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object
 from trainer.engine.messages import Message, Points, message_from_json, message_to_json
+from trainer.play.coach_hint import coach_advice
 
 FORMAT = 1
 """The stored review's format."""
@@ -50,8 +51,9 @@ class PricedDecision:
     chosen_why: Message
     """:func:`why` of the learner's choice."""
     quick: Action | None = None
-    """The coach's best on its quick look (:data:`BUDGETS` ``hint``): what Play's hint said at
-    this decision, the same every time (its deals are seeded from the view)."""
+    """The coach's move on its quick look (:data:`BUDGETS` ``hint`` deals, the expert's rule,
+    :mod:`trainer.play.coach_hint`): what Play's hint said at this decision, the same every time
+    (its deals are seeded from the view)."""
 
     @property
     def loss(self) -> float:
@@ -133,8 +135,8 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
     priced = []
     for done, (step, action, view) in enumerate(moments, start=1):
         decision = evaluate(view, deals)
-        quick = evaluate(view, BUDGETS["hint"]).best.action if deals != BUDGETS["hint"] \
-            else decision.best.action
+        advice = coach_advice(view)  # what Play's hint said: the same quick look
+        quick = None if advice is None else advice[1]
         priced.append(PricedDecision(step, action, decision, why(view, decision.best.action),
                                      why(view, action), quick))
         if progress is not None:
