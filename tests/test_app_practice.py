@@ -446,6 +446,21 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     assert t("home.hello", "en", name="Ann") in [s.value for s in at.subheader]
 
 
+def test_home_sends_stars_back_to_the_lesson_with_fewest(db: tuple[ProgressStore, str]
+                                                        ) -> None:
+    """Of the lessons short of three stars, Home names the one with the fewest (walk 3: it
+    named a two-star lesson while two had one)."""
+    store, learner = db
+    store.lessons.complete(int(learner), "cards-and-red", 2, 5)
+    store.lessons.complete(int(learner), "pairs-of-14", 1, 5)
+    store.lessons.complete(int(learner), "a-turn", 1, 5)
+    at = app(None, as_learner=learner)
+    titles = {lesson.id: lesson.title["en"] for lesson in load_lessons()}
+    said = [m.value for m in at.markdown if m.value.startswith(t("home.review", "en",
+                                                                   title="")[:12])]
+    assert said == [t("home.review", "en", title=titles["pairs-of-14"])]
+
+
 def test_home_goes_on_with_the_lesson_in_hand(db: tuple[ProgressStore, str]) -> None:
     """A learner in the middle of lesson 2 is offered to continue it, not to start lesson 1."""
     store, learner = db

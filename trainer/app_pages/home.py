@@ -87,8 +87,9 @@ with path:
         due = len(due_facts(store(), learner.id, skills=chosen)) if completed and chosen else 0
         st.markdown(tr("home.due_after_lesson") if not completed else
                     tr("home.due", count=due) if chosen else tr("home.reviews_off"))
-        weak = [lesson for lesson in lessons
-                if lesson.id in completed and states[lesson.id].best_stars < 3]
+        weak = sorted((lesson for lesson in lessons  # the fewest stars first, then in order
+                       if lesson.id in completed and states[lesson.id].best_stars < 3),
+                      key=lambda lesson: states[lesson.id].best_stars)
         if weak:
             st.markdown(tr("home.review", title=weak[0].title[lang]))
         else:
