@@ -130,10 +130,18 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     _shows(page, session)
     _open_log(page)  # drawn only while open: open, the checks below read it after every move
     rng = random.Random(0)
+    explained = False
     for number in range(100):
         if session.state.over:
             break
         _no_bot_card(page, session)
+        names = page.locator(f"{TABLE} .pile-title.explains")
+        if not explained and names.count():  # what the passed cards prove, on a tap
+            help_line = page.locator(f"{TABLE} .passed-help").first
+            expect(help_line).to_be_hidden()
+            names.first.click()
+            expect(help_line).to_have_text(t("board.passed_help", "en"))
+            explained = True
         page.mouse.wheel(0, 3000)  # down to the log, as a learner reading it; the press
         _press(page, session, rng)  # scrolls back to the hand
         session = _next_decision(page, store, learner, session.move)
@@ -146,6 +154,7 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
             assert codes == [str(c) for c in session.view().hand]
             assert _stored(store, learner).dumps() == session.dumps()
     assert session.state.over and session.state.result is not None
+    assert explained, "no player had passed cards to explain"
     # the result, drawn above the table, is brought into view for a learner scrolled down
     expect(page.locator(f".st-key-{RESULT_KEY}")).to_be_in_viewport()
     _no_errors(page)

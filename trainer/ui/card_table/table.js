@@ -76,8 +76,27 @@ function seatNode(seat) {
   if (seat.passed && seat.passed.length) {
     const passed = pileNode(seat.passed, seat.passed_title);
     passed.classList.add("passed");
-    if (seat.passed_help) passed.title = seat.passed_help;
     box.appendChild(passed);
+    if (seat.passed_help) {
+      // a hover title is no help on a phone: a tap on the row's name says what it proves
+      passed.title = seat.passed_help;
+      const name = passed.querySelector(".pile-title");
+      const help = el("div", "passed-help", seat.passed_help);
+      help.hidden = true;
+      name.classList.add("explains");
+      name.setAttribute("role", "button");
+      name.setAttribute("tabindex", "0");
+      name.setAttribute("aria-expanded", "false");
+      const toggle = () => {
+        help.hidden = !help.hidden;
+        name.setAttribute("aria-expanded", String(!help.hidden));
+      };
+      name.addEventListener("click", toggle);
+      name.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+      });
+      box.appendChild(help);
+    }
   }
   return box;
 }
