@@ -47,8 +47,11 @@ def coach_message(view: PlayerView) -> Message | None:
     played = decision.value_of(move)
     assert played is not None
     other = next(o for o in decision.options if not same_move(o.action, played.action))
+    below = played if played.loss > 0 else other  # the gap is the lower one's loss
     return Message.of(f"coach.would_play{'' if why is Advice.BEST else '_' + why.value}",
                       ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(other.action),
-                      other_points=Points(other.mean))
+                      other_points=Points(other.mean),
+                      gap=Points(abs(played.mean - other.mean), signed=False),
+                      gap_error=Points(below.loss_error, signed=False))
