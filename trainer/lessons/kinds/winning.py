@@ -64,8 +64,10 @@ PLAIN = "plain"
 leaves the fan and the payment out and a fresh variant lays only chi sets."""
 
 
-def _plain(position: Position) -> bool:
-    return all(meld.kind is MeldKind.CHI for meld in position.melds)
+def _fits(data: StepData, position: Position) -> bool:
+    """Whether a drawn position may be a variant of the step: any, unless the step is
+    :data:`PLAIN`, which lays chi sets only."""
+    return not data.flag(PLAIN) or all(meld.kind is MeldKind.CHI for meld in position.melds)
 
 
 def _kept_plain(data: StepData, found: dict[str, Any]) -> dict[str, Any]:
@@ -97,7 +99,7 @@ def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         while True:
             position, _ = random_claim(rng, rules)
             if position.source is Source.FLIP and verdict(position).win and \
-                    (_plain(position) or not data.flag(PLAIN)):
+                    _fits(data, position):
                 own = position.with_card(position.card, Source.FLIP, False, Relation.YOU)
                 return _kept_plain(data, position_data(own, Relation.YOU))
     want = verdict(read_position(data)[0]).reason if data.has("cards") else \
@@ -106,7 +108,7 @@ def _win_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         position, origin = random_claim(
             rng, rules, spoil=0.5 if want is Reason.NOT_COMBINED else 0.0,
             joker_in_hand=0.5 if want is Reason.JOKER_IN_HAND else 0.0)
-        if verdict(position).reason is want and (_plain(position) or not data.flag(PLAIN)):
+        if verdict(position).reason is want and _fits(data, position):
             return _kept_plain(data, position_data(position, origin))
     raise TaskError(f"no position found that is {want}")
 
@@ -182,8 +184,7 @@ def _pick_waits_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     while True:
         position = random_position(rng, rules, with_card=False, joker_in_hand=0.0)
         result = waits(position)
-        if not result.ready or result.rank is None or (data.flag(PLAIN) and
-                                                       not _plain(position)):
+        if not result.ready or result.rank is None or not _fits(data, position):
             continue
         own = set(position.all_cards)
         winners = list(result.wins_on)
@@ -205,8 +206,7 @@ def _reason_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
     for _ in range(2000):
         position, origin = random_claim(
             rng, RuleSet(), joker_in_hand=0.5 if want == "joker_in_hand" else 0.0)
-        if verdict(position).reason.value == want and \
-                (_plain(position) or not data.flag(PLAIN)):
+        if verdict(position).reason.value == want and _fits(data, position):
             return _kept_plain(data, position_data(position, origin))
     raise TaskError(f"no position found that fails for {want}")
 
