@@ -249,7 +249,10 @@ def test_a_discards_deals_are_weighed_to_its_deal_in_chance(
                 kept: [-12.0, -12.0, -12.0, -12.0], lay: [5.0, 0.0, 0.0, 0.0]}
     dealt_in = {risky: [True, False, False, False], safe: [False] * 4, kept: [True] * 4,
                 lay: [False] * 4}
-    found = deal_in_price.stratify(None, payments, dealt_in, [1.0] * 4)  # type: ignore[arg-type]
+    priced = deal_in_price.discard_chances(None, list(payments))  # type: ignore[arg-type]
+    assert priced == {risky: 0.3, safe: 0.1, kept: 0.2}  # the lay-down has no chance
+    found = deal_in_price.stratify(None, payments, dealt_in, [1.0] * 4,  # type: ignore[arg-type]
+                                   priced)
     assert sum(found[risky]) / 4 == pytest.approx(0.3 * -6.0 + 0.7 * 2.0)
     cost = (-6.0 - 12.0 * 4) / 5  # every deal-in seen, of any discard
     assert sum(found[safe]) / 4 == pytest.approx(0.1 * cost + 0.9 * 1.0)
@@ -343,6 +346,9 @@ def test_a_safer_choice_is_as_good_and_less_likely_to_deal_in() -> None:
                     card, other = move.cards[0], replaced.action.cards[0]
                     chances = deal_in_chances(table_from_view(view), [card, other])
                     assert chances[card].value <= chances[other].value - SAFER_BY
+                    # the search priced each discard at the table's own reading
+                    assert (value.chance, replaced.chance) == \
+                        (chances[card].value, chances[other].value)
                     assert value.loss <= max(replaced.loss, SAFE_WITHIN * value.loss_error)
             play.act(play.state.legal_actions()[0])
     assert swaps  # the rule is exercised

@@ -32,24 +32,34 @@ def deals_in(hand: FastHand, seat: int) -> bool:
         bool(hand.ask) and hand.ask[0][1]
 
 
+def discard_chances(view: PlayerView, options: Sequence[Action]) -> dict[Action, float]:
+    """The chance that each discard among ``options`` deals in, as the table reads it
+    (:func:`trainer.analysis.chance.deal_in_chances`); other options have none."""
+    discards = [a for a in options if a.kind is ActionKind.DISCARD]
+    if not discards:
+        return {}
+    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in discards])
+    return {action: chances[action.cards[0]].value for action in discards}
+
+
 def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
-             dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float]
-             ) -> dict[Action, list[float]]:
+             dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float],
+             chances: Mapping[Action, float]) -> dict[Action, list[float]]:
     """Each discard's payments re-weighed per deal (see the module), so that their weighted
     mean is ``p × (mean when it deals in) + (1 − p) × (mean otherwise)``, ``p`` the card's
-    chance of dealing in; other options' payments are left as they are."""
-    discards = [a for a in payments if a.kind is ActionKind.DISCARD]
+    chance of dealing in (``chances``, :func:`discard_chances`); other options' payments are
+    left as they are."""
+    discards = [a for a in payments if a in chances]
     found = {action: list(paid) for action, paid in payments.items()}
     if not discards or not weights:
         return found
-    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in discards])
     pooled = [(w, x) for a in discards
               for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
     cost = (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
             else laid_fan_cost(view))
     total = sum(weights)
     for action in discards:
-        p = chances[action.cards[0]].value
+        p = chances[action]
         hits = dealt_in[action]
         share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
         paid = payments[action]

@@ -92,12 +92,14 @@ def safest(view: PlayerView, decision: Decision, chosen: Action) -> Action:
     value = decision.value_of(chosen)
     if chosen.kind is not ActionKind.DISCARD or value is None:
         return chosen
-    close = [chosen, *(o.action for o in decision.options if o.action != value.action and
-                       o.action.kind is ActionKind.DISCARD and
-                       o.loss <= max(value.loss, SAFE_WITHIN * o.loss_error))]
+    close = [value, *(o for o in decision.options if o.action != value.action and
+                      o.action.kind is ActionKind.DISCARD and
+                      o.loss <= max(value.loss, SAFE_WITHIN * o.loss_error))]
     if len(close) < 2:
         return chosen
-    chances = deal_in_chances(table_from_view(view), [a.cards[0] for a in close])
-    safer = min(close, key=lambda a: chances[a.cards[0]].value)
-    gain = chances[chosen.cards[0]].value - chances[safer.cards[0]].value
-    return safer if gain >= SAFER_BY else chosen
+    chances = [o.chance for o in close if o.chance is not None]
+    if len(chances) < len(close):  # a search that did not price its discards
+        read = deal_in_chances(table_from_view(view), [o.action.cards[0] for o in close])
+        chances = [read[o.action.cards[0]].value for o in close]
+    safer = min(range(len(close)), key=chances.__getitem__)
+    return close[safer].action if chances[0] - chances[safer] >= SAFER_BY else chosen

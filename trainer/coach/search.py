@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
-from trainer.coach.deal_in_price import deals_in, stratify
+from trainer.coach.deal_in_price import deals_in, discard_chances, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
 from trainer.coach.fast_hand import FastHand
@@ -49,6 +49,10 @@ class OptionValue:
     """The best option's mean less this one's."""
     loss_error: float = 0.0
     """The standard error of ``loss`` (paired over the same deals)."""
+    chance: float | None = field(default=None, compare=False)
+    """A discard's chance of dealing in, when the search priced it: the table reading's
+    (:func:`~trainer.analysis.chance.deal_in_chances`), kept so that nothing reads it twice;
+    not stored, and not part of the value (a decision read back from JSON equals it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +195,9 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
             payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]
-    if priced and len(options) > 1:
-        payments = stratify(view, payments, dealt_in, weights)
+    chances = discard_chances(view, options) if priced and len(options) > 1 else {}
+    if chances:
+        payments = stratify(view, payments, dealt_in, weights, chances)
     means = {a: _mean(p, weights) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []
@@ -200,7 +205,8 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
         paid = payments[action]
         diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
         values.append(OptionValue(action, means[action], _error(paid, weights),
-                                  means[best] - means[action], _error(diffs, weights)))
+                                  means[best] - means[action], _error(diffs, weights),
+                                  chances.get(action)))
     values.sort(key=lambda v: (-v.mean, options.index(v.action)))
     return Decision(tuple(values), deals if len(options) > 1 else 0)
 
