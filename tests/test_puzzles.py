@@ -111,6 +111,32 @@ def test_least_risk_is_the_one_chance() -> None:
                 assert stored[card] == 0
 
 
+
+def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
+    """The working's "mostly from …" names the opponent most likely to win on the card by the
+    same reading as its chance, so never one a card of its rank and colour passed since their
+    hand last changed (R-READ: they would have won on it)."""
+    from trainer.analysis.chance import history_twin
+    from trainer.engine.cards import Card
+    from trainer.engine.messages import Message
+    from trainer.engine.seats import relation
+
+    named = 0
+    for puzzle in BANK["least_risk"]:
+        table = puzzle.board
+        assert not isinstance(table, WinBoard) and table.passed is not None
+        for line in puzzle.details:
+            if line.key != "pz.line_risk":
+                continue
+            card, seat = line.param("card"), line.param("seat")
+            assert isinstance(card, Card) and isinstance(seat, Message)
+            opponent = next(o for o in table.opponents() if seat.key ==
+                            f"seat.{relation(o, table.seat, table.rules.players).value}")
+            assert history_twin(card, table.passed[opponent], table.melds[opponent]) is None, \
+                (puzzle.id, card)
+            named += 1
+    assert named > 100  # the property is exercised
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_bank_revalidates_field_by_field(kind: str) -> None:
     problems = [(p.id, check_puzzle(p)) for p in BANK[kind]]

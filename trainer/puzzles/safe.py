@@ -22,8 +22,9 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
-from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances
+from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, history_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
+from trainer.analysis.deal_in import DealInCount
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
@@ -201,6 +202,37 @@ def _partners_visible(table: SafetyTable, card: Card) -> int:
     return len(seen)
 
 
+def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -> list[Message]:
+    """What the passes change (R-READ) when the visible cards alone would pick another card:
+    that card's chance without and with the passes, and a pass that shuts ``best`` out for an
+    opponent, if one does."""
+    lines = [Message.of("pz.line_read_visible", ("R-SAFE", "R-READ"), card=looks.card,
+                        visible=Amount(round(looks.value * 100, 4), 1), percent=_percent(read))]
+    passed = table.passed or tuple(() for _ in table.melds)
+    for count in counts_for(table, best):
+        twin = history_twin(best, passed[count.opponent], table.melds[count.opponent])
+        if twin is not None and not count.provably_safe:
+            lines.append(Message.of("pz.line_read_pass", ("R-READ",), card=best, passed=twin,
+                                    seat=_seat(table, count.opponent)))
+            break
+    return lines
+
+
+def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
+    """The opponent most likely to win on ``card`` by the same reading as its chance (the passes
+    included, R-READ: one a pass proves it safe against is never named), with their count."""
+    counts = counts_for(table, card)
+    against = chance.against or tuple(float(count.probability) for count in counts)
+    passed = table.passed or tuple(() for _ in table.melds)
+
+    def weight(i: int) -> tuple[float, bool, float, int]:
+        other = counts[i].opponent  # a sampled 0 ties: the visible count decides, never a pass
+        open_to = history_twin(card, passed[other], table.melds[other]) is None
+        return against[i], open_to, float(counts[i].probability), -i
+
+    return counts[max(range(len(counts)), key=weight)]
+
+
 def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
     """Hands hidden: which discard has the least risk? The reason it is not a puzzle unless one
     beats the next by :data:`MARGIN` and some candidate carries real risk."""
@@ -239,7 +271,8 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
     else:
         why = Message.of("pz.why_least_risk", ("R-SAFE",), card=best, percent=_percent(least),
                          other=runner, other_percent=_percent(second))
-    details = []
+    details = _read_lines(table, best, visible[visible_pick], risks[visible_pick]) \
+        if visible_pick != best and not by_history else []
     for card, value in risks.items():
         chance = read[card][2]
         card_argument = argument_for(table, card) if value == 0 and \
@@ -253,7 +286,7 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
                                       card=card, partner=rank_name(partner_rank(card.rank or 7)),
                                       threshold=table.rules.red_threshold))
         else:
-            worst = max(counts_for(table, card), key=lambda c: c.probability)
+            worst = _riskiest(table, card, chance)
             details.append(Message.of("pz.line_risk", ("R-SAFE", "R-WIN"), card=card,
                                       percent=_percent(value), seat=_seat(table, worst.opponent),
                                       partner=rank_name(partner_rank(card.rank or 7)),
