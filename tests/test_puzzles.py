@@ -410,6 +410,28 @@ def test_set_grading_names_missed_and_extra_cards() -> None:
         len(safe) == 1
 
 
+def test_a_no_is_right_with_any_reason_the_hand_fails() -> None:
+    """"No, red short" on a hand that lacks a partner and red both is a true answer: every
+    check the hand fails is graded right, every other reason wrong (the puzzle asks for a
+    reason, not the engine's first). The bank has such hands."""
+    from trainer.engine import failing_reasons
+
+    both = 0
+    for puzzle in BANK["win"]:
+        answer, board = puzzle.answer, puzzle.board
+        assert isinstance(answer, WinAnswer) and isinstance(board, WinBoard)
+        if answer.win:
+            continue
+        failing = failing_reasons(board.position)
+        assert answer.reason in failing
+        both += len(failing) > 1
+        for reason in NO_REASONS:
+            graded = service.grade(puzzle, service.WinGiven(False, reason=reason))
+            assert graded.correct == (reason in failing), (puzzle.id, reason)
+        assert random_chance(puzzle) == 0.5 * len(failing) / len(NO_REASONS)
+    assert both > 50
+
+
 def test_least_risk_grading_takes_only_the_best() -> None:
     puzzle = BANK["least_risk"][0]
     answer = puzzle.answer

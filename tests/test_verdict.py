@@ -287,3 +287,34 @@ def test_from_is_checked(extra: str, says: str) -> None:
 def test_from_round_trips(position: Position) -> None:
     assert Position.from_json(position.to_json()) == position
     assert ("from" in position.to_json()) == (position.offered_by is not None)
+
+
+@given(claim_positions())
+def test_every_failing_check_is_a_true_reason(position: Position) -> None:
+    """``failing_reasons`` holds each check the hand fails, each decided here from the cards
+    alone: the first in the engine's order is the verdict's reason, and a win fails none."""
+    from trainer.engine import failing_reasons, is_combined
+    from trainer.engine.win_rule import wins_without_red
+
+    judged = verdict(position)
+    found = failing_reasons(position)
+    if judged.win:
+        assert found == frozenset()
+        return
+    cards = [*position.hand, *([position.card] if position.card is not None else [])]
+    laid = [c for meld in position.melds for c in meld.cards]
+    colours = {c.is_red for c in [*cards, *laid] if not c.is_joker}
+    expected = set()
+    if position.claim_blocked:
+        expected.add(Reason.OWN_FLIP)
+    if any(c.is_joker for c in cards):
+        expected.add(Reason.JOKER_IN_HAND)
+    if not is_combined(cards):
+        expected.add(Reason.NOT_COMBINED)
+    special = wins_without_red(True in colours, False in colours,
+                               position.dealer_first_discard, position.card is None)
+    if not special and judged.red < judged.threshold:
+        expected.add(Reason.RED_SHORT)
+    assert found == expected
+    order = [Reason.OWN_FLIP, Reason.JOKER_IN_HAND, Reason.NOT_COMBINED, Reason.RED_SHORT]
+    assert judged.reason is next(r for r in order if r in found)

@@ -145,7 +145,7 @@ from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import Relation, relation, seat_of
 from trainer.engine.sources import Source
 from trainer.engine.verdict_messages import verdict_messages
-from trainer.engine.verdicts import Verdict, is_win, verdict
+from trainer.engine.verdicts import Verdict, failing_reasons, is_win, verdict
 from trainer.engine.waiting import WaitCard, Waits, waits
 from trainer.engine.win_rule import Reason, Special, claim_wins
 
@@ -181,6 +181,7 @@ __all__ = [
     "claim_wins",
     "deck",
     "display_cards",
+    "failing_reasons",
     "format_cards",
     "is_combined",
     "is_reachable",

@@ -16,9 +16,10 @@ from trainer.engine.errors import PositionError
 from trainer.engine.fan import SPECIAL_FAN, FanItem, special_fan_item
 from trainer.engine.position import Position
 from trainer.engine.sources import Source
-from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, judge
+from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, failing_checks, judge
 
-__all__ = ["Reason", "Special", "Verdict", "hand_value", "is_win", "pay", "verdict", "win_fan"]
+__all__ = ["Reason", "Special", "Verdict", "failing_reasons", "hand_value", "is_win",
+           "pay", "verdict", "win_fan"]
 
 
 class Verdict(NamedTuple):
@@ -117,6 +118,16 @@ def _judgement(position: Position, value: HandValue) -> Judgement:
 def is_win(position: Position) -> bool:
     """The bare yes/no of :func:`verdict` (R-WIN, R-SPECIAL, R-OWN-FLIP), through :func:`judge`."""
     return _judgement(position, hand_value(position)).reason is Reason.WIN
+
+
+def failing_reasons(position: Position) -> frozenset[Reason]:
+    """Every reason ``position`` does not win (:func:`~trainer.engine.win_rule.failing_checks`):
+    :func:`verdict` names the first in the engine's order, but each of these is true."""
+    if position.card is None and len(position.hand) % 2:
+        raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
+    return failing_checks(hand_value(position), position.rules.red_threshold,
+                          first_discard=position.dealer_first_discard,
+                          tianzou=position.card is None, own_flip_closed=position.claim_blocked)
 
 
 def verdict(position: Position) -> Verdict:

@@ -158,6 +158,28 @@ def judge(value: HandValue, threshold: int, *, first_discard: bool = False,
     return _WIN if value.red >= threshold else _RED_SHORT
 
 
+def failing_checks(value: HandValue, threshold: int, *, first_discard: bool = False,
+                   tianzou: bool = False, own_flip_closed: bool = False) -> frozenset[Reason]:
+    """Every check of the win rule the hand fails, not only the first that :func:`judge` names:
+    a true answer to "why can you not win?" (empty for a win).
+
+    >>> sorted(failing_checks(HandValue(0, False, 11, True, True), 20))
+    [<Reason.NOT_COMBINED: 'not_combined'>, <Reason.RED_SHORT: 'red_short'>]
+    """
+    if judge(value, threshold, first_discard=first_discard, tianzou=tianzou,
+             own_flip_closed=own_flip_closed).win:
+        return frozenset()
+    found = {Reason.OWN_FLIP} if own_flip_closed else set()
+    if value.jokers:
+        found.add(Reason.JOKER_IN_HAND)
+    if not value.combined:
+        found.add(Reason.NOT_COMBINED)
+    if not wins_without_red(value.has_red, value.has_black, first_discard, tianzou) and \
+            not red_reached(value.red, threshold):
+        found.add(Reason.RED_SHORT)
+    return frozenset(found)
+
+
 _OWN_FLIP = Judgement(Reason.OWN_FLIP, ())
 _JOKER = Judgement(Reason.JOKER_IN_HAND, ())
 _NOT_COMBINED = Judgement(Reason.NOT_COMBINED, ())

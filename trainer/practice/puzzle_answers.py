@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from trainer.engine import Card, Reason, parse_cards
 from trainer.puzzles import Puzzle
-from trainer.puzzles.model import LeastRiskAnswer, PuzzleKind, SafeSetAnswer, WinAnswer
+from trainer.puzzles.model import LeastRiskAnswer, PuzzleKind, SafeSetAnswer, WinAnswer, accepted_reasons
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def grade(puzzle: Puzzle, given: Given) -> Grade:
-    """Grade exactly what the puzzle asks: yes plus the fan or no plus the reason; the exact
+    """Grade exactly what the puzzle asks: yes plus the fan or no plus a reason that holds
+    (:func:`~trainer.puzzles.model.accepted_reasons`); the exact
     set of safe cards; the one least-risk card. A given of the wrong shape is wrong."""
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
@@ -61,7 +62,7 @@ def grade(puzzle: Puzzle, given: Given) -> Grade:
             return Grade(False, False)
         if given.win != answer.win:
             return Grade(False, False)
-        right = given.fan == answer.fan if answer.win else given.reason is answer.reason
+        right = given.fan == answer.fan if answer.win else given.reason in accepted_reasons(puzzle)
         return Grade(right)
     if isinstance(answer, SafeSetAnswer):
         if not isinstance(given, SetGiven):

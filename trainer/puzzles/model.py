@@ -27,7 +27,17 @@ from functools import cached_property
 from typing import Any
 
 from trainer.analysis.table import SafetyTable
-from trainer.engine import Card, Dou14Error, Position, Reason, Relation, RuleSet, parse_card, parse_cards
+from trainer.engine import (
+    Card,
+    Dou14Error,
+    Position,
+    Reason,
+    Relation,
+    RuleSet,
+    failing_reasons,
+    parse_card,
+    parse_cards,
+)
 from trainer.engine.inputs import bounded_json
 from trainer.engine.messages import Message, message_from_json, message_to_json
 from trainer.puzzles.canonical import canonical_key
@@ -290,3 +300,12 @@ __all__ = [
     "WinBoard",
     "read_puzzle",
 ]
+
+
+def accepted_reasons(puzzle: Puzzle) -> frozenset[Reason]:
+    """The reasons graded right on a "can you win?" puzzle whose hand does not win: every check
+    it fails (:func:`~trainer.engine.failing_reasons`), not only the first the engine names in
+    ``answer.reason`` — a hand short of both a partner and red is short of red too. Empty for
+    the other kinds."""
+    board = puzzle.board
+    return failing_reasons(board.position) if isinstance(board, WinBoard) else frozenset()

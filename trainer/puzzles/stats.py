@@ -22,17 +22,21 @@ from trainer.puzzles.model import (
     SafeSetAnswer,
     WinAnswer,
     WinBoard,
+    accepted_reasons,
 )
 from trainer.puzzles.solvers import solve_rate
 
 
 def random_chance(puzzle: Puzzle) -> float:
     """The chance that a uniformly random answer is graded right: yes/no at even odds then a
-    uniform fan or reason ("can you win?"); a uniform non-empty subset of the candidates ("tap
-    every safe card"); a uniform candidate ("least risk")."""
+    uniform fan, or a uniform reason of which every one the hand fails is right
+    (:func:`~trainer.puzzles.model.accepted_reasons`) ("can you win?"); a uniform non-empty
+    subset of the candidates ("tap every safe card"); a uniform candidate ("least risk")."""
     answer = puzzle.answer
     if isinstance(answer, WinAnswer):
-        return 0.5 / float(len(FAN_CHOICES) if answer.win else len(NO_REASONS))
+        if answer.win:
+            return 0.5 / float(len(FAN_CHOICES))
+        return 0.5 * len(accepted_reasons(puzzle)) / float(len(NO_REASONS))
     candidates = len(puzzle.candidates)
     if isinstance(answer, SafeSetAnswer):
         return 1.0 / float(2 ** candidates - 1)
