@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest_helpers import app, click, table_data, tap, translated
 from tests.wrong_answers import wrong_answer
 from trainer.engine import Reason
+from trainer.engine.messages import Message
 from trainer.i18n import render, t
 from trainer.lessons import LessonRun, load_lessons
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer
@@ -119,9 +120,10 @@ def _given(puzzle: Puzzle, right: bool) -> service.Given:
     return service.CardGiven(card)
 
 
-def _solve(at: AppTest, right: bool = True) -> service.Given:
-    """Answer the puzzle on the page as a learner would: taps on the table, or yes/no and the
-    fan or reason; then Check."""
+def _solve(at: AppTest, right: bool = True, stage: str = "open") -> service.Given:
+    """Answer the puzzle on the page as a learner would: taps on the table (``stage``: "open"
+    for the first try, "retry" for the one after a miss), or yes/no and the fan or reason;
+    then Check."""
     puzzle: Puzzle = at.session_state["puzzle_current"]
     given = _given(puzzle, right)
     if isinstance(given, service.WinGiven):
@@ -136,7 +138,7 @@ def _solve(at: AppTest, right: bool = True) -> service.Given:
         hand = list(board_of(puzzle).hand)
         cards = given.cards if isinstance(given, service.SetGiven) else {given.card}
         indices = sorted({hand.index(c) for c in cards})
-        tap(at, "puzzle-table", "check", indices, f"{puzzle.id}:open")
+        tap(at, "puzzle-table", "check", indices, f"{puzzle.id}:{stage}")
     assert not at.exception, at.exception
     return given
 
@@ -154,7 +156,10 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     second = at.session_state["puzzle_current"]
     assert second is not None and second.id != first.id
     _solve(at, right=False)
-    assert at.error[0].value in (t("puzzles.wrong", "en"), t("pz.wrong_verdict", "en"))
+    # a first miss: a hint from the reasoning and one more try; the answer stays hidden
+    assert at.error[0].value == t("puzzles.wrong_hint", "en")
+    assert at.info and not any(red_suits(render(second.why, "en", cite=False)) in m.value
+                               for m in at.markdown)
     rows = store.answers.rows(int(learner))
     assert [r.mode for r in rows] == [mode, mode] and [r.correct for r in rows] == [
         True, False]
@@ -169,8 +174,12 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
         rating = next(m for m in at.metric if m.label == t("puzzles.your_rating", "en"))
         assert rating.value.endswith("?")
         assert t("puzzles.provisional", "en") in [c.value for c in at.caption]
+    _solve(at, right=True, stage="retry")
+    assert at.success[0].value == t("puzzles.right_second", "en")
+    assert any(red_suits(render(second.why, "en", cite=False)) in m.value for m in at.markdown)
+    assert len(store.answers.rows(int(learner))) == 2  # the second try is not stored
     if mode == "streak":
-        assert at.info[0].value == t("puzzles.streak_over", "en", streak=1)
+        assert at.info[-1].value == t("puzzles.streak_over", "en", streak=1)
 
 
 @pytest.mark.parametrize("kind", ["win", "safe_set", "least_risk"])
@@ -196,6 +205,12 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     hand = list(board_of(puzzle).hand)
     tapped = [*safe[1:], danger]
     tap(at, "puzzle-table", "check", sorted(hand.index(c) for c in tapped), f"{puzzle.id}:open")
+    # the hint counts what is wrong and names no card; the cards come with the answer
+    assert at.info[0].value == render(Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=1,
+                                                 extra=1), "en")
+    assert not at.warning
+    at.button(key="puzzle-reveal").click().run()
+    assert at.info[0].value == t("puzzles.revealed", "en")
     warnings = [w.value for w in at.warning]
     assert t("pz.missed", "en", cards=safe[0].symbol) in warnings
     assert t("pz.extra", "en", cards=danger.symbol) in warnings
@@ -210,6 +225,7 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
     _solve(at, right=False)
     assert any(t("puzzles.rating_change", "en", change="", before="", after="")[:6] in c.value
                for c in at.caption)
+    at.button(key="puzzle-reveal").click().run()
     at.button(key="puzzle-next").click().run()
     _solve(at, right=True)  # another puzzle since: opening the first one now is a try again
     rating = store.ratings.learner(int(learner))
@@ -223,8 +239,9 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
 
 
 def _answer_shown(at: AppTest) -> list[tuple[str, str]]:
-    """What the page says about the answer: its verdict, warnings and captions, in order."""
-    return [(kind, element.value) for kind in ("success", "error", "warning", "caption")
+    """What the page says about the answer: its verdict, hint, warnings and captions, in
+    order."""
+    return [(kind, element.value) for kind in ("success", "error", "info", "warning", "caption")
             for element in getattr(at, kind)]
 
 
@@ -234,7 +251,8 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
                                                          kind: str, right: bool) -> None:
     """A reload (a new session with the puzzle in the address) right after answering shows the
     same verdict, the same pick and the same rating change, with Next — not the puzzle asked
-    afresh — and stores nothing more."""
+    afresh — and stores nothing more. After a miss it is the same hint and second try, and
+    the answer one tap away."""
     store, learner = db
     puzzle = service.bank_index()[next(p.id for p in service.bank() if p.kind.value == kind)]
     at = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
@@ -245,6 +263,9 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
     assert not reloaded.exception, reloaded.exception
     assert reloaded.session_state["puzzle_current"].id == puzzle.id
     assert _answer_shown(reloaded) == shown
+    if not right:
+        reloaded.button(key="puzzle-reveal").click().run()
+        assert reloaded.info[0].value == t("puzzles.revealed", "en")
     assert [b.key for b in reloaded.button if b.key == "puzzle-next"] == ["puzzle-next"]
     assert len(store.answers.rows(int(learner))) == 1
     reloaded.button(key="puzzle-next").click().run()
@@ -310,8 +331,9 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at = app("puzzles", as_learner=learner, mode="rated")
     first = at.session_state["puzzle_current"]
     _solve(at, right=False)
-    missed = [e.value for e in at.error]
-    assert missed
+    at.button(key="puzzle-reveal").click().run()
+    missed = [i.value for i in at.info]
+    assert missed == [t("puzzles.revealed", "en")]
     at.button(key="puzzle-next").click().run()
     following = at.session_state["puzzle_current"]
     assert following.id != first.id and at.query_params["puzzle"] in (following.id,
@@ -319,7 +341,7 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at.query_params["puzzle"] = first.id  # Back
     at.run()
     assert at.session_state["puzzle_current"].id == first.id
-    assert [e.value for e in at.error] == missed
+    assert [i.value for i in at.info] == missed
     at.query_params["puzzle"] = following.id  # Forward
     at.run()
     assert at.session_state["puzzle_current"].id == following.id
@@ -329,7 +351,7 @@ def test_back_and_forward_follow_the_address(db: tuple[ProgressStore, str]) -> N
     at.query_params["puzzle"] = first.id
     at.run()
     assert at.session_state["puzzle_current"].id == first.id
-    assert [e.value for e in at.error] == missed
+    assert [i.value for i in at.info] == missed
     assert len(store.answers.rows(int(learner))) == 2
 
 
@@ -395,6 +417,11 @@ def test_a_missed_least_risk_puzzle_shows_the_card_picked(db: tuple[ProgressStor
     assert at.session_state["puzzle_current"].kind is PuzzleKind.LEAST_RISK
     given = _solve(at, right=False)
     assert isinstance(given, service.CardGiven)
+    # the hint weighs the card picked, never the answer; the answer comes on "show me"
+    assert red_suits(given.card.symbol) in at.info[0].value
+    assert red_suits(at.session_state["puzzle_current"].answer.card.symbol) not in \
+        at.info[0].value
+    at.button(key="puzzle-reveal").click().run()
     assert red_suits(t("pz.you_picked", "en", card=given.card.symbol)) in [
         c.value for c in at.caption]
 
@@ -404,6 +431,8 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     at = app("puzzles", as_learner=learner, mode="rated")
     for right in (True, False, True):
         _solve(at, right=right)
+        if not right:
+            at.button(key="puzzle-reveal").click().run()
         at.button(key="puzzle-next").click().run()
     progress = app("progress", as_learner=learner)
     assert not progress.exception and not progress.error

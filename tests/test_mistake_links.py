@@ -45,6 +45,8 @@ def test_a_missed_puzzle_links_to_practice_of_its_kinds_skill(db: tuple[Progress
     at = app("puzzles", as_learner=learner, mode="theme", theme="least-risk")
     puzzle = at.session_state["puzzle_current"]
     _solve(at, right=False)
+    assert not practice_links(at)  # the hint and a second try come first
+    at.button(key="puzzle-reveal").click().run()
     (link,) = practice_links(at)
     skill = puzzle_skill(store, int(learner), puzzle.kind.value, tuple(puzzle.themes))
     assert skill is Skill.LEAST_RISK  # the question's skill, not a theme describing the table

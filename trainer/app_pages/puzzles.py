@@ -102,7 +102,8 @@ def next_puzzle() -> Puzzle | None:
 
 def show_puzzle(puzzle: Puzzle) -> None:
     state.update(puzzle_current=puzzle, puzzle_result=None, puzzle_given=None,
-                 puzzle_shown_at=time.monotonic(), puzzle_fan_choice=None)
+                 puzzle_shown_at=time.monotonic(), puzzle_fan_choice=None, puzzle_second=None,
+                 puzzle_revealed=False)
     reset_choice("puzzle_win_choice")
     reset_choice("puzzle_reason_choice")
     state["puzzle_recent"] = [*state["puzzle_recent"], puzzle.id][-500:]
@@ -113,9 +114,14 @@ def show_puzzle(puzzle: Puzzle) -> None:
 
 
 def answer(given: service.Given) -> None:
-    """Grade and store one answer (a callback: it runs before the page does)."""
+    """Grade and store the first answer; grade a second try after a miss, which is not stored
+    (a callback: it runs before the page does)."""
     puzzle: Puzzle = state["puzzle_current"]
-    if state.get("puzzle_result") is not None:
+    first: service.Attempt | None = state.get("puzzle_result")
+    if first is not None:
+        if not first.correct and state.get("puzzle_second") is None and \
+                not state.get("puzzle_revealed"):
+            state["puzzle_second"] = (given, service.grade(puzzle, given))
         return
     if not run.counts_at(time.time()):  # the 3-minute clock ran out before it
         return
@@ -129,13 +135,16 @@ def answer(given: service.Given) -> None:
 
 
 def go_next() -> None:
+    current = state.get("puzzle_current")
+    if current is not None:  # its answer was shown: Back shows it again, not the hint
+        state["puzzle_settled"] = {*state.get("puzzle_settled", ()), current.id}
     result = state.get("puzzle_result")
     if result is not None and run.ends_with(result.correct):
         state["puzzle_run"] = None  # the next puzzle starts a new run (not the address's)
     # the address keeps this puzzle until the next one replaces it (Back and a reload then
     # find a puzzle, not an address without one); it is not opened again meanwhile
-    state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None,
-                 puzzle_left=st.query_params.get("puzzle"))
+    state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None, puzzle_second=None,
+                 puzzle_revealed=False, puzzle_left=st.query_params.get("puzzle"))
 
 
 def restart_run() -> None:
@@ -187,7 +196,9 @@ def puzzle_area() -> None:
             answered = state.get("puzzle_answered", {}).get(opened) or service.last_attempt(
                 store(), learner.id, known[opened])
             if answered is not None:  # answered in this session, or last: it stands, with Next
-                state.update(puzzle_given=answered[0], puzzle_result=answered[1])
+                # (a miss whose answer was shown in this session shows it again)
+                state.update(puzzle_given=answered[0], puzzle_result=answered[1],
+                             puzzle_revealed=opened in state.get("puzzle_settled", ()))
         else:
             st.query_params.pop("puzzle", None)
 
@@ -201,6 +212,11 @@ def puzzle_area() -> None:
     puzzle: Puzzle = current
     result: service.Attempt | None = state.get("puzzle_result")
     given: service.Given | None = state.get("puzzle_given")
+    second: tuple[service.Given, service.Grade] | None = state.get("puzzle_second")
+    # a first miss: a hint and one more try (unrated), then the answer
+    retrying = result is not None and not result.correct and second is None and \
+        not state.get("puzzle_revealed")
+    asking = result is None or retrying
     kind = puzzle.kind.value
 
     st.markdown(f"#### {tr(f'pz.ask_{kind}')}")
@@ -235,14 +251,15 @@ def puzzle_area() -> None:
             answer(service.CardGiven(next(iter(cards))))
 
 
-    tappable = result is None and puzzle.kind is not PuzzleKind.WIN
+    tappable = asking and puzzle.kind is not PuzzleKind.WIN
     actions: tuple[ActionButton, ...] = ()
     if tappable:
         multi = puzzle.kind is PuzzleKind.SAFE_SET
         actions = (ActionButton("check", tr("lessons.check"), 1, len(board.hand) if multi else 1,
                                 primary=True),)
-    marks, tones = card_marks(board.hand) if result is not None else ([], [])
-    view = table_view(board, seq=f"{puzzle.id}:{'done' if result else 'open'}", actions=actions,
+    marks, tones = card_marks(board.hand) if not asking else ([], [])
+    stage = "retry" if retrying else "open" if asking else "done"
+    view = table_view(board, seq=f"{puzzle.id}:{stage}", actions=actions,
                       tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=marks,
                       tones=tones)
     show_table(view, key="puzzle-table", on_action=on_table)
@@ -265,7 +282,16 @@ def puzzle_area() -> None:
             answer(service.WinGiven(False, reason=Reason(detail)))
 
 
-    if puzzle.kind is PuzzleKind.WIN and result is None:
+    if retrying:
+        assert result is not None and given is not None
+        st.error(tr("puzzles.wrong_hint"))
+        st.info(red_suits(render(service.hint(puzzle, given, result.grade), lang)))
+        if result.rated:
+            st.caption(tr("puzzles.rating_change", change=Points(result.change, digits=0),
+                          before=Amount(result.rating.before.rating),
+                          after=Amount(result.rating.after.rating)))
+
+    if puzzle.kind is PuzzleKind.WIN and asking:
         said = translated_choice(st.segmented_control, tr("puzzles.can_win"), ("yes", "no"),
                                  key="puzzle_win_choice", prefix="choice.", by_default=True)
         if said == "yes":
@@ -278,18 +304,28 @@ def puzzle_area() -> None:
         if state.pop("puzzle_incomplete", False):
             st.warning(tr("pz.answer_both"))
         st.button(tr("lessons.check"), type="primary", key="puzzle-check-win", on_click=check_win)
+    if retrying:
+        st.button(tr("lessons.show_answer"), key="puzzle-reveal", on_click=state.update,
+                  kwargs={"puzzle_revealed": True})
 
 
     # -- the answer -----------------------------------------------------------------------------------
 
-    if result is not None:
-        graded = result.grade
-        if graded.correct:
+    if result is not None and not asking:
+        if second is not None:  # the second try's answer is the one shown
+            given, graded = second
+        else:
+            graded = result.grade
+        if result.correct:
             st.success(tr("puzzles.right"))
+        elif graded.correct:
+            st.success(tr("puzzles.right_second"))
+        elif second is None:
+            st.info(tr("puzzles.revealed"))
         elif puzzle.kind is PuzzleKind.WIN and not graded.verdict_right:
             st.error(tr("pz.wrong_verdict"))
         else:
-            st.error(tr("puzzles.wrong"))
+            st.error(tr("puzzles.wrong_again"))
         if graded.missed:
             st.warning(tr("pz.missed", cards=" ".join(c.symbol for c in graded.missed)))
         if graded.extra:
@@ -310,11 +346,11 @@ def puzzle_area() -> None:
                           after=Amount(result.rating.after.rating)))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
-        skill = None if graded.correct else puzzle_skill(store(), learner.id, puzzle.kind.value,
+        skill = None if result.correct else puzzle_skill(store(), learner.id, puzzle.kind.value,
                                                           tuple(puzzle.themes))
         if skill is not None:
             practice_button(skill, key="puzzle-practise-skill")
-        if run.ends_with(graded.correct):
+        if run.ends_with(result.correct):
             st.info(tr("puzzles.streak_over", streak=run.solved))
         st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)
 

@@ -30,6 +30,7 @@ from trainer.practice.puzzle_bank import (
     themes,
 )
 from trainer.practice.puzzle_finisher import Attempt, last_attempt, record
+from trainer.practice.puzzle_hints import hint
 from trainer.practice.puzzle_runs import TIMED_SECONDS, PuzzleRun, RunSoFar, in_time, run_so_far, time_left
 from trainer.practice.puzzle_selector import (
     MODES,
@@ -76,6 +77,7 @@ __all__ = [
     "given_text",
     "grade",
     "held_back_themes",
+    "hint",
     "in_time",
     "last_attempt",
     "own_puzzles",

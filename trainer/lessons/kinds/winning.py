@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from trainer.content.win_hints import why_not_hint
 from trainer.engine import (
     MeldKind,
     Message,
@@ -13,8 +14,6 @@ from trainer.engine import (
     Reason,
     Relation,
     RuleSet,
-    partner_rank,
-    rank_name,
     verdict,
     verdict_messages,
     waits,
@@ -39,26 +38,6 @@ from trainer.lessons.kinds._shared import (
 )
 from trainer.lessons.task import YES_NO, Option, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
-
-def _why_not_hint(position: Position, said_win: bool) -> Message:
-    """Aimed at the check the learner got wrong, in the engine's own order, without the answer."""
-    judged = verdict(position)
-    threshold = judged.threshold
-    if said_win:
-        if judged.reason is Reason.OWN_FLIP:
-            return Message.of("hint.win_whose_flip", ("R-OWN-FLIP",))
-        if judged.reason is Reason.JOKER_IN_HAND:
-            return Message.of("hint.win_joker", ("R-WIN", "R-PAIR14"))
-        if judged.reason is Reason.NOT_COMBINED:
-            card = next(c for c in judged.leftovers if c.rank is not None)
-            return Message.of("hint.find_partner", ("R-PAIR14",), card=card,
-                              partner=rank_name(partner_rank(card.rank or 7)))
-        return Message.of("hint.count_red_all", ("R-RED", "R-WIN"), threshold=threshold)
-    if judged.specials:
-        return Message.of("hint.special_look", ("R-SPECIAL",))
-    return Message.of("hint.red_recount", ("R-RED", "R-WIN"), threshold=threshold)
-
-
 PLAIN = "plain"
 """A step key: the lesson comes before sets and fan are taught (R-FAN, R-PONG), so the working
 leaves the fan and the payment out and a fresh variant lays only chi sets."""
@@ -79,7 +58,7 @@ def win(data: StepData) -> Task:
     judged = verdict(position)
 
     def hint(given: LessonAnswer) -> Message:
-        return _why_not_hint(position, isinstance(given, ChoiceAnswer) and given.value == "yes")
+        return why_not_hint(position, isinstance(given, ChoiceAnswer) and given.value == "yes")
 
     return Task("win", Shape.CHOICE, board_of(position, origin), yes_no(judged.win),
                 YES_NO_INSTRUCTION, tuple(verdict_messages(judged, scored=not data.flag(PLAIN))),
@@ -128,7 +107,7 @@ def reason(data: StepData) -> Task:
             return Message.of("hint.reason_order", ("R-WIN",))
         if said == "own_flip" or judged.reason is Reason.OWN_FLIP:
             return Message.of("hint.win_whose_flip", ("R-OWN-FLIP",))
-        return _why_not_hint(position, said == "win")
+        return why_not_hint(position, said == "win")
 
     return Task("reason", Shape.CHOICE, board_of(position, origin),
                 ChoiceAnswer(judged.reason.value), Message.of("instruct.reason_order"),

@@ -1,0 +1,38 @@
+"""The hint after a first miss on a puzzle: aimed at what the answer got wrong, from the
+reasoning, never naming the answer (the lessons' hints, R-WIN, R-SAFE, R-READ). The page then
+offers one more try before it shows the answer."""
+
+from __future__ import annotations
+
+from trainer.content.win_hints import reason_hint, why_not_hint
+from trainer.engine.messages import Amount, Message
+from trainer.practice.puzzle_answers import CardGiven, Given, Grade, SetGiven, WinGiven
+from trainer.puzzles import Puzzle
+from trainer.puzzles.model import LeastRiskAnswer, WinAnswer, WinBoard
+from trainer.puzzles.themes import Theme
+
+SAFETY_RULES = ("R-SAFE", "R-READ")
+
+
+def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
+    """What to look at again after ``given`` missed (graded ``graded``)."""
+    answer, board = puzzle.answer, puzzle.board
+    if isinstance(answer, WinAnswer) and isinstance(board, WinBoard):
+        said = given if isinstance(given, WinGiven) else None
+        if said is None or said.win != answer.win:
+            return why_not_hint(board.position, said_win=said is not None and said.win)
+        if answer.win:  # the yes is right, the fan is not
+            return Message.of("hint.fan_list", ("R-FAN",))
+        assert said.reason is not None
+        return reason_hint(board.position, said.reason)
+    if isinstance(given, SetGiven):
+        return Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=len(graded.missed),
+                          extra=len(graded.extra))
+    if isinstance(answer, LeastRiskAnswer) and isinstance(given, CardGiven):
+        risk = dict(answer.risks).get(given.card)
+        if risk is not None:
+            return Message.of("hint.least_risk_not", SAFETY_RULES, card=given.card,
+                              percent=Amount(float(risk) * 100, 1))
+    if Theme.READ_THE_TABLE.value in puzzle.themes:
+        return Message.of("hint.safe_history", SAFETY_RULES)
+    return Message.of("hint.least_risk_weigh", SAFETY_RULES)
