@@ -14,7 +14,9 @@ from trainer.coach.best_moves import check, clear_best
 from trainer.engine.game.actions import ActionKind
 from trainer.i18n import render, t
 from trainer.lessons.answers import MoveAnswer
+from trainer.lessons.buttons import TableButton
 from trainer.lessons.kinds.best_move import pool
+from trainer.lessons.table_tasks import button_move
 from trainer.mastery.skills import Answered, Skill, skills_of
 from trainer.play.coach_review import price_hand
 from trainer.practice import best_move_puzzles as best
@@ -96,9 +98,20 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
         wrong = next(MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(len(task.board.hand))
                      if not task.is_correct(MoveAnswer(ActionKind.DISCARD, (i,))))
     else:
-        wrong = next(MoveAnswer(kind) for kind in (ActionKind.PASS, ActionKind.PONG,
-                                                   ActionKind.CHI, ActionKind.KONG)
-                     if not task.is_correct(MoveAnswer(kind)))
+        claims = [MoveAnswer(kind) for kind in (ActionKind.PASS, ActionKind.PONG,
+                                                ActionKind.KONG)]
+        claims += [MoveAnswer(ActionKind.CHI, (i,)) for i in range(len(task.board.hand))]
+        wrong = next(m for m in claims
+                     if not task.is_correct(m) and best.refusal(puzzle, m) is None)
+    # a press the rules refuse (a kong with no four) says why and is no try
+    button = TableButton.KONG_DRAWN if answer.kind is ActionKind.DISCARD else TableButton.KONG
+    press = (0,) if button is TableButton.KONG_DRAWN else ()
+    refused = best.refusal(puzzle, button_move(button, press))
+    assert refused is not None or button is TableButton.KONG  # a claim may kong: no refusal
+    if refused is not None:
+        tap(at, "best-move", button.value, list(press), f"{puzzle.id}-0")
+        assert at.session_state["best_misses"] == 0 and not store.answers.rows(int(learner))
+        assert render(refused, lang, cite=False) in [w.value for w in at.warning]
     tap(at, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value), list(wrong.indices),
         f"{puzzle.id}-0")
     assert at.session_state["best_misses"] == 1
@@ -108,6 +121,9 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
     assert t("lessons.try_again", lang) in [w.value for w in at.warning]
     reloaded = app("puzzles", as_learner=learner, mode="best", lang=lang, puzzle=puzzle.id)
     assert reloaded.session_state["best_puzzle"].id == puzzle.id  # the address keeps it
+    tap(reloaded, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value),
+        list(wrong.indices), f"{puzzle.id}-0")
+    assert len(store.answers.rows(int(learner))) == 1  # its first try is stored once
     tap(at, "best-move", BUTTON_OF.get(answer.kind, answer.kind.value), list(answer.indices),
         f"{puzzle.id}-1")
     assert at.session_state["best_feedback"].value == "right"

@@ -21,8 +21,9 @@ from trainer.coach.best_moves import BestMove, clear_best
 from trainer.coach.search import Decision
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
+from trainer.engine.messages import Message
 from trainer.lessons.answers import LessonAnswer
-from trainer.lessons.kinds.best_move import RULES, kind_of_move, pool, task_of_move
+from trainer.lessons.kinds.best_move import RULES, kind_of_move, pool, refusal_of, task_of_move
 from trainer.lessons.task import Task
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill, SkillFamily
@@ -111,6 +112,19 @@ def by_id(store: ProgressStore, learner_id: int, puzzle_id: str) -> BestMovePuzz
             if puzzle.id == puzzle_id:
                 return puzzle
     return next((p for p in own_best_moves(store, learner_id) if p.id == puzzle_id), None)
+
+
+def refusal(puzzle: BestMovePuzzle, given: LessonAnswer) -> Message | None:
+    """Why the rules refuse the move ``given`` at the moment, or None: a refused press is told
+    why and is not an answer (it is neither stored nor a try)."""
+    return refusal_of(puzzle.move, given)
+
+
+def answered_last(store: ProgressStore, learner_id: int, puzzle_id: str) -> bool:
+    """Is ``puzzle_id`` the learner's newest puzzle answer? Its page was reloaded after the first
+    try, which is stored: a try now is graded, not stored again."""
+    last = store.ratings.last_puzzle_answer(learner_id)
+    return last is not None and last.puzzle_id == puzzle_id
 
 
 def record(store: ProgressStore, learner_id: int, puzzle: BestMovePuzzle, task: Task,

@@ -20,12 +20,15 @@ from trainer.ui.lesson_view import cards_to_correct, show_feedback, show_questio
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import store
 
-_KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started")
+_KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started",
+         "best_stored", "best_note")
 
 
-def _show(puzzle: best.BestMovePuzzle) -> None:
+def _show(puzzle: best.BestMovePuzzle, stored: bool = False) -> None:
+    """Ask ``puzzle``; ``stored``: its first try is already stored (a reload after it)."""
     st.session_state.update(best_puzzle=puzzle, best_feedback=None, best_given=None,
-                            best_misses=0, best_started=time.monotonic())
+                            best_misses=0, best_started=time.monotonic(), best_stored=stored,
+                            best_note=None)
     st.session_state["best_recent"] = [*st.session_state.get("best_recent", []),
                                        puzzle.id][-200:]
     st.query_params["puzzle"] = puzzle.id
@@ -43,11 +46,16 @@ def _answered(learner_id: int, puzzle_id: str, given: LessonAnswer) -> None:
     puzzle = st.session_state.get("best_puzzle")
     if not isinstance(puzzle, best.BestMovePuzzle) or puzzle.id != puzzle_id:
         return  # a tap from an older screen
+    refused = best.refusal(puzzle, given)
+    st.session_state["best_note"] = refused
+    if refused is not None:  # not a move the rules allow here: said why, and no try
+        return
     task = puzzle.task()
     misses = int(st.session_state.get("best_misses", 0))
-    if misses == 0:
+    if misses == 0 and not st.session_state.get("best_stored"):
         seconds = time.monotonic() - st.session_state.get("best_started", time.monotonic())
         correct = best.record(store(), learner_id, puzzle, task, given, seconds)
+        st.session_state["best_stored"] = True
     else:
         correct = task.is_correct(given)
     if correct:
@@ -70,7 +78,7 @@ def best_move_area(learner_id: int, players: int) -> None:
         if found is None:
             st.info(tr("puzzles.best_none"))
             return
-        _show(found)
+        _show(found, stored=bool(wanted) and best.answered_last(store(), learner_id, found.id))
         puzzle = found
     task = puzzle.task()
     feedback: Feedback | None = st.session_state.get("best_feedback")
@@ -85,6 +93,9 @@ def best_move_area(learner_id: int, players: int) -> None:
     show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}", locked=done,
                   on_answer=lambda answer: _answered(learner_id, puzzle.id, answer),
                   raised=cards_to_correct(feedback, given))
+    note = st.session_state.get("best_note")
+    if note is not None and not done:
+        st.warning(words(note))
     if feedback is not None:
         show_feedback(task, feedback, given, misses=misses)
     if feedback is Feedback.HINT:

@@ -137,6 +137,13 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 more_working=lambda: coach_reasons(move), answer_class=case)
 
 
+def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:
+    """Why the engine refuses the move ``given`` means at this moment (a kong with no four, a
+    lay-down out of its turn …), or None for a legal move: a refused press is no answer."""
+    action = judged_move(TableScene(move.replay.state_at(), move.seat), given)
+    return action if isinstance(action, Message) else None
+
+
 def move_class(scene: TableScene, best: Action, *, first: bool = False,
                plan: str | None = None) -> str:
     """What a moment is a case of, kept by its variants (issue 31). At a discard: the plan a
