@@ -241,3 +241,14 @@ def test_numbers_are_rendered_in_the_learners_language_and_never_minus_zero() ->
     assert _render_param(Amount(12345.678, 1), "zh") == "12345.7"
     assert _render_param(Amount(-0.001, 2), "en") == "0.00"
     assert t("puzzles.rating_help", "en", rd=Amount(61.6)).count("±62") == 1
+
+
+def test_every_puzzle_skill_has_a_name() -> None:
+    """Progress names each puzzle skill an answer is stored under (``puzzle:<kind>``) — the
+    bank's kinds and the coach's best-move kinds — never by its raw key."""
+    from trainer.lessons.kinds.best_move import POOLS
+    from trainer.puzzles import PuzzleKind
+
+    for name in [*(kind.value for kind in PuzzleKind), *POOLS]:
+        for lang in LANGUAGES:
+            assert t(f"puzzles.kind_{name}", lang)

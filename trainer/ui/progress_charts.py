@@ -221,4 +221,6 @@ def mastery_history(areas: list[SkillEstimate]) -> DrawnFigure:
                     skill_symbol(e.skill.value)) for e in areas]
     return chart(traces, height=260, x_title=tr("progress.mastery_x"),
                  y_title=tr("progress.mastery_y"), legend="",
+                 xaxis={"tick0": 1, "tickformat": "d",  # tries come whole
+                        "dtick": max(1, math.ceil(max(len(e.history) for e in areas) / 8))},
                  yaxis={"range": [0, 1], "tickformat": ".0%"})
