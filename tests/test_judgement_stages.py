@@ -191,3 +191,22 @@ def test_a_move_variant_is_the_same_case() -> None:
         for data in _draws(step):
             assert data["goal"] == step.data["goal"]
             assert move_case(StepData(data)) == here
+
+
+def test_reading_a_wait_asks_for_colour_only_once_it_is_taught() -> None:
+    """读下叫: a black card proven safe only by a red one of its rank that passed (R-READ's
+    colour rule) is asked for only after the step that teaches it — in the steps as written and
+    in every variant (the variants keep it: ``wait_reading.needs_colour``); and it is asked for then."""
+    from trainer.lessons.model import Explain
+
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "read-the-wait")
+    taught, asked = False, []
+    for step in lesson.steps:
+        if isinstance(step, Explain) and "Colour counts too" in step.text["en"]:
+            taught = True
+        if isinstance(step, Question) and step.kind == "read_wait":
+            for task in (step.task, *(step.variant(seed) for seed in range(3))):
+                assert task.kept_class is not None
+                assert not task.kept_class or taught, step.number
+                asked.append(task.kept_class)
+    assert True in asked and False in asked

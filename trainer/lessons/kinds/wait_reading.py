@@ -47,6 +47,18 @@ def safe_cards(table: SafetyTable, opponent: int) -> frozenset[int]:
                      if not card.is_joker and safe_against(table, opponent, card, unseen))
 
 
+def needs_colour(table: SafetyTable, opponent: int) -> bool:
+    """Does the reading need the colour rule of R-READ — a black card proven safe only by a red
+    one of its rank that passed ``opponent`` (who shows red laid down)? A step keeps it in its
+    variants, so that no variant asks for it before the lesson has taught it."""
+    unseen = table.unseen()
+    bare = replace(table, passed=None)
+    passed = table.passed[opponent] if table.passed is not None else ()
+    return any(not safe_against(bare, opponent, card, unseen) and
+               not any(p.rank == card.rank and p.is_red == card.is_red for p in passed)
+               for card in (table.hand[i] for i in safe_cards(table, opponent)))
+
+
 def read_wait(data: StepData) -> Task:
     table = read_table(data)
     if any(card.is_joker for card in table.hand):
@@ -71,7 +83,8 @@ def read_wait(data: StepData) -> Task:
     board = board_of_table(table)
     return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
                 instruction_cards(Message.of("task.read_wait.what", who=who), len(safe)),
-                working, RULES, hint, prompt=Message.of("task.read_wait.prompt", who=who))
+                working, RULES, hint, prompt=Message.of("task.read_wait.prompt", who=who),
+                answer_class=needs_colour(table, opponent))
 
 
 def find_wait_table(rng: random.Random, moments: int = 400) -> dict[str, Any] | None:
