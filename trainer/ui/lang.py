@@ -128,6 +128,8 @@ def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[
 
     placed: dict[str, Any] = ({"default": kept} if by_default else
                               {"index": options.index(kept) if kept is not None else 0})
+    if state.get(widget_key) in options:  # set by :func:`set_choice`: the state alone places it
+        placed = {}  # (a default beside it is refused with a warning)
     chosen = widget(label, options, format_func=labels(prefix, options, **(params or {})),
                     key=widget_key, on_change=None if on_change is None else changed,
                     **placed, **kwargs)
