@@ -43,4 +43,7 @@ TERMS: tuple[Term, ...] = (
     Term("duijia", "对家", "duìjiā", "R-SEAT"),
     Term("laili", "来历分明", "láilì fēnmíng", "R-PUBLIC"),
     Term("liuju", "流局", "liújú", "R-STOCK-EMPTY"),
+    Term("liunazhang", "留哪张", "liú nǎ zhāng", "R-DISCARD", cards="Ah Kd 6c 9s"),
+    Term("dujiao", "读下叫", "dú xiàjiào", "R-READ"),
+    Term("fangshou", "防守", "fángshǒu", "R-SAFE"),
 )
