@@ -136,6 +136,23 @@ def test_every_drill_answer_counts_even_at_the_same_level(tmp_path: object) -> N
         Tracing().estimate([True] * 4 + [False] * 3))
 
 
+def test_a_puzzle_answered_again_later_is_practice_not_a_first_try(tmp_path: object) -> None:
+    """A missed puzzle answered again from "My misses" after others is the same position: one
+    first attempt, the miss (walk 4: Progress counted it twice)."""
+    from trainer.store import open_database
+
+    store = ProgressStore(open_database(f"sqlite:///{tmp_path}/p.sqlite3"))
+    learner = store.create_learner("Pia").id
+    skill = "puzzle:least_risk"
+    for item, correct in (("least_risk-a", False), ("least_risk-b", True),
+                          ("least_risk-a", True), ("least_risk-c", True)):
+        _answer(store, learner, item, correct, context="puzzle", skill=skill)
+    firsts = [row.item for row in mastery.first_rows(store.answers.rows(learner))]
+    assert firsts == ["least_risk-a", "least_risk-b", "least_risk-c"]
+    found = {e.skill: e for e in mastery.estimates(store, learner)}
+    assert found[Skill.LEAST_RISK].attempts == 3 and found[Skill.LEAST_RISK].right == 2
+
+
 def test_a_move_trains_what_its_lesson_teaches() -> None:
     """A kong made in the lesson on pong and kong trains the kong, a lay-down in the lesson on
     the deal the table, a win in the lesson on winning winning — not one skill for every move

@@ -112,13 +112,19 @@ two items in a row may share an id (a drill's is its size level): each row is a 
 
 
 def first_rows(rows: Iterable[AnswerRow]) -> Iterator[AnswerRow]:
-    """The answers that are first attempts (not an answer again to the item just answered)."""
+    """The answers that are first attempts: not an answer again to the item just answered, nor
+    to a puzzle answered before (a puzzle's id names one position: answered again from "My
+    misses" or a link it is practice, not a first try)."""
     previous: tuple[str, str] | None = None
+    puzzles: set[str] = set()
     for row in rows:
         item = (row.context, row.item)
-        if item != previous or row.context not in RETRIED:
+        again = item == previous or (row.context == "puzzle" and row.item in puzzles)
+        if not again or row.context not in RETRIED:
             yield row
         previous = item
+        if row.context == "puzzle":
+            puzzles.add(row.item)
 
 
 def first_attempts(rows: Iterable[AnswerRow]) -> list[tuple[AnswerRow, Skill]]:
