@@ -147,6 +147,14 @@ def go_next() -> None:
                  puzzle_revealed=False, puzzle_left=st.query_params.get("puzzle"))
 
 
+def rating_line(result: service.Attempt) -> str:
+    """What an answer did to the rating, the ratings written as the rating above is (1511, not
+    1,511)."""
+    return tr("puzzles.rating_change", change=Points(result.change, digits=0),
+              before=f"{result.rating.before.rating:.0f}",
+              after=f"{result.rating.after.rating:.0f}")
+
+
 def restart_run() -> None:
     state["puzzle_run"] = None
 
@@ -287,9 +295,7 @@ def puzzle_area() -> None:
         st.error(tr("puzzles.wrong_hint"))
         st.info(red_suits(render(service.hint(puzzle, given, result.grade), lang)))
         if result.rated:
-            st.caption(tr("puzzles.rating_change", change=Points(result.change, digits=0),
-                          before=Amount(result.rating.before.rating),
-                          after=Amount(result.rating.after.rating)))
+            st.caption(rating_line(result))
 
     if puzzle.kind is PuzzleKind.WIN and asking:
         said = translated_choice(st.segmented_control, tr("puzzles.can_win"), ("yes", "no"),
@@ -341,9 +347,7 @@ def puzzle_area() -> None:
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in puzzle.details)
         if result.rated:
-            st.caption(tr("puzzles.rating_change", change=Points(result.change, digits=0),
-                          before=Amount(result.rating.before.rating),
-                          after=Amount(result.rating.after.rating)))
+            st.caption(rating_line(result))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
         skill = None if result.correct else puzzle_skill(store(), learner.id, puzzle.kind.value,
