@@ -184,12 +184,8 @@ if mode == service.PuzzleMode.TIMED:
 @holding_language
 def puzzle_area() -> None:
     """The puzzle, its answer and the next one: a fragment, so answering reruns this part
-    only (the mode choices above stay as they are). The rating is shown here, fresh."""
-    rating = store().ratings.learner(learner.id)
-    st.metric(tr("puzzles.your_rating"), rating.shown(),
-              help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
-    if rating.provisional:  # before the first answer moves it by a hundred points or more
-        st.caption(tr("puzzles.provisional"))
+    only (the mode choices above stay as they are). The rating is shown here, fresh, under
+    the puzzle: on a phone the question comes first."""
     if mode == service.PuzzleMode.STREAK:  # here, in the part an answer reruns: it counts at once
         st.caption(tr("puzzles.streak_now", streak=run.solved))
     opened = st.query_params.get("puzzle")
@@ -357,6 +353,11 @@ def puzzle_area() -> None:
         if run.ends_with(result.correct):
             st.info(tr("puzzles.streak_over", streak=run.solved))
         st.button(tr("puzzles.next"), type="primary", key="puzzle-next", on_click=go_next)
+    rating = store().ratings.learner(learner.id)
+    st.metric(tr("puzzles.your_rating"), rating.shown(),
+              help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
+    if rating.provisional:  # before the first answer moves it by a hundred points or more
+        st.caption(tr("puzzles.provisional"))
 
 
 puzzle_area()
