@@ -122,7 +122,13 @@ def is_win(position: Position) -> bool:
 
 def failing_reasons(position: Position) -> frozenset[Reason]:
     """Every reason ``position`` does not win (:func:`~trainer.engine.win_rule.failing_checks`):
-    :func:`verdict` names the first in the engine's order, but each of these is true."""
+    :func:`verdict` names the first in the engine's order, but each of these is true.
+
+    >>> from trainer.engine import position_of
+    >>> short = position_of("2s Qs 4s", card="7h")  # 2+Q pair up, 4 and 7 do not; red 7
+    >>> verdict(short).reason.value, sorted(reason.value for reason in failing_reasons(short))
+    ('not_combined', ['not_combined', 'red_short'])
+    """
     if position.card is None and len(position.hand) % 2:
         raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
     return failing_checks(hand_value(position), position.rules.red_threshold,
