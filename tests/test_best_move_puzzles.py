@@ -108,24 +108,30 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
     press = (0,) if button is TableButton.KONG_DRAWN else ()
     refused = best.refusal(puzzle, button_move(button, press))
     assert refused is not None or button is TableButton.KONG  # a claim may kong: no refusal
-    if refused is not None:
-        tap(at, "best-move", button.value, list(press), f"{puzzle.id}-0")
-        assert at.session_state["best_misses"] == 0 and not store.answers.rows(int(learner))
-        assert render(refused, lang, cite=False) in [w.value for w in at.warning]
+    if refused is not None:  # twice: the table is drawn afresh each time (a new seq)
+        for times in (0, 1):
+            tap(at, "best-move", button.value, list(press), f"{puzzle.id}-0-{times}")
+            assert at.session_state["best_misses"] == 0 and not store.answers.rows(int(learner))
+            assert at.session_state["best_refused"] == times + 1
+            assert render(refused, lang, cite=False) in [w.value for w in at.warning]
     tap(at, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value), list(wrong.indices),
-        f"{puzzle.id}-0")
+        f"{puzzle.id}-0-{at.session_state['best_refused']}")
     assert at.session_state["best_misses"] == 1
     hint = render(task.hint(wrong), lang, cite=False)
     shown = " ".join(m.value for m in at.markdown)
     assert hint.split("：")[0][:20] in shown or hint[:20] in shown
     assert t("lessons.try_again", lang) in [w.value for w in at.warning]
+    # a reload after the missed first try goes on with the second, said so, stored once
     reloaded = app("puzzles", as_learner=learner, mode="best", lang=lang, puzzle=puzzle.id)
     assert reloaded.session_state["best_puzzle"].id == puzzle.id  # the address keeps it
+    assert reloaded.session_state["best_misses"] == 1
+    assert t("puzzles.best_second_try", lang) in [w.value for w in reloaded.warning]
     tap(reloaded, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value),
-        list(wrong.indices), f"{puzzle.id}-0")
+        list(wrong.indices), f"{puzzle.id}-1-0")
+    assert reloaded.session_state["best_feedback"].value == "revealed"
     assert len(store.answers.rows(int(learner))) == 1  # its first try is stored once
     tap(at, "best-move", BUTTON_OF.get(answer.kind, answer.kind.value), list(answer.indices),
-        f"{puzzle.id}-1")
+        f"{puzzle.id}-1-{at.session_state['best_refused']}")
     assert at.session_state["best_feedback"].value == "right"
     rows = store.answers.rows(int(learner))
     assert [(r.item, r.correct, r.mode) for r in rows] == [(puzzle.id, False, "best")]

@@ -339,3 +339,26 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
         timeout=30_000)
     expect(page.get_by_role("button", name=t("puzzles.again", "en"))).to_be_visible()
     _no_errors(page)
+
+
+def test_a_refused_move_twice_leaves_the_table_ready(page: Page, server: str) -> None:
+    """Best move: a press the rules refuse says why and is no try; the table is drawn afresh,
+    so a second refused press in a row is answered too and the buttons stay live (walk 5: the
+    second left every button greyed until a reload)."""
+    from trainer.lessons.buttons import TableButton
+    from trainer.lessons.table_tasks import button_move
+    from trainer.practice import best_move_puzzles as best
+
+    learner = _sign_up(page, server, "Refused")
+    puzzle = next(p for p in best.shipped(4) if p.move.best.action.kind.value == "discard"
+                  and best.refusal(p, button_move(TableButton.KONG_DRAWN, (0,))) is not None)
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=best&puzzle={puzzle.id}")
+    for times in (0, 1):
+        table = page.locator(f'.d14-table[data-seq="{puzzle.id}-0-{times}"]')
+        table.locator(".hand .card").first.click()
+        table.locator('button[data-action="kong_drawn"]').click()
+        after = page.locator(f'.d14-table[data-seq="{puzzle.id}-0-{times + 1}"]')
+        expect(after).to_be_visible()
+        expect(after.locator('button[data-action="discard"]')).to_be_enabled()
+    expect(page.get_by_text(t("puzzles.wrong_hint", "en"))).to_have_count(0)  # no try spent
+    _no_errors(page)

@@ -120,11 +120,12 @@ def refusal(puzzle: BestMovePuzzle, given: LessonAnswer) -> Message | None:
     return refusal_of(puzzle.move, given)
 
 
-def answered_last(store: ProgressStore, learner_id: int, puzzle_id: str) -> bool:
-    """Is ``puzzle_id`` the learner's newest puzzle answer? Its page was reloaded after the first
-    try, which is stored: a try now is graded, not stored again."""
-    last = store.ratings.last_puzzle_answer(learner_id)
-    return last is not None and last.puzzle_id == puzzle_id
+def answered_last(store: ProgressStore, learner_id: int, puzzle_id: str) -> bool | None:
+    """Whether the learner's newest puzzle answer, to ``puzzle_id``, was right; None when their
+    newest is another's. Its page was reloaded after the first try, which is stored: a try now
+    is graded, not stored again, and after a miss it is the second."""
+    last = store.answers.rows(learner_id, context="puzzle", last=1)
+    return last[0].correct if last and last[0].item == puzzle_id else None
 
 
 def record(store: ProgressStore, learner_id: int, puzzle: BestMovePuzzle, task: Task,

@@ -5,6 +5,7 @@ offers one more try before it shows the answer."""
 from __future__ import annotations
 
 from trainer.content.win_hints import reason_hint, why_not_hint
+from trainer.engine import Reason
 from trainer.engine.messages import Amount, Message
 from trainer.practice.puzzle_answers import CardGiven, Given, Grade, SetGiven, WinGiven
 from trainer.puzzles import Puzzle
@@ -20,6 +21,8 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
     if isinstance(answer, WinAnswer) and isinstance(board, WinBoard):
         said = given if isinstance(given, WinGiven) else None
         if said is None or said.win != answer.win:
+            if said is not None and not said.win and said.reason not in (None, Reason.RED_SHORT):
+                return reason_hint(board.position, said.reason)  # the check it named passes
             return why_not_hint(board.position, said_win=said is not None and said.win)
         if answer.win:  # the yes is right, the fan is not
             return Message.of("hint.fan_list", ("R-FAN",))

@@ -11,6 +11,7 @@ import time
 
 import streamlit as st
 
+from trainer.engine.messages import Message
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice import best_move_puzzles as best
@@ -21,14 +22,18 @@ from trainer.ui.practice_links import practice_button
 from trainer.ui.session import store
 
 _KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started",
-         "best_stored", "best_note")
+         "best_stored", "best_note", "best_refused")
 
 
-def _show(puzzle: best.BestMovePuzzle, stored: bool = False) -> None:
-    """Ask ``puzzle``; ``stored``: its first try is already stored (a reload after it)."""
+def _show(puzzle: best.BestMovePuzzle, first: bool | None = None) -> None:
+    """Ask ``puzzle``; ``first``: its first try, already stored, was right or not (a reload
+    after it: a miss goes on with the second try)."""
+    missed = first is False
     st.session_state.update(best_puzzle=puzzle, best_feedback=None, best_given=None,
-                            best_misses=0, best_started=time.monotonic(), best_stored=stored,
-                            best_note=None)
+                            best_misses=1 if missed else 0, best_started=time.monotonic(),
+                            best_stored=first is not None, best_note=None, best_refused=0)
+    if missed:
+        st.session_state["best_note"] = Message.of("puzzles.best_second_try")
     st.session_state["best_recent"] = [*st.session_state.get("best_recent", []),
                                        puzzle.id][-200:]
     st.query_params["puzzle"] = puzzle.id
@@ -48,7 +53,9 @@ def _answered(learner_id: int, puzzle_id: str, given: LessonAnswer) -> None:
         return  # a tap from an older screen
     refused = best.refusal(puzzle, given)
     st.session_state["best_note"] = refused
-    if refused is not None:  # not a move the rules allow here: said why, and no try
+    if refused is not None:  # not a move the rules allow here: said why, and no try (the
+        # table is drawn afresh, so it takes the next press at once)
+        st.session_state["best_refused"] = int(st.session_state.get("best_refused", 0)) + 1
         return
     task = puzzle.task()
     misses = int(st.session_state.get("best_misses", 0))
@@ -78,7 +85,7 @@ def best_move_area(learner_id: int, players: int) -> None:
         if found is None:
             st.info(tr("puzzles.best_none"))
             return
-        _show(found, stored=bool(wanted) and best.answered_last(store(), learner_id, found.id))
+        _show(found, best.answered_last(store(), learner_id, found.id) if wanted else None)
         puzzle = found
     task = puzzle.task()
     feedback: Feedback | None = st.session_state.get("best_feedback")
@@ -90,7 +97,8 @@ def best_move_area(learner_id: int, players: int) -> None:
     st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
     if not done:
         st.caption(words(task.instruction))
-    show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}", locked=done,
+    refused = int(st.session_state.get("best_refused", 0))
+    show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}-{refused}", locked=done,
                   on_answer=lambda answer: _answered(learner_id, puzzle.id, answer),
                   raised=cards_to_correct(feedback, given))
     note = st.session_state.get("best_note")

@@ -249,7 +249,7 @@ export default function (component) {
         root.classList.remove("pending");
         root.removeAttribute("data-answered");
         hand.querySelectorAll(".card.leaving").forEach((node) => node.classList.remove("leaving"));
-        buttons.forEach(([button]) => button.classList.remove("pressed"));
+        buttons.forEach(([button]) => { button.disabled = false; button.classList.remove("pressed"); });
         refresh();
       }
     }, 10000);

@@ -1,0 +1,69 @@
+"""The hint after a first miss on a puzzle: aimed at what the answer got wrong, never the
+answer (practice/puzzle_hints.py)."""
+
+from __future__ import annotations
+
+from trainer.engine import Reason, failing_reasons, verdict
+from trainer.i18n import render
+from trainer.practice import puzzle_service as service
+from trainer.puzzles import Puzzle
+from trainer.puzzles.model import NO_REASONS, LeastRiskAnswer, SafeSetAnswer, WinAnswer, WinBoard
+
+BANK = service.bank()
+
+
+def _win_puzzles(win: bool) -> list[Puzzle]:
+    return [p for p in BANK if isinstance(p.answer, WinAnswer) and p.answer.win == win][:40]
+
+
+def test_a_wrong_reason_is_answered_about_that_check() -> None:
+    """A "no" naming a check the hand passes is told to look at that check again: a hand
+    that pairs up hears that every card finds its partner, not to count the red."""
+    keys = {Reason.NOT_COMBINED: "hint.pairs_all", Reason.JOKER_IN_HAND: "hint.no_joker",
+            Reason.OWN_FLIP: "hint.win_whose_flip"}
+    for puzzle in _win_puzzles(True) + _win_puzzles(False):
+        board = puzzle.board
+        assert isinstance(board, WinBoard)
+        failing = failing_reasons(board.position)
+        for reason in NO_REASONS:
+            if reason in failing:
+                continue
+            given = service.WinGiven(False, reason=reason)
+            hint = service.hint(puzzle, given, service.grade(puzzle, given))
+            if reason in keys:
+                assert hint.key == keys[reason], (puzzle.id, reason)
+            else:  # red short, said of a hand with the red or a special win
+                assert hint.key in ("hint.red_recount", "hint.special_look"), (puzzle.id,
+                                                                               hint.key)
+
+
+def test_a_wrong_yes_is_told_the_check_that_fails_first() -> None:
+    for puzzle in _win_puzzles(False):
+        board = puzzle.board
+        assert isinstance(board, WinBoard)
+        given = service.WinGiven(True, fan=0)
+        hint = service.hint(puzzle, given, service.grade(puzzle, given))
+        first = verdict(board.position).reason
+        expected = {Reason.OWN_FLIP: "hint.win_whose_flip", Reason.JOKER_IN_HAND:
+                    "hint.win_joker", Reason.NOT_COMBINED: "hint.find_partner",
+                    Reason.RED_SHORT: "hint.count_red_all"}[first]
+        assert hint.key == expected, puzzle.id
+
+
+def test_a_card_hint_never_names_the_answer() -> None:
+    """"Tap every safe card": how many are wrong, no card named; "least risk": the card
+    picked, never the answer."""
+    sets = [p for p in BANK if isinstance(p.answer, SafeSetAnswer)][:20]
+    for puzzle in sets:
+        assert isinstance(puzzle.answer, SafeSetAnswer)
+        given = service.SetGiven(frozenset(puzzle.candidates) - puzzle.answer.safe)
+        hint = service.hint(puzzle, given, service.grade(puzzle, given))
+        assert hint.key == "hint.set_counts" and hint.param("card") is None
+    for puzzle in [p for p in BANK if isinstance(p.answer, LeastRiskAnswer)][:20]:
+        assert isinstance(puzzle.answer, LeastRiskAnswer)
+        wrong = next(c for c in puzzle.candidates if c != puzzle.answer.card)
+        given = service.CardGiven(wrong)
+        hint = service.hint(puzzle, given, service.grade(puzzle, given))
+        for lang in ("en", "zh"):
+            words = render(hint, lang)
+            assert wrong.symbol in words and puzzle.answer.card.symbol not in words
