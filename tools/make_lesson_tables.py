@@ -7,7 +7,7 @@ replacing only the arguments asked for; the lesson draws a fresh variant from it
 some of the discarder's cards safe against them by what passed them.
 
     python tools/make_lesson_tables.py [--count 12] [--seed 2026] [--arguments history ...]
-    python tools/make_lesson_tables.py --waits [--count 24] [--seed 2027]
+    python tools/make_lesson_tables.py --waits [--count 72] [--seed 2027]
 """
 
 from __future__ import annotations
