@@ -132,7 +132,8 @@ def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
             assert isinstance(card, Card) and isinstance(seat, Message)
             opponent = next(o for o in table.opponents() if seat.key ==
                             f"seat.{relation(o, table.seat, table.rules.players).value}")
-            assert history_twin(card, table.passed[opponent], table.melds[opponent]) is None, \
+            assert history_twin(card, table.passed[opponent], table.melds[opponent],
+                                table.rules.red_threshold) is None, \
                 (puzzle.id, card)
             named += 1
     assert named > 100  # the property is exercised

@@ -81,3 +81,53 @@ def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: R
                     assert not _twin_wins(state, other, card), (other, card)
                     proven += 1
     assert proven > 100
+
+
+def _wins(state: HandState, seat: int, card: Card) -> bool:
+    other = (seat - 1) % state.players
+    position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]), card, "discard",
+                        False, state.rules, relation(other, seat, state.players))
+    return verdict(position).win
+
+
+@pytest.mark.rule("R-READ")
+@pytest.mark.parametrize("rules", TABLES[:3], ids=lambda r: f"{r.players}p-{r.jokers}j")
+def test_every_card_a_pass_proves_safe_does_not_win(rules: RuleSet) -> None:
+    """``history_twin``, all its cases against the real hands of simulated play: the same rank
+    and colour; a black card when a red one passed and red is laid down; any colour when the
+    sets laid already carry the red a win needs. No card it proves safe wins."""
+    from trainer.analysis.chance import history_twin
+    from trainer.engine import RANKED_CARDS
+
+    rng = random.Random(11)
+    bot = HeuristicBot()
+    proven = {"same": 0, "other colour": 0}
+    for _ in range(30):
+        state = HandState.deal(rng.getrandbits(32), rules)
+        passed: list[list[Card]] = [[] for _ in range(rules.players)]
+        hands = [sorted(h, key=lambda c: c.index) for h in state.hands]
+        while not state.over:
+            if state.phase is Phase.CLAIM and state.offer is not None and \
+                    state.to_act == state.ask_order[0].seat:
+                offer = state.offer
+                for seat in range(rules.players):
+                    if seat != offer.seat and offer.card.rank is not None:
+                        passed[seat].append(offer.card)
+            state.apply(bot.choose(view_of(state, state.to_act), rng))
+            for other in range(rules.players):
+                now = sorted(state.hands[other], key=lambda c: c.index)
+                if now != hands[other]:
+                    passed[other], hands[other] = [], now
+            if state.over:
+                break
+            for other in range(rules.players):
+                shown = [p for p in passed[other]
+                         if state.offer is None or state.offer.card != p]
+                mine = set(state.hands[other]) | {c for m in state.melds[other] for c in m.cards}
+                for card in RANKED_CARDS:
+                    twin = history_twin(card, shown, state.melds[other], rules.red_threshold)
+                    if twin is None or card in mine:
+                        continue
+                    assert not _wins(state, other, card), (other, card, twin)
+                    proven["same" if twin.is_red == card.is_red else "other colour"] += 1
+    assert proven["same"] > 100 and proven["other colour"] > 0

@@ -82,7 +82,8 @@ def history_proof(table: SafetyTable, card: Card,
     for other, count in zip(table.opponents(), counts, strict=True):
         if count.provably_safe:
             continue
-        twin = history_twin(card, table.passed[other], table.melds[other])
+        twin = history_twin(card, table.passed[other], table.melds[other],
+                             table.rules.red_threshold)
         if twin is None:
             return None
         proofs.append((other, twin))
@@ -98,7 +99,7 @@ def proof_against(table: SafetyTable, opponent: int, card: Card,
     if count.provably_safe:
         return certificate(table, count)
     passed = table.passed[opponent] if table.passed is not None else ()
-    twin = history_twin(card, passed, table.melds[opponent])
+    twin = history_twin(card, passed, table.melds[opponent], table.rules.red_threshold)
     if twin is not None:
         proof = history_certificate(table, opponent, HistoryProof(card, ((opponent, twin),)))
         if proof is not None:
@@ -113,7 +114,8 @@ def safe_against(table: SafetyTable, opponent: int, card: Card,
     if count.provably_safe:
         return True
     passed = table.passed[opponent] if table.passed is not None else ()
-    return history_twin(card, passed, table.melds[opponent]) is not None
+    return history_twin(card, passed, table.melds[opponent],
+                        table.rules.red_threshold) is not None
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable, seat_words
-from trainer.engine.cards import Card, partner_rank, rank_name
+from trainer.engine.cards import Card, partner_rank, rank_name, red_total
 from trainer.engine.messages import Amount, Message
 
 
@@ -29,9 +29,11 @@ def history_certificate(table: SafetyTable, opponent: int, chance: Proven) -> Me
     for other, passed in chance.history_proofs:
         if other == opponent:
             key = "safety.cert_history" if passed.is_red == chance.card.is_red else \
-                "safety.cert_history_colour"
+                "safety.cert_history_colour" if passed.is_red else "safety.cert_history_red"
             return Message.of(key, ("R-READ", "R-SAFE"), card=chance.card, passed=passed,
-                              seat=seat_words(opponent, table.seat, table.rules.players))
+                              seat=seat_words(opponent, table.seat, table.rules.players),
+                              red=red_total(table.melds[opponent]),
+                              threshold=table.rules.red_threshold)
     return None
 
 

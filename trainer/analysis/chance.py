@@ -39,8 +39,9 @@ from trainer.analysis.counting import deal_in_count
 from trainer.analysis.joint_deals import deal_arrays, numpy_parts, unpaired_of, wins_of
 from trainer.analysis.risk_features import FEATURES, rows
 from trainer.analysis.table import SafetyTable
-from trainer.engine.cards import Card
+from trainer.engine.cards import Card, red_total
 from trainer.engine.melds import Meld
+from trainer.engine.win_rule import red_reached
 
 PAIR_WEIGHT = 0.2
 """Model.PLAY: log-weight lost per unpaired card in an opponent's hand at the deal …"""
@@ -163,7 +164,8 @@ def _read(table: SafetyTable, cards: Sequence[Card], model: Model, samples: int,
         history_cards = tuple(
             (other, twin) for other, safe in zip(opponents, visible, strict=True)
             if not safe and passes is not None
-            and (twin := history_twin(card, passes[other], table.melds[other])) is not None)
+            and (twin := history_twin(card, passes[other], table.melds[other],
+                                      threshold)) is not None)
         twins = {other for other, _ in history_cards}
         covered[card] = [safe or other in twins for other, safe in zip(opponents, visible,
                                                                       strict=True)]
@@ -207,7 +209,8 @@ def _readings(table: SafetyTable, reading: _Reading) -> tuple[Any, Any, Any]:
         for i, won in enumerate(reading.wins[n]):
             other = reading.opponents[i]
             if won is None or (passes is not None and history_twin(
-                    card, passes[other], table.melds[other]) is not None):
+                    card, passes[other], table.melds[other],
+                    table.rules.red_threshold) is not None):
                 proven[n, i] = True
                 continue
             history[n, i] = (reading.allowed * won).sum() / reading.allowed.sum()
@@ -254,14 +257,17 @@ def play_weight(played: int) -> float:
     return min(PAIR_WEIGHT_AT_MOST, PAIR_WEIGHT + PAIR_WEIGHT_PER_CARD * played)
 
 
-def history_twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ()) -> Card | None:
+def history_twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = (),
+                 threshold: int | None = None) -> Card | None:
     """A card that passed an opponent and proves ``card`` safe against them (R-READ), if any.
 
     Only a card of the same rank can: a hand that wins on ``card`` combines with it, and then
     with no card of another rank. Same rank and colour: the same verdict (the red total and
     全红/全黑 see only rank and colour). A red card of the rank passed and ``card`` is black:
     ``card`` brings less red, so it wins only as 全黑 — impossible once the opponent shows a red
-    card laid down."""
+    card laid down. A black card of the rank passed and ``card`` is red: when the sets they laid
+    already carry ``threshold`` red, any combined hand of theirs wins whatever the colour, so
+    they would have won on the black one."""
     if card.rank is None:
         return None
     same = [p for p in passed if p.rank == card.rank]
@@ -270,6 +276,8 @@ def history_twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = ())
         return twin
     if card.is_black and any(c.is_red for meld in melds for c in meld.cards):
         return next((p for p in same if p.is_red), None)
+    if threshold is not None and red_reached(red_total(melds), threshold):
+        return next(iter(same), None)
     return None
 
 

@@ -210,7 +210,8 @@ def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -
                         visible=Amount(round(looks.value * 100, 4), 1), percent=_percent(read))]
     passed = table.passed or tuple(() for _ in table.melds)
     for count in counts_for(table, best):
-        twin = history_twin(best, passed[count.opponent], table.melds[count.opponent])
+        twin = history_twin(best, passed[count.opponent], table.melds[count.opponent],
+                            table.rules.red_threshold)
         if twin is not None and not count.provably_safe:
             lines.append(Message.of("pz.line_read_pass", ("R-READ",), card=best, passed=twin,
                                     seat=_seat(table, count.opponent)))
@@ -227,7 +228,8 @@ def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
 
     def weight(i: int) -> tuple[float, bool, float, int]:
         other = counts[i].opponent  # a sampled 0 ties: the visible count decides, never a pass
-        open_to = history_twin(card, passed[other], table.melds[other]) is None
+        open_to = history_twin(card, passed[other], table.melds[other],
+                               table.rules.red_threshold) is None
         return against[i], open_to, float(counts[i].probability), -i
 
     return counts[max(range(len(counts)), key=weight)]
