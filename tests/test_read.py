@@ -6,6 +6,7 @@ since their hand last changed does not win for them."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -40,17 +41,17 @@ def _same_rank_and_colour(card: Card) -> list[Card]:
     return [c for c in RANKED_CARDS if c.rank == card.rank and c.is_red == card.is_red]
 
 
-@pytest.mark.rule("R-READ", "R-PUBLIC")
-@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.jokers}j-"
-                         f"{'own' if r.win_pong_kong_on_own_flip else 'std'}")
-def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: RuleSet) -> None:
-    rng = random.Random(7)
+def _play_with_passes(rules: RuleSet, seed: int, hands: int
+                      ) -> Iterator[tuple[HandState, list[list[Card]]]]:
+    """Simulated hands of heuristic bots, after each action: the state and, for each seat, the
+    cards that passed them since their concealed hand last changed (not the card still on
+    offer). Checks R-READ's premise on the way: a bot takes every win open to it."""
+    rng = random.Random(seed)
     bot = HeuristicBot()
-    proven = 0
-    for _ in range(25):
+    for _ in range(hands):
         state = HandState.deal(rng.getrandbits(32), rules)
         passed: list[list[Card]] = [[] for _ in range(rules.players)]
-        hands = [sorted(h, key=lambda c: c.index) for h in state.hands]
+        concealed = [sorted(h, key=lambda c: c.index) for h in state.hands]
         while not state.over:
             if state.phase is Phase.CLAIM and state.offer is not None and \
                     state.to_act == state.ask_order[0].seat:
@@ -61,25 +62,32 @@ def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: R
                         continue
                     if offer.card.rank is not None and offer.card not in passed[seat]:
                         passed[seat].append(offer.card)
-            seat = state.to_act
-            view = view_of(state, seat)
+            view = view_of(state, state.to_act)
             action = bot.choose(view, rng)
             if any(a.kind is ActionKind.WIN for a in view.legal):
                 assert action.kind is ActionKind.WIN  # R-READ's assumption holds for the bots
             state.apply(action)
             for other in range(rules.players):
                 now = sorted(state.hands[other], key=lambda c: c.index)
-                if now != hands[other]:
+                if now != concealed[other]:
                     passed[other] = []  # the concealed hand changed: old passes prove nothing
-                    hands[other] = now
+                    concealed[other] = now
             if state.over:
                 break
-            for other in range(rules.players):
-                for card in passed[other]:
-                    if state.offer is not None and state.offer.card == card:
-                        continue  # still on offer, not yet passed
-                    assert not _twin_wins(state, other, card), (other, card)
-                    proven += 1
+            on_offer = state.offer.card if state.offer is not None else None
+            yield state, [[card for card in cards if card != on_offer] for cards in passed]
+
+
+@pytest.mark.rule("R-READ", "R-PUBLIC")
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.jokers}j-"
+                         f"{'own' if r.win_pong_kong_on_own_flip else 'std'}")
+def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: RuleSet) -> None:
+    proven = 0
+    for state, passed in _play_with_passes(rules, 7, 25):
+        for other, cards in enumerate(passed):
+            for card in cards:
+                assert not _twin_wins(state, other, card), (other, card)
+                proven += 1
     assert proven > 100
 
 
@@ -99,35 +107,14 @@ def test_every_card_a_pass_proves_safe_does_not_win(rules: RuleSet) -> None:
     from trainer.analysis.chance import history_twin
     from trainer.engine import RANKED_CARDS
 
-    rng = random.Random(11)
-    bot = HeuristicBot()
     proven = {"same": 0, "other colour": 0}
-    for _ in range(30):
-        state = HandState.deal(rng.getrandbits(32), rules)
-        passed: list[list[Card]] = [[] for _ in range(rules.players)]
-        hands = [sorted(h, key=lambda c: c.index) for h in state.hands]
-        while not state.over:
-            if state.phase is Phase.CLAIM and state.offer is not None and \
-                    state.to_act == state.ask_order[0].seat:
-                offer = state.offer
-                for seat in range(rules.players):
-                    if seat != offer.seat and offer.card.rank is not None:
-                        passed[seat].append(offer.card)
-            state.apply(bot.choose(view_of(state, state.to_act), rng))
-            for other in range(rules.players):
-                now = sorted(state.hands[other], key=lambda c: c.index)
-                if now != hands[other]:
-                    passed[other], hands[other] = [], now
-            if state.over:
-                break
-            for other in range(rules.players):
-                shown = [p for p in passed[other]
-                         if state.offer is None or state.offer.card != p]
-                mine = set(state.hands[other]) | {c for m in state.melds[other] for c in m.cards}
-                for card in RANKED_CARDS:
-                    twin = history_twin(card, shown, state.melds[other], rules.red_threshold)
-                    if twin is None or card in mine:
-                        continue
-                    assert not _wins(state, other, card), (other, card, twin)
-                    proven["same" if twin.is_red == card.is_red else "other colour"] += 1
+    for state, passed in _play_with_passes(rules, 11, 30):
+        for other, cards in enumerate(passed):
+            mine = set(state.hands[other]) | {c for m in state.melds[other] for c in m.cards}
+            for card in RANKED_CARDS:
+                twin = history_twin(card, cards, state.melds[other], rules.red_threshold)
+                if twin is None or card in mine:
+                    continue
+                assert not _wins(state, other, card), (other, card, twin)
+                proven["same" if twin.is_red == card.is_red else "other colour"] += 1
     assert proven["same"] > 100 and proven["other colour"] > 0
