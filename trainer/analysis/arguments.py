@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.analysis.certificates import certificate, history_certificate
-from trainer.analysis.chance import history_twin
+from trainer.analysis.chance import passed_twin
 from trainer.analysis.counting import deal_in_count
 from trainer.analysis.deal_in import DealInCount, SafetyReason
 from trainer.analysis.table import SafetyTable
@@ -82,8 +82,7 @@ def history_proof(table: SafetyTable, card: Card,
     for other, count in zip(table.opponents(), counts, strict=True):
         if count.provably_safe:
             continue
-        twin = history_twin(card, table.passed[other], table.melds[other],
-                             table.rules.red_threshold)
+        twin = passed_twin(table, other, card)
         if twin is None:
             return None
         proofs.append((other, twin))
@@ -98,8 +97,7 @@ def proof_against(table: SafetyTable, opponent: int, card: Card,
     count = deal_in_count(table, opponent, card, table.unseen() if unseen is None else unseen)
     if count.provably_safe:
         return certificate(table, count)
-    passed = table.passed[opponent] if table.passed is not None else ()
-    twin = history_twin(card, passed, table.melds[opponent], table.rules.red_threshold)
+    twin = passed_twin(table, opponent, card)
     if twin is not None:
         proof = history_certificate(table, opponent, HistoryProof(card, ((opponent, twin),)))
         if proof is not None:
@@ -113,9 +111,7 @@ def safe_against(table: SafetyTable, opponent: int, card: Card,
     count = deal_in_count(table, opponent, card, table.unseen() if unseen is None else unseen)
     if count.provably_safe:
         return True
-    passed = table.passed[opponent] if table.passed is not None else ()
-    return history_twin(card, passed, table.melds[opponent],
-                        table.rules.red_threshold) is not None
+    return passed_twin(table, opponent, card) is not None
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

@@ -164,8 +164,7 @@ def _read(table: SafetyTable, cards: Sequence[Card], model: Model, samples: int,
         history_cards = tuple(
             (other, twin) for other, safe in zip(opponents, visible, strict=True)
             if not safe and passes is not None
-            and (twin := history_twin(card, passes[other], table.melds[other],
-                                      threshold)) is not None)
+            and (twin := passed_twin(table, other, card)) is not None)
         twins = {other for other, _ in history_cards}
         covered[card] = [safe or other in twins for other, safe in zip(opponents, visible,
                                                                       strict=True)]
@@ -208,9 +207,8 @@ def _readings(table: SafetyTable, reading: _Reading) -> tuple[Any, Any, Any]:
     for n, card in enumerate(reading.cards):
         for i, won in enumerate(reading.wins[n]):
             other = reading.opponents[i]
-            if won is None or (passes is not None and history_twin(
-                    card, passes[other], table.melds[other],
-                    table.rules.red_threshold) is not None):
+            if won is None or (passes is not None and
+                               passed_twin(table, other, card) is not None):
                 proven[n, i] = True
                 continue
             history[n, i] = (reading.allowed * won).sum() / reading.allowed.sum()
@@ -255,6 +253,13 @@ def play_weight(played: int) -> float:
     """Model.PLAY's log-weight per unpaired card with ``played`` cards on the table and in
     sets — the one weight the chance and the coach's deals both read."""
     return min(PAIR_WEIGHT_AT_MOST, PAIR_WEIGHT + PAIR_WEIGHT_PER_CARD * played)
+
+
+def passed_twin(table: SafetyTable, opponent: int, card: Card) -> Card | None:
+    """:func:`history_twin` at a table: what passed ``opponent`` (none where the table keeps no
+    passes), the sets they laid and the red a win needs there."""
+    passed = table.passed[opponent] if table.passed is not None else ()
+    return history_twin(card, passed, table.melds[opponent], table.rules.red_threshold)
 
 
 def history_twin(card: Card, passed: Sequence[Card], melds: Sequence[Meld] = (),

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
-from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, history_twin
+from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
 from trainer.analysis.deal_in import DealInCount
 from trainer.analysis.table import SafetyTable, table_from_view
@@ -208,10 +208,8 @@ def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -
     opponent, if one does."""
     lines = [Message.of("pz.line_read_visible", ("R-SAFE", "R-READ"), card=looks.card,
                         visible=Amount(round(looks.value * 100, 4), 1), percent=_percent(read))]
-    passed = table.passed or tuple(() for _ in table.melds)
     for count in counts_for(table, best):
-        twin = history_twin(best, passed[count.opponent], table.melds[count.opponent],
-                            table.rules.red_threshold)
+        twin = passed_twin(table, count.opponent, best)
         if twin is not None and not count.provably_safe:
             lines.append(Message.of("pz.line_read_pass", ("R-READ",), card=best, passed=twin,
                                     seat=_seat(table, count.opponent)))
@@ -224,12 +222,10 @@ def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
     included, R-READ: one a pass proves it safe against is never named), with their count."""
     counts = counts_for(table, card)
     against = chance.against or tuple(float(count.probability) for count in counts)
-    passed = table.passed or tuple(() for _ in table.melds)
 
     def weight(i: int) -> tuple[float, bool, float, int]:
-        other = counts[i].opponent  # a sampled 0 ties: the visible count decides, never a pass
-        open_to = history_twin(card, passed[other], table.melds[other],
-                               table.rules.red_threshold) is None
+        # a sampled 0 ties: the visible count decides, never a pass
+        open_to = passed_twin(table, counts[i].opponent, card) is None
         return against[i], open_to, float(counts[i].probability), -i
 
     return counts[max(range(len(counts)), key=weight)]

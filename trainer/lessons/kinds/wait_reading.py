@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from trainer.analysis.arguments import proof_against, safe_against
+from trainer.analysis.chance import passed_twin
 from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.data import data_folder
 from trainer.engine import Card, Message, Relation, relation, seat_of
@@ -53,10 +54,12 @@ def needs_colour(table: SafetyTable, opponent: int) -> bool:
     variants, so that no variant asks for it before the lesson has taught it."""
     unseen = table.unseen()
     bare = replace(table, passed=None)
-    passed = table.passed[opponent] if table.passed is not None else ()
-    return any(not safe_against(bare, opponent, card, unseen) and
-               not any(p.rank == card.rank and p.is_red == card.is_red for p in passed)
-               for card in (table.hand[i] for i in safe_cards(table, opponent)))
+    for card in (table.hand[i] for i in safe_cards(table, opponent)):
+        twin = passed_twin(table, opponent, card)
+        if twin is not None and twin.is_red != card.is_red and \
+                not safe_against(bare, opponent, card, unseen):
+            return True
+    return False
 
 
 def read_wait(data: StepData) -> Task:
