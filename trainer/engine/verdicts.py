@@ -8,7 +8,8 @@ red total.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from trainer.engine.cards import COLOUR_OF, RANK_OF, RED_OF, Card
 from trainer.engine.combine import counts_combined, split_pairs
@@ -21,6 +22,8 @@ from trainer.engine.win_rule import HandValue, Judgement, Reason, Special, faili
 __all__ = ["Reason", "Special", "Verdict", "failing_reasons", "hand_value", "is_win",
            "pay", "verdict", "win_fan"]
 
+
+_T = TypeVar("_T")
 
 class Verdict(NamedTuple):
     """Everything the engine says about one position (docs/format.md's ``dou14 check`` line and more).
@@ -107,12 +110,18 @@ def hand_value(position: Position) -> HandValue:
     return HandValue(counts[0], counts_combined(counts), red, colours & 1 == 1, colours & 2 == 2)
 
 
-def _judgement(position: Position, value: HandValue) -> Judgement:
+def _by_win_rule(position: Position, value: HandValue, rule: Callable[..., _T]) -> _T:
+    """``rule`` (:func:`judge`, or :func:`failing_checks`) on ``value`` with the position's
+    threshold and circumstances."""
     if position.card is None and len(position.hand) % 2:
         raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
-    return judge(value, position.rules.red_threshold,
-                 first_discard=position.dealer_first_discard, tianzou=position.card is None,
-                 own_flip_closed=position.claim_blocked)
+    return rule(value, position.rules.red_threshold,
+                first_discard=position.dealer_first_discard, tianzou=position.card is None,
+                own_flip_closed=position.claim_blocked)
+
+
+def _judgement(position: Position, value: HandValue) -> Judgement:
+    return _by_win_rule(position, value, judge)
 
 
 def is_win(position: Position) -> bool:
@@ -129,11 +138,7 @@ def failing_reasons(position: Position) -> frozenset[Reason]:
     >>> verdict(short).reason.value, sorted(reason.value for reason in failing_reasons(short))
     ('not_combined', ['not_combined', 'red_short'])
     """
-    if position.card is None and len(position.hand) % 2:
-        raise PositionError("a waiting hand with no card to claim cannot be judged; use waits")
-    return failing_checks(hand_value(position), position.rules.red_threshold,
-                          first_discard=position.dealer_first_discard,
-                          tianzou=position.card is None, own_flip_closed=position.claim_blocked)
+    return _by_win_rule(position, hand_value(position), failing_checks)
 
 
 def verdict(position: Position) -> Verdict:
