@@ -17,7 +17,7 @@ from trainer.engine.melds import Meld
 from trainer.engine.messages import Message
 from trainer.engine.rules import RuleSet
 from trainer.engine.seats import relation
-from trainer.engine.sources import Source
+from trainer.engine.sources import Source, TableCard
 
 
 def seat_words(seat: int, viewer: int, players: int) -> Message:
@@ -40,7 +40,7 @@ class SafetyTable:
     hand_sizes: tuple[int, ...]
     first_discard: bool = False
     hands: tuple[tuple[Card, ...], ...] | None = None
-    piles: tuple[tuple[tuple[Card, Source], ...], ...] | None = None
+    piles: tuple[tuple[TableCard, ...], ...] | None = None
     """Per seat, the cards lying between that seat and its lower player with how each got there
     (``discard`` or ``flip``, R-PUBLIC); when given, ``table_cards`` are exactly these cards."""
     passed: tuple[tuple[Card, ...], ...] | None = None
@@ -175,7 +175,7 @@ class SafetyTable:
             hands = data.get("hands")
             piles_data = data.get("piles")
             piles = None if piles_data is None else tuple(
-                tuple((parse_card(str(card)), Source.read(source)) for card, source in pile)
+                tuple(TableCard(parse_card(str(card)), Source.read(source)) for card, source in pile)
                 for pile in piles_data)
             passed_data, discards_data = data.get("passed"), data.get("discards")
             passed = None if passed_data is None else tuple(
@@ -203,7 +203,7 @@ def table_from_view(view: PlayerView, *, open_hands: Sequence[Sequence[Card]] | 
     table_cards = tuple(entry.card for pile in view.piles for entry in pile)
     first = (view.seat == view.dealer and not view.dealer_discarded) if first_discard is None \
         else first_discard
-    piles = tuple(tuple((entry.card, entry.source) for entry in pile) for pile in view.piles)
+    piles = view.piles
     history = view.history
     passed = None if history is None else tuple(
         () if seat == view.seat else history.passed_cards(seat)

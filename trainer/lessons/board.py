@@ -12,17 +12,8 @@ from dataclasses import dataclass
 from trainer.engine import DEFAULT_RULES, Card, Meld, Relation, RuleSet
 from trainer.engine.messages import Message
 from trainer.engine.priority import ClaimKind
-from trainer.engine.sources import Source
+from trainer.engine.sources import Source, TableCard
 from trainer.lessons.buttons import TableButton
-
-
-@dataclass(frozen=True, slots=True)
-class PileCard:
-    """A card lying between a player and their lower player, with how it got there."""
-
-    card: Card
-    source: Source
-    """Discarded or flipped (R-PUBLIC: every card's origin is public)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +23,7 @@ class SeatPicture:
     relation: Relation
     hidden: int | None = None
     melds: tuple[Meld, ...] = ()
-    pile: tuple[PileCard, ...] = ()
+    pile: tuple[TableCard, ...] = ()
     open_hand: tuple[Card, ...] = ()
     claim: ClaimKind | None = None
     dealer: bool = False
@@ -48,7 +39,7 @@ class Board:
     hand: tuple[Card, ...]
     """Your concealed cards."""
     melds: tuple[Meld, ...] = ()
-    pile: tuple[PileCard, ...] = ()
+    pile: tuple[TableCard, ...] = ()
     seats: tuple[SeatPicture, ...] = ()
     offer: Card | None = None
     offer_from: Relation | None = None

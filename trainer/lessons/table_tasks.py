@@ -19,7 +19,7 @@ from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.seats import Relation
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
-from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import (
     CLAIM_BUTTONS,
     DISCARD_BUTTONS,
@@ -125,14 +125,14 @@ def board_of_scene(scene: TableScene) -> Board:
     me = scene.seat
     seats = tuple(SeatPicture(relation(seat, me, players), hidden=view.hand_sizes[seat],
                               melds=view.melds[seat],
-                              pile=tuple(PileCard(e.card, e.source) for e in view.piles[seat]),
+                              pile=view.piles[seat],
                               dealer=seat == view.dealer,
                               passed=() if view.history is None
                               else tuple(view.history.passed_cards(seat)))
                   for seat in range(players) if seat != me)
     offer = view.offer
     return Board(view.hand, view.melds[me],
-                 pile=tuple(PileCard(e.card, e.source) for e in view.piles[me]), seats=seats,
+                 pile=view.piles[me], seats=seats,
                  offer=None if offer is None else offer.card,
                  offer_from=None if offer is None else relation(offer.seat, me, players),
                  offer_source=None if offer is None else offer.source,

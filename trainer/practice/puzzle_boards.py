@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from trainer.analysis.table import SafetyTable
 from trainer.engine import relation
-from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.engine.sources import TableCard
+from trainer.lessons.board import Board, SeatPicture
 from trainer.puzzles.model import Puzzle, WinBoard
 
 
@@ -23,10 +24,8 @@ def board_of(puzzle: Puzzle) -> Board:
     return _table_board(board)
 
 
-def _pile(table: SafetyTable, seat: int) -> tuple[PileCard, ...]:
-    if table.piles is None:
-        return ()
-    return tuple(PileCard(card, source) for card, source in table.piles[seat])
+def _pile(table: SafetyTable, seat: int) -> tuple[TableCard, ...]:
+    return () if table.piles is None else table.piles[seat]
 
 
 def _table_board(table: SafetyTable) -> Board:

@@ -6,18 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.engine import Relation
-from trainer.engine.sources import Source
+from trainer.engine import Meld, Relation
+from trainer.engine.sources import Source, TableCard
 from trainer.i18n import render
-from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.board import Board, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, hidden_cards, tr, way_of_play
-
-MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
+from trainer.ui.lang import current_language, hidden_cards, meld_caption, tr, way_of_play
 
 
-def pile_view(pile: Sequence[PileCard]) -> tuple[CardView, ...]:
+def pile_view(pile: Sequence[TableCard]) -> tuple[CardView, ...]:
+    """A pile's cards, each captioned with how it got there (discarded or flipped)."""
     return tuple(CardView(entry.card, tr(f"board.pile_{entry.source}")) for entry in pile)
+
+
+def meld_views(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
+    """Sets laid down, each captioned with its kind (吃, 扯, 杠, joker)."""
+    return tuple(MeldView(m, meld_caption(m.kind)) for m in melds)
 
 
 def seat_view(seat: SeatPicture) -> SeatView:
@@ -27,7 +31,7 @@ def seat_view(seat: SeatPicture) -> SeatView:
     return SeatView(
         place=seat.relation.place, name=name, hidden=seat.hidden,
         hidden_text="" if seat.hidden is None else hidden_cards(seat.hidden),
-        melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in seat.melds),
+        melds=meld_views(seat.melds),
         pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
         dealer=tr("board.dealer") if seat.dealer else "",
         hand=tuple(CardView(c) for c in seat.open_hand),
@@ -70,7 +74,7 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         seq=seq, hand=hand, actions=tuple(actions), selectable=tappable, multi=multi,
         seats=tuple(seat_view(seat) for seat in board.seats), my_name=my_name,
         my_dealer=tr("board.dealer") if board.dealer else "",
-        my_melds=tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in board.melds),
+        my_melds=meld_views(board.melds),
         my_pile=pile_view(board.pile) or shown_hand,
         my_pile_title=tr("board.pile") if board.pile else (tr("board.your_hand")
                                                            if shown_hand else ""),

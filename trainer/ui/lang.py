@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar, Token
+from enum import StrEnum
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
@@ -162,6 +163,11 @@ def labels(prefix: str, options: Iterable[str], **params: object) -> Callable[[s
     does between runs — finds no language held and says English."""
     said_now = {option: tr(f"{prefix}{option}", **params) for option in options}
     return lambda option: said_now.get(option, option)
+
+
+def meld_caption(kind: StrEnum) -> str:
+    """The caption of a set of ``kind`` (a :class:`~trainer.engine.MeldKind`): 吃, 扯, 杠, joker."""
+    return tr(f"meld.{kind.value}")
 
 
 def hidden_cards(count: int) -> str:

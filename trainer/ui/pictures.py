@@ -4,7 +4,9 @@ and the three kong cases (and the one that is never allowed) — shown before th
 from __future__ import annotations
 
 from trainer.engine import DEFAULT_RULES, Meld, parse_card, parse_cards
-from trainer.ui.card_table import CardView, MeldView, SeatView, TableView
+from trainer.engine.sources import Source, TableCard
+from trainer.ui.board_view import meld_views, pile_view
+from trainer.ui.card_table import CardView, SeatView, TableView
 from trainer.ui.lang import hidden_cards, tr
 
 DEALT_STOCK = DEFAULT_RULES.stock_after_deal
@@ -14,11 +16,10 @@ DEALT_STOCK = DEFAULT_RULES.stock_after_deal
 def _seat(place: str, relation: str, hidden: int, pile: str = "", melds: tuple[str, ...] = (),
           dealer: bool = False) -> SeatView:
     return SeatView(place, tr(f"seat_short.{relation}"), hidden, hidden_cards(hidden),
-                    melds=tuple(MeldView(Meld.parse(m), tr(f"meld.{m.split(':')[0]}"))
-                                for m in melds),
-                    pile=tuple(CardView(parse_card(c.split("/")[0]),
-                                        tr(f"board.pile_{c.split('/')[1]}"))
-                               for c in pile.split()),
+                    melds=meld_views([Meld.parse(m) for m in melds]),
+                    pile=pile_view([TableCard(parse_card(c.split("/")[0]),
+                                              Source.read(c.split("/")[1]))
+                                    for c in pile.split()]),
                     pile_title=tr("board.pile") if pile else "",
                     dealer=tr("board.dealer") if dealer else "")
 
@@ -64,7 +65,7 @@ def picture(name: str) -> TableView:
     hand, meld, card, caption = kongs[name]
     return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards(hand)),
                      selectable=False, seats=_others(), my_name=me,
-                     my_melds=(MeldView(Meld.parse(meld), tr(f"meld.{meld.split(':')[0]}")),),
+                     my_melds=meld_views([Meld.parse(meld)]),
                      offer=None if card is None else CardView(parse_card(card)),
                      offer_caption=tr(caption) if card is not None else "",
                      my_pile_title=tr(caption) if card is None else "")

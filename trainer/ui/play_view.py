@@ -10,31 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trainer.engine import Card, Message, relation
-from trainer.engine.game.hand_parts import Offer, TableCard
+from trainer.engine.game.hand_parts import Offer
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
-from trainer.engine.melds import Meld
-from trainer.engine.sources import Source
+from trainer.engine.sources import Source, TableCard
 from trainer.i18n import render
 from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
-from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
+from trainer.ui.board_view import meld_views, pile_view
+from trainer.ui.card_table import ActionButton, CardView, SeatView, TableView
 from trainer.ui.lang import current_language, hidden_cards, tr, way_of_play
 
 RESULT_KEY = "play-result"
 """The key of the page's box with the hand's result (the table brings it into view)."""
-
-MELD_CAPTION = {"chi": "meld.chi", "pong": "meld.pong", "kong": "meld.kong", "joker": "meld.joker"}
-
-
-def _melds(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
-    return tuple(MeldView(m, tr(MELD_CAPTION[m.kind.value])) for m in melds)
-
-
-def _pile(pile: Sequence[TableCard]) -> tuple[CardView, ...]:
-    return tuple(CardView(entry.card, tr(f"board.pile_{entry.source}")) for entry in pile)
-
 
 def seat_name(seat: int, players: int) -> str:
     where = relation(seat, LEARNER, players)
@@ -127,7 +116,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
                  hidden=view.hand_sizes[seat],
                  hidden_text=hidden_cards(view.hand_sizes[seat]),
-                 melds=_melds(view.melds[seat]), pile=_pile(view.piles[seat]),
+                 melds=meld_views(view.melds[seat]), pile=pile_view(view.piles[seat]),
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",
                  to_act=not view.result and view.to_act == seat,
@@ -143,7 +132,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         seq=seq, hand=tuple(risk_card(card, risks.get(card)) for card in view.hand),
         actions=actions, selectable=takes_card, seats=seats,
         my_name=tr("play.you_name"), my_dealer=tr("board.dealer") if view.dealer == LEARNER
-        else "", my_melds=_melds(view.melds[LEARNER]), my_pile=_pile(view.piles[LEARNER]),
+        else "", my_melds=meld_views(view.melds[LEARNER]), my_pile=pile_view(view.piles[LEARNER]),
         my_pile_title=tr("board.pile") if view.piles[LEARNER] else "",
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
@@ -168,8 +157,8 @@ def review_table(state: HandState, *, seq: str) -> TableView:
     players = state.players
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
-                 hidden=None, hidden_text="", melds=_melds(state.melds[seat]),
-                 pile=_pile(state.piles[seat]),
+                 hidden=None, hidden_text="", melds=meld_views(state.melds[seat]),
+                 pile=pile_view(state.piles[seat]),
                  pile_title=tr("board.pile") if state.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == state.dealer else "",
                  to_act=not state.over and state.to_act == seat,
@@ -180,7 +169,7 @@ def review_table(state: HandState, *, seq: str) -> TableView:
                                                         key=lambda c: c.index)),
         selectable=False, seats=seats, my_name=tr("play.you_name"),
         my_dealer=tr("board.dealer") if state.dealer == LEARNER else "",
-        my_melds=_melds(state.melds[LEARNER]), my_pile=_pile(state.piles[LEARNER]),
+        my_melds=meld_views(state.melds[LEARNER]), my_pile=pile_view(state.piles[LEARNER]),
         my_pile_title=tr("board.pile") if state.piles[LEARNER] else "",
         stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
         offer=None if state.offer is None else CardView(state.offer.card),

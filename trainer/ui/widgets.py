@@ -8,12 +8,9 @@ from collections.abc import Iterable, Sequence
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from trainer.engine import Card, Meld, MeldKind
+from trainer.engine import Card, Meld
 from trainer.ui.cards_svg import STYLE, cards_row, meld_group
-from trainer.ui.lang import tr
-
-_MELD_CAPTION = {MeldKind.CHI: "meld.chi", MeldKind.PONG: "meld.pong", MeldKind.KONG: "meld.kong",
-                 MeldKind.JOKER: "meld.joker"}
+from trainer.ui.lang import meld_caption, tr
 
 
 def show_cards(cards: Sequence[Card | None], *, label: str | None = None, width: int = 60,
@@ -30,7 +27,7 @@ def show_melds(melds: Sequence[Meld], *, label: str | None = None) -> None:
     if not melds:
         return
     header = f'<div class="d14-label">{label}</div>' if label else ""
-    groups = "".join(meld_group(m, tr(_MELD_CAPTION[m.kind])) for m in melds)
+    groups = "".join(meld_group(m, meld_caption(m.kind)) for m in melds)
     st.html(STYLE + header + f'<div class="d14-melds">{groups}</div>')
 
 

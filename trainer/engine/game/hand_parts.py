@@ -31,15 +31,6 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class TableCard:
-    """A card lying between a player and their lower player (R-PUBLIC): who put it there, how."""
-
-    card: Card
-    source: Source
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class Offer:
     """The card on the table that players may claim."""
 

@@ -25,22 +25,14 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game import legal
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind, EventReason, ResultKind
-from trainer.engine.game.hand_parts import (
-    Claimable,
-    HandResult,
-    IllegalAction,
-    Offer,
-    Phase,
-    TableCard,
-    first_dealer,
-)
+from trainer.engine.game.hand_parts import Claimable, HandResult, IllegalAction, Offer, Phase, first_dealer
 from trainer.engine.game.history import HistoryTracker, PublicHistory, public_history
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.position import Position
 from trainer.engine.priority import Claim, ClaimKind, ClaimResolution, resolve_claims
 from trainer.engine.rules import DEFAULT_RULES, RuleSet
 from trainer.engine.seats import relation
-from trainer.engine.sources import Source
+from trainer.engine.sources import Source, TableCard
 from trainer.engine.verdicts import Verdict, verdict
 
 
@@ -420,7 +412,7 @@ class HandState:
             self._close_fresh_pong()
             self._turn(seat, lay_down=True)
             return
-        self.piles[offer.seat].append(TableCard(offer.card, offer.source, offer.seat))
+        self.piles[offer.seat].append(TableCard(offer.card, offer.source))
         self._event(EventKind.TO_PILE, offer.seat, (offer.card,), source=offer.source)
         self._flip((offer.seat + 1) % self.players)
 

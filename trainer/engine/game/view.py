@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action
-from trainer.engine.game.hand_parts import HandResult, Offer, Phase, TableCard
+from trainer.engine.game.hand_parts import HandResult, Offer, Phase
 from trainer.engine.game.history import PublicHistory
 from trainer.engine.game.state import HandState
 from trainer.engine.melds import Meld
 from trainer.engine.rules import RuleSet
+from trainer.engine.sources import TableCard
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, Shape
-from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, at_table, instruction_one
 from trainer.lessons.task import YES_NO, StepData, Task, TaskError, TaskKind, cards_answer, yes_no
 
@@ -45,11 +45,11 @@ def board_of_table(table: SafetyTable) -> Board:
     passed = table.passed or tuple(() for _ in range(players))
     seats = tuple(SeatPicture(relation(seat, table.seat, players), hidden=table.hand_sizes[seat],
                               melds=table.melds[seat],
-                              pile=tuple(PileCard(c, s) for c, s in piles[seat]),
+                              pile=piles[seat],
                               passed=passed[seat])
                   for seat in table.opponents())
     return Board(table.hand, table.melds[table.seat],
-                 pile=tuple(PileCard(c, s) for c, s in piles[table.seat]), seats=seats,
+                 pile=piles[table.seat], seats=seats,
                  rules=table.rules)
 
 

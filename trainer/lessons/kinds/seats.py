@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from trainer.engine import Card, Message, Relation, RuleSet, rank_name, relation, seat_of
-from trainer.engine.sources import Source
+from trainer.engine.sources import Source, TableCard
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
-from trainer.lessons.board import Board, PileCard, SeatPicture
+from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.kinds._shared import CHOICE_INSTRUCTION, draw, instruction_number
 from trainer.lessons.task import Option, StepData, Task, TaskKind, number
 
@@ -43,9 +43,9 @@ def who_acts_next(data: StepData) -> Task:
     nxt = (origin + 1) % players
     answer = ChoiceAnswer(relation(nxt, YOU, players).value)
     seats = tuple(SeatPicture(relation(s, YOU, players), hidden=7,
-                              pile=(PileCard(card, source),) if s == origin else ())
+                              pile=(TableCard(card, source),) if s == origin else ())
                   for s in range(1, players))
-    pile = (PileCard(card, source),) if origin == YOU else ()
+    pile = (TableCard(card, source),) if origin == YOU else ()
     board = Board((), seats=seats, pile=pile, rules=rules)
 
     def hint(given: LessonAnswer) -> Message:
