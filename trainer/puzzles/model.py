@@ -285,6 +285,16 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     return puzzle
 
 
+
+def accepted_reasons(puzzle: Puzzle) -> frozenset[Reason]:
+    """The reasons graded right on a "can you win?" puzzle whose hand does not win: every check
+    it fails (:func:`~trainer.engine.failing_reasons`), not only the first the engine names in
+    ``answer.reason`` — a hand short of both a partner and red is short of red too. Empty for
+    the other kinds."""
+    board = puzzle.board
+    return failing_reasons(board.position) if isinstance(board, WinBoard) else frozenset()
+
+
 __all__ = [
     "FAN_CHOICES",
     "KINDS",
@@ -298,14 +308,6 @@ __all__ = [
     "SafeSetAnswer",
     "WinAnswer",
     "WinBoard",
+    "accepted_reasons",
     "read_puzzle",
 ]
-
-
-def accepted_reasons(puzzle: Puzzle) -> frozenset[Reason]:
-    """The reasons graded right on a "can you win?" puzzle whose hand does not win: every check
-    it fails (:func:`~trainer.engine.failing_reasons`), not only the first the engine names in
-    ``answer.reason`` — a hand short of both a partner and red is short of red too. Empty for
-    the other kinds."""
-    board = puzzle.board
-    return failing_reasons(board.position) if isinstance(board, WinBoard) else frozenset()
