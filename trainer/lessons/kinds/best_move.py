@@ -125,8 +125,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
             return action
         value = move.decision.value_of(action)
         lost = 0.0 if value is None else value.loss
-        return Message.of(f"hint.{kind}_lost", RULES, move=move_words(action),
-                          lost=Points(lost, signed=False), after=why(scene.view, action))
+        return Message.of(f"hint.{kind}_lost", RULES, lost=Points(lost, signed=False),
+                          after=why(scene.view, action))
 
     case = move_class(scene, best, first=first, plan=plan)
     return Task(kind, Shape.MOVE, board, answer,

@@ -94,8 +94,7 @@ def coached_move(data: StepData) -> Task:
             return Message.of("hint.move_missed_win", ("R-WIN",))
         value = decision.value_of(action)
         lost = 0.0 if value is None else value.loss
-        return Message.of("hint.coached_lost", RULES, move=move_words(action),
-                          lost=Points(lost, signed=False),
+        return Message.of("hint.coached_lost", RULES, lost=Points(lost, signed=False),
                           mistake=Points(MISTAKE_POINTS, signed=False),
                           after=why(scene.view, action))
 
