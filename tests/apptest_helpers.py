@@ -97,7 +97,7 @@ def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Less
             at.button(key=f"cont-{run.index}").click().run()
             assert not at.exception, at.exception
             continue
-        task = task_of(step, item)
+        task = task_of(lesson, run)
         if not item.again and item.step in mistakes_at and run.attempts == 0:
             give(at, lesson, run, task, wrong_answer(task))
             assert at.warning, f"step {item.step}: a wrong answer gets a hint"

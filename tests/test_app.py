@@ -102,7 +102,7 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
         if isinstance(step, Question):
             break
         at.button(key=f"cont-{run.index}").click().run()
-    task = task_of(step, run.current)
+    task = task_of(lesson, run)
     give(at, lesson, run, task, wrong_answer(task))
     # the step count grew by one (the question comes back): the page says why
     assert t("lessons.comes_back_later", "en") in [c.value for c in at.caption]
@@ -175,8 +175,8 @@ def _past_the_first_explanation(db_url: str, learner_id: str, lesson: Lesson
 def test_a_reload_resumes_the_run_exactly(db_url: str, learner_id: str) -> None:
     """The run lives in the database: a reload shows the same item, with the same hint."""
     lesson = LESSONS["pairs-of-14"]
-    store, at, run, step = _past_the_first_explanation(db_url, learner_id, lesson)
-    task = task_of(step, run.current)
+    store, at, run, _step = _past_the_first_explanation(db_url, learner_id, lesson)
+    task = task_of(lesson, run)
     give(at, lesson, run, task, wrong_answer(task))
     hint = [m.value for m in at.markdown if m.value.startswith("**Hint:**")]
     assert hint
@@ -203,7 +203,7 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
         if isinstance(step, Explain):
             at.button(key=f"cont-{run.index}").click().run()
             continue
-        task = task_of(step, run.current)
+        task = task_of(lesson, run)
         if isinstance(task.answer, CardsAnswer) or (isinstance(task.answer, MoveAnswer)
                                                     and len(task.answer.indices) == 1):
             break
@@ -235,7 +235,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
         run = current(store, int(learner_id), lesson)
         step = lesson.steps[run.current.step]
     assert isinstance(step, Question) and step.kind == "move"
-    task = task_of(step, run.current)
+    task = task_of(lesson, run)
     assert run.current.seed is not None  # a fresh table from the first try (issue 31)
     assert isinstance(task.answer, MoveAnswer)
     discarded = task.board.hand[task.answer.indices[0]]

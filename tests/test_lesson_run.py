@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.game.actions import ActionKind
@@ -218,9 +218,34 @@ def test_an_answer_to_a_fresh_first_try_is_kept_with_the_words_it_was_asked_in(
     item = run.plan[run.index]
     step = lesson.steps[item.step]
     assert isinstance(step, Question) and item.seed is not None
-    task = task_of(step, item)
+    task = task_of(lesson, run)
     assert task.prompt is not None
     runs.answer(lesson, run.index, task.answer, 3.0)
     (row,) = store.answers.rows(int(learner), context="lesson")
     assert row.question == f"{lesson.id} #{item.step + 1}: {render(task.prompt, 'en', cite=False)}"
     assert str(task.board.offer and task.board.offer.symbol) in row.question
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_run_never_shows_a_table_twice(run_seed: int) -> None:
+    """防守 asks two questions of one kind from a pool of a dozen mined tables, and a missed
+    question comes back "with fresh cards": no item of the run shows a board an earlier item of
+    the same kind showed (each missed once, so every question is asked twice)."""
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "defence")
+    asked = [s.number for s in lesson.steps if isinstance(s, Question)]
+    run = LessonRun.again(lesson.id, len(lesson.steps), asked, run_seed)
+    while run.current is not None and not run.current.again:
+        if isinstance(lesson.steps[run.current.step], Question):
+            run.answer(False)
+            if not run.done:
+                run.reveal()
+        run.go_on()
+    assert len(run.plan) == len(lesson.steps) + len(asked)
+    boards: dict[str, list[object]] = {}
+    for index, item in enumerate(run.plan):
+        step = lesson.steps[item.step]
+        if isinstance(step, Question) and step.kind in ("pick_safe", "safe"):
+            board = task_of(lesson, run, index).board
+            assert board not in boards.setdefault(step.kind, []), (index, item)
+            boards[step.kind].append(board)

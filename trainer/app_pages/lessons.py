@@ -162,7 +162,7 @@ def lesson_step(lesson: Lesson) -> None:
                   key=f"cont-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
         return
-    task = task_of(step, item)
+    task = task_of(lesson, run)
     if item.again:
         st.caption(tr("lessons.fresh_variant" if task.board.shows_cards else "lessons.once_more"))
     if item.seed is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer
+from trainer.lessons.board import Board
 from trainer.lessons.run import PlanItem
 from trainer.lessons.task import Task
 from trainer.store.progress_store import KeptRun, ProgressStore
@@ -22,9 +23,44 @@ def item_id(lesson: Lesson, step: int, seed: int | None) -> str:
     return f"{lesson.id}:{step}" + ("" if seed is None else f":v{seed}")
 
 
-def task_of(step: Question, item: PlanItem) -> Task:
-    """The task an item of the run asks: the step as written, or its variant."""
-    return step.task if item.seed is None else step.variant(item.seed)
+def task_of(lesson: Lesson, run: LessonRun, index: int | None = None) -> Task:
+    """The task the run's item ``index`` asks (the current item by default): the step as
+    written, or its variant — drawn again while an earlier item of the run showed its board.
+    Mined tables come from small pools, and two steps of one kind, or a re-ask "with fresh
+    cards", must not show the learner the table they have just answered."""
+    at = run.index if index is None else index
+    kind = _question(lesson, run.plan[at]).kind
+    shown: list[Board] = []
+    task = None
+    for item in run.plan[:at + 1]:
+        step = lesson.steps[item.step]
+        if isinstance(step, Question) and step.kind == kind:
+            task = _drawn(step, item, shown)
+            shown.append(task.board)
+    assert task is not None
+    return task
+
+
+REDRAWS = 6
+"""Variants drawn at most for an item before a repeated board is let stand."""
+
+
+def _drawn(step: Question, item: PlanItem, shown: list[Board]) -> Task:
+    if item.seed is None:
+        return step.task
+    task = step.variant(item.seed)
+    for redraw in range(1, REDRAWS + 1):
+        if task.board not in shown:
+            break
+        task = step.variant(random.Random(f"{item.seed}:{redraw}").getrandbits(48))
+    return task
+
+
+def _question(lesson: Lesson, item: PlanItem) -> Question:
+    step = lesson.steps[item.step]
+    if not isinstance(step, Question):
+        raise ValueError(f"step {item.step} of {lesson.id} is not a question")
+    return step
 
 
 def asked(step: Question, item: PlanItem, task: Task) -> str:
@@ -87,7 +123,7 @@ class Runs:
         step = lesson.steps[item.step]
         if not isinstance(step, Question):
             return
-        task = task_of(step, item)
+        task = task_of(lesson, run)
         correct = task.is_correct(given)
         run.answer(correct, given, choices=len(task.options) or None)
         self.store.answers.record(
