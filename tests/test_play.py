@@ -31,7 +31,7 @@ from trainer.play import coach_jobs, table_service
 from trainer.play.choices import DISCARD, action_for, choices
 from trainer.play.coach_hint import coach_decision, coach_message
 from trainer.play.coach_jobs import COACHED_HANDS, review_job, review_key
-from trainer.play.coach_review import PricedHand
+from trainer.play.coach_review import PricedHand, price_hand
 from trainer.play.first_hand import LAY_DOWNS, gentle
 from trainer.play.hand_review import review_hand
 from trainer.play.hints import best_discard, discard_risks
@@ -543,8 +543,10 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
                        and isinstance(_puzzles_of_flags(play)[0], Puzzle))
     at = app("play", as_learner=learner, seed=str(seed))  # its first flag makes a puzzle
     finished = _play_by_tapping(at, store, learner)
+    replay = Replay.of(finished.state)  # a coach's review with no mistake, kept with the hand:
+    store.coach_reviews.save(int(learner), review_key(replay, LEARNER), PricedHand(()).dumps())
     at.button(key="open-review").click().run()
-    flags = review_hand(Replay.of(finished.state))
+    flags = review_hand(replay)
     at.button(key="review-start").click().run()
     at.button(key="review-next-flag").click().run()
     review = _stored(store, learner).review
@@ -574,6 +576,43 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     assert not [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert t("play.puzzle_unclear", "en") in [c.value for c in at.caption]
     assert store.own_puzzles.all(int(learner)) == []
+
+
+def _half_careless_hand(seed: int) -> Replay:
+    """A hand where the learner plays the heuristic bot's move, or a random one three times in
+    ten: nothing the engine flags, a decision the coach prices as a mistake (seed 4)."""
+    session, rng = PlaySession(seed, RuleSet()), random.Random(seed)
+    while not session.state.over:
+        while session.bots_to_act:
+            session.bot_step()
+        if session.learner_to_act:
+            legal = session.state.legal_actions()
+            session.act(rng.choice(legal) if rng.random() < 0.3 else
+                        HeuristicBot().choose(session.view(), rng))
+    return Replay.of(session.state)
+
+
+def test_the_review_goes_to_the_coachs_mistakes_when_the_engine_flags_none(
+        db: tuple[ProgressStore, str]) -> None:
+    """The engine's flags (deal-ins, passed wins …) and the coach's mistakes in points are one
+    answer to "where did I go wrong?": with no flag, the page says the coach found mistakes
+    instead of "nothing to flag", and Next flagged moment goes to them."""
+    store, learner = db
+    replay = _half_careless_hand(4)
+    assert review_hand(replay) == []
+    priced = price_hand(replay, LEARNER, deals=16)
+    mistakes = [d.step for d in priced.decisions if d.mistake]
+    assert mistakes
+    store.coach_reviews.save(int(learner), review_key(replay, LEARNER), priced.dumps())
+    at = app("play", as_learner=learner)
+    at.file_uploader(key="open-replay").set_value(("hand.json", replay.dumps().encode(),
+                                                    "application/json")).run()
+    assert t("play.no_flags_but_coach", "en", count=len(mistakes)) in [i.value for i in at.info]
+    assert t("play.no_flags", "en") not in [s.value for s in at.success]
+    at.button(key="review-next-flag").click().run()
+    steps = len(replay.actions)
+    assert t("play.review_step", "en", step=mistakes[0], steps=steps) in [
+        c.value for c in at.caption]
 
 
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:

@@ -26,7 +26,7 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
+from trainer.play.coach_jobs import COACHED_HANDS, Job, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
@@ -322,7 +322,10 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     st.subheader(title)
     st.caption(tr("play.review_open_hands"))
     flags = reviewed(replay.dumps(), LEARNER)
-    later = [flag for flag in flags if flag.step > step]
+    priced = review_of(db, learner.id, replay, LEARNER)
+    costly = [] if isinstance(priced, Job) else [d.step for d in priced.decisions if d.mistake]
+    marked = sorted({flag.step for flag in flags} | set(costly))  # the engine's and the coach's
+    later = [at for at in marked if at > step]
     row = st.container(horizontal=True, wrap=True, key="review-steps")
     row.button(tr("play.review_start"), key="review-start", on_click=go, args=(0,),
                disabled=step <= 0, icon=":material/first_page:")
@@ -332,9 +335,9 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
                disabled=step >= steps, icon=":material/chevron_right:")
     row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
                disabled=step >= steps, icon=":material/last_page:")
-    target = later[0].step if later else flags[0].step if flags else steps  # round to the first
+    target = later[0] if later else marked[0] if marked else steps  # round to the first
     row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
-               args=(target,), disabled=not flags or target == step)
+               args=(target,), disabled=not marked or target == step)
     st.caption(tr("play.review_step", step=step, steps=steps))
     state = replay.state_at(step)
     for flag in flags:
@@ -350,11 +353,13 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
         row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
     full_log(told, "review-log")
     st.markdown(f"**{tr('play.flags')}**")
-    if not flags:
+    if not flags and costly:
+        st.info(tr("play.no_flags_but_coach", count=len(costly)))
+    elif not flags:
         st.success(tr("play.no_flags"))
     for index, flag in enumerate(flags):
         flag_row(index, flag, go)
-    coach_section(db, learner.id, replay, step, go)
+    coach_section(db, learner.id, replay, step, go, priced)
 
 
 def open_replay() -> None:

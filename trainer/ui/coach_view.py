@@ -14,7 +14,7 @@ import streamlit as st
 from trainer.engine.game.replay import Replay
 from trainer.engine.messages import Message, Points
 from trainer.i18n import render
-from trainer.play.coach_jobs import Job, review_of
+from trainer.play.coach_jobs import Job
 from trainer.play.coach_review import PricedHand, verdict_line
 from trainer.play.session import LEARNER
 from trainer.practice import best_move_puzzles as best_moves
@@ -44,12 +44,12 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
 
 
 def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
-                  go: Callable[[int], None]) -> None:
-    """The coach's review of the learner's hand (seat 0), priced in points: computed in the
-    background, with its progress, then kept with the hand."""
+                  go: Callable[[int], None], found: PricedHand | Job) -> None:
+    """The coach's review of the learner's hand (seat 0), priced in points (``found``, from
+    :func:`~trainer.play.coach_jobs.review_of`): computed in the background, with its
+    progress, then kept with the hand."""
     lang = current_language()
     st.markdown(f"**{tr('coach.review_title')}**")
-    found = review_of(db, learner_id, replay, LEARNER)
     if isinstance(found, Job):
         if not found.finished:
             coach_progress(found)
