@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, tap, translated
+from tests.apptest_helpers import app, table_data, tap, translated
 from tests.play_hands import heuristic_hand, seed_where
 from trainer.analysis.unseen_waits import unseen_waits
 from trainer.bots import BeginnerBot, HeuristicBot
 from trainer.coach.players import Level
 from trainer.coach.search import BUDGETS
-from trainer.engine import Dou14Error, RuleSet
+from trainer.engine import Dou14Error, RuleSet, relation
 from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind
@@ -613,6 +613,27 @@ def test_the_review_goes_to_the_coachs_mistakes_when_the_engine_flags_none(
     steps = len(replay.actions)
     assert t("play.review_step", "en", step=mistakes[0], steps=steps) in [
         c.value for c in at.caption]
+
+
+@pytest.mark.rule("R-WIN", "R-PUBLIC")
+def test_a_won_hand_lays_the_winners_cards_open(db: tuple[ProgressStore, str]) -> None:
+    """When a bot wins, the table shows the winner's concealed cards (a win is laid open); the
+    other bots' hands stay hidden until the review."""
+    store, learner = db
+    _instant(store, learner)
+    seed = seed_where(lambda hand: hand.state.result is not None
+                       and hand.state.result.winner not in (None, LEARNER))
+    at = app("play", as_learner=learner, seed=str(seed))
+    play = _play_by_tapping(at, store, learner)
+    result = play.state.result
+    assert result is not None and result.winner is not None and result.position is not None
+    seats = {seat["place"]: seat for seat in table_data(at, TABLE)["seats"]}
+    winner = seats[relation(result.winner, LEARNER, play.rules.players).place]
+    assert [c["code"] for c in winner["hand"]] == [
+        str(c) for c in sorted(result.position.hand, key=lambda c: c.index)]
+    assert winner["hidden"] is None
+    others = [s for name, s in seats.items() if s is not winner]
+    assert others and all(s["hidden"] and not s["hand"] for s in others)
 
 
 def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:

@@ -112,10 +112,12 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
     """The table as the learner sees it, with their buttons and the question they answer."""
     players = view.rules.players
     passed = {seat: _passed(view, seat) for seat in range(players)}
+    shown = _shown_hand(view)
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
-                 hidden=view.hand_sizes[seat],
-                 hidden_text=hidden_cards(view.hand_sizes[seat]),
+                 hidden=None if seat in shown else view.hand_sizes[seat],
+                 hidden_text="" if seat in shown else hidden_cards(view.hand_sizes[seat]),
+                 hand=shown.get(seat, ()),
                  melds=meld_views(view.melds[seat]), pile=pile_view(view.piles[seat]),
                  pile_title=tr("board.pile") if view.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == view.dealer else "",
@@ -140,6 +142,16 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         else "", centre_note=_centre_note(view.piles), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt,
         need_one=tr("board.need_one", action="{action}"))
+
+
+def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
+    """The winner's concealed cards once the hand is won: a win is laid open on the table
+    (R-WIN), the others' hands stay hidden until the review."""
+    result = view.result
+    if result is None or result.winner is None or result.position is None:
+        return {}
+    return {result.winner: tuple(CardView(card) for card in
+                                 sorted(result.position.hand, key=lambda c: c.index))}
 
 
 def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
