@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click, table_data, tap, translated
+from tests.seeding import rate_learner
 from tests.wrong_answers import wrong_answer
 from trainer.engine import Reason
 from trainer.engine.messages import Message
@@ -236,6 +237,21 @@ def test_a_repeated_puzzle_is_not_rated_again(db: tuple[ProgressStore, str]) -> 
     assert any(c.value == t("pz.practice", "en") for c in again.caption)
     assert store.ratings.learner(int(learner)) == rating
     assert [r.mode for r in store.answers.rows(int(learner))] == ["rated", "rated", "practice"]
+
+
+@pytest.mark.parametrize(("rating", "said"), [(900.0, True), (1500.0, False)])
+def test_a_learner_below_the_bank_is_told_so(db: tuple[ProgressStore, str], rating: float,
+                                             said: bool) -> None:
+    """The easiest "can you win?" puzzle is rated about 1310: a learner whose misses took
+    them to 900 is served puzzles far above them, and the page says why and where to learn."""
+    store, learner = db
+    rate_learner(store, int(learner), Rating(rating, 80.0))
+    at = app("puzzles", as_learner=learner, mode="rated")
+    puzzle = at.session_state["puzzle_current"]
+    served = service.puzzle_rating(puzzle, store.ratings.puzzles_of([puzzle.id])).rating
+    assert (served - rating > 300) is said
+    note = t("puzzles.below_bank", "en", served=f"{served:.0f}")
+    assert (note in [c.value for c in at.caption]) is said
 
 
 def _answer_shown(at: AppTest) -> list[tuple[str, str]]:

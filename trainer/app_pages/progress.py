@@ -153,6 +153,7 @@ else:
                       tr("progress.wins"): themes["wins"].tolist(),
                       tr("progress.performance"): themes["performance"].tolist()},
                      hide_index=True, key="theme-table")
+        st.caption(tr("progress.themes_note"))
         if weakest is not None and st.button(tr("progress.practise",
                                                 theme=tr(f"theme.{weakest}")),
                                              type="primary", key="practise-weakest"):
