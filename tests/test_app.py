@@ -14,6 +14,7 @@ from tests.wrong_answers import wrong_answer
 from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
+from trainer.lessons.run import PlanItem
 from trainer.practice.lesson_service import task_of
 from trainer.store import ProgressStore, open_database
 from trainer.store.progress_store import KeptRun
@@ -423,3 +424,26 @@ def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:
             assert target.place is Place.LESSON
             kinds = {getattr(step, "kind", None) for step in LESSONS[target.name].steps}
             assert level in kinds, (players, kind)
+
+
+def test_a_right_answer_unlike_the_workings_is_said_to_be_right_too(
+        db_url: str, learner_id: str) -> None:
+    """留哪张 with K♠ and K♣ in hand: the coach's working speaks of K♠, the learner discards
+    K♣ — graded right (the same rank and colour), and the page says the working's card and
+    theirs are both right instead of leaving them to wonder."""
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["which-discard"]
+    run = LessonRun("which-discard", [PlanItem(2, 16)], run_seed=5)  # 3♠ 9♠ K♠ K♣
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    task = task_of(lesson, run)
+    assert isinstance(task.answer, MoveAnswer)
+    hand = task.board.hand
+    best = hand[task.answer.indices[0]]
+    twin = next(i for i, card in enumerate(hand) if card != best and card.rank == best.rank
+                and card.is_red == best.is_red)
+    give(at, lesson, run, task, MoveAnswer(task.answer.kind, (twin,)))
+    assert at.success and hand[twin].symbol in at.success[0].value
+    note = red_suits(t("lessons.right_alike", "en", given=f"You discard {hand[twin].symbol}",
+                       expected=f"You discard {best.symbol}"))
+    assert [c.value for c in at.caption if c.value == note], [c.value for c in at.caption]

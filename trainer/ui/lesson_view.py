@@ -155,7 +155,7 @@ def answer_words(task: Task, answer: LessonAnswer) -> str:
             if option.value == answer.value:
                 return words(option.label)
         return answer.value
-    cards = tuple(task.board.hand[i] for i in answer.indices if i < len(task.board.hand))
+    cards = tuple(task.board.hand[i] for i in sorted(answer.indices) if i < len(task.board.hand))
     return words(Message.of(f"move.{answer.kind.value}", cards=cards))
 
 
@@ -172,6 +172,10 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
     if feedback is Feedback.RIGHT:
         st.success(red_suits(tr("lessons.right_answer", answer=answer_words(task, given)))
                    if given is not None else tr("lessons.right"))
+        expected = answer_words(task, task.answer)
+        if given is not None and answer_words(task, given) != expected:  # another right answer
+            st.caption(red_suits(tr("lessons.right_alike", given=answer_words(task, given),
+                                    expected=expected)))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:
