@@ -100,5 +100,7 @@ def test_progress_shows_the_track_beside_the_answers(db: tuple[ProgressStore, st
     assert metrics[t("progress.lessons_done", "en")].startswith("1/")
     assert metrics[t("progress.hands_played", "en")] == "1"
     assert int(metrics[t("progress.reviews_due", "en")]) > 0
-    assert any(c.value.startswith(t("progress.drill_levels", "en", list="")[:12])
-               for c in progress.caption)
+    (levels,) = [c.value for c in progress.caption
+                 if c.value.startswith(t("progress.drill_levels", "en", list="")[:12])]
+    not_started = t("progress.drill_not_started", "en", drill=t("drills.pairs", "en"))
+    assert not_started in levels and "level " not in levels.lower()[12:]  # none answered yet

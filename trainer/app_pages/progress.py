@@ -14,7 +14,7 @@ from trainer.play.coach_jobs import recent_losses
 from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
-from trainer.practice.drills import DRILLS, drill_level
+from trainer.practice.drills import DRILLS, reached_level
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
@@ -97,12 +97,14 @@ def track_section() -> None:
                    else "—",
                    help=None if reviewing else tr("progress.reviews_off"))
     levels = kept(store(), learner.id, "drill levels", None,
-                  lambda: {drill: drill_level(store(), learner.id, drill) for drill in DRILLS},
+                  lambda: {drill: reached_level(store(), learner.id, drill) for drill in DRILLS},
                   version=version)
     threshold = learner.rules.red_threshold
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
         tr("progress.drill_level_item", drill=tr(f"drills.{drill}", threshold=threshold),
-           level=level) for drill, level in levels.items())))
+           level=level) if level is not None else
+        tr("progress.drill_not_started", drill=tr(f"drills.{drill}", threshold=threshold))
+        for drill, level in levels.items())))
     losses = recent_losses(store(), learner.id)
     if losses:
         st.caption(coached_hands_line(losses))

@@ -45,10 +45,20 @@ class DrillItem:
 
 def drill_level(store: ProgressStore, learner_id: int, drill: str) -> int:
     """The level of ``drill``'s next item for this learner, from their last 30 answers to it."""
-    history = [(r.correct, r.seconds, r.level)
-               for r in store.answers.rows(learner_id, skill=AnswerSkill.drill(drill), last=30)
-               if r.level is not None]
-    return next_level(history)
+    return next_level(_history(store, learner_id, drill))
+
+
+def reached_level(store: ProgressStore, learner_id: int, drill: str) -> int | None:
+    """The level ``drill`` has reached for this learner, None before their first answer to it
+    (Progress says "not started", not the level a first item starts at)."""
+    history = _history(store, learner_id, drill)
+    return next_level(history) if history else None
+
+
+def _history(store: ProgressStore, learner_id: int, drill: str) -> list[tuple[bool, float, int]]:
+    return [(r.correct, r.seconds, r.level)
+            for r in store.answers.rows(learner_id, skill=AnswerSkill.drill(drill), last=30)
+            if r.level is not None]
 
 
 def next_level(history: Sequence[tuple[bool, float, int]], start: int = 2) -> int:
