@@ -479,15 +479,15 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     first = app(None, as_learner=learner)  # a new learner: reviews come after the first lesson
     assert t("home.hello_new", "en", name="Ann") in [s.value for s in first.subheader]
-    assert any(t("home.due_after_lesson", "en") in m.value for m in first.markdown)
+    assert any(t("home.due_after_lesson", "en") in m.value for m in first.caption)
     assert first.button(key="home-review").disabled
     store.lessons.complete(int(learner), "cards-and-red", 3, 5)
     at = app(None, as_learner=learner)  # reviews are the learner's choice: off until chosen
-    assert any(t("home.reviews_off", "en") in m.value for m in at.markdown)
+    assert any(t("home.reviews_off", "en") in m.value for m in at.caption)
     assert not at.button(key="home-review").disabled
     store.review_choices.set(int(learner), "red", True)
     at = app(None, as_learner=learner)
-    assert any(t("home.due", "en", count=12) in m.value for m in at.markdown)
+    assert any(t("home.due", "en", count=12) in m.value for m in at.caption)
     assert t("home.hello", "en", name="Ann") in [s.value for s in at.subheader]
 
 
@@ -501,7 +501,7 @@ def test_home_sends_stars_back_to_the_lesson_with_fewest(db: tuple[ProgressStore
     store.lessons.complete(int(learner), "a-turn", 1, 5)
     at = app(None, as_learner=learner)
     titles = {lesson.id: lesson.title["en"] for lesson in load_lessons()}
-    said = [m.value for m in at.markdown if m.value.startswith(t("home.review", "en",
+    said = [m.value for m in at.caption if m.value.startswith(t("home.review", "en",
                                                                    title="")[:12])]
     assert said == [t("home.review", "en", title=titles["pairs-of-14"])]
 

@@ -85,15 +85,15 @@ with path:
         st.markdown(tr("home.today"))
         chosen = store().review_choices.enabled(learner.id)
         due = len(due_facts(store(), learner.id, skills=chosen)) if completed and chosen else 0
-        st.markdown(tr("home.due_after_lesson") if not completed else
+        st.caption(tr("home.due_after_lesson") if not completed else
                     tr("home.due", count=due) if chosen else tr("home.reviews_off"))
         weak = sorted((lesson for lesson in lessons  # the fewest stars first, then in order
                        if lesson.id in completed and states[lesson.id].best_stars < 3),
                       key=lambda lesson: states[lesson.id].best_stars)
         if weak:
-            st.markdown(tr("home.review", title=weak[0].title[lang]))
+            st.caption(tr("home.review", title=weak[0].title[lang]))
         else:
-            st.markdown(tr("home.practice_check"))
+            st.caption(tr("home.practice_check"))
         row = st.container(horizontal=True, wrap=True)
         if row.button(tr("home.open_review" if chosen or not completed else "home.choose_reviews"),
                       key="home-review", type="secondary" if first_hand else "primary",
