@@ -617,6 +617,8 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     # and its own marker: two skills at one accuracy on one day show as two marks
     assert [trace["marker"]["symbol"] for trace in listed] == [
         skill_symbol(skill) for skill in ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")]
+    # side by side: four skills all right on one day are four marks, not one spot
+    assert accuracy["layout"]["scattermode"] == "group"
 
 
 def test_every_known_skill_has_a_colour_of_its_own() -> None:

@@ -49,6 +49,8 @@ def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: s
                               "yaxis": {"title": {"text": y_title}, **axes.get("yaxis", {})}}
     if any(trace["type"] == "scatter" for trace in traces):  # a day's every skill on hover
         layout["hovermode"] = "x unified"
+        if axes.get("xaxis", {}).get("type") == "category":  # side by side, not on one spot
+            layout["scattermode"] = "group"
     if legend is not None:  # under the chart: beside it, it took 40% of a phone's width
         layout["legend"] = {"title": {"text": legend}, "orientation": "h", "yanchor": "top",
                             "y": -0.3}
