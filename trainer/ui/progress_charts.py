@@ -174,7 +174,7 @@ def shown(database: str, learner_id: int, version: int, language: str,
                                     for name, colour, symbol, part in skills]),
                      height=380, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
                      legend=tr("progress.skill"), xaxis={"type": "category"},
-                     yaxis={"tickformat": ".0%", "range": [0, 1.05]})
+                     yaxis={"tickformat": ".0%", "range": [-0.05, 1.05]})
     speed = chart(_filled_first([lines(part["day"], part["median_seconds"], name, colour, symbol)
                                  for name, colour, symbol, part in skills]),
                   height=380, x_title=tr("progress.day"), y_title=tr("progress.median"),
