@@ -249,7 +249,7 @@ def test_a_learner_below_the_bank_is_told_so(db: tuple[ProgressStore, str], rati
     at = app("puzzles", as_learner=learner, mode="rated")
     puzzle = at.session_state["puzzle_current"]
     served = service.puzzle_rating(puzzle, store.ratings.puzzles_of([puzzle.id])).rating
-    assert (served - rating > 300) is said
+    assert (served - rating > service.BELOW_BANK) is said
     note = t("puzzles.below_bank", "en", served=f"{served:.0f}")
     assert (note in [c.value for c in at.caption]) is said
 

@@ -89,7 +89,7 @@ def test_an_unclaimed_discard_lies_before_the_discarder_and_the_lower_player_fli
     # Nobody can take K♦ (no A in seat 1, no pair of Ks): seat 1 flips the stock's top card.
     assert state.offer is not None and state.offer.source == "flip" and state.offer.seat == 1
     assert str(state.offer.card) == "4c"
-    assert [(str(t.card), t.source, t.seat) for t in state.piles[0]] == [("Kd", "discard", 0)]
+    assert [(str(t.card), t.source) for t in state.piles[0]] == [("Kd", "discard")]
     assert all(str(state.offer.card) not in map(str, hand) for hand in state.hands)
     view = view_of(state, 3)
     assert [str(t.card) for t in view.piles[0]] == ["Kd"]  # public, with its origin

@@ -92,7 +92,7 @@ def test_a_lesson_miss_links_to_practice_of_its_skill(db: tuple[ProgressStore, s
         if hasattr(step, "task"):
             break
         at.button(key=f"cont-{run.index}").click().run()
-    task = task_of(step, run.current)  # type: ignore[arg-type]
+    task = task_of(lesson, run)
     for _ in range(2):
         _answer(at, f"lesson-{lesson.id}-{run.index}", task, wrong_answer(task),
                 f"{run.run_seed}-{run.index}-{_}")

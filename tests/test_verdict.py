@@ -171,7 +171,7 @@ def test_explains_joker_and_specials() -> None:
     assert any("joker in hand" in line for line in lines)
     lines = explain(verdict(position_of("Ah Kc 7s 5c 9s", melds=["pong:Qh,Qs,Qd", "joker:X", "joker:X"],
                                 card="7d", dealer_first_discard=True)), "zh")
-    assert any("接地封顶（来源的建议）：6 番按 4 番计" in line for line in lines)
+    assert any("接地另有封顶" in line and "6 番按 4 番计" in line for line in lines)
 
 
 def test_explains_a_plain_wins_share_in_words() -> None:
@@ -185,7 +185,7 @@ def test_explains_a_plain_wins_share_in_words() -> None:
     assert verdict(one_fan).win and verdict(one_fan).fan == 1
     assert any("the base 1 doubled once per fan, 1 fan = 2" in line
                for line in explain(verdict(one_fan), "en"))
-    assert any("1 翻倍 1 次" in line for line in explain(verdict(one_fan), "zh"))
+    assert any("底分 1，每番翻一倍，1 番 = 2" in line for line in explain(verdict(one_fan), "zh"))
 
 
 def _check_against_reference(position: Position) -> None:

@@ -137,7 +137,7 @@ def _walk(page: Page, store: ProgressStore, learner: int, lesson: Lesson, lang: 
             _continue(page, lang, key)
             _wait_for_move(page, store, learner, lesson, stored, lang)
             continue
-        task = task_of(step, item)
+        task = task_of(lesson, run)
         if wrong_once and not run.done:
             seq = f"{run.run_seed}-{run.index}-{run.attempts}"
             _answer(page, task, _wrong(task), lang, seq)

@@ -26,7 +26,7 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import COACHED_HANDS, Job, recent_losses, review_of
+from trainer.play.coach_jobs import COACHED_HANDS, mistake_steps, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
@@ -37,7 +37,7 @@ from trainer.practice.guidance_service import Help, ask_more, decision_skill, he
 from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.coach_view import coach_section
+from trainer.ui.coach_view import coach_section, step_buttons
 from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
@@ -323,21 +323,8 @@ def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None]
     st.caption(tr("play.review_open_hands"))
     flags = reviewed(replay.dumps(), LEARNER)
     priced = review_of(db, learner.id, replay, LEARNER)
-    costly = [] if isinstance(priced, Job) else [d.step for d in priced.decisions if d.mistake]
-    marked = sorted({flag.step for flag in flags} | set(costly))  # the engine's and the coach's
-    later = [at for at in marked if at > step]
-    row = st.container(horizontal=True, wrap=True, key="review-steps")
-    row.button(tr("play.review_start"), key="review-start", on_click=go, args=(0,),
-               disabled=step <= 0, icon=":material/first_page:")
-    row.button(tr("play.back"), key="review-back", on_click=go, args=(step - 1,),
-               disabled=step <= 0, icon=":material/chevron_left:")
-    row.button(tr("play.forward"), key="review-forward", on_click=go, args=(step + 1,),
-               disabled=step >= steps, icon=":material/chevron_right:")
-    row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
-               disabled=step >= steps, icon=":material/last_page:")
-    target = later[0] if later else marked[0] if marked else steps  # round to the first
-    row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
-               args=(target,), disabled=not marked or target == step)
+    costly = mistake_steps(priced)
+    step_buttons(step, steps, sorted({flag.step for flag in flags} | set(costly)), go)
     st.caption(tr("play.review_step", step=step, steps=steps))
     state = replay.state_at(step)
     for flag in flags:

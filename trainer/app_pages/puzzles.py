@@ -147,10 +147,6 @@ def go_next() -> None:
                  puzzle_revealed=False, puzzle_left=st.query_params.get("puzzle"))
 
 
-BELOW_BANK = 300
-"""Points by which the nearest puzzle may be above the learner's rating before the page says
-the learner is below the easiest puzzles served (a win there is then about one in seven)."""
-
 
 def rating_line(result: service.Attempt) -> str:
     """What an answer did to the rating, the ratings written as the rating above is (1511, not
@@ -363,9 +359,9 @@ def puzzle_area() -> None:
               help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
-    served = service.puzzle_rating(current, store().ratings.puzzles_of([current.id])).rating
-    if mode == service.PuzzleMode.RATED and served - rating.rating > BELOW_BANK:
-        st.caption(tr("puzzles.below_bank", served=f"{served:.0f}"))
+    served = service.puzzle_rating(current, store().ratings.puzzles_of([current.id]))
+    if mode == service.PuzzleMode.RATED and service.below_bank(rating, served):
+        st.caption(tr("puzzles.below_bank", served=f"{served.rating:.0f}"))
 
 
 puzzle_area()

@@ -85,6 +85,13 @@ def review_of(store: ProgressStore, learner_id: int, replay: Replay, seat: int
     return job
 
 
+def mistake_steps(found: PricedHand | Job) -> list[int]:
+    """The steps of the hand where the coach's finished review found a mistake (none while the
+    review is being made): the review's Next flagged moment goes to them beside the engine's
+    flags."""
+    return [] if isinstance(found, Job) else [d.step for d in found.decisions if d.mistake]
+
+
 COACHED_HANDS = 3
 """The hands a learner's play is scored over (issue 31: three coached hands, by points lost)."""
 

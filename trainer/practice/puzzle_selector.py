@@ -56,6 +56,18 @@ def target_rating(mode: PuzzleMode | str, learner: Rating, streak: int) -> float
     return learner.rating
 
 
+BELOW_BANK = 300.0
+"""Points by which the puzzle served may stand above the learner before the page says the
+learner is below the easiest puzzles of the bank (a win there is then about one in seven)."""
+
+
+def below_bank(learner: Rating, served: Rating) -> bool:
+    """Is the puzzle served, the nearest the selector found, far above the learner? Then the
+    learner is below the easiest puzzles of its kind (the "can you win?" bank starts near 1310):
+    a miss costs them little, and the lessons teach what the puzzles ask."""
+    return served.rating - learner.rating > BELOW_BANK
+
+
 SAFETY_LESSON = "reading-the-table"
 """The lesson that teaches what the safe-discard puzzles ask (R-SAFE): reading the table."""
 

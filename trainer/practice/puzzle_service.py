@@ -33,6 +33,7 @@ from trainer.practice.puzzle_finisher import Attempt, last_attempt, record
 from trainer.practice.puzzle_hints import hint
 from trainer.practice.puzzle_runs import TIMED_SECONDS, PuzzleRun, RunSoFar, in_time, run_so_far, time_left
 from trainer.practice.puzzle_selector import (
+    BELOW_BANK,
     MODES,
     NEAREST,
     SAFETY_LESSON,
@@ -41,6 +42,7 @@ from trainer.practice.puzzle_selector import (
     UNRATED_MODES,
     WINDOW,
     PuzzleMode,
+    below_bank,
     choose,
     failed_puzzles,
     held_back_themes,
@@ -49,6 +51,7 @@ from trainer.practice.puzzle_selector import (
 )
 
 __all__ = [
+    "BELOW_BANK",
     "MODES",
     "NEAREST",
     "SAFETY_LESSON",
@@ -69,6 +72,7 @@ __all__ = [
     "WinGiven",
     "bank",
     "bank_index",
+    "below_bank",
     "choose",
     "expected_text",
     "failed_puzzles",

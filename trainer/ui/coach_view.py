@@ -6,7 +6,7 @@ learner's own best-move puzzle; and the progress while it is computed (issue 29)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -23,6 +23,26 @@ from trainer.store import ProgressStore
 from trainer.ui.lang import current_language, tr
 from trainer.ui.practice_links import open_practice
 from trainer.ui.widgets import CHART_CONFIG, bullet_list
+
+
+def step_buttons(step: int, steps: int, marked: Sequence[int], go: Callable[[int], None]
+                 ) -> None:
+    """The review's way through a hand: to the deal, back, forward, to the end, and to the next
+    marked moment (the engine's flags and the coach's mistakes, ``marked`` in order; after the
+    last, round to the first)."""
+    later = [at for at in marked if at > step]
+    row = st.container(horizontal=True, wrap=True, key="review-steps")
+    row.button(tr("play.review_start"), key="review-start", on_click=go, args=(0,),
+               disabled=step <= 0, icon=":material/first_page:")
+    row.button(tr("play.back"), key="review-back", on_click=go, args=(step - 1,),
+               disabled=step <= 0, icon=":material/chevron_left:")
+    row.button(tr("play.forward"), key="review-forward", on_click=go, args=(step + 1,),
+               disabled=step >= steps, icon=":material/chevron_right:")
+    row.button(tr("play.review_end"), key="review-end", on_click=go, args=(steps,),
+               disabled=step >= steps, icon=":material/last_page:")
+    target = later[0] if later else marked[0] if marked else steps
+    row.button(tr("play.next_flag"), key="review-next-flag", icon=":material/flag:", on_click=go,
+               args=(target,), disabled=not marked or target == step)
 
 
 def points_lost_curve(priced: PricedHand) -> go.Figure:
