@@ -352,3 +352,41 @@ def test_a_safer_choice_is_as_good_and_less_likely_to_deal_in() -> None:
                     assert value.loss <= max(replaced.loss, SAFE_WITHIN * value.loss_error)
             play.act(play.state.legal_actions()[0])
     assert swaps  # the rule is exercised
+
+
+@pytest.mark.rule("R-PAY", "R-CHI", "R-PONG")
+def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
+    """A chi or pong owes a discard (a pass owes none): where the discard the heuristic would
+    then owe is at least FOLD_AT likely to deal in, as the table reads it after the claim, the
+    coach and the expert pass; the owed card is one the hand holds after the claim and its
+    chance is the table's."""
+    from trainer.coach.expert import Advice, advised
+    from trainer.coach.fold import CLAIMS, FOLD_AT, owed_discard
+
+    folded = kept = 0
+    for seed in range(200):
+        if folded >= 2 and kept >= 2:
+            break
+        play = PlaySession(seed, RuleSet())
+        for _ in range(40):
+            play.run_bots()
+            if play.state.over:
+                break
+            view = play.view()
+            claims = [a for a in view.legal if a.kind in CLAIMS]
+            if claims and weighable(view):
+                owed = owed_discard(view, claims[0])
+                assert owed == owed_discard(view, claims[0])  # from the public view alone
+                if owed is not None:
+                    if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
+                        assert owed.card in view.hand
+                    decision = evaluate(view, 16)
+                    move, why = advised(view, decision, claims[0])
+                    if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
+                        assert move.kind is ActionKind.PASS
+                        folded += why is Advice.FOLD
+                    else:
+                        kept += 1
+                        assert why is not Advice.FOLD
+            play.act(HeuristicBot().choose(view, random.Random(seed)))
+    assert folded >= 2 and kept >= 2

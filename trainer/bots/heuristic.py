@@ -99,7 +99,7 @@ def decide(legal: Sequence[Action], hand: Sequence[Card], offer: Offer | None,
     if not discards:
         return legal[rng.randrange(len(legal))]
     read = chances() if chances is not None else {}
-    return min(discards, key=lambda a: (_discard_cost(counts, a.cards[0],
+    return min(discards, key=lambda a: (discard_cost(counts, a.cards[0],
                                                       read.get(a.cards[0], 0.0)),
                                         a.cards[0].index))
 
@@ -108,7 +108,7 @@ BOT_SAMPLES = 256
 """Deals the bot samples for a discard's chance (the coach and the hints take more)."""
 
 
-def _discard_cost(counts: list[int], card: Card, chance: float) -> float:
+def discard_cost(counts: list[int], card: Card, chance: float) -> float:
     """What throwing ``card`` costs: each card then left without a 14-partner 10, each
     percent of the chance that someone wins on it 0.6 (a deal-in pays for the whole table,
     R-PAY), each red point given away 0.4."""

@@ -4,7 +4,8 @@
 noisy, and a noisy switch away from a sound choice loses points; in the lay-down round (before
 the first discard) the heuristic's. Among the discards the search cannot tell from the one
 chosen, the one least likely to deal in (:data:`SAFEST`, R-SAFE, R-PAY: a 点炮 pays every
-share). From its view only."""
+share); a chi or pong let go by when the discard it owes is likely to deal in
+(:mod:`trainer.coach.fold`). From its view only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
+from trainer.coach.fold import CLAIMS, folds
 from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, view_seed
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -45,18 +47,27 @@ class Advice(StrEnum):
     """The heuristic's choice, which the search could not beat clearly (:data:`CONFIDENCE`)."""
     SAFER = "safer"
     """A discard as good as the others within the search's error, less likely to deal in."""
+    FOLD = "fold"
+    """A pass where the chosen claim would owe a discard likely to deal in
+    (:func:`trainer.coach.fold.folds`)."""
 
 
 def advised(view: PlayerView, decision: Decision, sound: Action) -> tuple[Action, Advice]:
     """The expert's move at ``decision`` when the heuristic plays ``sound``, and why: the
     search's best when it beats ``sound`` by more than :data:`CONFIDENCE` standard errors, else
-    ``sound``; then, with :data:`SAFEST`, the discard least likely to deal in among those as
-    good (:func:`safest`). Play's coach says the same (:mod:`trainer.play.coach_hint`)."""
+    ``sound``; a pass instead of a chi or pong that would owe a discard likely to deal in
+    (:func:`~trainer.coach.fold.folds`); then, with :data:`SAFEST`, the discard least likely to
+    deal in among those as good (:func:`safest`). Play's coach says the same
+    (:mod:`trainer.play.coach_hint`)."""
     kept = decision.value_of(sound)
     if kept is None:  # not an option the search weighed
         return sound, Advice.SOUND
     clear = kept.loss > CONFIDENCE * kept.loss_error
     chosen = decision.best.action if clear else sound
+    if chosen.kind in CLAIMS and folds(view, chosen) is not None:
+        passes = [o.action for o in decision.options if o.action.kind is ActionKind.PASS]
+        if passes:
+            return passes[0], Advice.FOLD
     safer = safest(view, decision, chosen) if SAFEST else chosen
     if not same_move(safer, chosen):
         return safer, Advice.SAFER

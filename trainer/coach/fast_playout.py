@@ -15,7 +15,7 @@ branch, on the cases the engine's legal actions can present: a win or 天走 is 
 (R-KONG, R-TOU); a triple laid when its rank lacks a partner; a pong or chi taken only for a card
 that lacks a partner (R-PONG, R-CHI, R-PAIR14); the lay-down round ended (R-TOU-ORDER); and the
 discard that leaves fewest cards unpaired, then the least red, then the lowest card
-(``_discard_cost`` with every chance 0: its red term never outweighs one unpaired card)."""
+(``discard_cost`` with every chance 0: its red term never outweighs one unpaired card)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ MAX_ACTIONS: Final = 2_000
 _KEEP: Final = 1 << 10
 _DISCARD_KEY: Final = tuple(RED[card] * 64 + card for card in range(len(RED)))
 """A discard's order among those that leave as many cards unpaired: red points, then the card
-(``_discard_cost``'s ``card.red * 0.4``, then ``card.index``); a card whose rank keeps its partner
+(``discard_cost``'s ``card.red * 0.4``, then ``card.index``); a card whose rank keeps its partner
 adds :data:`_KEEP`, more than any red, as one more unpaired card adds 10 to the cost."""
 assert max(_DISCARD_KEY) < _KEEP
 

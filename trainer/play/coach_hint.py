@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from trainer.coach.expert import Advice, advised, sound_move
 from trainer.coach.explain import move_words
+from trainer.coach.fold import CLAIMS, owed_discard
 from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
@@ -44,6 +45,10 @@ def coach_message(view: PlayerView) -> Message | None:
     if found is None:
         return None
     decision, move, why = found
+    if why is Advice.FOLD:
+        said = _fold_message(view, decision, move)
+        if said is not None:
+            return said
     played = decision.value_of(move)
     assert played is not None
     other = next(o for o in decision.options if not same_move(o.action, played.action))
@@ -55,3 +60,18 @@ def coach_message(view: PlayerView) -> Message | None:
                       other_points=Points(other.mean),
                       gap=Points(abs(played.mean - other.mean), signed=False),
                       gap_error=Points(below.loss_error, signed=False))
+
+
+def _fold_message(view: PlayerView, decision: Decision, move: Action) -> Message | None:
+    """Why the coach lets the card go by: the best claim's values, and the discard it would owe
+    with that discard's chance of dealing in (:mod:`trainer.coach.fold`)."""
+    played = decision.value_of(move)
+    claim = next((o for o in decision.options if o.action.kind in CLAIMS), None)
+    owed = None if claim is None else owed_discard(view, claim.action)
+    if played is None or claim is None or owed is None:
+        return None
+    return Message.of("coach.would_play_fold", ("R-PAY", "R-READ"), deals=decision.deals,
+                      move=move_words(move), points=Points(played.mean),
+                      error=Points(played.error, signed=False), other=move_words(claim.action),
+                      other_points=Points(claim.mean), card=owed.card,
+                      percent=round(owed.chance * 100))
