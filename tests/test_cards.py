@@ -166,3 +166,13 @@ def test_parser_fuzz_near_notation(text: str) -> None:
         parse_cards(text)
     except NotationError as error:
         assert text[error.offset:].startswith(error.token)
+
+
+def test_full_width_input_reads_as_ascii_and_a_suit_first_card_is_named() -> None:
+    """A Chinese keyboard types full-width letters and digits (ＡＨ, ７): they read as Ah, 7
+    (NFKC); a card written suit first (红桃7, h7) is told to put its rank first."""
+    assert parse_cards("ＡＨ，ＫＤ ７♥ １０ｃ") == parse_cards("Ah Kd 7h 10c")
+    for text in ("红桃7", "h7", "♥10"):
+        with pytest.raises(NotationError) as raised:
+            parse_cards(text)
+        assert raised.value.kind == "order" and raised.value.token == text

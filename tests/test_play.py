@@ -659,6 +659,11 @@ def test_a_downloaded_replay_opens_again(db: tuple[ProgressStore, str]) -> None:
                                                         "application/json")).run()
     assert not broken.exception and broken.error[0].value.startswith(
         t("play.bad_replay", "en", error="")[:20])
+    binary = app("play", as_learner=learner)
+    binary.file_uploader(key="open-replay").set_value(("bin.json", b"\xff\xfe\x00",
+                                                        "application/json")).run()
+    assert binary.error[0].value == t("play.bad_replay", "en",
+                                      error=t("play.replay_not_text", "en"))
     assert json.loads(saved)["seed"] == play.state.seed
 
 

@@ -103,6 +103,7 @@ def test_an_open_profiles_link_cannot_give_it_a_password(browser: Browser, serve
         .to_be_visible()  # drawn after the password's place: the page is whole
     expect(page.get_by_label(t("settings.password_new", "en"))).to_have_count(0)
     expect(page.get_by_text(t("claim.not_owner", "en"))).to_be_visible()
+    expect(page.get_by_text(t("profile.open_note_here", "en"))).to_have_count(0)  # no "below"
     stranger.close()
     mine = owner.new_page()  # its own browser can
     _save_password(mine, server, link, SECRET)

@@ -38,7 +38,7 @@ from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
 from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.coach_view import coach_section, step_buttons
-from trainer.ui.lang import current_language, holding_language, plain, tr, translated_choice
+from trainer.ui.lang import current_language, engine_error, holding_language, plain, tr, translated_choice
 from trainer.ui.play_view import RESULT_KEY, play_table, review_table
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import TABLE_PAGE_STYLE, bullet_list, glossary_link
@@ -364,8 +364,11 @@ def open_replay() -> None:
     try:
         loaded = Replay.from_json(opened.getvalue().decode("utf-8"))
         loaded.state_at()
-    except (Dou14Error, UnicodeDecodeError) as error:
-        st.error(tr("play.bad_replay", error=plain(error)))
+    except UnicodeDecodeError:
+        st.error(tr("play.bad_replay", error=tr("play.replay_not_text")))
+        return
+    except Dou14Error as error:
+        st.error(tr("play.bad_replay", error=engine_error(error)))
         return
     st.session_state.update(opened_replay=loaded.dumps(), opened_step=len(loaded.actions))
     st.rerun()

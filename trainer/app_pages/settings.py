@@ -88,9 +88,10 @@ if saved:
         st.success(tr("settings.saved", threshold=new_rules.red_threshold))
 
 st.subheader(tr("settings.privacy"))
+owner = learner.private or store().owns(learner.id, this_sign_in())
 if learner.private:
     st.markdown(tr("profile.private_note", name=plain(learner.name)))
-else:
+elif owner:
     st.caption(tr("profile.open_note_here"))  # the password box is just below
 pending: int | str | None = st.session_state.get(_SAVED)
 if pending is not None:  # said until the run after the browser wrote the new sign-in
@@ -99,7 +100,7 @@ if pending is not None:  # said until the run after the browser wrote the new si
         st.session_state.pop(_SAVED)
     elif isinstance(pending, int) and written() >= pending:
         st.session_state[_SAVED] = "said"
-if learner.private or store().owns(learner.id, this_sign_in()):
+if owner:
     with st.form("set-password", clear_on_submit=True):
         current = st.text_input(tr("settings.password_current"), type="password",
                                 max_chars=256, key="password_current") \

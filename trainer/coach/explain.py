@@ -49,8 +49,9 @@ def why(view: PlayerView, action: Action) -> Message:
             "coach.waits_gone" if waiting.ready else "coach.not_ready")
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
+    percent = round(chance.value * 100)
     risk = Message.of("coach.risk_safe") if chance.safe else Message.of(
-        "coach.risk", percent=round(chance.value * 100))
+        "coach.risk", percent=percent) if percent else Message.of("coach.risk_tiny")
     return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
                       ready=ready, red=red_words(view, rest), risk=risk)
 

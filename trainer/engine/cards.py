@@ -7,6 +7,7 @@ The notation round-trips: ``format_cards(parse_cards(s))`` is canonical and
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -183,12 +184,14 @@ _RANK_TOKENS = {
     "a": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
     "10": 10, "t": 10, "j": 11, "q": 12, "k": 13,
 }
+_RANK_ENDS = frozenset("0123456789ajqkt")
+"""The last character of a rank: a token ending in one gave no suit after its rank."""
 _SEPARATORS = re.compile(r"[^\s,，]+")
 _CARD_CACHE: dict[str, Card] = {}
 
 
 def _parse_token(token: str, offset: int) -> Card:
-    key = token.casefold().replace("\ufe0f", "")
+    key = unicodedata.normalize("NFKC", token).casefold().replace("\ufe0f", "")
     cached = _CARD_CACHE.get(key)
     if cached is not None:
         return cached
@@ -199,6 +202,9 @@ def _parse_token(token: str, offset: int) -> Card:
             raise NotationError(token, offset, "a card is a rank then a suit, e.g. '7h' or 'X'",
                                 "shape")
         suit = _SUIT_TOKENS.get(key[-1])
+        if suit is None and key[-1] in _RANK_ENDS:
+            raise NotationError(token, offset, "a card is its rank, then its suit: 7h or 7♥",
+                                "order")
         if suit is None:
             raise NotationError(token, offset,
                                 f"unknown suit {token[-1]!r} (use s h c d or ♠♥♣♦)", "suit")

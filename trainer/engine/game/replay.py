@@ -60,7 +60,7 @@ class Replay:
             except ValueError as error:  # bad JSON, too deep, huge integers
                 raise Dou14Error(f"a replay is JSON: {error}") from None
         if not isinstance(data, dict) or set(data) - {"seed", "rules", "dealer", "actions"}:
-            raise Dou14Error("a replay is {seed, rules, dealer, actions}")
+            raise Dou14Error("a replay holds four fields: seed, rules, dealer and actions")
         seed = data.get("seed")
         dealer = data.get("dealer")
         actions = data.get("actions", [])
