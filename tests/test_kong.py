@@ -9,6 +9,7 @@ from trainer.engine import (
     KongCase,
     KongEvent,
     Meld,
+    Message,
     RuleSet,
     kong_eligibility,
     parse_card,
@@ -121,3 +122,18 @@ def test_dealt_four_is_laid_down_by_r_tou() -> None:
     result = kong_eligibility(parse_cards("5s 5h 5c 5d 7h Kd 2s 3c"), [], KongEvent.AFTER_DEAL)
     assert result.rules == ("R-KONG", "R-TOU")
     assert result.cards == (parse_card("5s"),)
+
+
+def test_a_two_step_kongs_card_is_named_in_the_moments_own_count() -> None:
+    """"You ponged with two of your three …; 3♣ is the third": the card's caption says the
+    third of the learner's three, not "the fourth" (a walker read two names for one card);
+    three of four laid first keeps "the fourth"."""
+    from trainer.lessons.kinds.kong import kong
+    from trainer.lessons.task import StepData
+
+    third = kong(StepData({"event": "ponged_from_triple", "card": "3c", "cards": "6h 5d 5s Kc 6c",
+                           "melds": ["pong:3d,3s,3h"]}))
+    assert third.board.caption == Message.of("board.held_third")
+    fourth = kong(StepData({"event": "laid_from_four", "card": "8d", "cards": "Kd 2s 3c 5h",
+                            "melds": ["pong:8s,8h,8c"]}))
+    assert fourth.board.caption == Message.of("board.held_card")

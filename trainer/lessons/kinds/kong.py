@@ -19,8 +19,10 @@ _CASE = {KongCase.DEALT_FOUR: "case1", KongCase.TRIPLE_PLUS_CLAIM: "case2",
 _NEEDS = {"case1": (KongEvent.AFTER_DEAL, KongEvent.LAID_FROM_FOUR),
           "case2": (KongEvent.CLAIM, KongEvent.PONGED_FROM_TRIPLE),
           "case3": (KongEvent.DRAW_AFTER_PONG,)}
-_HELD = (KongEvent.PONGED_FROM_TRIPLE, KongEvent.LAID_FROM_FOUR)
-"""The second step of a two-step kong: the card is the fourth held from before."""
+_CAPTION = {KongEvent.PONGED_FROM_TRIPLE: "board.held_third",
+            KongEvent.LAID_FROM_FOUR: "board.held_card"}
+"""The card's caption at the second step of a two-step kong, in the moment's own count: the
+third of the learner's three (a pong made with two of them), or the fourth of a rank dealt."""
 
 
 def options_for(rules: RuleSet) -> tuple[str, ...]:
@@ -67,7 +69,7 @@ def kong(data: StepData) -> Task:
         KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules, moment=moment,
         offer_from=Relation.YOU if event is KongEvent.OWN_FLIP else None,  # "flipped by you"
         caption=None if event in (KongEvent.CLAIM, KongEvent.OWN_FLIP)
-        else Message.of("board.held_card" if event in _HELD else "board.drawn_card"))
+        else Message.of(_CAPTION.get(event, "board.drawn_card")))
     return Task("kong", Shape.CHOICE, board, answer, CHOICE_INSTRUCTION,
                 tuple(result.messages()), ("R-KONG",), hint, options,
                 prompt=Message.of("task.kong.prompt", moment=moment),
