@@ -40,6 +40,11 @@ class DrawnFigure(go.Figure):  # type: ignore[misc]  # plotly has no type hints
         return self._drawn
 
 
+LEGEND_ROW = 22
+"""Pixels a skill's legend row takes: the charts grow by one a skill past three, so that a
+phone's one-column legend is not cut into a scroll box."""
+
+
 def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: str,
           legend: str | None = None, **axes: dict[str, Any]) -> DrawnFigure:
     """A figure built from plain dicts in one go (five times faster than ``go.Scatter`` and
@@ -170,14 +175,15 @@ def shown(database: str, learner_id: int, version: int, language: str,
     # in the order of the skills' ids, not of their names, and each in its own colour
     skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)),
                skill_symbol(str(skill)), part) for skill, part in summary.by_day.groupby("skill")]
+    height = 380 + LEGEND_ROW * max(0, len(skills) - 3)  # a phone lists the skills one a row
     accuracy = chart(_filled_first([lines(part["day"], part["accuracy"], name, colour, symbol)
                                     for name, colour, symbol, part in skills]),
-                     height=380, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
+                     height=height, x_title=tr("progress.day"), y_title=tr("progress.accuracy"),
                      legend=tr("progress.skill"), xaxis={"type": "category"},
                      yaxis={"tickformat": ".0%", "range": [-0.05, 1.05]})
     speed = chart(_filled_first([lines(part["day"], part["median_seconds"], name, colour, symbol)
                                  for name, colour, symbol, part in skills]),
-                  height=380, x_title=tr("progress.day"), y_title=tr("progress.median"),
+                  height=height, x_title=tr("progress.day"), y_title=tr("progress.median"),
                   legend=tr("progress.skill"), xaxis={"type": "category"})
     return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
 
