@@ -390,3 +390,38 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
                         assert why is not Advice.FOLD
             play.act(HeuristicBot().choose(view, random.Random(seed)))
     assert folded >= 2 and kept >= 2
+
+
+def test_a_discard_that_leaves_the_hand_not_ready_counts_the_cards_that_would_pair() -> None:
+    """Two discards that both leave the hand not ready (还没下叫) are told apart by how many
+    unseen cards would pair a loose card: the count equals, card by card, the unseen cards that
+    leave one card fewer unpaired when added to the hand."""
+    from collections import Counter
+
+    from trainer.coach.explain import why
+    from trainer.engine.cards import deck
+    from trainer.engine.messages import Message
+    from trainer.engine.combine import rank_counts, unpaired
+
+    checked = 0
+    for seed in range(40):
+        play = PlaySession(seed, RuleSet())
+        play.run_bots()
+        view = play.view()
+        if view.phase is not Phase.DISCARD or play.state.over:
+            continue
+        for action in (a for a in view.legal if a.kind is ActionKind.DISCARD):
+            said = why(view, action).param("ready")
+            assert isinstance(said, Message)
+            if said.key != "coach.not_ready_outs":
+                continue
+            rest = list(view.hand)
+            rest.remove(action.cards[0])
+            unseen = Counter(deck(view.rules.jokers))
+            unseen.subtract(view.visible_cards())
+            before = unpaired(rank_counts(rest))
+            pairing = sum(n for card, n in unseen.items() if n > 0 and card.rank is not None
+                          and unpaired(rank_counts([*rest, card])) < before)
+            assert said.param("outs") == pairing
+            checked += 1
+    assert checked >= 5

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from trainer.engine.cards import Card, deck
+from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.view import PlayerView
 from trainer.engine.position import Position
 from trainer.engine.sources import Source
@@ -46,6 +47,27 @@ def waits_after(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
     cards = tuple(card for card in result.wins_on if seen[card] < everything[card])
     left = sum(everything[card] - seen[card] for card in set(cards))
     return UnseenWaits(True, cards, left)
+
+
+def pairing_outs(view: PlayerView, hand: tuple[Card, ...]) -> int:
+    """How many cards the viewer has not seen would pair one of ``hand``'s loose cards (a card
+    one too many for its 14-partner, R-PAIR14): for each such rank, the unseen copies of its
+    partner rank — how a hand that is not yet ready (还没下叫) can still come together, the
+    figure that tells two such discards apart. Jokers pair with nothing.
+
+    >>> from trainer.engine import RuleSet
+    >>> from trainer.engine.game.state import HandState
+    >>> from trainer.engine.game.view import view_of
+    >>> from trainer.engine.cards import parse_cards
+    >>> view = view_of(HandState.deal(7, RuleSet()), 0)
+    >>> aces_seen = sum(card.rank == 1 for card in view.visible_cards())
+    >>> pairing_outs(view, parse_cards("Kd 6h 8s")) == 4 - aces_seen  # only K is loose
+    True
+    """
+    counts = rank_counts(hand)
+    seen = Counter(card.rank for card in view.visible_cards())
+    loose = {rank for rank in range(1, 14) if lacks_partner(counts, rank)}
+    return sum(4 - seen[14 - rank] for rank in loose)
 
 
 def _claimable_offer(view: PlayerView) -> Card | None:

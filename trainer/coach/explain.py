@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
-from trainer.analysis.unseen_waits import waits_after
+from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.engine.cards import Card, red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -45,8 +45,9 @@ def why(view: PlayerView, action: Action) -> Message:
     rest.remove(card)
     waiting = waits_after(view, tuple(rest))
     ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
-        if waiting.ready and waiting.cards else Message.of(
-            "coach.waits_gone" if waiting.ready else "coach.not_ready")
+        if waiting.ready and waiting.cards else Message.of("coach.waits_gone") \
+        if waiting.ready else Message.of("coach.not_ready_outs",
+                                         outs=pairing_outs(view, tuple(rest)))
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
     percent = round(chance.value * 100)
