@@ -400,8 +400,8 @@ def test_a_discard_that_leaves_the_hand_not_ready_counts_the_cards_that_would_pa
 
     from trainer.coach.explain import why
     from trainer.engine.cards import deck
-    from trainer.engine.messages import Message
     from trainer.engine.combine import rank_counts, unpaired
+    from trainer.engine.messages import Message
 
     checked = 0
     for seed in range(40):
