@@ -95,6 +95,9 @@ def test_nothing_hidden_from_the_viewer_changes_a_choice_or_a_value(
         return
     assert view_of(other, view.seat) == view
     assert evaluate(view_of(other, view.seat), 4) == evaluate(view, 4)
+    from trainer.coach.fold import CLAIMS, owed_discard
+    for claim in (a for a in view.legal if a.kind in CLAIMS):  # the discard a claim owes too
+        assert owed_discard(view_of(other, view.seat), claim) == owed_discard(view, claim)
 
 
 def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
