@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.i18n import t
 from trainer.play.choices import DISCARD, choices
+from trainer.play.coach_jobs import mistake_steps, review_key
+from trainer.play.coach_review import PricedHand
 from trainer.play.hand_review import review_hand
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.store import ProgressStore, open_database
@@ -166,8 +169,19 @@ def test_play_reload_review_and_next_hand(browser: Browser, server: str,
     page.get_by_role("button", name=t("play.review_start", "en")).click()
     expect(page.get_by_text(t("play.review_step", "en", step=0,
                               steps=len(session.state.history)))).to_be_visible()
+    # Next flagged moment goes to the engine's flags and the coach's mistakes: the coach's
+    # review is computed in the background, so wait for it to be kept, then read both
+    key = review_key(Replay.of(session.state), LEARNER)
+    deadline = time.monotonic() + 240
+    while (kept := store.coach_reviews.get(int(learner), key)) is None:
+        assert time.monotonic() < deadline, "the coach's review was never kept"
+        page.wait_for_timeout(250)  # a poll of the database, not a wait for the page
+    page.reload()  # the page reads the kept review
+    marked = sorted({flag.step for flag in flags} | set(mistake_steps(PricedHand.loads(kept))))
+    expect(page.get_by_text(t("play.review_step", "en", step=0,
+                              steps=len(session.state.history)))).to_be_visible()
     page.get_by_role("button", name=t("play.next_flag", "en")).click()
-    step_text = t("play.review_step", "en", step=flags[0].step, steps=len(session.state.history))
+    step_text = t("play.review_step", "en", step=marked[0], steps=len(session.state.history))
     expect(page.get_by_text(step_text)).to_be_visible()
     page.reload()  # the review survives a reload, at the same step
     expect(page.get_by_text(step_text)).to_be_visible()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from trainer.engine.cards import Card, deck
+from trainer.engine.cards import Card, deck, partner_rank
 from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.view import PlayerView
 from trainer.engine.position import Position
@@ -67,7 +67,7 @@ def pairing_outs(view: PlayerView, hand: tuple[Card, ...]) -> int:
     counts = rank_counts(hand)
     seen = Counter(card.rank for card in view.visible_cards())
     loose = {rank for rank in range(1, 14) if lacks_partner(counts, rank)}
-    return sum(4 - seen[14 - rank] for rank in loose)
+    return sum(4 - seen[partner_rank(rank)] for rank in loose)
 
 
 def _claimable_offer(view: PlayerView) -> Card | None:
