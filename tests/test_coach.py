@@ -8,7 +8,7 @@ import copy
 import itertools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -326,35 +326,42 @@ def test_a_safer_choice_is_as_good_and_less_likely_to_deal_in() -> None:
     from trainer.coach.expert import CONFIDENCE, SAFE_WITHIN, SAFER_BY, Advice, advised, sound_move
 
     swaps = 0
-    for seed in range(120):
+    for view in _learner_decisions(120, 8, lambda view, _seed: view.legal[0]):
         if swaps >= 3:
             break
+        decision = evaluate(view, 48)
+        sound = sound_move(view)
+        move, why = advised(view, decision, sound)
+        if why is Advice.SAFER:
+            swaps += 1
+            value, kept = decision.value_of(move), decision.value_of(sound)
+            assert value is not None and kept is not None
+            replaced = decision.best if kept.loss > CONFIDENCE * kept.loss_error else kept
+            assert move.kind is replaced.action.kind is ActionKind.DISCARD
+            card, other = move.cards[0], replaced.action.cards[0]
+            chances = deal_in_chances(table_from_view(view), [card, other])
+            assert chances[card].value <= chances[other].value - SAFER_BY
+            # the search priced each discard at the table's own reading
+            assert (value.chance, replaced.chance) == (chances[card].value, chances[other].value)
+            assert value.loss <= max(replaced.loss, SAFE_WITHIN * value.loss_error)
+    assert swaps  # the rule is exercised
+
+
+def _learner_decisions(seeds: int, turns: int, act: Callable[[PlayerView, int], Action]
+                       ) -> Iterator[PlayerView]:
+    """The learner's decisions with options to weigh, in the first ``turns`` turns of each
+    seed's hand (the bots play the other seats); at each turn the learner plays
+    ``act(view, seed)``."""
+    for seed in range(seeds):
         play = PlaySession(seed, RuleSet())
-        for _ in range(8):
+        for _ in range(turns):
             play.run_bots()
             if play.state.over:
                 break
             view = play.view()
             if weighable(view):
-                decision = evaluate(view, 48)
-                sound = sound_move(view)
-                move, why = advised(view, decision, sound)
-                if why is Advice.SAFER:
-                    swaps += 1
-                    value, kept = decision.value_of(move), decision.value_of(sound)
-                    assert value is not None and kept is not None
-                    replaced = decision.best if kept.loss > CONFIDENCE * kept.loss_error \
-                        else kept
-                    assert move.kind is replaced.action.kind is ActionKind.DISCARD
-                    card, other = move.cards[0], replaced.action.cards[0]
-                    chances = deal_in_chances(table_from_view(view), [card, other])
-                    assert chances[card].value <= chances[other].value - SAFER_BY
-                    # the search priced each discard at the table's own reading
-                    assert (value.chance, replaced.chance) == \
-                        (chances[card].value, chances[other].value)
-                    assert value.loss <= max(replaced.loss, SAFE_WITHIN * value.loss_error)
-            play.act(play.state.legal_actions()[0])
-    assert swaps  # the rule is exercised
+                yield view
+            play.act(act(view, seed))
 
 
 @pytest.mark.rule("R-PAY", "R-CHI", "R-PONG")
@@ -367,31 +374,25 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
     from trainer.coach.fold import CLAIMS, FOLD_AT, owed_discard
 
     folded = kept = 0
-    for seed in range(200):
+    heuristic = HeuristicBot()
+    for view in _learner_decisions(200, 40, lambda v, seed: heuristic.choose(
+            v, random.Random(seed))):
         if folded >= 2 and kept >= 2:
             break
-        play = PlaySession(seed, RuleSet())
-        for _ in range(40):
-            play.run_bots()
-            if play.state.over:
-                break
-            view = play.view()
-            claims = [a for a in view.legal if a.kind in CLAIMS]
-            if claims and weighable(view):
-                owed = owed_discard(view, claims[0])
-                assert owed == owed_discard(view, claims[0])  # from the public view alone
-                if owed is not None:
-                    if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
-                        assert owed.card in view.hand
-                    decision = evaluate(view, 16)
-                    move, why = advised(view, decision, claims[0])
-                    if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
-                        assert move.kind is ActionKind.PASS
-                        folded += why is Advice.FOLD
-                    else:
-                        kept += 1
-                        assert why is not Advice.FOLD
-            play.act(HeuristicBot().choose(view, random.Random(seed)))
+        claims = [a for a in view.legal if a.kind in CLAIMS]
+        owed = owed_discard(view, claims[0]) if claims else None
+        if owed is None:
+            continue
+        assert owed == owed_discard(view, claims[0])  # from the public view alone
+        if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
+            assert owed.card in view.hand
+        move, why = advised(view, evaluate(view, 16), claims[0])
+        if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
+            assert move.kind is ActionKind.PASS
+            folded += why is Advice.FOLD
+        else:
+            kept += 1
+            assert why is not Advice.FOLD
     assert folded >= 2 and kept >= 2
 
 
