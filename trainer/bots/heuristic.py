@@ -99,13 +99,17 @@ def decide(legal: Sequence[Action], hand: Sequence[Card], offer: Offer | None,
     if not discards:
         return legal[rng.randrange(len(legal))]
     read = chances() if chances is not None else {}
-    return min(discards, key=lambda a: (discard_cost(counts, a.cards[0],
-                                                      read.get(a.cards[0], 0.0)),
-                                        a.cards[0].index))
+    return min(discards, key=lambda a: discard_key(counts, a.cards[0], read.get(a.cards[0], 0.0)))
 
 
 BOT_SAMPLES = 256
 """Deals the bot samples for a discard's chance (the coach and the hints take more)."""
+
+
+def discard_key(counts: list[int], card: Card, chance: float) -> tuple[float, int]:
+    """The heuristic's order of discards: the cheapest (:func:`discard_cost`) first, then the
+    lowest card — what it throws, and the discard the coach sees a claim owe."""
+    return discard_cost(counts, card, chance), card.index
 
 
 def discard_cost(counts: list[int], card: Card, chance: float) -> float:

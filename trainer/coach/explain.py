@@ -43,11 +43,7 @@ def why(view: PlayerView, action: Action) -> Message:
     card = action.cards[0]
     rest = list(view.hand)
     rest.remove(card)
-    waiting = waits_after(view, tuple(rest))
-    ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
-        if waiting.ready and waiting.cards else Message.of("coach.waits_gone") \
-        if waiting.ready else Message.of("coach.not_ready_outs",
-                                         outs=pairing_outs(view, tuple(rest)))
+    ready = ready_words(view, tuple(rest), outs=True)
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
     percent = round(chance.value * 100)
@@ -55,6 +51,19 @@ def why(view: PlayerView, action: Action) -> Message:
         "coach.risk", percent=percent) if percent else Message.of("coach.risk_tiny")
     return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
                       ready=ready, red=red_words(view, rest), risk=risk)
+
+
+def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Message:
+    """Where ``hand`` stands after an option (R-WAIT): ready on the unseen cards that would win
+    it, with the copies left; ready on cards all in sight; or not ready — with ``outs``, how
+    many unseen cards would pair one of its loose cards."""
+    waiting = waits_after(view, hand)
+    if waiting.ready:
+        return Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
+            if waiting.cards else Message.of("coach.waits_gone")
+    if outs:
+        return Message.of("coach.not_ready_outs", outs=pairing_outs(view, hand))
+    return Message.of("coach.not_ready")
 
 
 def red_words(view: PlayerView, kept: list[Card]) -> Message:
@@ -75,12 +84,9 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
     taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED)."""
     hand = list(view.hand)
     if action.kind is ActionKind.PASS:
-        waiting = waits_after(view, tuple(hand))
-        ready = Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
-            if waiting.ready and waiting.cards else Message.of(
-                "coach.waits_gone" if waiting.ready else "coach.not_ready")
         return Message.of("coach.why_pass", ("R-WAIT", "R-RED"), move=move_words(action),
-                          ready=ready, red=red_words(view, hand))
+                          ready=ready_words(view, tuple(hand), outs=False),
+                          red=red_words(view, hand))
     if action.kind is ActionKind.WIN:
         return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))
     if action.kind is ActionKind.CHI:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
-from trainer.bots.heuristic import BOT_SAMPLES, discard_cost
+from trainer.bots.heuristic import BOT_SAMPLES, discard_key
 from trainer.coach.deals import deal_again, searchable
 from trainer.coach.search import view_seed
 from trainer.engine.cards import Card
@@ -64,7 +64,7 @@ def owed_discard(view: PlayerView, claim: Action) -> Owed | None:
     after = view_of(state, view.seat)
     chances = deal_in_chances(table_from_view(after), proofs=False, samples=BOT_SAMPLES)
     counts = rank_counts(after.hand)
-    card = min(chances, key=lambda c: (discard_cost(counts, c, chances[c].value), c.index))
+    card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
     return Owed(card, chances[card].value)
 
 

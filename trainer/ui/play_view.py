@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trainer.engine import Card, Message, relation
+from trainer.engine.cards import sorted_cards
 from trainer.engine.game.hand_parts import Offer
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
@@ -150,8 +151,7 @@ def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
     result = view.result
     if result is None or result.winner is None or result.position is None:
         return {}
-    return {result.winner: tuple(CardView(card) for card in
-                                 sorted(result.position.hand, key=lambda c: c.index))}
+    return {result.winner: tuple(CardView(card) for card in sorted_cards(result.position.hand))}
 
 
 def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
@@ -174,11 +174,10 @@ def review_table(state: HandState, *, seq: str) -> TableView:
                  pile_title=tr("board.pile") if state.piles[seat] else "",
                  dealer=tr("board.dealer") if seat == state.dealer else "",
                  to_act=not state.over and state.to_act == seat,
-                 hand=tuple(CardView(c) for c in sorted(state.hands[seat], key=lambda c: c.index)))
+                 hand=tuple(CardView(c) for c in sorted_cards(state.hands[seat])))
         for seat in range(players) if seat != LEARNER)
     return TableView(
-        seq=seq, hand=tuple(CardView(c) for c in sorted(state.hands[LEARNER],
-                                                        key=lambda c: c.index)),
+        seq=seq, hand=tuple(CardView(c) for c in sorted_cards(state.hands[LEARNER])),
         selectable=False, seats=seats, my_name=tr("play.you_name"),
         my_dealer=tr("board.dealer") if state.dealer == LEARNER else "",
         my_melds=meld_views(state.melds[LEARNER]), my_pile=pile_view(state.piles[LEARNER]),
