@@ -100,10 +100,10 @@ def track_section() -> None:
                   lambda: {drill: reached_level(store(), learner.id, drill) for drill in DRILLS},
                   version=version)
     threshold = learner.rules.red_threshold
+    names = {drill: tr(f"drills.{drill}", threshold=threshold) for drill in levels}
     st.caption(tr("progress.drill_levels", list=tr("list.sep").join(
-        tr("progress.drill_level_item", drill=tr(f"drills.{drill}", threshold=threshold),
-           level=level) if level is not None else
-        tr("progress.drill_not_started", drill=tr(f"drills.{drill}", threshold=threshold))
+        tr("progress.drill_level_item", drill=names[drill], level=level) if level is not None
+        else tr("progress.drill_not_started", drill=names[drill])
         for drill, level in levels.items())))
     losses = recent_losses(store(), learner.id)
     if losses:

@@ -147,7 +147,6 @@ def go_next() -> None:
                  puzzle_revealed=False, puzzle_left=st.query_params.get("puzzle"))
 
 
-
 def rating_line(result: service.Attempt) -> str:
     """What an answer did to the rating, the ratings written as the rating above is (1511, not
     1,511)."""
@@ -359,9 +358,10 @@ def puzzle_area() -> None:
               help=tr("puzzles.rating_help", rd=Amount(rating.rd)))
     if rating.provisional:  # before the first answer moves it by a hundred points or more
         st.caption(tr("puzzles.provisional"))
-    served = service.puzzle_rating(current, store().ratings.puzzles_of([current.id]))
-    if mode == service.PuzzleMode.RATED and service.below_bank(rating, served):
-        st.caption(tr("puzzles.below_bank", served=f"{served.rating:.0f}"))
+    if mode == service.PuzzleMode.RATED:  # only the rated mode serves by the learner's rating
+        served = service.puzzle_rating(current, store().ratings.puzzles_of([current.id]))
+        if service.below_bank(rating, served):
+            st.caption(tr("puzzles.below_bank", served=f"{served.rating:.0f}"))
 
 
 puzzle_area()

@@ -25,6 +25,7 @@ __all__ = ["Reason", "Special", "Verdict", "failing_reasons", "hand_value", "is_
 
 _T = TypeVar("_T")
 
+
 class Verdict(NamedTuple):
     """Everything the engine says about one position (docs/format.md's ``dou14 check`` line and more).
 

@@ -285,7 +285,6 @@ def read_puzzle(data: Any, *, shipped: bool = False) -> Puzzle:
     return puzzle
 
 
-
 def accepted_reasons(puzzle: Puzzle) -> frozenset[Reason]:
     """The reasons graded right on a "can you win?" puzzle whose hand does not win: every check
     it fails (:func:`~trainer.engine.failing_reasons`), not only the first the engine names in

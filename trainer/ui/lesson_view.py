@@ -170,12 +170,12 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
     """After an answer: right (with the working), a hint (and another try), or the answer."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
-        st.success(red_suits(tr("lessons.right_answer", answer=answer_words(task, given)))
-                   if given is not None else tr("lessons.right"))
+        said = None if given is None else answer_words(task, given)
+        st.success(red_suits(tr("lessons.right_answer", answer=said))
+                   if said is not None else tr("lessons.right"))
         expected = answer_words(task, task.answer)
-        if given is not None and answer_words(task, given) != expected:  # another right answer
-            st.caption(red_suits(tr("lessons.right_alike", given=answer_words(task, given),
-                                    expected=expected)))
+        if said is not None and said != expected:  # another right answer
+            st.caption(red_suits(tr("lessons.right_alike", given=said, expected=expected)))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:
