@@ -297,7 +297,7 @@ def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
     (_step, _action, view), *_rest = decisions_of(replay, 0)
     shown = coach_advice(view)
     assert shown is not None
-    assert price_hand(replay, 0, deals=24).decisions[0].quick == shown[1]
+    assert price_hand(replay, 0, deals=24).decisions[0].quick == shown[1].move
 
 
 def test_the_coach_keeps_the_sound_move_unless_the_search_beats_it_clearly() -> None:
@@ -313,8 +313,8 @@ def test_the_coach_keeps_the_sound_move_unless_the_search_beats_it_clearly() -> 
         assert CONFIDENCE * 0.2 < 0.3 and CONFIDENCE * 0.5 >= 0.3
         decision = Decision((OptionValue(take, 0.4, 0.3), OptionValue(leave, 0.1, 0.3, 0.3,
                                                                          loss_error)), 192)
-        assert advised(view, decision, leave) == expected
-        assert advised(view, decision, take) == (take, Advice.BEST)
+        assert advised(view, decision, leave) == (*expected, None)
+        assert advised(view, decision, take) == (take, Advice.BEST, None)
 
 
 @pytest.mark.rule("R-SAFE")
@@ -331,7 +331,7 @@ def test_a_safer_choice_is_as_good_and_less_likely_to_deal_in() -> None:
             break
         decision = evaluate(view, 48)
         sound = sound_move(view)
-        move, why = advised(view, decision, sound)
+        move, why, _let_go = advised(view, decision, sound)
         if why is Advice.SAFER:
             swaps += 1
             value, kept = decision.value_of(move), decision.value_of(sound)
@@ -386,9 +386,12 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
         assert owed == owed_discard(view, claims[0])  # from the public view alone
         if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
             assert owed.card in view.hand
-        move, why = advised(view, evaluate(view, 16), claims[0])
+        move, why, let_go = advised(view, evaluate(view, 16), claims[0])
         if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
             assert move.kind is ActionKind.PASS
+            if why is Advice.FOLD:  # what the coach then says is the claim it let go by
+                assert let_go is not None and let_go[1] == owed_discard(view, let_go[0])
+                assert let_go[1].chance >= FOLD_AT
             folded += why is Advice.FOLD
         else:
             kept += 1

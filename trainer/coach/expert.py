@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
+from typing import NamedTuple
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
-from trainer.coach.fold import CLAIMS, folds
+from trainer.coach.fold import CLAIMS, Owed, folds
 from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, view_seed
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -52,7 +53,15 @@ class Advice(StrEnum):
     (:func:`trainer.coach.fold.folds`)."""
 
 
-def advised(view: PlayerView, decision: Decision, sound: Action) -> tuple[Action, Advice]:
+class Advised(NamedTuple):
+    """The expert's move, why, and for a claim let go by the claim and the discard it owed."""
+
+    move: Action
+    why: Advice
+    let_go: tuple[Action, Owed] | None = None
+
+
+def advised(view: PlayerView, decision: Decision, sound: Action) -> Advised:
     """The expert's move at ``decision`` when the heuristic plays ``sound``, and why: the
     search's best when it beats ``sound`` by more than :data:`CONFIDENCE` standard errors, else
     ``sound``; a pass instead of a chi or pong that would owe a discard likely to deal in
@@ -61,18 +70,18 @@ def advised(view: PlayerView, decision: Decision, sound: Action) -> tuple[Action
     (:mod:`trainer.play.coach_hint`)."""
     kept = decision.value_of(sound)
     if kept is None:  # not an option the search weighed
-        return sound, Advice.SOUND
+        return Advised(sound, Advice.SOUND)
     clear = kept.loss > CONFIDENCE * kept.loss_error
     chosen = decision.best.action if clear else sound
-    if chosen.kind in CLAIMS and folds(view, chosen) is not None:
-        passes = [o.action for o in decision.options if o.action.kind is ActionKind.PASS]
-        if passes:
-            return passes[0], Advice.FOLD
+    owed = folds(view, chosen) if chosen.kind in CLAIMS else None
+    passes = [o.action for o in decision.options if o.action.kind is ActionKind.PASS]
+    if owed is not None and passes:
+        return Advised(passes[0], Advice.FOLD, (chosen, owed))
     safer = safest(view, decision, chosen) if SAFEST else chosen
     if not same_move(safer, chosen):
-        return safer, Advice.SAFER
+        return Advised(safer, Advice.SAFER)
     best = clear or same_move(chosen, decision.best.action)
-    return chosen, Advice.BEST if best else Advice.SOUND
+    return Advised(chosen, Advice.BEST if best else Advice.SOUND)
 
 
 def sound_move(view: PlayerView) -> Action:
@@ -92,7 +101,7 @@ class ExpertBot:
         sound = self._heuristic.choose(view, rng)  # a win open to it first (R-READ)
         if not searchable(view) or len(view.legal) < 2:
             return sound
-        return advised(view, evaluate(view, self.deals), sound)[0]
+        return advised(view, evaluate(view, self.deals), sound).move
 
 
 def safest(view: PlayerView, decision: Decision, chosen: Action) -> Action:

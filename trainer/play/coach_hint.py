@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from trainer.coach.expert import Advice, advised, sound_move
+from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import move_words
-from trainer.coach.fold import CLAIMS, owed_discard
+from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
@@ -30,12 +30,12 @@ def coach_decision(view: PlayerView, deals: int = BUDGETS["hint"]) -> Decision |
 
 
 @lru_cache(maxsize=64)
-def coach_advice(view: PlayerView) -> tuple[Decision, Action, Advice] | None:
-    """The quick look's values, the move the coach would play and why."""
+def coach_advice(view: PlayerView) -> tuple[Decision, Advised] | None:
+    """The quick look's values, and the move the coach would play and why."""
     decision = coach_decision(view)
     if decision is None or len(decision.options) < 2:
         return None
-    return decision, *advised(view, decision, sound_move(view))
+    return decision, advised(view, decision, sound_move(view))
 
 
 def coach_message(view: PlayerView) -> Message | None:
@@ -44,11 +44,9 @@ def coach_message(view: PlayerView) -> Message | None:
     found = coach_advice(view)
     if found is None:
         return None
-    decision, move, why = found
-    if why is Advice.FOLD:
-        said = _fold_message(view, decision, move)
-        if said is not None:
-            return said
+    decision, (move, why, let_go) = found
+    if let_go is not None:
+        return _fold_message(decision, move, *let_go)
     played = decision.value_of(move)
     assert played is not None
     other = next(o for o in decision.options if not same_move(o.action, played.action))
@@ -62,16 +60,13 @@ def coach_message(view: PlayerView) -> Message | None:
                       gap_error=Points(below.loss_error, signed=False))
 
 
-def _fold_message(view: PlayerView, decision: Decision, move: Action) -> Message | None:
-    """Why the coach lets the card go by: the best claim's values, and the discard it would owe
-    with that discard's chance of dealing in (:mod:`trainer.coach.fold`)."""
-    played = decision.value_of(move)
-    claim = next((o for o in decision.options if o.action.kind in CLAIMS), None)
-    owed = None if claim is None else owed_discard(view, claim.action)
-    if played is None or claim is None or owed is None:
-        return None
+def _fold_message(decision: Decision, move: Action, claim: Action, owed: Owed) -> Message:
+    """Why the coach lets the card go by: the claim it let go by with its values, and the
+    discard that claim would owe with its chance of dealing in (:mod:`trainer.coach.fold`)."""
+    played, taken = decision.value_of(move), decision.value_of(claim)
+    assert played is not None and taken is not None  # both options the search weighed
     return Message.of("coach.would_play_fold", ("R-PAY", "R-READ"), deals=decision.deals,
                       move=move_words(move), points=Points(played.mean),
-                      error=Points(played.error, signed=False), other=move_words(claim.action),
-                      other_points=Points(claim.mean), card=owed.card,
+                      error=Points(played.error, signed=False), other=move_words(claim),
+                      other_points=Points(taken.mean), card=owed.card,
                       percent=round(owed.chance * 100))

@@ -136,7 +136,7 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
     for done, (step, action, view) in enumerate(moments, start=1):
         decision = evaluate(view, deals)
         advice = coach_advice(view)  # what Play's hint said: the same quick look
-        quick = None if advice is None else advice[1]
+        quick = None if advice is None else advice[1].move
         priced.append(PricedDecision(step, action, decision, why(view, decision.best.action),
                                      why(view, action), quick))
         if progress is not None:
