@@ -372,6 +372,8 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
     chance is the table's."""
     from trainer.coach.expert import Advice, advised
     from trainer.coach.fold import CLAIMS, FOLD_AT, owed_discard
+    from trainer.i18n import render
+    from trainer.play.coach_hint import _fold_message
 
     folded = kept = 0
     heuristic = HeuristicBot()
@@ -386,12 +388,18 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
         assert owed == owed_discard(view, claims[0])  # from the public view alone
         if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
             assert owed.card in view.hand
-        move, why, let_go = advised(view, evaluate(view, 16), claims[0])
+        decision = evaluate(view, 16)
+        move, why, let_go = advised(view, decision, claims[0])
         if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
             assert move.kind is ActionKind.PASS
             if why is Advice.FOLD:  # what the coach then says is the claim it let go by
                 assert let_go is not None and let_go[1] == owed_discard(view, let_go[0])
                 assert let_go[1].chance >= FOLD_AT
+                said = _fold_message(decision, move, *let_go)
+                for lang in ("en", "zh"):
+                    text = render(said, lang)
+                    assert let_go[1].card.symbol in text
+                    assert f"{round(let_go[1].chance * 100)}%" in text
             folded += why is Advice.FOLD
         else:
             kept += 1
