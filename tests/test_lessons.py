@@ -523,24 +523,33 @@ def test_a_move_is_asked_by_its_goal_not_its_button(lang: str) -> None:
 
 @pytest.mark.rule("R-DISCARD", "R-PAIR14")
 def test_a_discard_asked_as_a_goal_takes_any_card_without_a_partner() -> None:
-    """"Start the hand: let go of a card that pairs with none of yours": every such card is
-    right, a card that pairs is not — its hint names the card it pairs with."""
+    """"Start the hand: let go of a card left over from your 14-pairs": a discard is right
+    exactly when it leaves one card fewer unpaired (of two 8s beside one 6, either 8); any
+    other breaks a 14-pair, and its hint names the card it pairs with, which it leaves
+    unpaired."""
+    from trainer.engine.combine import rank_counts, unpaired
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.answers import MoveAnswer
-    from trainer.lessons.table_tasks import lone_cards
 
     step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
-    for task in (step.task, *(step.variant(seed) for seed in range(8))):
+    for task in (step.task, *(step.variant(seed) for seed in range(12))):
         hand = task.board.hand
-        lone = lone_cards(hand)
-        assert lone and len(lone) < len(hand)
+        before = unpaired(rank_counts(hand))
+        rights = 0
         for i, card in enumerate(hand):
+            rest = hand[:i] + hand[i + 1:]
+            spare = unpaired(rank_counts(rest)) < before
             move = MoveAnswer(ActionKind.DISCARD, (i,))
-            assert task.is_correct(move) is (card in lone), card
-            if card not in lone:
+            assert task.is_correct(move) is spare, card
+            rights += spare
+            if not spare:
                 hint = task.hint(move)
                 assert hint.key == "hint.move_discard_pairs"
+                partner = dict(hint.params)["partner"]
                 assert card.symbol in render(hint, "en", cite=False)
+                assert sum(c.rank == partner.rank for c in rest) > \
+                    sum(c.rank == card.rank for c in rest) - (card.rank == 7)
+        assert 0 < rights < len(hand)
 
 
 @pytest.mark.rule("R-FAN", "R-PONG")

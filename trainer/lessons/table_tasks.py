@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
 from trainer.engine import Card, Dou14Error, Message, partners_of, relation, seat_of
+from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -224,15 +225,17 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
 
 
 def lone_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``hand`` that pair with none of the others (R-PAIR14): a joker, or a card
-    whose 14-partner rank the hand does not hold (a 7 needs another 7)."""
-    return tuple(card for i, card in enumerate(hand)
-                 if not partners_of(card, hand[:i] + hand[i + 1:]))
+    """The cards of ``hand`` left over from its 14-pairs (R-PAIR14): a joker, or a card whose
+    rank the hand holds more of than its 14-partner rank (of two 8s beside one 6, either 8; an
+    odd 7 among 7s). Letting one go breaks no 14-pair; any other card's partner is left
+    alone."""
+    counts = rank_counts(hand)
+    return tuple(card for card in hand if lacks_partner(counts, card.rank))
 
 
 def lone_discard(scene: TableScene, goal: Action, action: Action) -> bool:
-    """A discard asked as a goal — let go of a card that pairs with none of yours, keeping
-    your 14-pairs (R-DISCARD, R-PAIR14) — is right with any such card, not one named card
+    """A discard asked as a goal — let go of a card left over from your 14-pairs, keeping
+    them all (R-DISCARD, R-PAIR14) — is right with any such card, not one named card
     (issue 31: a move's prompt states its goal, not the cards)."""
     return goal.kind is ActionKind.DISCARD and action.kind is ActionKind.DISCARD and \
         action.cards[0] in lone_cards(scene.view.hand)

@@ -53,7 +53,7 @@ def construct_scene(rng: random.Random, goal: str, case: MoveCase | None = None
         dealer = "upper"
         goal_cards = ""
         upper_first: Card | None = None
-        if goal == "discard":  # a card that pairs with none of the others, beside a pair
+        if goal == "discard":  # a card left over from the 14-pairs, beside a pair
             dealer, mine = "you", rest[:8]
             lone = lone_cards(tuple(mine))
             if not lone or len(lone) > 6:
