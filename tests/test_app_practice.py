@@ -157,8 +157,10 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     second = at.session_state["puzzle_current"]
     assert second is not None and second.id != first.id
     _solve(at, right=False)
-    # a first miss: a hint from the reasoning and one more try; the answer stays hidden
-    assert at.error[0].value == t("puzzles.wrong_hint", "en")
+    # a first miss: a hint from the reasoning and one more try; the answer stays hidden — in a
+    # streak the miss has ended the run, and the page says so before the try
+    assert at.error[0].value == (t("puzzles.wrong_hint_streak", "en", streak=1) if mode == "streak"
+                                 else t("puzzles.wrong_hint", "en"))
     assert at.info and not any(red_suits(render(second.why, "en", cite=False)) in m.value
                                for m in at.markdown)
     rows = store.answers.rows(int(learner))
@@ -210,6 +212,8 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     assert at.info[0].value == render(Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=1,
                                                  extra=1), "en")
     assert not at.warning
+    # the second try starts from the first's taps, which the hint counts
+    assert table_data(at, "puzzle-table")["preselected"] == sorted(hand.index(c) for c in tapped)
     at.button(key="puzzle-reveal").click().run()
     assert at.info[0].value == t("puzzles.revealed", "en")
     warnings = [w.value for w in at.warning]

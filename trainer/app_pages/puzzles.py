@@ -263,9 +263,11 @@ def puzzle_area() -> None:
                                 primary=True),)
     marks, tones = card_marks(board.hand) if not asking else ([], [])
     stage = "retry" if retrying else "open" if asking else "done"
+    kept_taps = tuple(i for i, card in enumerate(board.hand) if card in given.cards) \
+        if retrying and isinstance(given, service.SetGiven) else ()  # the first try's, to correct
     view = table_view(board, seq=f"{puzzle.id}:{stage}", actions=actions,
                       tappable=tappable, multi=puzzle.kind is PuzzleKind.SAFE_SET, labels=marks,
-                      tones=tones)
+                      tones=tones, preselected=kept_taps)
     show_table(view, key="puzzle-table", on_action=on_table)
     if puzzle.players != 4 or board.rules.red_threshold != learner.rules.red_threshold:
         st.caption(tr("lesson.table_rules", players=puzzle.players,
@@ -288,7 +290,8 @@ def puzzle_area() -> None:
 
     if retrying:
         assert result is not None and given is not None
-        st.error(tr("puzzles.wrong_hint"))
+        st.error(tr("puzzles.wrong_hint_streak", streak=run.solved) if run.ends_with(False)
+                 else tr("puzzles.wrong_hint"))  # a streak ends at a first miss
         st.info(red_suits(render(service.hint(puzzle, given, result.grade), lang)))
         if result.rated:
             st.caption(rating_line(result))
