@@ -447,3 +447,26 @@ def test_a_right_answer_unlike_the_workings_is_said_to_be_right_too(
     note = red_suits(t("lessons.right_alike", "en", given=f"You discard {hand[twin].symbol}",
                        expected=f"You discard {best.symbol}"))
     assert [c.value for c in at.caption if c.value == note], [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize(("page", "param", "key"), [
+    ("lessons", "lesson", "lessons.unknown_link"),
+    ("puzzles", "puzzle", "puzzles.unknown_link"),
+])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_link_to_nothing_says_so_and_goes_on(learner_id: str, page: str, param: str, key: str,
+                                               lang: str) -> None:
+    """A mistyped or outdated link is said in the learner's language, and the page goes on
+    (the list of lessons, another puzzle) — never silently, never a traceback."""
+    at = app(page, as_learner=learner_id, lang=lang, **{param: "does-not-exist"})
+    assert [w.value for w in at.warning] == [t(key, lang)]
+    assert param not in at.query_params or at.query_params[param] != "does-not-exist"
+
+
+def test_a_link_to_no_profile_says_so_above_the_forms(db_url: str) -> None:
+    """A bookmark whose profile id is mistyped: the sign-up page says the link names no profile
+    (the learner's answers are not lost: the link is wrong)."""
+    at = app("home", learner="NOTREAL")
+    assert t("profile.unknown_link", "en") in [w.value for w in at.warning]
+    fresh = app("home")
+    assert t("profile.unknown_link", "en") not in [w.value for w in fresh.warning]

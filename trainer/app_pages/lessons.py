@@ -213,6 +213,9 @@ if selected is not None and st.query_params.get("practise") == "1":  # from Home
     del st.query_params["practise"]  # once: a reload goes on with the run it started
     runs().practise(selected)
 if selected is None:
+    if st.query_params.get("lesson"):  # a mistyped or outdated link: said, then the list
+        st.warning(tr("lessons.unknown_link"))
+        st.query_params.pop("lesson", None)
     lesson_list()
 else:
     run_lesson(selected)

@@ -203,7 +203,8 @@ def puzzle_area() -> None:
                 # (a miss whose answer was shown in this session shows it again)
                 state.update(puzzle_given=answered[0], puzzle_result=answered[1],
                              puzzle_revealed=opened in state.get("puzzle_settled", ()))
-        else:
+        else:  # a mistyped or outdated link: said, then another puzzle
+            st.warning(tr("puzzles.unknown_link"))
             st.query_params.pop("puzzle", None)
 
     current: Puzzle | None = state.get("puzzle_current")

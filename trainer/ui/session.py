@@ -256,6 +256,8 @@ def profile_picker() -> None:
     Nothing here lists the profiles that exist."""
     if locked_profile():
         st.warning(tr("profile.private_link"))
+    elif (link := st.query_params.get("learner")) and store().learner_by_link(link) is None:
+        st.warning(tr("profile.unknown_link"))  # a mistyped bookmark: nothing was lost
     new, existing = st.columns(2, gap="large")
     with new, st.form("new-learner", clear_on_submit=False):
         st.markdown(f"##### {tr('profile.title')}")
