@@ -568,3 +568,19 @@ def test_the_winning_lesson_speaks_only_of_what_it_has_taught(seed: int) -> None
             keys = {message.key for message in task.full_working}
             assert not {key for key in keys if key.startswith(("verdict.fan", "verdict.share",
                                                                "verdict.pay"))}, keys
+
+
+def test_two_options_that_read_alike_are_said_to_differ_only_in_play() -> None:
+    """Walk 8: a best discard and the next (10♣, 5♣ at moment 72) read the same on the table —
+    same waits, red and risk — and a learner looked for the difference in vain. The working
+    then says that only playing on sets them apart; options that read differently get no such
+    line."""
+    from trainer.lessons.kinds.best_move import coach_reasons, pool
+
+    for number, alike in ((72, True), (127, False)):
+        reasons = coach_reasons(pool()[number])
+        best, second = (render(reason, "en", cite=False) for reason in reasons[:2])
+        cards = [str(pool()[number].decision.options[i].action.cards[0].symbol) for i in (0, 1)]
+        same_words = best.replace(cards[0], "") == second.replace(cards[1], "")
+        assert same_words is alike
+        assert (reasons[-1].key == "coach.reasons_alike") is alike

@@ -70,9 +70,19 @@ def coach_values(move: BestMove) -> Message:
 
 
 def coach_reasons(move: BestMove) -> tuple[Message, ...]:
-    """What the best option and the next leave: waits, red, the chance a discard deals in."""
+    """What the best option and the next leave: waits, red, the chance a discard deals in —
+    and, where the two read alike in those terms, that only playing on tells them apart (the
+    coach's values above), so no learner hunts for a difference the words do not show."""
     view = move.view
-    return tuple(why(view, option.action) for option in move.decision.options[:2])
+    reasons = tuple(why(view, option.action) for option in move.decision.options[:2])
+    if len(reasons) == 2 and _facts(reasons[0]) == _facts(reasons[1]):
+        return (*reasons, Message.of("coach.reasons_alike", ("R-PAY",)))
+    return reasons
+
+
+def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
+    """A reason's facts, the move it is about left out."""
+    return tuple(param for param in reason.params if param[0] != "move")
 
 
 def _best_move(kind: str, data: StepData) -> Task:
