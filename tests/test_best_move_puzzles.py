@@ -103,12 +103,18 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
         claims += [MoveAnswer(ActionKind.CHI, (i,)) for i in range(len(task.board.hand))]
         wrong = next(m for m in claims
                      if not task.is_correct(m) and best.refusal(puzzle, m) is None)
-    # a press the rules refuse (a kong with no four) says why and is no try
-    button = TableButton.KONG_DRAWN if answer.kind is ActionKind.DISCARD else TableButton.KONG
-    press = (0,) if button is TableButton.KONG_DRAWN else ()
-    refused = best.refusal(puzzle, button_move(button, press))
-    assert refused is not None or button is TableButton.KONG  # a claim may kong: no refusal
-    if refused is not None:  # twice: the table is drawn afresh each time (a new seq)
+    # a press the rules refuse (a kong with no four, a lay-down of no joker) says why and is no
+    # try; a press of a button the table does not show is no answer at all
+    buttons = task.board.buttons
+    tries = [(TableButton.KONG_DRAWN, (0,)), (TableButton.LAY_DOWN, (0,))] \
+        if answer.kind is ActionKind.DISCARD else [(TableButton.KONG, ())]
+    for hidden, hidden_press in tries:
+        if hidden not in buttons:
+            tap(at, "best-move", hidden.value, list(hidden_press), f"{puzzle.id}-0-0")
+            assert at.session_state["best_refused"] == 0 and not at.warning
+    refusals = [(button, press, said) for button, press in tries if button in buttons
+                and (said := best.refusal(puzzle, button_move(button, press))) is not None]
+    for button, press, refused in refusals[:1]:  # twice: the table is drawn afresh each time
         for times in (0, 1):
             tap(at, "best-move", button.value, list(press), f"{puzzle.id}-0-{times}")
             assert at.session_state["best_misses"] == 0 and not store.answers.rows(int(learner))

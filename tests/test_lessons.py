@@ -584,3 +584,33 @@ def test_two_options_that_read_alike_are_said_to_differ_only_in_play() -> None:
         same_words = best.replace(cards[0], "") == second.replace(cards[1], "")
         assert same_words is alike
         assert (reasons[-1].key == "coach.reasons_alike") is alike
+
+
+@pytest.mark.rule("R-TOU-LATER", "R-KONG")
+def test_a_discard_offers_only_the_moves_its_moment_allows() -> None:
+    """Walk 8: lesson 3's first discard offered 投牌 and 杠 (加到扯上) with nothing to lay down
+    and no pong made. At a discard the table offers a lay-down only where a stock card just
+    came in, and a kong on the pong only right after one's own pong — public facts, so no
+    button says anything of the hand — and every move the engine allows has its button."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.buttons import TableButton
+    from trainer.lessons.kinds.best_move import pool
+    from trainer.lessons.table_tasks import TableScene
+
+    needs = {ActionKind.LAY_JOKER: TableButton.LAY_DOWN, ActionKind.LAY_PONG: TableButton.LAY_DOWN,
+             ActionKind.LAY_KONG: TableButton.LAY_DOWN,
+             ActionKind.KONG_DRAWN: TableButton.KONG_DRAWN,
+             ActionKind.TIANZOU: TableButton.TIANZOU, ActionKind.DISCARD: TableButton.DISCARD}
+    seen = set()
+    for move in pool():
+        scene = TableScene(move.replay.state_at(), move.seat)
+        buttons = scene.buttons()
+        state = scene.state
+        assert (TableButton.LAY_DOWN in buttons) is state.may_lay_down
+        assert (TableButton.KONG_DRAWN in buttons) is (state.fresh_pong == move.seat)
+        for action in state.legal_actions():
+            assert needs[action.kind] in buttons, action
+        seen.add(buttons)
+    assert len(seen) >= 3  # plain discards, after a stock card, right after a pong
+    step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
+    assert step.task.board.buttons == (TableButton.DISCARD,)

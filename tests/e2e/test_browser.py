@@ -351,6 +351,7 @@ def test_a_refused_move_twice_leaves_the_table_ready(page: Page, server: str) ->
 
     learner = _sign_up(page, server, "Refused")
     puzzle = next(p for p in best.shipped(4) if p.move.best.action.kind.value == "discard"
+                  and TableButton.KONG_DRAWN in p.task().board.buttons  # right after a pong
                   and best.refusal(p, button_move(TableButton.KONG_DRAWN, (0,))) is not None)
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=best&puzzle={puzzle.id}")
     for times in (0, 1):

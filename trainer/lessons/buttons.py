@@ -56,7 +56,6 @@ _KINDS = {TableButton.DISCARD: ActionKind.DISCARD, TableButton.CHI: ActionKind.C
 
 CLAIM_BUTTONS = (TableButton.WIN, TableButton.KONG, TableButton.PONG, TableButton.CHI,
                  TableButton.PASS)
-DISCARD_BUTTONS = (TableButton.DISCARD, TableButton.LAY_DOWN, TableButton.KONG_DRAWN)
 LAYDOWN_BUTTONS = (TableButton.LAY_DOWN, TableButton.DONE)
 KONG_LAYDOWN_BUTTONS = (TableButton.LAY_DOWN, TableButton.KONG_DRAWN, TableButton.DONE)
 """The lay-down round when a fourth held may join the pong just made (R-KONG, two steps)."""

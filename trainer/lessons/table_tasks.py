@@ -21,13 +21,7 @@ from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.seats import Relation
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
-from trainer.lessons.buttons import (
-    CLAIM_BUTTONS,
-    DISCARD_BUTTONS,
-    KONG_LAYDOWN_BUTTONS,
-    LAYDOWN_BUTTONS,
-    TableButton,
-)
+from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
 from trainer.lessons.task import StepData, Task, TaskError
 
 GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
@@ -46,17 +40,27 @@ class TableScene:
         return view_of(self.state, self.seat)
 
     def buttons(self) -> tuple[TableButton, ...]:
-        """The table's buttons at this moment: claims, a discard, the lay-down round."""
-        phase = self.state.phase
+        """The table's buttons at this moment: claims, a discard, the lay-down round. At a
+        discard, a lay-down only where the moment allows one — a stock card just came into the
+        hand (R-TOU-LATER) — and a kong on the pong only right after one's own pong (R-KONG):
+        both are public, so the buttons say nothing of the hand, while a newcomer is not
+        offered a move no hand could make now (walk 8)."""
+        state = self.state
+        phase = state.phase
         if phase is Phase.CLAIM:
             return CLAIM_BUTTONS
         if phase is Phase.LAYDOWN:
-            if any(a.kind is ActionKind.KONG_DRAWN for a in self.state.legal_actions()):
+            if any(a.kind is ActionKind.KONG_DRAWN for a in state.legal_actions()):
                 return KONG_LAYDOWN_BUTTONS
             return LAYDOWN_BUTTONS
-        if any(a.kind is ActionKind.TIANZOU for a in self.state.legal_actions()):
-            return (TableButton.TIANZOU, *DISCARD_BUTTONS)  # R-SPECIAL: before the first discard
-        return DISCARD_BUTTONS
+        buttons = [TableButton.DISCARD]
+        if state.may_lay_down:
+            buttons.append(TableButton.LAY_DOWN)
+        if state.fresh_pong == self.seat:
+            buttons.append(TableButton.KONG_DRAWN)
+        if any(a.kind is ActionKind.TIANZOU for a in state.legal_actions()):
+            buttons.insert(0, TableButton.TIANZOU)  # R-SPECIAL: before the first discard
+        return tuple(buttons)
 
 
 @dataclass(frozen=True)
