@@ -579,6 +579,21 @@ def test_the_track_goes_on_with_the_lesson_in_hand_then_the_first_not_done() -> 
     assert not ready_to_play({"a-turn"}) and ready_to_play({"a-turn", "winning", ids[0]})
 
 
+def test_a_finished_lesson_offers_the_next_not_done() -> None:
+    """Walk 8: finishing a lesson offered "Next" of a lesson already done. The offer is the next
+    in the track not completed, else the first skipped before it, else none."""
+    from trainer.lessons import load_lessons
+    from trainer.practice.track import lesson_after
+
+    lessons = tuple(load_lessons())
+    ids = [lesson.id for lesson in lessons]
+    assert lesson_after(lessons, lessons[2], set()) == lessons[3]
+    assert lesson_after(lessons, lessons[2], {ids[3], ids[4]}) == lessons[5]  # done: passed by
+    assert lesson_after(lessons, lessons[-1], set(ids[2:])) == lessons[0]  # one skipped before
+    assert lesson_after(lessons, lessons[-1], set(ids)) is None
+    assert lesson_after(lessons, lessons[-1], set(ids[:-1])) is None  # itself is not offered
+
+
 def test_special_wins_wait_for_their_lesson(store: ProgressStore) -> None:
     """Puzzles served unasked hold back the special wins (全红, 全黑, 接地 …) until the lesson
     that teaches them is done; then they come like any other."""

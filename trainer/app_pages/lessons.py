@@ -15,7 +15,7 @@ from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice.guidance_service import lesson_skill, lesson_topic
 from trainer.practice.lesson_service import Runs, item_id, task_of
-from trainer.practice.track import FIRST_HAND_AFTER, ready_to_play
+from trainer.practice.track import FIRST_HAND_AFTER, lesson_after, ready_to_play
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
@@ -80,9 +80,9 @@ def finish_view(lesson: Lesson) -> None:
     st.success(tr("lessons.done", title=lesson.title[lang]))
     show_stars(last)
     st.caption(tr(f"lessons.stars_rule_{last}"))
-    later = [other for other in all_lessons() if other.order > lesson.order]
     completed = {lesson_id for lesson_id, kept in store().lessons.states(learner.id).items()
                  if kept.completed}
+    following = lesson_after(all_lessons(), lesson, completed)
     first_hand = lesson.id in FIRST_HAND_AFTER and ready_to_play(completed) and \
         store().replays.count(learner.id) == 0  # issue 31: a whole hand now, the rest after
     if first_hand:
@@ -90,13 +90,13 @@ def finish_view(lesson: Lesson) -> None:
     row = st.container(horizontal=True, wrap=True)
     if first_hand and row.button(tr("lessons.to_play"), type="primary", key="to-first-hand"):
         st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
-    if later and row.button(tr("lessons.next", title=later[0].title[lang]),
-                            type="secondary" if first_hand else "primary",
-                            key=f"next-lesson-{lesson.id}"):
-        open_lesson(later[0].id)
-    if not later and row.button(tr("lessons.to_play"), type="primary", key="to-play"):
+    if following and row.button(tr("lessons.next", title=following.title[lang]),
+                                type="secondary" if first_hand else "primary",
+                                key=f"next-lesson-{lesson.id}"):
+        open_lesson(following.id)
+    if not following and row.button(tr("lessons.to_play"), type="primary", key="to-play"):
         st.switch_page("app_pages/play.py", query_params=st.query_params.to_dict())
-    if not later and row.button(tr("lessons.to_puzzles"), key="to-puzzles"):
+    if not following and row.button(tr("lessons.to_puzzles"), key="to-puzzles"):
         st.switch_page("app_pages/puzzles.py", query_params=st.query_params.to_dict())
     if row.button(tr("lessons.practise"), key="practise-lesson"):
         runs().practise(lesson)

@@ -26,6 +26,15 @@ def next_lesson(lessons: Sequence[Lesson], completed: Set[str],
                 open_lessons[0] if open_lessons else None)
 
 
+def lesson_after(lessons: Sequence[Lesson], done: Lesson, completed: Set[str]) -> Lesson | None:
+    """The lesson to offer when ``done`` is finished: the next in the track's order not
+    completed yet, else the first one skipped before it — never one already done."""
+    open_lessons = [lesson for lesson in lessons
+                    if lesson.id not in completed and lesson.id != done.id]
+    return next((lesson for lesson in open_lessons if lesson.order > done.order),
+                open_lessons[0] if open_lessons else None)
+
+
 def ready_to_play(completed: Set[str]) -> bool:
     """Whether Home points to a first whole hand in Play."""
     return completed >= FIRST_HAND_AFTER
