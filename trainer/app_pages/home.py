@@ -116,7 +116,7 @@ with glance:
         for lesson in lessons:
             state = states.get(lesson.id)
             earned = state.best_stars if state and state.completed else 0
-            st.html(f'<div style="display:flex;justify-content:space-between;'
+            st.html(f'<div style="display:flex;justify-content:space-between;gap:12px;'
                     f'align-items:center;font-size:14px">'
                     f'<span>{lesson.order}. {lesson.title[lang]}</span>'
                     f'{stars_html(earned)}</div>')
