@@ -440,3 +440,37 @@ def test_a_discard_that_leaves_the_hand_not_ready_counts_the_cards_that_would_pa
             assert said.param("outs") == pairing
             checked += 1
     assert checked >= 5
+
+
+@pytest.mark.rule("R-CHI", "R-PAY", "R-WAIT")
+def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
+    """Walk 8: a claim read "the set is laid down, red 23" beside a pass's "red 23", nothing to
+    tell them apart. A chi draws nothing, so its words name the discard it then owes (a card of
+    the hand, not the one laid with the offered card), that card's chance, and whether the hand
+    is then ready — checked against the engine's waits."""
+    from trainer.coach.explain import why
+    from trainer.engine import Position, waits
+    from trainer.engine.melds import Meld, MeldKind
+    from trainer.lessons.kinds.best_move import pool
+
+    said = 0
+    for move in pool(4, "best_claim"):
+        view = move.view
+        for option in move.decision.options:
+            if option.action.kind is not ActionKind.CHI or said >= 6:
+                continue
+            message = why(view, option.action)
+            assert message.key == "coach.why_chi_owed"
+            params = dict(message.params)
+            owed = params["card"]
+            rest = list(view.hand)
+            rest.remove(option.action.cards[0])
+            assert owed in rest
+            rest.remove(owed)
+            assert view.offer is not None
+            melds = (*view.melds[view.seat], Meld(MeldKind.CHI, (view.offer.card,
+                                                                  option.action.cards[0])))
+            ready = waits(Position(tuple(rest), melds, rules=view.rules)).ready
+            assert params["ready"].key.startswith("coach.waits") is ready
+            said += 1
+    assert said >= 6

@@ -7,6 +7,7 @@ from __future__ import annotations
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
+from trainer.coach.fold import owed_discard
 from trainer.engine.cards import Card, red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -46,11 +47,16 @@ def why(view: PlayerView, action: Action) -> Message:
     ready = ready_words(view, tuple(rest), outs=True)
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
-    percent = round(chance.value * 100)
-    risk = Message.of("coach.risk_safe") if chance.safe else Message.of(
-        "coach.risk", percent=percent) if percent else Message.of("coach.risk_tiny")
     return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
-                      ready=ready, red=red_words(view, rest), risk=risk)
+                      ready=ready, red=red_words(view, rest),
+                      risk=risk_words(chance.value, proven=chance.safe))
+
+
+def risk_words(chance: float, *, proven: bool = False) -> Message:
+    """A discard's chance of dealing in, said: proven safe, about n%, or under 1% (R-SAFE)."""
+    percent = round(chance * 100)
+    return Message.of("coach.risk_safe") if proven else Message.of(
+        "coach.risk", percent=percent) if percent else Message.of("coach.risk_tiny")
 
 
 def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Message:
@@ -81,7 +87,10 @@ def red_words(view: PlayerView, kept: list[Card]) -> Message:
 
 def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
     """An answer to an offered card in the game's terms: passing keeps the hand (and its waits);
-    taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED)."""
+    taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED). A chi draws
+    nothing, so the discard it owes is read from the table (:func:`~trainer.coach.fold.owed_discard`,
+    the expert's own reading): the card, its chance of dealing in, and where the hand then stands
+    — a claim is as good as the discard it forces (R-PAY)."""
     hand = list(view.hand)
     if action.kind is ActionKind.PASS:
         return Message.of("coach.why_pass", ("R-WAIT", "R-RED"), move=move_words(action),
@@ -96,6 +105,14 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
         used = [card for card in hand if card.rank == offered.rank][:count]
     for card in used:
         hand.remove(card)
+    owed = owed_discard(view, action) if action.kind is ActionKind.CHI else None
+    if owed is not None and owed.after is not None:  # a chi draws nothing: its discard is read
+        kept = list(owed.after.hand)
+        kept.remove(owed.card)
+        return Message.of("coach.why_chi_owed", ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
+                          move=move_words(action), card=owed.card, risk=risk_words(owed.chance),
+                          ready=ready_words(owed.after, tuple(kept), outs=True),
+                          red=red_words(owed.after, kept))
     then = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
     rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
     return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),

@@ -13,7 +13,7 @@ discard is likely to deal in (:data:`FOLD_AT`): a 点炮 pays every loser's shar
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
@@ -45,6 +45,9 @@ class Owed:
 
     card: Card
     chance: float
+    after: PlayerView | None = field(default=None, compare=False, repr=False)
+    """The claimer's view right after the claim, before that discard (for a pong, with one
+    deal's card standing for the hidden stock card)."""
 
 
 def owed_discard(view: PlayerView, claim: Action) -> Owed | None:
@@ -65,7 +68,7 @@ def owed_discard(view: PlayerView, claim: Action) -> Owed | None:
     chances = deal_in_chances(table_from_view(after), proofs=False, samples=BOT_SAMPLES)
     counts = rank_counts(after.hand)
     card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
-    return Owed(card, chances[card].value)
+    return Owed(card, chances[card].value, after)
 
 
 def folds(view: PlayerView, claim: Action) -> Owed | None:

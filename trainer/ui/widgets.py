@@ -43,8 +43,8 @@ def stars_html(stars: int, total: int = 3) -> str:
     on = "★" * stars
     off = "★" * (total - stars)
     return (f'<span class="d14-stars" aria-label="{stars}/{total}" style="font-size:22px;'
-            f'color:#e0a800;letter-spacing:2px;white-space:nowrap;flex:none">{on}<span style="color:#d0d4da">{off}</span>'
-            f'</span>')
+            f'color:#e0a800;letter-spacing:2px;white-space:nowrap;flex:none">{on}'
+            f'<span style="color:#d0d4da">{off}</span></span>')
 
 
 def show_stars(stars: int) -> None:
