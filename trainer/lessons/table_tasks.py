@@ -43,8 +43,8 @@ class TableScene:
         """The table's buttons at this moment: claims, a discard, the lay-down round. At a
         discard, a lay-down only where the moment allows one — a stock card just came into the
         hand (R-TOU-LATER) — and a kong on the pong only right after one's own pong (R-KONG):
-        both are public, so the buttons say nothing of the hand, while a newcomer is not
-        offered a move no hand could make now (walk 8)."""
+        both are public, so the buttons say nothing of the hand, and no move is offered that
+        no hand could make now."""
         state = self.state
         phase = state.phase
         if phase is Phase.CLAIM:
