@@ -146,7 +146,7 @@ def test_certificates_in_words() -> None:
     result = {r.card: r for r in hidden_analysis(table, samples=200)}
     eight = result[parse_card("8h")]
     assert eight.provably_safe and eight.joint == 0.0
-    assert ("All 4 cards that pair with 8♥ (6s) are visible, so your lower player (下家) "
+    assert ("All 4 cards that pair with 8♥ (6, any suit) are visible, so your lower player (下家) "
             "cannot be waiting on it") in explain(eight, "en")[0]
     king = result[parse_card("Kd")]
     assert not king.provably_safe and 0 < king.joint < 1
