@@ -98,6 +98,14 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
                           red=red_words(view, hand))
     if action.kind is ActionKind.WIN:
         return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))
+    owed = owed_discard(view, action) if action.kind is ActionKind.CHI else None
+    if owed is not None:  # a chi draws nothing: the discard it owes is read
+        kept = list(owed.after.hand)
+        kept.remove(owed.card)
+        return Message.of("coach.why_chi_owed", ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
+                          move=move_words(action), card=owed.card, risk=risk_words(owed.chance),
+                          ready=ready_words(owed.after, tuple(kept), outs=True),
+                          red=red_words(owed.after, kept))
     if action.kind is ActionKind.CHI:
         used = list(action.cards)
     else:
@@ -105,14 +113,6 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
         used = [card for card in hand if card.rank == offered.rank][:count]
     for card in used:
         hand.remove(card)
-    owed = owed_discard(view, action) if action.kind is ActionKind.CHI else None
-    if owed is not None and owed.after is not None:  # a chi draws nothing: its discard is read
-        kept = list(owed.after.hand)
-        kept.remove(owed.card)
-        return Message.of("coach.why_chi_owed", ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
-                          move=move_words(action), card=owed.card, risk=risk_words(owed.chance),
-                          ready=ready_words(owed.after, tuple(kept), outs=True),
-                          red=red_words(owed.after, kept))
     then = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
     rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
     return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),

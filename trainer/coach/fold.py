@@ -45,7 +45,7 @@ class Owed:
 
     card: Card
     chance: float
-    after: PlayerView | None = field(default=None, compare=False, repr=False)
+    after: PlayerView = field(compare=False, repr=False)
     """The claimer's view right after the claim, before that discard (for a pong, with one
     deal's card standing for the hidden stock card)."""
 
