@@ -11,7 +11,7 @@ from trainer.coach.fold import owed_discard
 from trainer.engine.cards import Card, red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Message
+from trainer.engine.messages import Amount, Message
 from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
@@ -54,9 +54,11 @@ def why(view: PlayerView, action: Action) -> Message:
 
 def risk_words(chance: float, *, proven: bool = False) -> Message:
     """A discard's chance of dealing in, said: proven safe, about n%, or under 1% (R-SAFE)."""
-    percent = round(chance * 100)
-    return Message.of("coach.risk_safe") if proven else Message.of(
-        "coach.risk", percent=percent) if percent else Message.of("coach.risk_tiny")
+    if proven:
+        return Message.of("coach.risk_safe")
+    if round(chance * 100) == 0:
+        return Message.of("coach.risk_tiny")
+    return Message.of("coach.risk", percent=Amount(chance * 100))
 
 
 def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Message:

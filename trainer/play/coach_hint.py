@@ -17,7 +17,7 @@ from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Message, Points
+from trainer.engine.messages import Amount, Message, Points
 
 
 @lru_cache(maxsize=64)
@@ -69,4 +69,4 @@ def _fold_message(decision: Decision, move: Action, claim: Action, owed: Owed) -
                       move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(claim),
                       other_points=Points(taken.mean), card=owed.card,
-                      percent=round(owed.chance * 100))
+                      percent=Amount(owed.chance * 100))
