@@ -7,6 +7,7 @@ the same keys with the same placeholders.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -46,9 +47,27 @@ def catalog(lang: str) -> dict[str, str]:
     return flat
 
 
+PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+"""A word that follows a number, ``{count|card|cards}``: the first form when the parameter
+``count`` is 1, else the second. Only languages that inflect need it (the Chinese catalog
+writes none)."""
+
+
+def plurals(text: str, params: Mapping[str, object]) -> str:
+    """``text`` with each :data:`PLURAL` form chosen by its parameter.
+
+    >>> plurals("{n} unseen {n|card|cards}", {"n": 1})
+    '{n} unseen card'
+    >>> plurals("{n} unseen {n|card|cards}", {"n": "12"})
+    '{n} unseen cards'
+    """
+    return PLURAL.sub(lambda m: m[2] if str(params.get(m[1])) == "1" else m[3], text)
+
+
 def placeholders(text: str) -> set[str]:
-    """The ``{name}`` fields of a catalog text."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The ``{name}`` fields of a catalog text (a plural form names its field too)."""
+    plain = PLURAL.sub(lambda m: "{" + m[1] + "}", text)
+    return {name for _, name, _, _ in string.Formatter().parse(plain) if name}
 
 
 def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
@@ -57,6 +76,7 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     text = catalog(lang)[key]
     if not params:
         return text
+    text = plurals(text, params)
     return text.format(**{name: _render_param(value, lang) if isinstance(value, _TYPED) else value
                           for name, value in params.items()})
 
