@@ -25,7 +25,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView, view_of
-from trainer.engine.messages import Message, Points
+from trainer.engine.messages import Message
 from trainer.i18n import render, t
 from trainer.play import coach_jobs, table_service
 from trainer.play.choices import DISCARD, action_for, choices
@@ -804,10 +804,11 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     at.run()
     priced = job.result
     assert priced is not None and priced.decisions
-    summary = render(Message.of("coach.review_summary", (), decisions=len(priced.decisions),
-                                matched=round(priced.match_rate * 100),
-                                lost=Points(priced.points_lost, signed=False),
-                                deals=BUDGETS["review"]), "en", cite=False)
+    said = priced.summary()
+    counts = [said.param(name) for name in ("best", "close", "mistakes")]
+    assert sum(c for c in counts if isinstance(c, int)) == len(priced.decisions)
+    assert said.param("deals") == BUDGETS["review"]
+    summary = render(said, "en", cite=False)
     assert summary in [c.value for c in at.caption]
     stored = store.coach_reviews.get(int(learner), review_key(Replay.of(finished.state), LEARNER))
     assert stored is not None and PricedHand.loads(stored).dumps() == stored

@@ -12,7 +12,6 @@ policy (:func:`trainer.coach.deals.ask_up_to`)."""
 from __future__ import annotations
 
 import json
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -112,13 +111,16 @@ class PricedHand:
         no loss)."""
         return sum(d.loss for d in self.decisions if d.mistake)
 
-    @property
-    def match_rate(self) -> float:
-        """The share of decisions where the learner played the coach's best option."""
-        if not self.decisions:
-            return 1.0
-        return statistics.fmean(float(same_move(d.chosen, d.decision.best.action))
-                                for d in self.decisions)
+    def summary(self) -> Message:
+        """The review in one sentence: the decisions weighed, how many were the coach's best,
+        how many as good as it within the deals' noise (a tie, or the quick look's close
+        call), how many mistakes and the points they lost."""
+        best = sum(same_move(d.chosen, d.decision.best.action) for d in self.decisions)
+        mistakes = sum(d.mistake for d in self.decisions)
+        return Message.of("coach.review_summary", ("R-PAY",), decisions=len(self.decisions),
+                          deals=self.decisions[0].decision.deals if self.decisions else 0,
+                          best=best, close=len(self.decisions) - best - mistakes,
+                          mistakes=mistakes, lost=Points(self.points_lost, signed=False))
 
 
 def decisions_of(replay: Replay, seat: int) -> list[tuple[int, Action, PlayerView]]:

@@ -12,7 +12,6 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.engine.game.replay import Replay
-from trainer.engine.messages import Message, Points
 from trainer.i18n import render
 from trainer.play.coach_jobs import Job
 from trainer.play.coach_review import PricedHand, verdict_line
@@ -80,11 +79,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
     if not priced.decisions:
         st.caption(tr("coach.review_nothing"))
         return
-    st.caption(render(Message.of("coach.review_summary", ("R-PAY",),
-                                 decisions=len(priced.decisions),
-                                 matched=round(priced.match_rate * 100),
-                                 lost=Points(priced.points_lost, signed=False),
-                                 deals=priced.decisions[0].decision.deals), lang, cite=False))
+    st.caption(render(priced.summary(), lang, cite=False))
     st.plotly_chart(points_lost_curve(priced), key="coach-curve", config=CHART_CONFIG)
     mistakes = [d for d in priced.decisions if d.mistake]
     if not mistakes:
