@@ -249,3 +249,32 @@ def test_a_run_never_shows_a_table_twice(run_seed: int) -> None:
             board = task_of(lesson, run, index).board
             assert board not in boards.setdefault(step.kind, []), (index, item)
             boards[step.kind].append(board)
+
+
+@pytest.mark.rule("R-CHI", "R-PARITY")
+def test_a_refused_chi_of_a_14_pair_names_the_rule_that_refuses_it() -> None:
+    """Of the coached hands' offers: a chi making 14 that the engine refuses is refused for the
+    card's seat when it came from elsewhere, and for the last concealed card otherwise."""
+    from trainer.engine import Message
+    from trainer.lessons.kinds.coached import pool
+    from trainer.lessons.table_tasks import TableScene, judged_move
+
+    seen = {"hint.move_chi_whose": 0, "hint.move_chi_last": 0}
+    for hand in pool():
+        for coached in hand.decisions:
+            state = hand.replay.state_at(coached.step)
+            offer = state.offer
+            if offer is None or offer.card.rank is None:
+                continue
+            scene = TableScene(state, hand.seat)
+            held = scene.view.hand
+            for index, card in enumerate(held):
+                if card.rank is None or card.rank + offer.card.rank != 14:
+                    continue
+                said = judged_move(scene, MoveAnswer(ActionKind.CHI, (index,)))
+                if not isinstance(said, Message):
+                    continue  # a legal chi
+                takes = hand.seat in (offer.seat, (offer.seat + 1) % state.rules.players)
+                assert said.key == ("hint.move_chi_last" if takes else "hint.move_chi_whose")
+                seen[said.key] += 1
+    assert all(seen.values()), seen

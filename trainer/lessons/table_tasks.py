@@ -199,6 +199,10 @@ def refusal(scene: TableScene, action: Action) -> Message:
         if total != 14:
             return Message.of("hint.move_chi_sum", ("R-CHI", "R-PAIR14"), a=card, b=offer.card,
                               total=total)
+        players = state.rules.players
+        takes = action.seat == (offer.seat + 1) % players or action.seat == offer.seat
+        if takes and len(state.hands[action.seat]) < 3:
+            return Message.of("hint.move_chi_last", ("R-CHI", "R-PARITY"))
         return Message.of("hint.move_chi_whose", ("R-CHI",))
     if action.kind is ActionKind.PONG:
         return Message.of("hint.move_pong_needs", ("R-PONG",))

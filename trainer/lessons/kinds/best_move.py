@@ -25,7 +25,7 @@ from trainer.coach.explain import move_words, why
 from trainer.coach.search import Z95
 from trainer.engine import Message, Position, relation, waits
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.messages import Points
+from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import at_table, offer_words, read_pool
 from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
@@ -81,8 +81,19 @@ def coach_reasons(move: BestMove) -> tuple[Message, ...]:
 
 
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
-    """A reason's facts, the move it is about left out."""
-    return tuple(param for param in reason.params if param[0] != "move")
+    """A reason's facts as the learner reads them (a measured figure as rounded when shown),
+    the move it is about left out."""
+    return tuple((name, _shown(value)) for name, value in reason.params if name != "move")
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, Amount):
+        return round(value.value, value.digits)
+    if isinstance(value, Message):
+        return value.key, tuple((name, _shown(inner)) for name, inner in value.params)
+    if isinstance(value, tuple):
+        return tuple(_shown(inner) for inner in value)
+    return value
 
 
 def _best_move(kind: str, data: StepData) -> Task:
@@ -159,7 +170,8 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
     """What a moment is a case of, kept by its variants (issue 31). At a discard: the plan a
     first discard asked about calls for (``all_black``: the best lets the one red card go,
     R-SPECIAL), any first discard (``first``), several discards that keep the hand ready
-    (下叫, R-WAIT), or neither. At a card offered: the learner's own flip (chi only,
+    (下叫, R-WAIT), or neither — each with ``_two`` when two cards are held, keep one (a
+    step about the last two cards stays one). At a card offered: the learner's own flip (chi only,
     R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi or pass."""
     view = scene.view
     if best.kind is ActionKind.DISCARD:
@@ -170,7 +182,8 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
             return "all_black" if black else "other"
         if first:
             return "first"
-        return "ready" if ready_discards(scene) >= 2 else "plain"
+        case = "ready" if ready_discards(scene) >= 2 else "plain"
+        return f"{case}_two" if len(view.hand) == 2 else case
     legal = scene.state.legal_actions()
     offer = view.offer
     if offer is not None and offer.seat == scene.seat:
@@ -199,8 +212,10 @@ def _prompt(scene: TableScene, case: str, *, first: bool) -> Message:
             offer.card, origin, offer.source, first=offer.dealer_first_discard))
     if first:  # the plan made from the cards dealt (开局定打法)
         return Message.of("task.best_discard.prompt_first")
-    return Message.of("task.best_discard.prompt_ready" if case == "ready"
-                      else "task.best_discard.prompt")
+    return Message.of({"ready": "task.best_discard.prompt_ready",
+                       "ready_two": "task.best_discard.prompt_ready_two",
+                       "plain_two": "task.best_discard.prompt_two"}.get(
+                           case, "task.best_discard.prompt"))
 
 
 def best_discard(data: StepData) -> Task:

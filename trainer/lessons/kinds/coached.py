@@ -99,7 +99,8 @@ def coached_move(data: StepData) -> Task:
                           after=why(scene.view, action))
 
     return Task("coached_move", Shape.MOVE, board, answer,
-                Message.of("instruct.coached_move", deals=decision.deals),
+                Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
+                else Message.of("instruct.coached_move_plain"),
                 (values_message(coached),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),

@@ -49,6 +49,7 @@ def _puzzle(data: StepData) -> tuple[Puzzle, LeastRiskAnswer]:
 
 def least_risk(data: StepData) -> Task:
     puzzle, answer = _puzzle(data)
+    theme = data.choice("theme", THEMES, THEMES[0])
     table = puzzle.board
     assert isinstance(table, SafetyTable)
     risks = dict(answer.risks)
@@ -65,7 +66,8 @@ def least_risk(data: StepData) -> Task:
     return Task("least_risk", Shape.ONE_CARD, board_of_table(table), cards_answer({best}),
                 instruction_one(Message.of("task.least_risk.what")),
                 (puzzle.why, *puzzle.details), RULES, hint,
-                prompt=Message.of("task.least_risk.prompt"))
+                prompt=Message.of("task.least_risk.prompt" if theme == "lowest-risk"
+                                  else "task.least_risk.prompt_read"))
 
 
 def _variant(rng: random.Random, data: StepData) -> dict[str, Any]:
