@@ -37,6 +37,7 @@ from trainer.engine import (
     partner_rank,
     partners_of,
     rank_name,
+    red_total,
     relation,
     verdict,
 )
@@ -211,10 +212,24 @@ def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -
     for count in counts_for(table, best):
         twin = passed_twin(table, count.opponent, best)
         if twin is not None and not count.provably_safe:
-            lines.append(Message.of("pz.line_read_pass", ("R-READ",), card=best, passed=twin,
-                                    seat=_seat(table, count.opponent)))
+            lines.append(_pass_line(table, count.opponent, best, twin))
             break
     return lines
+
+
+def _pass_line(table: SafetyTable, opponent: int, card: Card, twin: Card) -> Message:
+    """Why ``twin``, which passed ``opponent``, shuts ``card`` out for them (R-READ): the same
+    rank and colour; a red one, and the black ``card`` cannot win 全黑 against their laid red;
+    or a black one, and their laid sets already carry the red a win needs."""
+    seat = _seat(table, opponent)
+    if twin.is_red == card.is_red:
+        return Message.of("pz.line_read_pass", ("R-READ",), card=card, passed=twin, seat=seat)
+    if twin.is_red:
+        return Message.of("pz.line_read_pass_colour", ("R-READ", "R-SPECIAL"), card=card,
+                          passed=twin, seat=seat)
+    return Message.of("pz.line_read_pass_red", ("R-READ", "R-RED"), card=card, passed=twin,
+                      seat=seat, red=red_total(table.melds[opponent]),
+                      threshold=table.rules.red_threshold)
 
 
 def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
