@@ -474,3 +474,48 @@ def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
             assert params["ready"].key.startswith("coach.waits") is ready
             said += 1
     assert said >= 6
+
+
+@pytest.mark.rule("R-WIN", "R-RED", "R-WAIT")
+def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> None:
+    """Walk 10: '4 unseen cards would pair a loose one' beside a hand whose every pairing card
+    left the red short, and 'ready … red 14 (a win needs 20)' beside a wait that brings the rest.
+    A hand one card from combined that is not ready says the red it could reach at most — with
+    the red card of the partner rank, and short; a ready hand short of the red says the winning
+    card brings the rest, and each of its waits does."""
+    from trainer.coach.explain import READY, ready_words, red_words
+    from trainer.engine.cards import ALL_CARDS, red_total
+    from trainer.engine.combine import is_combined
+
+    heuristic = HeuristicBot()
+    seen = {"short": 0, "ready": 0}
+    for view in _learner_decisions(120, 30, lambda v, seed: heuristic.choose(
+            v, random.Random(seed))):
+        if view.phase is not Phase.DISCARD:
+            continue
+        melds = view.melds[view.seat]
+        threshold = view.rules.red_threshold
+        for card in set(view.hand):
+            rest = list(view.hand)
+            rest.remove(card)
+            ready = ready_words(view, tuple(rest), outs=True)
+            red = red_words(view, rest, ready=ready.key == READY)
+            if ready.key == "coach.not_ready_red":
+                pairing = [c for c in ALL_CARDS if is_combined([*rest, c])]
+                assert pairing and {c.rank for c in pairing} == {_rank(ready.param("partner"))}
+                assert ready.param("reach") == max(red_total([*rest, c], melds)
+                                                   for c in pairing) < threshold
+                seen["short"] += 1
+            if red.key == "coach.red_ready":
+                assert ready.key == READY and red_total(rest, melds) < threshold
+                waits = ready.param("cards")
+                assert isinstance(waits, tuple) and waits
+                assert all(red_total([*rest, c], melds) >= threshold for c in waits)
+                seen["ready"] += 1
+    assert all(seen.values()), seen
+
+
+def _rank(name: object) -> int:
+    from trainer.engine.cards import rank_name
+
+    return next(rank for rank in range(1, 14) if rank_name(rank) == name)

@@ -8,7 +8,8 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.fold import owed_discard
-from trainer.engine.cards import Card, red_total
+from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total, red_value
+from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Message
@@ -48,7 +49,7 @@ def why(view: PlayerView, action: Action) -> Message:
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
     return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
-                      ready=ready, red=red_words(view, rest),
+                      ready=ready, red=red_words(view, rest, ready=ready.key == READY),
                       risk=risk_words(chance.value, proven=chance.safe))
 
 
@@ -61,6 +62,10 @@ def risk_words(chance: float, *, proven: bool = False) -> Message:
     return Message.of("coach.risk", percent=Amount(chance * 100))
 
 
+READY = "coach.waits"
+"""The key of :func:`ready_words` for a hand ready on unseen cards."""
+
+
 def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Message:
     """Where ``hand`` stands after an option (R-WAIT): ready on the unseen cards that would win
     it, with the copies left; ready on cards all in sight; or not ready — with ``outs``, how
@@ -69,14 +74,35 @@ def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Mess
     if waiting.ready:
         return Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
             if waiting.cards else Message.of("coach.waits_gone")
-    if outs:
-        return Message.of("coach.not_ready_outs", outs=pairing_outs(view, hand))
-    return Message.of("coach.not_ready")
+    if not outs:
+        return Message.of("coach.not_ready")
+    short = _red_short_by_one(view, hand)
+    if short is not None:
+        return short
+    return Message.of("coach.not_ready_outs", outs=pairing_outs(view, hand))
 
 
-def red_words(view: PlayerView, kept: list[Card]) -> Message:
+def _red_short_by_one(view: PlayerView, hand: tuple[Card, ...]) -> Message | None:
+    """A hand one card from combined that is still not ready: every card that would combine it
+    leaves the red short (R-WIN 2) — said with the most red it could reach, the red partner
+    included — rather than counting the cards that would pair its loose one."""
+    counts = rank_counts(hand)
+    if counts[0] or unpaired(counts) != 1:
+        return None
+    loose = next(rank for rank in range(1, 14) if lacks_partner(counts, rank))
+    partner = partner_rank(loose)
+    reach = red_total(hand, view.melds[view.seat]) + red_value(partner, Suit.HEARTS)
+    if reach >= view.rules.red_threshold:
+        return None  # not ready for another reason (every partner in sight is said as ready)
+    return Message.of("coach.not_ready_red", ("R-WIN", "R-RED"), partner=rank_name(partner),
+                      reach=reach, threshold=view.rules.red_threshold)
+
+
+def red_words(view: PlayerView, kept: list[Card], *, ready: bool = False) -> Message:
     """The red the kept cards and the viewer's sets carry against the threshold — or, when they
-    are all of one colour, the special that needs no red total (R-RED, R-SPECIAL)."""
+    are all of one colour, the special that needs no red total (R-RED, R-SPECIAL). For a
+    ``ready`` hand, red short of the threshold is said to come with the winning
+    card (a wait counts only the cards that bring it, R-WIN)."""
     melds = view.melds[view.seat]
     laid = [card for meld in melds for card in meld.cards]
     special = single_colour(*colour_flags([*kept, *laid]))
@@ -84,7 +110,10 @@ def red_words(view: PlayerView, kept: list[Card]) -> Message:
         return Message.of("coach.red_all_black", ("R-SPECIAL",))
     if special is Special.ALL_RED:
         return Message.of("coach.red_all_red", ("R-SPECIAL",))
-    return Message.of("coach.red", red=red_total(kept, melds), threshold=view.rules.red_threshold)
+    red = red_total(kept, melds)
+    if ready and red < view.rules.red_threshold:  # the waits are the cards that bring the rest
+        return Message.of("coach.red_ready", red=red, threshold=view.rules.red_threshold)
+    return Message.of("coach.red", red=red, threshold=view.rules.red_threshold)
 
 
 def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
@@ -96,8 +125,8 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
     hand = list(view.hand)
     if action.kind is ActionKind.PASS:
         return Message.of("coach.why_pass", ("R-WAIT", "R-RED"), move=move_words(action),
-                          ready=ready_words(view, tuple(hand), outs=False),
-                          red=red_words(view, hand))
+                          ready=(ready := ready_words(view, tuple(hand), outs=False)),
+                          red=red_words(view, hand, ready=ready.key == READY))
     if action.kind is ActionKind.WIN:
         return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))
     owed = owed_discard(view, action) if action.kind is ActionKind.CHI else None
@@ -106,8 +135,8 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
         kept.remove(owed.card)
         return Message.of("coach.why_chi_owed", ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
                           move=move_words(action), card=owed.card, risk=risk_words(owed.chance),
-                          ready=ready_words(owed.after, tuple(kept), outs=True),
-                          red=red_words(owed.after, kept))
+                          ready=(ready := ready_words(owed.after, tuple(kept), outs=True)),
+                          red=red_words(owed.after, kept, ready=ready.key == READY))
     if action.kind is ActionKind.CHI:
         used = list(action.cards)
     else:
