@@ -87,7 +87,7 @@ def share(data: StepData) -> Task:
                           cap=rules.fan_cap if rules.fan_cap is not None else "—")
 
     prompt = Message.of("task.share.prompt_offer", offer=offered(position, origin),
-                        fan=judged.fan, scoring=scoring_words(rules))
+                        fan=fan_words(judged), scoring=scoring_words(rules))
     capped = rules.fan_cap is not None and judged.fan > rules.fan_cap
     return Task("share", Shape.NUMBER, board_of(position, origin), number(judged.share),
                 instruction_number(Message.of("task.share.what")), tuple(verdict_messages(judged)),
@@ -99,6 +99,13 @@ def scoring_words(rules: RuleSet) -> Message:
     if rules.fan_cap is None:
         return Message.of(f"task.scoring.{rules.scoring}_uncapped", base=rules.base)
     return Message.of(f"task.scoring.{rules.scoring}", base=rules.base, cap=rules.fan_cap)
+
+
+def fan_words(judged: Verdict) -> Message:
+    """A win's fan as a question gives it: with 接地, the count is said to include it (R-SPECIAL
+    adds its 3 fan before the cap), so that nobody adds it a second time."""
+    return Message.of("task.fan_count_jiedi" if Special.JIEDI in judged.specials
+                      else "task.fan_count", fan=judged.fan)
 
 
 def pays(data: StepData) -> Task:
@@ -118,10 +125,10 @@ def pays(data: StepData) -> Task:
     key = "task.pays.what_deal_in" if judged.is_deal_in else "task.pays.what_flip"
     offer = offered(position, origin)
     scoring = scoring_words(position.rules)
-    prompt = Message.of("task.pays.prompt_deal_in", offer=offer, fan=judged.fan,
+    prompt = Message.of("task.pays.prompt_deal_in", offer=offer, fan=fan_words(judged),
                         scoring=scoring, who=Message.of(f"seat.{origin.value}")) \
         if judged.is_deal_in else \
-        Message.of("task.pays.prompt_flip", offer=offer, fan=judged.fan, scoring=scoring)
+        Message.of("task.pays.prompt_flip", offer=offer, fan=fan_words(judged), scoring=scoring)
     return Task("pays", Shape.NUMBER, board_of(position, origin), number(paid),
                 instruction_number(Message.of(key)), tuple(verdict_messages(judged)),
                 ("R-PAY", "R-SCORE"), hint, prompt=at_table(prompt, position.rules),
