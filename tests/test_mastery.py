@@ -166,3 +166,28 @@ def test_a_move_trains_what_its_lesson_teaches() -> None:
     assert trained("deal-and-tou") == (Skill.TABLE,)
     assert trained("winning") == (Skill.WINNING,)
     assert trained("a-turn") == (Skill.CLAIM_RULES,)
+
+
+def test_each_decision_of_the_coached_hand_trains_what_it_decides() -> None:
+    """Walk 10: stage 16's claims said 'You know 留哪张 well'. A decision at an offered card
+    trains claiming (a win, winning); one at a discard, discarding."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons import Question, load_lessons
+    from trainer.lessons.kinds.coached import pool
+    from trainer.mastery.skills import Skill
+    from trainer.practice.guidance_service import lesson_skill
+
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "play-with-the-coach")
+    found = set()
+    for step in lesson.steps:
+        if not isinstance(step, Question) or step.kind != "coached_move":
+            continue
+        hand = pool()[int(step.data.get("hand", 0))]
+        coached = hand.decisions[int(step.data.get("decision", 0))]
+        best = coached.decision.best.action.kind
+        state = hand.replay.state_at(coached.step)
+        expected = Skill.WINNING if best is ActionKind.WIN else \
+            Skill.CLAIMING if state.offer is not None else Skill.DISCARDING
+        assert lesson_skill(lesson.id, step.number) is expected
+        found.add(expected)
+    assert found == {Skill.WINNING, Skill.CLAIMING, Skill.DISCARDING}

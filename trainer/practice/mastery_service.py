@@ -17,6 +17,7 @@ from functools import cache
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
+from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
 from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
@@ -72,7 +73,8 @@ class NextExercise:
 def _lesson_kinds() -> dict[tuple[str, int], str]:
     """(lesson id, step number) → the level's kind (``best_discard_first`` for a first
     discard: the plan made from the deal; a move by what it does, ``move_lay``, ``move_chi``
-    … — :func:`trainer.lessons.kinds.move_cases.level_kind`)."""
+    … — :func:`trainer.lessons.kinds.move_cases.level_kind`; a decision of the coached hand by
+    what it decides: a claim ``best_claim``, a win ``move_win``)."""
     found = {}
     for lesson in load_lessons():
         for number, step in enumerate(lesson.steps):
@@ -84,6 +86,9 @@ def _lesson_kinds() -> dict[tuple[str, int], str]:
 def _level_kind(step: Question) -> str:
     if step.kind == "best_discard" and bool(step.data.get("first")):
         return "best_discard_first"
+    if step.kind == "coached_move":  # stage 16's decisions: a claim trains claiming …
+        decided = kinds_of(int(step.data.get("hand", 0)))[int(step.data.get("decision", 0))]
+        return {"claim": "best_claim", "win": "move_win"}.get(decided, step.kind)
     answer_class = step.task.answer_class
     if step.kind == "move" and isinstance(answer_class, tuple):
         return level_kind(str(step.data.get("goal", "discard")), answer_class[1])
