@@ -403,10 +403,10 @@ with st.container(horizontal=True, wrap=True, key="play-controls"):
                   on_change=_hints_changed)
         translated_choice(st.segmented_control, tr("play.pace"), [p.value for p in Pace],
                           key="play_pace", prefix="play.pace_", start=settings.pace.value,
-                          by_default=True, on_change=_pace_changed)
+                          by_default=True, required=True, on_change=_pace_changed)
         translated_choice(st.segmented_control, tr("play.level"), [v.value for v in Level],
                           key="play_level", prefix="play.level_", start=settings.level.value,
-                          by_default=True, on_change=_level_changed)
+                          by_default=True, required=True, on_change=_level_changed)
         st.caption(tr("play.level_help"))
         st.caption(tr("play.intro"))
         glossary_link()

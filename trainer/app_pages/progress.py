@@ -60,7 +60,7 @@ def mastery_section() -> None:
     st.subheader(tr("progress.areas"))
     period = translated_choice(st.segmented_control, tr("progress.period"), list(PERIODS),
                                key="areas_period", prefix="progress.period_", start="30",
-                               by_default=True) or "30"
+                               by_default=True, required=True) or "30"
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
     areas = mastery.improvement_areas(mastery.kept_estimates(store(), learner.id, since=since,
                                                              version=version))
