@@ -884,3 +884,29 @@ def test_a_newcomers_first_hand_starts_with_an_ordinary_decision(
         kinds = {action.kind for action in session.view().legal}
         assert not kinds & LAY_DOWNS, (name, kinds)
     assert sum(gentle(seed, RuleSet()) for seed in range(60)) < 60  # not every deal is gentle
+
+
+def test_a_pong_granted_after_the_others_answer_is_judged_when_granted() -> None:
+    """A pong or kong waits for every seat asked to answer (R-PRIORITY): the review judged it
+    before it was granted, on a hand not yet changed, and crashed on a hand of two cards
+    (seed 5, hand 19 of a heuristic match). Every hand of 250 is reviewed; a broken ready hand
+    is flagged at a pong or kong of the learner's that was granted, with no wait left after."""
+    from trainer.bots.base import bot_named
+    from trainer.bots.table import play_match_hand
+    from trainer.engine.game.match import Match
+
+    match = Match(5, RuleSet())
+    bots = [bot_named("heuristic")] * 4
+    broke = 0
+    for _ in range(250):
+        state = play_match_hand(match, bots, match.rng, lambda s, a: None)
+        replay = Replay.of(state)
+        for flag in review_hand(replay, LEARNER):
+            if flag.kind != "broke_ready":
+                continue
+            action = replay.actions[flag.step]
+            assert action.seat == LEARNER and action.kind in (ActionKind.PONG, ActionKind.KONG)
+            after = replay.state_at(len(replay.actions))
+            assert any(meld.kind.value == action.kind.value for meld in after.melds[LEARNER])
+            broke += 1
+    assert broke

@@ -66,18 +66,26 @@ def review_hand(replay: Replay, seat: int = 0) -> list[Flag]:
     state = HandState.deal(replay.seed, replay.rules, replay.dealer)
     flags: list[Flag] = []
     last_discard: tuple[int, Action] | None = None
+    claimed: tuple[int, Action, int] | None = None  # a pong or kong from a ready hand, pending
     for step, action in enumerate(replay.actions):
         if action.seat == seat:
             flags.extend(_judge(state, step, action, seat))
             if action.kind is ActionKind.DISCARD:
                 last_discard = (step, action)
-        ready_before = _ready(state, seat) if action.seat == seat and action.kind in (
-            ActionKind.PONG, ActionKind.KONG) else False
+            if action.kind in (ActionKind.PONG, ActionKind.KONG) and _ready(state, seat):
+                claimed = (step, action, len(state.melds[seat]))
+        offer = state.offer
         state.apply(action)
-        if ready_before and not state.over and not _can_stay_ready(state, seat):
-            flags.append(Flag(step, FlagKind.BROKE_READY, Message.of(
-                "review_flag.broke_ready", ("R-WAIT", "R-PONG", "R-KONG"),
-                kind=Message.of(f"priority.kind.{action.kind.value}"))))
+        if claimed is None:
+            continue
+        if len(state.melds[seat]) > claimed[2]:  # the claim was granted (R-PRIORITY): judged
+            if not state.over and not _can_stay_ready(state, seat):
+                flags.append(Flag(claimed[0], FlagKind.BROKE_READY, Message.of(
+                    "review_flag.broke_ready", ("R-WAIT", "R-PONG", "R-KONG"),
+                    kind=Message.of(f"priority.kind.{claimed[1].kind.value}"))))
+            claimed = None
+        elif state.offer != offer or state.over:  # another claim or a win took the card
+            claimed = None
     result = state.result
     if result is not None and result.discarder == seat and last_discard is not None:
         step, action = last_discard
