@@ -16,30 +16,25 @@ import streamlit as st
 from trainer.analysis.unseen_waits import unseen_waits
 from trainer.coach.players import Level
 from trainer.engine import Card, Dou14Error, red_total
-from trainer.engine.game.events import Event
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import bounded_int
-from trainer.engine.messages import Message
 from trainer.i18n import explain, render
 from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_message
-from trainer.play.coach_jobs import COACHED_HANDS, mistake_steps, recent_losses, review_of
+from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
-from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import beaten_claim, story
 from trainer.play.table_service import Outcome
 from trainer.practice.guidance_service import Help, ask_more, decision_skill, help_at
-from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
-from trainer.puzzles.rejection import Rejection
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.coach_view import coach_section, step_buttons
 from trainer.ui.lang import current_language, engine_error, holding_language, plain, tr, translated_choice
-from trainer.ui.play_view import RESULT_KEY, play_table, review_table
+from trainer.ui.play_view import RESULT_KEY, play_table
+from trainer.ui.review_view import full_log, show_review
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import TABLE_PAGE_STYLE, bullet_list, glossary_link
 
@@ -207,16 +202,6 @@ def story_lines(session: PlaySession) -> None:
     full_log(told, "play-log")
 
 
-def full_log(told: list[tuple[Event, Message]], key: str) -> None:
-    """Every move of the hand in order, numbered: one element, drawn only while the learner
-    keeps it open (a hand has a hundred lines; sent and drawn again on every move otherwise)."""
-    # A fixed label: a label that changed with each move would make a new expander, closed.
-    log = st.expander(tr("play.full_log"), key=key, on_change="rerun")
-    if log.open:
-        log.caption("\n".join(f"{number}. {render(message, lang)}"
-                               for number, (_event, message) in enumerate(told, start=1)))
-
-
 def end_of_hand(session: PlaySession) -> None:
     state = session.state
     result = state.result
@@ -298,7 +283,7 @@ def review(session: PlaySession) -> None:
     def go(to: int) -> None:
         _change(move, partial(PlaySession.open_review, hand=at.hand, step=to))
 
-    show_review(Replay.of(session.match.hands[at.hand]), at.step,
+    show_review(db, learner.id, Replay.of(session.match.hands[at.hand]), at.step,
                 tr("play.review_title", hand=at.hand + 1), go,
                 partial(_change, move, PlaySession.close_review),
                 partial(_change, move, _deal_next) if session.state.over else None)
@@ -313,40 +298,7 @@ def opened_review(replay: Replay) -> None:
         st.session_state.pop("opened_replay", None)
 
     step = int(st.session_state.get("opened_step", len(replay.actions)))
-    show_review(replay, step, tr("play.review_opened"), go, close, None)
-
-
-def show_review(replay: Replay, step: int, title: str, go: Callable[[int], None],
-                close: Callable[[], None], next_hand: Callable[[], None] | None) -> None:
-    steps = len(replay.actions)
-    st.subheader(title)
-    st.caption(tr("play.review_open_hands"))
-    flags = reviewed(replay.dumps(), LEARNER)
-    priced = review_of(db, learner.id, replay, LEARNER)
-    costly = mistake_steps(priced)
-    step_buttons(step, steps, sorted({flag.step for flag in flags} | set(costly)), go)
-    st.caption(tr("play.review_step", step=step, steps=steps))
-    state = replay.state_at(step)
-    for flag in flags:
-        if flag.step == step:
-            st.warning(render(flag.message, lang))
-    show_table(review_table(state, seq=f"review-{step}"), key="review-table")
-    told = story(state.events, seen_by=None)
-    for _event, message in [(e, m) for e, m in told if e.step == step and step]:
-        st.markdown(f"**{render(message, lang, cite=False)}**")
-    row = st.container(horizontal=True, wrap=True)
-    row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
-    if next_hand is not None:
-        row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
-    full_log(told, "review-log")
-    st.markdown(f"**{tr('play.flags')}**")
-    if not flags and costly:
-        st.info(tr("play.no_flags_but_coach", count=len(costly)))
-    elif not flags:
-        st.success(tr("play.no_flags"))
-    for index, flag in enumerate(flags):
-        flag_row(index, flag, go)
-    coach_section(db, learner.id, replay, step, go, priced)
+    show_review(db, learner.id, replay, step, tr("play.review_opened"), go, close, None)
 
 
 def open_replay() -> None:
@@ -372,19 +324,6 @@ def open_replay() -> None:
         return
     st.session_state.update(opened_replay=loaded.dumps(), opened_step=len(loaded.actions))
     st.rerun()
-
-
-def flag_row(index: int, flag: Flag, go: Callable[[int], None]) -> None:
-    with st.container(border=True):
-        st.markdown(render(flag.message, lang))
-        cols = st.columns(2)
-        cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
-        made = None if flag.table is None else own_puzzle_of(flag.table)
-        if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
-            cols[1].caption(tr("play.puzzle_unclear"))
-        elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
-            keep_own_puzzle(db, learner.id, made)
-            st.success(tr("play.puzzle_made"))
 
 
 # -- the page ----------------------------------------------------------------------------------

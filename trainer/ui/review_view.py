@@ -1,0 +1,103 @@
+"""The review of a finished hand of Play (R-PUBLIC, issue 29): the hand step by step with every
+hand open, the engine's flags, the coach's review in points, and the whole hand's log. The Play
+page shows it for a hand of the match or a replay file; it only shows and forwards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import streamlit as st
+
+from trainer.engine.game.events import Event
+from trainer.engine.game.replay import Replay
+from trainer.engine.messages import Message
+from trainer.i18n import render
+from trainer.play.coach_jobs import mistake_steps, review_of
+from trainer.play.hand_review import Flag, reviewed
+from trainer.play.session import LEARNER
+from trainer.play.story import story
+from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
+from trainer.puzzles.rejection import Rejection
+from trainer.store import ProgressStore
+from trainer.ui.card_table import show_table
+from trainer.ui.coach_view import coach_section, step_buttons
+from trainer.ui.lang import current_language, tr
+from trainer.ui.play_view import review_table
+
+
+def full_log(told: list[tuple[Event, Message]], key: str) -> None:
+    """Every move of the hand in order, numbered: one element, drawn only while the learner
+    keeps it open (a hand has a hundred lines; sent and drawn again on every move otherwise)."""
+    # A fixed label: a label that changed with each move would make a new expander, closed.
+    log = st.expander(tr("play.full_log"), key=key, on_change="rerun")
+    if log.open:
+        log.caption("\n".join(f"{number}. {render(message, current_language())}"
+                               for number, (_event, message) in enumerate(told, start=1)))
+
+
+REVIEW_TOP = "review-top"
+"""The review's step line, above its table: a jump from a flag or a mistake below scrolls
+back up to it."""
+JUMPED = "review_jumped"
+
+
+def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, title: str,
+                go: Callable[[int], None], close: Callable[[], None],
+                next_hand: Callable[[], None] | None) -> None:
+    """A finished hand step by step, every hand open (R-PUBLIC no longer hides anything): the
+    engine's flags and the coach's review below, each with a jump to its moment. ``go`` opens
+    a step, ``close`` returns to the table, ``next_hand`` deals on (none for a file)."""
+    lang = current_language()
+    steps = len(replay.actions)
+    st.subheader(title)
+    st.caption(tr("play.review_open_hands"))
+    flags = reviewed(replay.dumps(), LEARNER)
+    priced = review_of(db, learner_id, replay, LEARNER)
+    costly = mistake_steps(priced)
+    step_buttons(step, steps, sorted({flag.step for flag in flags} | set(costly)), go)
+    st.container(key=REVIEW_TOP).caption(tr("play.review_step", step=step, steps=steps))
+    state = replay.state_at(step)
+    for flag in flags:
+        if flag.step == step:
+            st.warning(render(flag.message, lang))
+    jumped = st.session_state.pop(JUMPED, False)  # from a flag below: back up to the table
+    show_table(replace(review_table(state, seq=f"review-{step}"),
+                       show_first=REVIEW_TOP if jumped else ""), key="review-table")
+    told = story(state.events, seen_by=None)
+    for _event, message in [(e, m) for e, m in told if e.step == step and step]:
+        st.markdown(f"**{render(message, lang, cite=False)}**")
+    row = st.container(horizontal=True, wrap=True)
+    row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
+    if next_hand is not None:
+        row.button(tr("play.next_hand"), key="review-next-hand", on_click=next_hand)
+    full_log(told, "review-log")
+    st.markdown(f"**{tr('play.flags')}**")
+    if not flags and costly:
+        st.info(tr("play.no_flags_but_coach", count=len(costly)))
+    elif not flags:
+        st.success(tr("play.no_flags"))
+
+    def jump(to: int) -> None:
+        st.session_state[JUMPED] = True
+        go(to)
+
+    for index, flag in enumerate(flags):
+        flag_row(db, learner_id, index, flag, jump)
+    coach_section(db, learner_id, replay, step, jump, priced)
+
+
+def flag_row(db: ProgressStore, learner_id: int, index: int, flag: Flag,
+             go: Callable[[int], None]) -> None:
+    """One flag of the engine's: what it says, a jump to its moment, and — for a discard with a
+    clear best — a button that keeps it as the learner's own puzzle."""
+    with st.container(border=True):
+        st.markdown(render(flag.message, current_language()))
+        cols = st.columns(2)
+        cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
+        made = None if flag.table is None else own_puzzle_of(flag.table)
+        if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
+            cols[1].caption(tr("play.puzzle_unclear"))
+        elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
+            keep_own_puzzle(db, learner_id, made)
+            st.success(tr("play.puzzle_made"))
