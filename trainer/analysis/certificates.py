@@ -72,9 +72,9 @@ def certificate(table: SafetyTable, count: DealInCount, read: float | None = Non
                           best=count.max_red or 0, threshold=table.rules.red_threshold)
     if read is not None:
         return Message.of("safety.cert_danger_read", ("R-SAFE", "R-READ"), card=card, seat=seat,
-                          percent=Amount(round(read * 100, 4), 2),
+                          percent=Amount(round(read * 100, 4), 1),
                           partners=count.partners_unseen, partner=partner)
-    percent = Amount(round(float(count.probability) * 100, 4), 2)
+    percent = Amount(round(float(count.probability) * 100, 4), 1)
     return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                       winning=count.winning, total=count.total, percent=percent,
                       partners=count.partners_unseen, partner=partner)
