@@ -36,8 +36,9 @@ CLAIM_WORDS = {ActionKind.PASS: "coach.move_pass", ActionKind.PONG: "coach.move_
 
 
 def why(view: PlayerView, action: Action) -> Message:
-    """One option in the game's terms: after it, the waits and copies left (or not ready), the
-    red reached, and — for a discard — the chance it deals in (R-WAIT, R-RED, R-SAFE)."""
+    """One option in the game's terms: for a discard, whether it breaks a 14-pair; after it, the
+    waits and copies left (or not ready), the red reached, and — for a discard — the chance it
+    deals in (R-PAIR14, R-WAIT, R-RED, R-SAFE)."""
     if action.kind in CLAIM_WORDS and view.offer is not None:
         return _why_claim(view, action, view.offer.card)
     if action.kind is not ActionKind.DISCARD:
@@ -48,7 +49,8 @@ def why(view: PlayerView, action: Action) -> Message:
     ready = ready_words(view, tuple(rest), outs=True)
     chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
                              [card])[card]
-    return Message.of("coach.why_discard", ("R-WAIT", "R-RED", "R-SAFE"), move=move_words(action),
+    return Message.of("coach.why_discard", ("R-PAIR14", "R-WAIT", "R-RED", "R-SAFE"),
+                      move=move_words(action), pairs=pair_words(view.hand, card),
                       ready=ready, red=red_words(view, rest, ready=ready.key == READY),
                       risk=risk_words(chance.value, proven=chance.safe))
 
@@ -60,6 +62,13 @@ def risk_words(chance: float, *, proven: bool = False) -> Message:
     if round(chance * 100) == 0:
         return Message.of("coach.risk_tiny")
     return Message.of("coach.risk", percent=Amount(chance * 100))
+
+
+def pair_words(hand: tuple[Card, ...], card: Card) -> Message:
+    """Whether letting ``card`` go breaks one of the hand's 14-pairs or throws a loose card,
+    one too many for its partner rank (R-PAIR14) — the first of the four questions."""
+    loose = lacks_partner(rank_counts(hand), card.rank)
+    return Message.of("coach.pair_loose" if loose else "coach.pair_broken")
 
 
 READY = "coach.waits"
