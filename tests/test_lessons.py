@@ -614,3 +614,28 @@ def test_a_discard_offers_only_the_moves_its_moment_allows() -> None:
     assert len(seen) >= 3  # plain discards, after a stock card, right after a pong
     step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
     assert step.task.board.buttons == (TableButton.DISCARD,)
+
+
+@pytest.mark.rule("R-READ")
+def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question() -> None:
+    """Walk 10: 'Tap all 3' of four cards, three tapped, the hint named the one wrong: the
+    answer, given away. Where naming it would leave nothing to find, the hint says that one
+    tapped card may still win, not which; elsewhere it names the card."""
+    seen = {"hint.read_wait_one_open": 0, "hint.read_wait_open": 0}
+    steps = [s for lesson in load_lessons() for s in lesson.steps
+             if isinstance(s, Question) and s.kind == "read_wait"]
+    for step in steps:
+        for seed in range(6):
+            task = step.variant(seed)
+            assert isinstance(task.answer, CardsAnswer)
+            safe = set(task.answer.indices)
+            unsafe = [i for i in range(len(task.board.hand)) if i not in safe]
+            given = CardsAnswer(frozenset(sorted(safe)[1:]) | {unsafe[0]})
+            said = task.hint(given)
+            revealing = len(unsafe) == 1
+            assert said.key == ("hint.read_wait_one_open" if revealing
+                                else "hint.read_wait_open")
+            card = task.board.hand[unsafe[0]]
+            assert (card.symbol in render(said, "en")) is not revealing
+            seen[said.key] += 1
+    assert all(seen.values()), seen

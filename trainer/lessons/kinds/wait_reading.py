@@ -78,6 +78,10 @@ def read_wait(data: StepData) -> Task:
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         wrong = sorted(chosen - safe)
+        untapped = len(table.hand) - len(chosen)
+        if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
+            return Message.of("hint.read_wait_one_open", RULES, who=who,
+                              threshold=table.rules.red_threshold)
         if wrong:
             return Message.of("hint.read_wait_open", RULES, card=table.hand[wrong[0]], who=who,
                               threshold=table.rules.red_threshold)
