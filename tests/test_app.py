@@ -428,20 +428,25 @@ def test_a_flagged_move_links_to_a_stage_that_practises_it() -> None:
 
 def test_a_right_answer_unlike_the_workings_is_said_to_be_right_too(
         db_url: str, learner_id: str) -> None:
-    """留哪张 with K♠ and K♣ in hand: the coach's working speaks of K♠, the learner discards
-    K♣ — graded right (the same rank and colour), and the page says the working's card and
-    theirs are both right instead of leaving them to wonder."""
+    """留哪张 with two cards of one rank and colour in hand (J♠ and J♣): the coach's working
+    speaks of one, the learner discards the other — graded right (the same rank and colour),
+    and the page says the working's card and theirs are both right instead of leaving them to
+    wonder."""
     store = ProgressStore(open_database(db_url))
     lesson = LESSONS["which-discard"]
-    run = LessonRun("which-discard", [PlanItem(2, 16)], run_seed=5)  # 3♠ 9♠ K♠ K♣
+    for seed in range(40):  # a variant of step 8 (ready, four cards and more) with a twin
+        run = LessonRun("which-discard", [PlanItem(8, seed)], run_seed=5)
+        task = task_of(lesson, run)
+        assert isinstance(task.answer, MoveAnswer)
+        hand = task.board.hand
+        best = hand[task.answer.indices[0]]
+        twin = next((i for i, card in enumerate(hand) if card != best and card.rank == best.rank
+                     and card.is_red == best.is_red), None)
+        if twin is not None:
+            break
+    assert twin is not None
     store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    task = task_of(lesson, run)
-    assert isinstance(task.answer, MoveAnswer)
-    hand = task.board.hand
-    best = hand[task.answer.indices[0]]
-    twin = next(i for i, card in enumerate(hand) if card != best and card.rank == best.rank
-                and card.is_red == best.is_red)
     give(at, lesson, run, task, MoveAnswer(task.answer.kind, (twin,)))
     assert at.success and hand[twin].symbol in at.success[0].value
     note = red_suits(t("lessons.right_alike", "en", given=f"You discard {hand[twin].symbol}",
