@@ -42,8 +42,8 @@ if chosen in KINDS and chosen != st.session_state.get("drill_address"):
 st.session_state["drill_address"] = chosen
 threshold = learner.rules.red_threshold
 kind = translated_choice(st.segmented_control, tr("drills.choose"), KINDS, key="drill_kind",
-                         prefix="drills.", params={"threshold": threshold}, by_default=True, required=True,
-                         start=chosen if chosen in KINDS else "red",
+                         prefix="drills.", params={"threshold": threshold}, by_default=True,
+                         required=True, start=chosen if chosen in KINDS else "red",
                          label_visibility="collapsed") or "red"
 if chosen != kind:  # the address names the drill: a reload or a shared link opens it
     st.query_params["drill"] = kind

@@ -171,8 +171,9 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
     first discard asked about calls for (``all_black``: the best lets the one red card go,
     R-SPECIAL), any first discard (``first``), several discards that keep the hand ready
     (下叫, R-WAIT), or neither — each with ``_two`` when two cards are held, keep one (a
-    step about the last two cards stays one). At a card offered: the learner's own flip (chi only,
-    R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi or pass."""
+    step about the last two cards stays one). At a card offered: the learner's own flip (chi
+    only, R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi or
+    pass."""
     view = scene.view
     if best.kind is ActionKind.DISCARD:
         if plan is not None:
