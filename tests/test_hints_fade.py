@@ -249,3 +249,18 @@ def test_help_before_an_answer_never_gives_the_answer(lang: str) -> None:
                         label = next(render(o.label, lang, cite=False) for o in task.options
                                      if o.value == answer.value)
                         assert label not in said or len(label) < 4, (lesson.id, step.number)
+
+
+def test_a_skill_mastered_in_a_few_answers_keeps_a_nudge(db: tuple[ProgressStore, str]) -> None:
+    """Walk 11: three right first tries at stage 16's discards made 留哪张 'mastered', and stage
+    11, never opened, showed no hint. Until FADE_AFTER first attempts the help stays a nudge."""
+    from trainer.mastery.guidance import FADE_AFTER
+
+    store, learner_text = db
+    learner = int(learner_text)
+    where = {"context": "drill", "item": "red:1:n7"}
+    master(store, learner, count=FADE_AFTER - 2)
+    assert mastery_of(store, learner)[Skill.RED] >= MASTERED
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE
+    master(store, learner, count=FADE_AFTER)
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NONE

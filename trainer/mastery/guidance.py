@@ -38,16 +38,24 @@ class HintLevel(IntEnum):
     FULL = 2
 
 
-def hint_level(mastery: float, *, missed_last: bool = False) -> HintLevel:
+FADE_AFTER = 5
+"""First attempts a skill needs before its hint goes altogether: the estimate is mastered after
+three right first tries, which may all come from another stage (stage 16's discards before
+stage 11 is opened); a nudge stays until the learner has shown the skill a few more times."""
+
+
+def hint_level(mastery: float, *, missed_last: bool = False,
+               attempts: int = FADE_AFTER) -> HintLevel:
     """The help a question of a skill at this estimate shows unasked; at least a nudge right
     after a miss of the skill (a long run of right answers keeps the estimate mastered through
-    one miss, but the learner who just missed should not read "you know this well").
+    one miss, but the learner who just missed should not read "you know this well"), and
+    while fewer than :data:`FADE_AFTER` first attempts of it were made.
 
-    >>> hint_level(0.97, missed_last=True)
-    <HintLevel.NUDGE: 1>
+    >>> hint_level(0.97, missed_last=True), hint_level(0.97, attempts=3)
+    (<HintLevel.NUDGE: 1>, <HintLevel.NUDGE: 1>)
     """
     if mastery >= MASTERED:
-        return HintLevel.NUDGE if missed_last else HintLevel.NONE
+        return HintLevel.NUDGE if missed_last or attempts < FADE_AFTER else HintLevel.NONE
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 
 

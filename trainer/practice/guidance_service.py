@@ -83,7 +83,8 @@ def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str
     asked = store.hint_asks.count(learner_id, context=context, item=item)
     known = next((e for e in kept_estimates(store, learner_id) if e.skill is skill), None)
     unasked = HintLevel.FULL if known is None else \
-        hint_level(known.mastery, missed_last=bool(known.recent) and not known.recent[-1])
+        hint_level(known.mastery, missed_last=bool(known.recent) and not known.recent[-1],
+                   attempts=known.attempts)
     level = max(at_least, raised(unasked, asked))
     return Help(skill, level, guide(skill, level, topic), asked)
 

@@ -217,6 +217,22 @@ def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -
     return lines
 
 
+def _history_proof(key: str, table: SafetyTable, opponent: int, card: Card,
+                   twin: Card) -> Message:
+    """``key`` (a reason or a line: ``card`` is safe by the history, R-READ), in its ``_colour``
+    or ``_red`` form when ``twin``, the card that passed, is of the other colour — said why
+    that still proves it, as :func:`_pass_line` says."""
+    seat = _seat(table, opponent)
+    if twin.is_red == card.is_red:
+        return Message.of(key, ("R-READ", "R-SAFE"), card=card, passed=twin, seat=seat)
+    if twin.is_red:
+        return Message.of(f"{key}_colour", ("R-READ", "R-SAFE", "R-SPECIAL"), card=card,
+                          passed=twin, seat=seat)
+    return Message.of(f"{key}_red", ("R-READ", "R-SAFE", "R-RED"), card=card, passed=twin,
+                      seat=seat, red=red_total(table.melds[opponent]),
+                      threshold=table.rules.red_threshold)
+
+
 def _pass_line(table: SafetyTable, opponent: int, card: Card, twin: Card) -> Message:
     """Why ``twin``, which passed ``opponent``, shuts ``card`` out for them (R-READ): the same
     rank and colour; a red one, and the black ``card`` cannot win 全黑 against their laid red;
@@ -275,8 +291,7 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
     argument = argument_for(table, best) if least == 0 and not by_history else None
     if by_history:
         opponent, passed = read[best][2].history_proofs[0]
-        why = Message.of("pz.why_proved_history", ("R-READ", "R-SAFE"), card=best,
-                         passed=passed, seat=_seat(table, opponent))
+        why = _history_proof("pz.why_proved_history", table, opponent, best, passed)
     elif argument is not None:
         why = Message.of(f"pz.why_proved_{argument.value}", ("R-SAFE",), card=best,
                          partner=rank_name(partner_rank(best.rank or 7)),
@@ -287,13 +302,15 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
     details = _read_lines(table, best, visible[visible_pick], risks[visible_pick]) \
         if visible_pick != best and not by_history else []
     for card, value in risks.items():
+        if card == best and (by_history or argument is not None):
+            continue  # the reason above proves it
         chance = read[card][2]
         card_argument = argument_for(table, card) if value == 0 and \
             chance.proof is Proof.VISIBLE else None
         if chance.proof is Proof.HISTORY:
             opponent, passed = chance.history_proofs[0]
-            details.append(Message.of("pz.line_proved_history", ("R-READ", "R-SAFE"), card=card,
-                                      passed=passed, seat=_seat(table, opponent)))
+            details.append(_history_proof("pz.line_proved_history", table, opponent, card,
+                                          passed))
         elif card_argument is not None:
             details.append(Message.of(f"pz.line_proved_{card_argument.value}", ("R-SAFE",),
                                       card=card, partner=rank_name(partner_rank(card.rank or 7)),
