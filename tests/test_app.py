@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click, current, give, table_data, translated, walk_lesson
+from tests.apptest_helpers import app, click, current, give, table_data, tap, translated, walk_lesson
 from tests.wrong_answers import wrong_answer
 from trainer.i18n import t
 from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_lessons
@@ -475,3 +475,32 @@ def test_a_link_to_no_profile_says_so_above_the_forms(db_url: str) -> None:
     assert t("profile.unknown_link", "en") in [w.value for w in at.warning]
     fresh = app("home")
     assert t("profile.unknown_link", "en") not in [w.value for w in fresh.warning]
+
+
+def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
+        db_url: str, learner_id: str) -> None:
+    """Walk 10: at stage 16 a chi with the last concealed card counted as a miss. At a question
+    the coach grades by values, a press the rules refuse is said why — in the catalog's words,
+    with its rule — and is no answer: nothing is recorded, no try is spent, the table takes the
+    next press (as the best-move puzzles do)."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.i18n import render
+
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["play-with-the-coach"]
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.task.refusal(
+        MoveAnswer(ActionKind.CHI, (0,))) is not None and len(s.task.board.hand) == 1)
+    run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    task = task_of(lesson, run)
+    refused = task.refusal(MoveAnswer(ActionKind.CHI, (0,)))
+    assert refused is not None and refused.key == "hint.move_chi_last"
+    give(at, lesson, run, task, MoveAnswer(ActionKind.CHI, (0,)))
+    assert [w.value for w in at.warning] == [render(refused, "en", cite=False)]
+    assert not store.answers.rows(int(learner_id))
+    again = current(store, int(learner_id), lesson)
+    assert again.attempts == 0 and again.feedback is None
+    seq = f"{run.run_seed}-0-0-r1"  # the table drawn afresh takes the next press
+    tap(at, f"lesson-{lesson.id}-0", "win", [], seq)
+    assert at.success and len(store.answers.rows(int(learner_id))) == 1

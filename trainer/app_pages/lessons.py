@@ -110,9 +110,19 @@ def finish_view(lesson: Lesson) -> None:
 
 def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
     lesson = lesson_by_id(lesson_id)
-    started = st.session_state.pop(f"started-{lesson_id}-{index}", time.monotonic())
-    if lesson is not None:
+    clock = f"started-{lesson_id}-{index}"
+    started = st.session_state.pop(clock, time.monotonic())
+    refused = None if lesson is None else \
         runs().answer(lesson, index, given, time.monotonic() - started)
+    note = f"refused-{lesson_id}-{index}"
+    if refused is None:
+        st.session_state.pop(note, None)
+        return
+    # a press the rules refuse at a question of values: said why, no try spent, the clock
+    # runs on, and the table is drawn afresh (a new count) so it takes the next press at once
+    kept = st.session_state.get(note)
+    count = kept[0] + 1 if isinstance(kept, tuple) else 1
+    st.session_state.update({note: (count, refused), clock: started})
 
 
 def revealed(lesson_id: str, index: int) -> None:
@@ -179,10 +189,17 @@ def lesson_step(lesson: Lesson) -> None:
         shown = replace(task, board=solved)
     index = run.index
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
-    show_question(shown, key=key, seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}",
+    note = st.session_state.get(f"refused-{lesson.id}-{run.index}")
+    refused = note if isinstance(note, tuple) and not run.done else None
+    presses = "" if refused is None else f"-r{refused[0]}"
+    show_question(shown, key=key,
+                  seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}{presses}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last),
-                  show_after=f"{key}-verdict" if run.feedback is not None else "")
+                  show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
+    if refused is not None and run.feedback is None:
+        with st.container(key=f"{key}-verdict"):
+            st.warning(words(refused[1]))
     skill = lesson_skill(lesson.id, item.step)
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",

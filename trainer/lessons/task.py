@@ -68,6 +68,10 @@ class Task:
                                                                        compare=False, repr=False)
     """The table after a right answer that is not :attr:`answer` (a pong keeping the kong
     open, R-KONG), None where it is the :attr:`solved_board`: see :meth:`solved_for`."""
+    refuser: Callable[[LessonAnswer], Message | None] | None = field(default=None,
+                                                                    compare=False, repr=False)
+    """Why the rules refuse a press, for a task graded by values (a discard or a claim judged
+    by the coach): such a press is no answer and costs no try (see :meth:`refusal`)."""
     answer_class: object = field(default=None, compare=False, repr=False)
     """The case the task is an example of, where its answer alone does not say it — the kong
     case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every
@@ -99,6 +103,11 @@ class Task:
         if self.grader is not None:
             return self.grader(given)
         return given == self.answer
+
+    def refusal(self, given: LessonAnswer) -> Message | None:
+        """Why the rules refuse ``given`` here (a move the table does not allow, with its rule),
+        where the task asks for the best of the allowed moves; None for an answer to grade."""
+        return self.refuser(given) if self.refuser is not None else None
 
     def hint(self, given: LessonAnswer) -> Message:
         """A hint aimed at this wrong answer: what to look at again, never the answer."""

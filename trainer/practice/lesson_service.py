@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from trainer.engine import Message
 from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer
@@ -113,17 +114,22 @@ class Runs:
                                   lesson.id, len(lesson.steps))
         return run if run is not None and run.index == index and not run.finished else None
 
-    def answer(self, lesson: Lesson, index: int, given: LessonAnswer, seconds: float) -> None:
+    def answer(self, lesson: Lesson, index: int, given: LessonAnswer,
+               seconds: float) -> Message | None:
         """The learner's answer to the item at ``index``: graded exactly as asked, recorded,
-        and the run it moves on kept with it."""
+        and the run it moves on kept with it — or, at a question of values, a press the rules
+        refuse: returned with its reason, not graded, no try spent."""
         run = self.at(lesson, index)
         if run is None or run.done or run.current is None:
-            return
+            return None
         item = run.current
         step = lesson.steps[item.step]
         if not isinstance(step, Question):
-            return
+            return None
         task = task_of(lesson, run)
+        refused = task.refusal(given)
+        if refused is not None:
+            return refused
         correct = task.is_correct(given)
         run.answer(correct, given, choices=len(task.options) or None)
         self.store.answers.record(
@@ -132,6 +138,7 @@ class Runs:
             answer=task.answer_text(given), expected=task.answer_text(task.answer),
             correct=correct, seconds=seconds, rule_ids=task.rule_ids,
             lesson_run=_kept(lesson, run))
+        return None
 
     def reveal(self, lesson: Lesson, index: int) -> None:
         run = self.at(lesson, index)

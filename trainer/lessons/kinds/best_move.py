@@ -155,7 +155,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 (coach_values(move),), RULES, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
-                more_working=lambda: coach_reasons(move), answer_class=case)
+                more_working=lambda: coach_reasons(move), answer_class=case,
+                refuser=lambda given: refusal_of(move, given))
 
 
 def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:

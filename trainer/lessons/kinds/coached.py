@@ -70,6 +70,12 @@ def values_message(coached: CoachedDecision) -> Message:
                       other=move_words(second.action), other_points=Points(second.mean))
 
 
+def refused(scene: TableScene, given: LessonAnswer) -> Message | None:
+    """Why the rules refuse the press ``given`` at this moment, or None for a legal move."""
+    action = judged_move(scene, given)
+    return action if isinstance(action, Message) else None
+
+
 def coached_move(data: StepData) -> Task:
     number, hand, index = _chosen(data)
     coached = hand.decisions[index]
@@ -105,6 +111,7 @@ def coached_move(data: StepData) -> Task:
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),
                 solved_board=board_of_scene(after_move(scene, played)), grader=grade,
+                refuser=lambda given: refused(scene, given),
                 more_working=lambda: (why(scene.view, best),))
 
 
