@@ -208,9 +208,11 @@ def red_suits(text: str) -> str:
     return text.replace("♥", ":red[♥]").replace("♦", ":red[♦]")
 
 
-BALANCED_HEADINGS = "h1, h2, h3 { text-wrap: balance; }"
+BALANCED_HEADINGS = ("h1, h2, h3 { text-wrap: balance; } "
+                     '[data-testid="stHeaderActionElements"] { display: none; }')
 """A title too long for a phone's line breaks into two even lines, not one word (or one
-Chinese character) alone on the second."""
+Chinese character) alone on the second; and no 🔗 beside a heading (Streamlit's link to it,
+which a phone shows without a hover and which nothing here needs)."""
 
 
 def page_style() -> None:
