@@ -5,6 +5,7 @@ names the card that passed and says that it rests on players taking every win op
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Protocol
 
 from trainer.analysis.deal_in import DealInCount, SafetyReason
@@ -24,12 +25,29 @@ class Proven(Protocol):
     def history_proofs(self) -> tuple[tuple[int, Card], ...]: ...
 
 
+class TwinCase(StrEnum):
+    """Why a card that passed an opponent proves a card of its rank safe against them (R-READ,
+    :func:`trainer.analysis.chance.history_twin`): the same colour; a red one that passed and a
+    black card, which cannot win 全黑 against their laid red; or a black one that passed where
+    their laid red already reaches the total. The value ends the key of the words that say it."""
+
+    SAME = ""
+    RED_PASSED = "_colour"
+    RED_LAID = "_red"
+
+
+def twin_case(card: Card, twin: Card) -> TwinCase:
+    """The case in which ``twin``, a card of ``card``'s rank that passed, proves ``card``."""
+    if twin.is_red == card.is_red:
+        return TwinCase.SAME
+    return TwinCase.RED_PASSED if twin.is_red else TwinCase.RED_LAID
+
+
 def history_certificate(table: SafetyTable, opponent: int, chance: Proven) -> Message | None:
     """Why ``chance.card`` is safe against ``opponent`` by the history, if it is (R-READ)."""
     for other, passed in chance.history_proofs:
         if other == opponent:
-            key = "safety.cert_history" if passed.is_red == chance.card.is_red else \
-                "safety.cert_history_colour" if passed.is_red else "safety.cert_history_red"
+            key = f"safety.cert_history{twin_case(chance.card, passed).value}"
             return Message.of(key, ("R-READ", "R-SAFE"), card=chance.card, passed=passed,
                               seat=seat_words(opponent, table.seat, table.rules.players),
                               red=red_total(table.melds[opponent]),

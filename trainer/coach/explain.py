@@ -81,7 +81,7 @@ def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Mess
     many unseen cards would pair one of its loose cards."""
     waiting = waits_after(view, hand)
     if waiting.ready:
-        return Message.of("coach.waits", cards=waiting.cards, left=waiting.copies_left) \
+        return Message.of(READY, cards=waiting.cards, left=waiting.copies_left) \
             if waiting.cards else Message.of("coach.waits_gone")
     if not outs:
         return Message.of("coach.not_ready")

@@ -184,6 +184,13 @@ def judged_move(scene: TableScene, given: LessonAnswer) -> Action | Message:
     return action
 
 
+def refused_move(scene: TableScene, given: LessonAnswer) -> Message | None:
+    """Why the rules refuse the press ``given`` at this moment (:func:`judged_move`), or None
+    for a legal move — at a question of values such a press is no answer."""
+    action = judged_move(scene, given)
+    return action if isinstance(action, Message) else None
+
+
 def button_move(button: TableButton, indices: tuple[int, ...]) -> MoveAnswer:
     """The move a press of the table's ``button`` makes with the selected cards."""
     return MoveAnswer(button.move(len(indices)), indices)
@@ -365,5 +372,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
-           "ends_drawn", "judged_move", "lone_cards", "move_task", "refusal", "scene_of",
-           "scene_of_task", "to_engine_action", "two_step_kong"]
+           "ends_drawn", "judged_move", "lone_cards", "move_task", "refusal", "refused_move",
+           "scene_of", "scene_of_task", "to_engine_action", "two_step_kong"]

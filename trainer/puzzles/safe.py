@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for
+from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
 from trainer.analysis.deal_in import DealInCount
@@ -212,40 +213,31 @@ def _read_lines(table: SafetyTable, best: Card, looks: Chance, read: Fraction) -
     for count in counts_for(table, best):
         twin = passed_twin(table, count.opponent, best)
         if twin is not None and not count.provably_safe:
-            lines.append(_pass_line(table, count.opponent, best, twin))
+            lines.append(_history_line("pz.line_read_pass", ("R-READ",), table,
+                                       count.opponent, best, twin))
             break
     return lines
 
 
-def _history_proof(key: str, table: SafetyTable, opponent: int, card: Card,
-                   twin: Card) -> Message:
-    """``key`` (a reason or a line: ``card`` is safe by the history, R-READ), in its ``_colour``
-    or ``_red`` form when ``twin``, the card that passed, is of the other colour — said why
-    that still proves it, as :func:`_pass_line` says."""
-    seat = _seat(table, opponent)
-    if twin.is_red == card.is_red:
-        return Message.of(key, ("R-READ", "R-SAFE"), card=card, passed=twin, seat=seat)
-    if twin.is_red:
-        return Message.of(f"{key}_colour", ("R-READ", "R-SAFE", "R-SPECIAL"), card=card,
-                          passed=twin, seat=seat)
-    return Message.of(f"{key}_red", ("R-READ", "R-SAFE", "R-RED"), card=card, passed=twin,
-                      seat=seat, red=red_total(table.melds[opponent]),
-                      threshold=table.rules.red_threshold)
+PROVED = ("R-READ", "R-SAFE")
+"""The rules a card proven safe by the history rests on."""
 
 
-def _pass_line(table: SafetyTable, opponent: int, card: Card, twin: Card) -> Message:
-    """Why ``twin``, which passed ``opponent``, shuts ``card`` out for them (R-READ): the same
-    rank and colour; a red one, and the black ``card`` cannot win 全黑 against their laid red;
-    or a black one, and their laid sets already carry the red a win needs."""
+def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent: int,
+                  card: Card, twin: Card) -> Message:
+    """``key`` — ``card`` is safe against ``opponent`` because ``twin`` passed them (R-READ) —
+    in its form for the case (:func:`~trainer.analysis.certificates.twin_case`): a twin of the
+    other colour is said with why it still proves the card (no 全黑 against laid red, or the
+    laid red already enough)."""
+    case = twin_case(card, twin)
     seat = _seat(table, opponent)
-    if twin.is_red == card.is_red:
-        return Message.of("pz.line_read_pass", ("R-READ",), card=card, passed=twin, seat=seat)
-    if twin.is_red:
-        return Message.of("pz.line_read_pass_colour", ("R-READ", "R-SPECIAL"), card=card,
-                          passed=twin, seat=seat)
-    return Message.of("pz.line_read_pass_red", ("R-READ", "R-RED"), card=card, passed=twin,
-                      seat=seat, red=red_total(table.melds[opponent]),
-                      threshold=table.rules.red_threshold)
+    if case is TwinCase.SAME:
+        return Message.of(key, rules, card=card, passed=twin, seat=seat)
+    if case is TwinCase.RED_PASSED:
+        return Message.of(key + case.value, (*rules, "R-SPECIAL"), card=card, passed=twin,
+                          seat=seat)
+    return Message.of(key + case.value, (*rules, "R-RED"), card=card, passed=twin, seat=seat,
+                      red=red_total(table.melds[opponent]), threshold=table.rules.red_threshold)
 
 
 def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
@@ -291,7 +283,7 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
     argument = argument_for(table, best) if least == 0 and not by_history else None
     if by_history:
         opponent, passed = read[best][2].history_proofs[0]
-        why = _history_proof("pz.why_proved_history", table, opponent, best, passed)
+        why = _history_line("pz.why_proved_history", PROVED, table, opponent, best, passed)
     elif argument is not None:
         why = Message.of(f"pz.why_proved_{argument.value}", ("R-SAFE",), card=best,
                          partner=rank_name(partner_rank(best.rank or 7)),
@@ -309,8 +301,8 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
             chance.proof is Proof.VISIBLE else None
         if chance.proof is Proof.HISTORY:
             opponent, passed = chance.history_proofs[0]
-            details.append(_history_proof("pz.line_proved_history", table, opponent, card,
-                                          passed))
+            details.append(_history_line("pz.line_proved_history", PROVED, table, opponent,
+                                         card, passed))
         elif card_argument is not None:
             details.append(Message.of(f"pz.line_proved_{card_argument.value}", ("R-SAFE",),
                                       card=card, partner=rank_name(partner_rank(card.rank or 7)),

@@ -28,7 +28,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import at_table, offer_words, read_pool
-from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
+from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move, refused_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
@@ -162,8 +162,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
 def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:
     """Why the engine refuses the move ``given`` means at this moment (a kong with no four, a
     lay-down out of its turn …), or None for a legal move: a refused press is no answer."""
-    action = judged_move(TableScene(move.replay.state_at(), move.seat), given)
-    return action if isinstance(action, Message) else None
+    return refused_move(TableScene(move.replay.state_at(), move.seat), given)
 
 
 def move_class(scene: TableScene, best: Action, *, first: bool = False,

@@ -24,7 +24,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
-from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move
+from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move, refused_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
@@ -70,12 +70,6 @@ def values_message(coached: CoachedDecision) -> Message:
                       other=move_words(second.action), other_points=Points(second.mean))
 
 
-def refused(scene: TableScene, given: LessonAnswer) -> Message | None:
-    """Why the rules refuse the press ``given`` at this moment, or None for a legal move."""
-    action = judged_move(scene, given)
-    return action if isinstance(action, Message) else None
-
-
 def coached_move(data: StepData) -> Task:
     number, hand, index = _chosen(data)
     coached = hand.decisions[index]
@@ -111,7 +105,7 @@ def coached_move(data: StepData) -> Task:
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),
                 solved_board=board_of_scene(after_move(scene, played)), grader=grade,
-                refuser=lambda given: refused(scene, given),
+                refuser=lambda given: refused_move(scene, given),
                 more_working=lambda: (why(scene.view, best),))
 
 

@@ -36,7 +36,7 @@ def bank() -> dict[str, Puzzle]:
     return {puzzle.id: puzzle for puzzle in read_puzzles(text.splitlines(), shipped=True)}
 
 
-def _puzzle(data: StepData) -> tuple[Puzzle, LeastRiskAnswer]:
+def _puzzle(data: StepData) -> tuple[Puzzle, LeastRiskAnswer, str]:
     puzzle = bank().get(data.text("puzzle"))
     if puzzle is None:
         raise TaskError("'puzzle' must be the id of a puzzle in the least-risk bank")
@@ -44,12 +44,11 @@ def _puzzle(data: StepData) -> tuple[Puzzle, LeastRiskAnswer]:
     if theme not in puzzle.themes:
         raise TaskError(f"the puzzle is not of the theme {theme!r}")
     assert isinstance(puzzle.answer, LeastRiskAnswer)
-    return puzzle, puzzle.answer
+    return puzzle, puzzle.answer, theme
 
 
 def least_risk(data: StepData) -> Task:
-    puzzle, answer = _puzzle(data)
-    theme = data.choice("theme", THEMES, THEMES[0])
+    puzzle, answer, theme = _puzzle(data)
     table = puzzle.board
     assert isinstance(table, SafetyTable)
     risks = dict(answer.risks)
