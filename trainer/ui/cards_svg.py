@@ -50,27 +50,26 @@ def card_svg(card: Card | None, *, width: int = CARD_W, selected: bool = False,
         body.append(f'<rect x="9" y="9" width="{CARD_W - 18}" height="{CARD_H - 18}" rx="3" '
                     'fill="none" stroke="#9fc1f0" stroke-width="1.2" stroke-dasharray="3 2"/>')
     elif card.is_joker:
-        body.append(f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 8}" text-anchor="middle" '
-                    f'font-size="30" fill="{JOKER_COLOUR}">★</text>')
-        for index, letter in enumerate("JOKER"):
-            body.append(f'<text x="8" y="{15 + index * 11}" text-anchor="middle" '
-                        f'font-size="10" font-weight="700" fill="{JOKER_COLOUR}">{letter}</text>')
-        body.append(f'<text x="{CARD_W - 10}" y="{CARD_H - 8}" text-anchor="middle" '
-                    f'font-size="12" font-weight="700" fill="{JOKER_COLOUR}">鬼</text>')
+        # 鬼 as the index, where a suited card has its rank: the strip an overlapped set leaves
+        body.append(f'<text x="4" y="27" font-size="24" font-weight="700" '
+                    f'fill="{JOKER_COLOUR}">鬼</text>')
+        body.append(f'<text x="37" y="64" text-anchor="middle" font-size="34" '
+                    f'fill="{JOKER_COLOUR}">★</text>')
+        body.append(f'<text x="{CARD_W / 2}" y="{CARD_H - 8}" text-anchor="middle" '
+                    f'font-size="11" font-weight="700" letter-spacing="1" '
+                    f'fill="{JOKER_COLOUR}">JOKER</text>')
     else:
         assert card.suit is not None and card.rank is not None
         colour = RED if card.is_red else BLACK
         rank = rank_name(card.rank)
-        size = 15 if rank == "10" else 17
-        body.append(f'<text x="6" y="20" font-size="{size}" font-weight="700" '
-                    f'font-family="Georgia, serif" fill="{colour}" '
-                    f'letter-spacing="-1">{rank}</text>')
-        body.append(_pip(card.suit.value, 12, 30, 11, colour))
-        body.append(f'<g transform="rotate(180 {CARD_W / 2} {CARD_H / 2})">'
-                    f'<text x="6" y="20" font-size="{size}" font-weight="700" '
-                    f'font-family="Georgia, serif" fill="{colour}" letter-spacing="-1">{rank}</text>'
-                    f'{_pip(card.suit.value, 12, 30, 11, colour)}</g>')
-        body.append(_pip(card.suit.value, CARD_W / 2, CARD_H / 2, 24, colour))
+        # a large index (rank over suit) in the top corner, read at a glance even at the
+        # 22 px of a phone's table and in the strip an overlapped set leaves; one big pip
+        ten = rank == "10"
+        body.append(f'<text x="{3 if ten else 5}" y="28" font-size="{25 if ten else 30}" '
+                    f'font-weight="700" font-family="Georgia, serif" fill="{colour}" '
+                    f'letter-spacing="{-3 if ten else 0}">{rank}</text>')
+        body.append(_pip(card.suit.value, 13, 42, 17, colour))
+        body.append(_pip(card.suit.value, 39, 63, 28, colour))
     opacity = ' opacity="0.45"' if dimmed else ""
     caption = ""
     extra_h = 0
