@@ -262,6 +262,79 @@ def test_a_discards_deals_are_weighed_to_its_deal_in_chance(
     assert found[kept] == payments[kept] and found[lay] == payments[lay]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.01, 5.0), st.booleans(), st.sampled_from([-6.0, 0.0, 3.0])),
+                min_size=1, max_size=12),
+       st.floats(0.0, 1.0))
+def test_reweighed_deals_deal_in_as_often_as_the_chance_says(
+        deals: list[tuple[float, bool, float]], chance: float) -> None:
+    """After :func:`reweigh`, the weighted share of the deals that deal in is the chance itself
+    (unless every deal does), and an outcome's share is the chance-weighted mix of its shares
+    among the deals that deal in and the rest."""
+    from trainer.coach.deal_in_price import reweigh
+
+    weights = [w for w, _, _ in deals]
+    hits = [hit for _, hit, _ in deals]
+    total = sum(weights)
+    share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
+    dealt = reweigh([1.0 if hit else 0.0 for hit in hits], hits, weights, chance, 1.0)
+    mean = sum(w * x for w, x in zip(weights, dealt, strict=True)) / total
+    assert mean == pytest.approx(share if share >= 1.0 else chance, abs=1e-9)
+    paid = [1.0 if x < 0 else 0.0 for _, _, x in deals]
+    pays = reweigh(paid, hits, weights, chance, 1.0)
+    mean = sum(w * x for w, x in zip(weights, pays, strict=True)) / total
+    rest = [(w, x) for w, hit, x in zip(weights, hits, paid, strict=True) if not hit]
+    hit_part = [(w, x) for w, hit, x in zip(weights, hits, paid, strict=True) if hit]
+    if 0.0 < share < 1.0:
+        expected = chance * sum(w * x for w, x in hit_part) / sum(w for w, _ in hit_part) + \
+            (1 - chance) * sum(w * x for w, x in rest) / sum(w for w, _ in rest)
+        assert mean == pytest.approx(expected, abs=1e-9)
+    elif share <= 0.0:
+        assert mean == pytest.approx(chance + (1 - chance) * sum(w * x for w, x in rest) / total,
+                                     abs=1e-9)
+
+
+def test_each_option_says_how_often_the_viewer_wins_and_pays() -> None:
+    """The shares behind the points (the outcome line of Play and the review): each a share,
+    their sum at most 1; a priced discard pays at least as often as its chance of dealing in;
+    with every deal played out alike (``playout_seed``) and unweighted, unpriced deals, ``wins``
+    is the share of deals whose payment is positive, read back from JSON unchanged."""
+    from trainer.coach.search import decision_from_json, decision_to_json
+
+    checked = 0
+    for _, view in moments(23)[:6]:
+        decision = evaluate(view, 24)
+        for option in decision.options:
+            assert option.wins is not None and option.pays is not None
+            assert option.wins >= 0.0 and option.pays >= 0.0 and \
+                option.wins + option.pays <= 1.0 + 1e-9
+            if option.chance is not None:
+                assert option.pays >= option.chance - 1e-9
+                assert option.wins <= 1.0 - option.chance + 1e-9
+                checked += 1
+        again = decision_from_json(decision_to_json(decision))
+        assert [(o.wins, o.pays) for o in again.options] == \
+            [(round(o.wins, 4), round(o.pays, 4)) for o in decision.options
+             if o.wins is not None and o.pays is not None]
+        plain = evaluate(view, 16, weighted=False, priced=False)
+        for option in plain.options:
+            assert option.wins is not None and option.wins * 16 == pytest.approx(
+                round(option.wins * 16))  # a count of the 16 deals
+    assert checked > 0
+
+
+def test_a_stored_share_must_be_a_share() -> None:
+    from trainer.coach.search import decision_from_json
+    from trainer.engine.errors import Dou14Error
+
+    option = {"action": {"seat": 0, "kind": "pass"}, "mean": 0.0, "error": 0.0, "loss": 0.0,
+              "loss_error": 0.0}
+    assert decision_from_json({"deals": 4, "options": [option]}).best.wins is None
+    for bad in (1.5, -0.1, "0.2", True):
+        with pytest.raises(Dou14Error, match="wins is a share"):
+            decision_from_json({"deals": 4, "options": [{**option, "wins": bad, "pays": 0.1}]})
+
+
 def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
     """Play's hint is the coach's quick look; the review looks longer. Where the learner played
     what the hint advised and the long look prefers another move, the review says so and does

@@ -29,7 +29,7 @@ from trainer.engine.messages import Message
 from trainer.i18n import render, t
 from trainer.play import coach_jobs, table_service
 from trainer.play.choices import DISCARD, action_for, choices
-from trainer.play.coach_hint import coach_decision, coach_message
+from trainer.play.coach_hint import coach_decision, coach_message, coach_outcomes
 from trainer.play.coach_jobs import COACHED_HANDS, review_job, review_key
 from trainer.play.coach_review import PricedHand, price_hand
 from trainer.play.first_hand import LAY_DOWNS, gentle
@@ -311,6 +311,9 @@ def test_hints_fade_once_discarding_is_mastered_and_come_back_when_asked(
     at, view = _at_a_later_discard(store, learner)
     assert coach_message(view) is not None
     assert render(coach_message(view), "en", cite=False) in " ".join(c.value for c in at.caption)
+    outcomes = coach_outcomes(view)  # the reason behind the points: how often each wins, pays
+    assert outcomes is not None
+    assert render(outcomes, "en", cite=False) in " ".join(c.value for c in at.caption)
     for number in range(COACHED_HANDS):
         store.coach_reviews.save(int(learner), f"hand-{number}", PricedHand(()).dumps())
     at.run()

@@ -45,7 +45,7 @@ def discard_chances(view: PlayerView, options: Sequence[Action]) -> dict[Action,
 def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
              dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float],
              chances: Mapping[Action, float]) -> dict[Action, list[float]]:
-    """Each discard's payments re-weighed per deal (see the module), so that their weighted
+    """Each discard's payments re-weighed per deal (:func:`reweigh`), so that their weighted
     mean is ``p × (mean when it deals in) + (1 − p) × (mean otherwise)``, ``p`` the card's
     chance of dealing in (``chances``, :func:`discard_chances`); other options' payments are
     left as they are."""
@@ -57,20 +57,26 @@ def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
               for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
     cost = (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
             else laid_fan_cost(view))
-    total = sum(weights)
     for action in discards:
-        p = chances[action]
-        hits = dealt_in[action]
-        share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
-        paid = payments[action]
-        if share >= 1.0:
-            continue  # every deal deals in: nothing to weigh against
-        if share <= 0.0:
-            found[action] = [(1 - p) * x + p * cost for x in paid]
-        else:
-            found[action] = [x * (p / share if hit else (1 - p) / (1 - share))
-                             for x, hit in zip(paid, hits, strict=True)]
+        found[action] = reweigh(payments[action], dealt_in[action], weights, chances[action],
+                                cost)
     return found
+
+
+def reweigh(values: Sequence[float], hits: Sequence[bool], weights: Sequence[float],
+            chance: float, at_deal_in: float) -> list[float]:
+    """One discard's per-deal ``values`` (a payment, or 1/0 for an outcome) re-weighed so that
+    their weighted mean is ``chance × (mean over the deals that deal in) + (1 − chance) × (mean
+    over the rest)``; when no deal of the sample deals in, ``at_deal_in`` stands for that
+    part's mean, and when every deal does, nothing is re-weighed."""
+    total = sum(weights)
+    share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
+    if share >= 1.0:
+        return list(values)
+    if share <= 0.0:
+        return [(1 - chance) * x + chance * at_deal_in for x in values]
+    return [x * (chance / share if hit else (1 - chance) / (1 - share))
+            for x, hit in zip(values, hits, strict=True)]
 
 
 def laid_fan_cost(view: PlayerView) -> float:

@@ -8,6 +8,7 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.fold import owed_discard
+from trainer.coach.search import OptionValue
 from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total, red_value
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
@@ -157,3 +158,15 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
     rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
     return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),
                       red=red_words(view, [*hand, offered, *used]), then=Message.of(then))
+
+
+def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
+    """What the play-outs behind two options' points show: how often the viewer wins the hand
+    after each and how often they pay (R-PAY) — why one is worth more; ``None`` for values
+    stored without their shares."""
+    if first.wins is None or first.pays is None or second.wins is None or second.pays is None:
+        return None
+    return Message.of("coach.outcomes", ("R-PAY",), move=move_words(first.action),
+                      wins=Amount(first.wins * 100), pays=Amount(first.pays * 100),
+                      other=move_words(second.action), other_wins=Amount(second.wins * 100),
+                      other_pays=Amount(second.pays * 100))

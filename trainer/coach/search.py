@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
-from trainer.coach.deal_in_price import deals_in, discard_chances, stratify
+from trainer.coach.deal_in_price import deals_in, discard_chances, reweigh, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
 from trainer.coach.fast_hand import FastHand
@@ -53,6 +53,11 @@ class OptionValue:
     """A discard's chance of dealing in, when the search priced it: the table reading's
     (:func:`~trainer.analysis.chance.deal_in_chances`), kept so that nothing reads it twice;
     not stored, and not part of the value (a decision read back from JSON equals it)."""
+    wins: float | None = field(default=None, compare=False)
+    """The share of the deals in which the viewer wins the hand after this option — only a
+    winner is paid (R-PAY) — weighed as ``mean`` is: why an option is worth what it is."""
+    pays: float | None = field(default=None, compare=False)
+    """The share in which another player wins and the viewer pays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +89,10 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
     return {"deals": decision.deals,
             "options": [{"action": o.action.to_json(), "mean": round(o.mean, 6),
                          "error": round(o.error, 6), "loss": round(o.loss, 6),
-                         "loss_error": round(o.loss_error, 6)} for o in decision.options]}
+                         "loss_error": round(o.loss_error, 6),
+                         **({} if o.wins is None or o.pays is None else
+                            {"wins": round(o.wins, 4), "pays": round(o.pays, 4)})}
+                        for o in decision.options]}
 
 
 def decision_from_json(data: Any) -> Decision:
@@ -104,9 +112,20 @@ def decision_from_json(data: Any) -> Decision:
                    for n in numbers):
             raise Dou14Error("an option needs its mean, error, loss and loss error")
         mean, error, loss, loss_error = (float(n) for n in numbers)  # type: ignore[arg-type]
+        wins, pays = _share(raw, "wins"), _share(raw, "pays")
         values.append(OptionValue(Action.from_json(raw.get("action")), mean, error, loss,
-                                  loss_error))
+                                  loss_error, wins=wins, pays=pays))
     return Decision(tuple(values), deals)
+
+
+def _share(raw: dict[str, Any], name: str) -> float | None:
+    """An option's optional share (``wins``, ``pays``): absent in values stored before them."""
+    value = raw.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1:
+        raise Dou14Error(f"an option's {name} is a share from 0 to 1")
+    return float(value)
 
 
 def view_seed(view: PlayerView, salt: int = 0) -> int:
@@ -196,6 +215,8 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]
     chances = discard_chances(view, options) if priced and len(options) > 1 else {}
+    shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action))
+              for action, paid in payments.items()}
     if chances:
         payments = stratify(view, payments, dealt_in, weights, chances)
     means = {a: _mean(p, weights) for a, p in payments.items()}
@@ -206,9 +227,24 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
         diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
         values.append(OptionValue(action, means[action], _error(paid, weights),
                                   means[best] - means[action], _error(diffs, weights),
-                                  chances.get(action)))
+                                  chances.get(action), *shares[action]))
     values.sort(key=lambda v: (-v.mean, options.index(v.action)))
     return Decision(tuple(values), deals if len(options) > 1 else 0)
+
+
+def _outcomes(paid: list[float], hits: list[bool], weights: list[float],
+              chance: float | None) -> tuple[float | None, float | None]:
+    """The shares of the deals the viewer wins and pays in, weighed as the payments are (a
+    discard's deal-ins at its chance, :func:`~trainer.coach.deal_in_price.reweigh`: a deal-in
+    pays); none without deals."""
+    if not paid:
+        return None, None
+    wins = [1.0 if x > 0 else 0.0 for x in paid]
+    pays = [1.0 if x < 0 else 0.0 for x in paid]
+    if chance is not None:
+        wins, pays = reweigh(wins, hits, weights, chance, 0.0), \
+            reweigh(pays, hits, weights, chance, 1.0)
+    return _mean(wins, weights), _mean(pays, weights)
 
 
 def _mean(values: list[float], weights: list[float]) -> float:

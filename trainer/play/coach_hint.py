@@ -12,9 +12,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from trainer.coach.expert import Advice, Advised, advised, sound_move
-from trainer.coach.explain import move_words
+from trainer.coach.explain import move_words, outcome_words
 from trainer.coach.fold import Owed
-from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, weighable
+from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Message, Points
@@ -47,9 +47,7 @@ def coach_message(view: PlayerView) -> Message | None:
     decision, (move, why, let_go) = found
     if let_go is not None:
         return _fold_message(decision, move, *let_go)
-    played = decision.value_of(move)
-    assert played is not None
-    other = next(o for o in decision.options if not same_move(o.action, played.action))
+    played, other = _compared(decision, move, let_go)
     below = played if played.loss > 0 else other  # the gap is the lower one's loss
     return Message.of(f"coach.would_play{'' if why is Advice.BEST else '_' + why.value}",
                       ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
@@ -60,11 +58,33 @@ def coach_message(view: PlayerView) -> Message | None:
                       gap_error=Points(below.loss_error, signed=False))
 
 
+def coach_outcomes(view: PlayerView) -> Message | None:
+    """How often the learner wins and pays after the coach's move and after the option
+    :func:`coach_message` sets beside it, in the same play-outs: the reason behind the points."""
+    found = coach_advice(view)
+    if found is None:
+        return None
+    decision, (move, _, let_go) = found
+    return outcome_words(*_compared(decision, move, let_go))
+
+
+def _compared(decision: Decision, move: Action,
+              let_go: tuple[Action, Owed] | None) -> tuple[OptionValue, OptionValue]:
+    """The coach's move and the option said beside it: the claim it let go by, else the first
+    other move."""
+    played = decision.value_of(move)
+    assert played is not None  # the coach plays an option the search weighed
+    if let_go is not None:
+        taken = decision.value_of(let_go[0])
+        assert taken is not None
+        return played, taken
+    return played, next(o for o in decision.options if not same_move(o.action, played.action))
+
+
 def _fold_message(decision: Decision, move: Action, claim: Action, owed: Owed) -> Message:
     """Why the coach lets the card go by: the claim it let go by with its values, and the
     discard that claim would owe with its chance of dealing in (:mod:`trainer.coach.fold`)."""
-    played, taken = decision.value_of(move), decision.value_of(claim)
-    assert played is not None and taken is not None  # both options the search weighed
+    played, taken = _compared(decision, move, (claim, owed))
     return Message.of("coach.would_play_fold", ("R-PAY", "R-READ"), deals=decision.deals,
                       move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(claim),

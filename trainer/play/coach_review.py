@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.coach import coached_hands
-from trainer.coach.explain import move_words, why
+from trainer.coach.explain import move_words, outcome_words, why
 from trainer.coach.search import (
     BUDGETS,
     Z95,
@@ -69,6 +69,12 @@ class PricedDecision:
     @property
     def mistake(self) -> bool:
         return self.decision.is_mistake(self.chosen) and not self.followed_quick_look
+
+    def outcomes(self) -> Message | None:
+        """How often the coach's best and the learner's choice win and pay in the review's
+        play-outs (:func:`~trainer.coach.explain.outcome_words`)."""
+        chosen = self.decision.value_of(self.chosen)
+        return None if chosen is None else outcome_words(self.decision.best, chosen)
 
 
 @dataclass(frozen=True)

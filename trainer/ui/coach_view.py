@@ -88,7 +88,9 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
             box(render(verdict_line(decision), lang))
-            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang)])
+            outcomes = decision.outcomes()
+            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang),
+                         *(() if outcomes is None else (render(outcomes, lang),))])
             row = st.container(horizontal=True, wrap=True)
             row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
                        args=(decision.step,))
