@@ -89,6 +89,6 @@ def test_the_working_gives_the_values_at_once_and_the_reasons_when_shown() -> No
     """The values are read from the pool when the lesson loads (no numpy needed); what each
     discard leaves — waits, red, the chance it deals in — is worked out when it is shown."""
     task = best_discard(StepData({"moment": 0}))
-    assert [m.key for m in task.working] == ["coach.lesson_values"]
-    assert [m.key for m in task.full_working] == ["coach.lesson_values", "coach.why_discard",
-                                                  "coach.why_discard"]
+    assert [m.key for m in task.working] == ["coach.lesson_values", "coach.outcomes"]
+    assert [m.key for m in task.full_working] == ["coach.lesson_values", "coach.outcomes",
+                                                  "coach.why_discard", "coach.why_discard"]

@@ -142,7 +142,16 @@ def differences(stored: Decision, fresh: Decision) -> list[str]:
                                                (old.loss, now.loss),
                                                (old.loss_error, now.loss_error))):
             problems.append(f"option {now.action}: stored {old}, the search says {now}")
+        elif _shares_differ(old, now):
+            problems.append(f"option {now.action}: stored shares {old.wins}, {old.pays}; "
+                            f"the search says {now.wins}, {now.pays}")
     return problems
+
+
+def _shares_differ(stored: OptionValue, fresh: OptionValue) -> bool:
+    """Stored outcome shares (written to 4 decimals) that today's search does not give."""
+    pairs = ((stored.wins, fresh.wins), (stored.pays, fresh.pays))
+    return any(old is not None and (now is None or abs(old - now) > 6e-5) for old, now in pairs)
 
 
 def discard_moments(state: HandState) -> bool:

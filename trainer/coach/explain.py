@@ -8,12 +8,12 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.fold import owed_discard
-from trainer.coach.search import OptionValue
+from trainer.coach.search import Z95, Decision, OptionValue
 from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total, red_value
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message
+from trainer.engine.messages import Amount, Message, Points
 from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
@@ -170,3 +170,15 @@ def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
                       wins=Amount(first.wins * 100), pays=Amount(first.pays * 100),
                       other=move_words(second.action), other_wins=Amount(second.wins * 100),
                       other_pays=Amount(second.pays * 100))
+
+
+def values_words(decision: Decision) -> tuple[Message, ...]:
+    """What the coach's play-outs say of a stored decision (a lesson's moment): the best option
+    and the next in points, with a 95% interval, and how often each wins and pays."""
+    best, second = decision.options[0], decision.options[1]
+    values = Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=decision.deals,
+                        best=move_words(best.action), points=Points(best.mean),
+                        error=Points(Z95 * best.error, signed=False),
+                        other=move_words(second.action), other_points=Points(second.mean))
+    outcomes = outcome_words(best, second)
+    return (values,) if outcomes is None else (values, outcomes)

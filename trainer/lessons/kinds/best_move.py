@@ -21,8 +21,7 @@ from functools import cache
 from typing import Any
 
 from trainer.coach.best_moves import BestMove
-from trainer.coach.explain import move_words, why
-from trainer.coach.search import Z95
+from trainer.coach.explain import values_words, why
 from trainer.engine import Message, Position, relation, waits
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Amount, Points
@@ -58,15 +57,6 @@ def moment_of(data: StepData, kind: str = "best_discard") -> BestMove:
     if not 0 <= number < len(moments):
         raise TaskError(f"'moment' is a line of the pool, 0 to {len(moments) - 1}")
     return moments[number]
-
-
-def coach_values(move: BestMove) -> Message:
-    """The coach's values: the best option and the next, in points over the deals."""
-    best, second = move.decision.options[0], move.decision.options[1]
-    return Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=move.decision.deals,
-                      best=move_words(best.action), points=Points(best.mean),
-                      error=Points(Z95 * best.error, signed=False),
-                      other=move_words(second.action), other_points=Points(second.mean))
 
 
 def coach_reasons(move: BestMove) -> tuple[Message, ...]:
@@ -152,7 +142,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
     case = move_class(scene, best, first=first, plan=plan)
     return Task(kind, Shape.MOVE, board, answer,
                 Message.of(f"instruct.{kind}"),
-                (coach_values(move),), RULES, hint,
+                values_words(move.decision), RULES, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
                 more_working=lambda: coach_reasons(move), answer_class=case,

@@ -16,8 +16,8 @@ from functools import cache
 from typing import Any
 
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
-from trainer.coach.explain import move_words, why
-from trainer.coach.search import MISTAKE_POINTS, Z95
+from trainer.coach.explain import move_words, values_words, why
+from trainer.coach.search import MISTAKE_POINTS
 from trainer.engine import Message, relation
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
@@ -59,15 +59,11 @@ def kinds_of(number: int) -> tuple[str, ...]:
                  for index, coached in enumerate(hand.decisions))
 
 
-def values_message(coached: CoachedDecision) -> Message:
-    decision = coached.decision
-    if coached.is_win or len(decision.options) < 2:
-        return Message.of("coach.coached_win", ("R-WIN",))
-    best, second = decision.options[0], decision.options[1]
-    return Message.of("coach.lesson_values", ("R-PAY", "R-SCORE"), deals=decision.deals,
-                      best=move_words(best.action), points=Points(best.mean),
-                      error=Points(Z95 * best.error, signed=False),
-                      other=move_words(second.action), other_points=Points(second.mean))
+def values_message(coached: CoachedDecision) -> tuple[Message, ...]:
+    """The coach's values at a coached decision; at a win, that a win is always taken."""
+    if coached.is_win or len(coached.decision.options) < 2:
+        return (Message.of("coach.coached_win", ("R-WIN",)),)
+    return values_words(coached.decision)
 
 
 def coached_move(data: StepData) -> Task:
@@ -101,7 +97,7 @@ def coached_move(data: StepData) -> Task:
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
                 else Message.of("instruct.coached_move_plain"),
-                (values_message(coached),
+                (*values_message(coached),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),
                 solved_board=board_of_scene(after_move(scene, played)), grader=grade,
