@@ -272,9 +272,9 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     """A typo is named in the learner's words: the card, where it is, what is wrong."""
     at = app("check", as_learner=learner_id)
     assert at.success[0].value == t("app.verdict_win", "en")
-    at.text_input(key="hand").set_value("7h 1x Kd")  # a form: judged when the learner asks
+    at.text_input(key="hand").set_value("7h 7x Kd")  # a form: judged when the learner asks
     at.button(key="judge").click().run()
-    problem = plain(t("notation.suit", "en", token="1x", at=4, suit="x", rank="1"))
+    problem = plain(t("notation.suit", "en", token="7x", at=4, suit="x", rank="7"))
     assert at.warning[0].value == t("app.error", "en", error=problem)
     at.text_input(key="hand").set_value("8h 5h 9c")
     at.text_input(key="card").set_value("")

@@ -43,13 +43,13 @@ def test_check_json_lines() -> None:
 
 
 def test_check_invalid_line_goes_on_and_exits_1() -> None:
-    lines = ['{"hand": "7h 1x"}', "not json", json.dumps(EXAMPLE)]
+    lines = ['{"hand": "7h 7x"}', "not json", json.dumps(EXAMPLE)]
     done = run("check", stdin="\n".join(lines))
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert [o["reason"] for o in out] == ["invalid", "invalid", "win"]
-    assert "'1x' at 3: unknown suit 'x'" in out[0]["error"]
+    assert "'7x' at 3: unknown suit 'x'" in out[0]["error"]
 
 
 def test_waits_json_lines() -> None:
@@ -83,10 +83,10 @@ def test_human_waits_and_json_flag() -> None:
 
 
 def test_human_errors_have_no_traceback() -> None:
-    done = run("check", "7h 1x", "--card", "7d")
+    done = run("check", "7h 7x", "--card", "7d")
     assert done.returncode == 1
-    assert done.stderr.strip() == "dou14: hand: '1x' at 3: unknown suit 'x' (use s h c d or ♠♥♣♦)" \
-        or "'1x' at 3" in done.stderr
+    assert done.stderr.strip() == "dou14: hand: '7x' at 3: unknown suit 'x' (use s h c d or ♠♥♣♦)" \
+        or "'7x' at 3" in done.stderr
     assert "Traceback" not in done.stderr
     bad_meld = run("check", "7h Kd Ac", "--card", "7d", "--meld", "pong:Qh,Qs,Kd")
     assert bad_meld.returncode == 1 and "mixes ranks" in bad_meld.stderr

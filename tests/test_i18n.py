@@ -168,7 +168,7 @@ def test_a_fragment_body_holds_the_language_and_lets_go_after() -> None:
 
 
 @pytest.mark.parametrize(("typed", "kind", "token", "at"), [
-    ("7h 1x Kd", "suit", "1x", 4), ("7h Zh", "rank", "Zh", 4), ("7h 7", "shape", "7", 4)])
+    ("7h 7x Kd", "suit", "7x", 4), ("7h Zh", "rank", "Zh", 4), ("7h 7", "shape", "7", 4)])
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_a_card_typed_wrong_is_said_in_each_language(typed: str, kind: str, token: str, at: int,
                                                     lang: str) -> None:

@@ -43,7 +43,7 @@ def test_format_example_kong_is_rejected() -> None:
      ({"hand": "7h Kd Ac 5h 9c 6d 8s 2s 3s"}, "at most 7"),
      ({"hand": "7h Kd Ac 5h 9c 6d 7d"}, "'7d' appears 2 times"),
      ({"melds": [{"kind": "joker", "cards": "X"}] * 5}, "'X' appears 5 times"),
-     ({"hand": "7h Kd 1x 5h 9c 6d 8s"}, "hand: '1x' at 6"),
+     ({"hand": "7h Kd 7x 5h 9c 6d 8s"}, "hand: '7x' at 6"),
      ({"card": "7z"}, "card: '7z' at 0"),
      ({"card": 7}, "card must be"),
      ({"source": "stock"}, "source must be"),

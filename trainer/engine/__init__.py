@@ -13,10 +13,10 @@ Cards and notation (R-DECK, R-RANK, R-RED):
 (Card.parse('7h'), Card.parse('Kd'), Card.parse('X'))
 >>> format_cards(parse_cards("qd T♠ joker")), display_cards(parse_cards("Qd 10s"))
 ('Qd 10s X', 'Q♦ 10♠')
->>> parse_card("1x")
+>>> parse_card("7x")
 Traceback (most recent call last):
     ...
-trainer.engine.errors.NotationError: '1x' at 0: unknown suit 'x' (use s h c d or ♠♥♣♦)
+trainer.engine.errors.NotationError: '7x' at 0: unknown suit 'x' (use s h c d or ♠♥♣♦)
 >>> len(deck()), len(deck(6)), JOKER in ALL_CARDS, len(RANKED_CARDS)
 (56, 58, True, 52)
 >>> rank_name(12), partner_rank(5), red_total(parse_cards("Kd 9h 9s"))

@@ -205,10 +205,13 @@ def _parse_token(token: str, offset: int) -> Card:
         if suit is None and key[-1] in _RANK_ENDS:
             raise NotationError(token, offset, "a card is its rank, then its suit: 7h or 7♥",
                                 "order")
+        rank = _RANK_TOKENS.get(key[:-1])
+        if suit is None and rank is None:  # neither part is: not a card at all ('zz')
+            raise NotationError(token, offset, "a card is a rank then a suit, e.g. '7h' or 'X'",
+                                "shape")
         if suit is None:
             raise NotationError(token, offset,
                                 f"unknown suit {token[-1]!r} (use s h c d or ♠♥♣♦)", "suit")
-        rank = _RANK_TOKENS.get(key[:-1])
         if rank is None:
             raise NotationError(
                 token, offset, f"unknown rank {token[:-1]!r} (use A 2-10 J Q K, T for 10)",
