@@ -14,6 +14,8 @@ RED = "#c0392b"
 BLACK = "#1f2430"
 JOKER_COLOUR = "#6c3fb5"
 CARD_W, CARD_H = 60, 86
+INDEX_SIZE = 30
+"""The rank's font size in the card's 60-unit width: large, to be read on a phone's table."""
 
 _PIP_PATHS = {
     # 24×24 pip shapes centred at (12, 12)
@@ -64,8 +66,9 @@ def card_svg(card: Card | None, *, width: int = CARD_W, selected: bool = False,
         rank = rank_name(card.rank)
         # a large index (rank over suit) in the top corner, read at a glance even at the
         # 22 px of a phone's table and in the strip an overlapped set leaves; one big pip
-        ten = rank == "10"
-        body.append(f'<text x="{3 if ten else 5}" y="28" font-size="{25 if ten else 30}" '
+        ten = rank == "10"  # two figures: a size smaller, drawn closer
+        size = INDEX_SIZE - 5 if ten else INDEX_SIZE
+        body.append(f'<text x="{3 if ten else 5}" y="28" font-size="{size}" '
                     f'font-weight="700" font-family="Georgia, serif" fill="{colour}" '
                     f'letter-spacing="{-3 if ten else 0}">{rank}</text>')
         body.append(_pip(card.suit.value, 13, 42, 17, colour))
