@@ -341,6 +341,25 @@ def test_export_and_merging_import(store: ProgressStore) -> None:
     assert csv_import.import_csv(store, other, "a,b\n1,2\n").bad[0][1].startswith("missing columns")
 
 
+def test_an_export_with_drill_levels_imports_whole(store: ProgressStore) -> None:
+    """A drill answer keeps its level as a whole number beside answers that have none (pandas
+    wrote it "2.0", which the import refused: nothing of the file came in)."""
+    learner = store.create_learner("Ann").id
+    store.answers.record(learner, context="drill", item="red:2", question="q", answer="7",
+                         expected="8", correct=False, seconds=5.0, skill="drill:red", level=2)
+    store.answers.record(learner, context="lesson", item="cards:1", question="q", answer="a",
+                         expected="a", correct=True, seconds=3.0)
+    exported = csv_export.export_csv(store, learner)
+    assert ",2\n" in exported and "2.0" not in exported
+    other = store.create_learner("Bo").id
+    report = csv_import.import_csv(store, other, exported)
+    assert (report.added, report.bad) == (2, [])
+    assert sorted(row.level or 0 for row in store.answers.rows(other)) == [0, 2]
+    spreadsheet = exported.replace(",2\n", ",2.0\n")  # as a spreadsheet may save it
+    third = store.create_learner("Cy").id
+    assert csv_import.import_csv(store, third, spreadsheet).bad == []
+
+
 def _import_twice_at_once(stores: tuple[ProgressStore, ProgressStore], learner: int,
                           exported: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """The same file imported by two stores at once (two tabs, two replicas): each import,

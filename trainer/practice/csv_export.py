@@ -23,6 +23,8 @@ def answers_frame(store: ProgressStore, learner_id: int) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=["id", *EXPORT_COLUMNS])
     if not frame.empty:
         frame["created_at"] = pd.to_datetime(frame["created_at"], utc=True)
+    # a whole number or empty: beside answers with no level, a plain column turns float ("2.0")
+    frame["level"] = frame["level"].astype("Int64")
     return frame
 
 

@@ -237,7 +237,8 @@ def _level(value: object) -> int | None:
     text = str(value or "").strip()
     if not text:
         return None
-    level = bounded_int(text, 1, 9)
+    # "2.0" too: a spreadsheet (or an older export) may write a whole number so
+    level = bounded_int(text[:-2] if text.endswith(".0") else text, 1, 9)
     if level is None:
         raise BadRow("not_a_level", value=text[:40])
     return level
