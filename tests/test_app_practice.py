@@ -4,6 +4,7 @@ right rows; the progress charts hold the learner's own data."""
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 
@@ -20,7 +21,7 @@ from trainer.lessons import LessonRun, load_lessons
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
-from trainer.practice.drills import DRILLS, DrillItem
+from trainer.practice.drills import DRILLS, DrillItem, generate
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
@@ -48,7 +49,8 @@ def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) ->
 @pytest.mark.parametrize("drill", DRILLS)
 def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
     """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint
-    and another try; the second answer is not recorded again."""
+    and another try (a yes/no question: the answer at once); the second answer is not recorded
+    again."""
     store, learner = db
     at = app("drills", as_learner=learner, drill=drill)
     item = at.session_state["drill_item"]
@@ -66,13 +68,40 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     assert not any(m.value.startswith(":green[✓") for m in at.markdown)
     if isinstance(missed, CardsAnswer):  # the cards tapped stay raised, to correct
         assert table_data(at, f"drill-{drill}")["preselected"] == sorted(missed.indices)
-    assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
-    _answer(at, f"drill-{drill}", following.task, following.task.answer, f"{id(following)}-1")
-    assert at.success and at.button(key="drill-next")
+    if len(following.task.options) == 2:  # yes/no: a second try is no test, the answer comes
+        assert not any(m.value.startswith("**Hint:**") for m in at.markdown)
+        keys = [button.key for button in at.button]
+        assert "drill-next" in keys and "drill-reveal" not in keys
+    else:
+        assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
+        _answer(at, f"drill-{drill}", following.task, following.task.answer,
+                f"{id(following)}-1")
+        assert at.success and at.button(key="drill-next")
     rows = store.answers.rows(int(learner))
     assert len(rows) == 2 and rows[0].correct and not rows[1].correct
     assert rows[0].skill == f"drill:{drill}" and rows[0].level == item.level
     assert rows[0].mode == ""
+
+
+def test_a_selection_of_another_size_than_asked_is_no_answer(
+        db: tuple[ProgressStore, str]) -> None:
+    """"Tap all 2 cards …": one card tapped answers another question — said so, not graded,
+    nothing stored, no try spent; the right two then count as a right first try."""
+    store, learner = db
+    seed = next(seed for seed in range(500)
+                if (generate("split", 4, random.Random(seed)).task.told_count or 0) >= 2)
+    at = app("drills", as_learner=learner, drill="split", item=f"split.4.{seed}")
+    item = at.session_state["drill_item"]
+    told = item.task.told_count
+    assert isinstance(item.task.answer, CardsAnswer) and told == len(item.task.answer.indices)
+    short = CardsAnswer(frozenset(sorted(item.task.answer.indices)[:1]))
+    _answer(at, "drill-split", item.task, short, f"{id(item)}-0")
+    assert [w.value for w in at.warning] == [t("lessons.tap_count", "en", count=told)]
+    assert at.session_state["drill_misses"] == 0 and not store.answers.rows(int(learner))
+    _answer(at, "drill-split", item.task, item.task.answer, f"{id(item)}-0-r1")
+    rows = store.answers.rows(int(learner))
+    assert len(rows) == 1 and rows[0].correct
+    assert at.session_state["drill_item"] is not item
 
 
 def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:

@@ -12,6 +12,13 @@ def wrong_answer(task: Task) -> LessonAnswer:
     answer = task.answer
     if isinstance(answer, CardsAnswer):
         everything = frozenset(range(len(task.board.tappable)))
+        if task.told_count is not None:  # as many cards as asked, one of them wrong
+            swaps = (CardsAnswer(answer.indices - {inside} | {outside})
+                     for inside in sorted(answer.indices)
+                     for outside in sorted(everything - answer.indices))
+            found = next((swap for swap in swaps if not task.is_correct(swap)), None)
+            if found is not None:
+                return found
         return CardsAnswer(everything - answer.indices or frozenset({0}))
     if isinstance(answer, NumberAnswer):
         return NumberAnswer(answer.value + 1)

@@ -1,5 +1,6 @@
 """Drills: fast, adaptive practice generated and graded by the engine, plus the day's reviews.
-A miss gets a hint and another try; the answer comes after a second miss."""
+A miss gets a hint and another try; the answer comes after a second miss (at once on a yes/no
+question, where a second try is no test)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ def new_item(drill: str, at: tuple[int, int] | None = None) -> DrillItem:
     item = generate(drill, level, random.Random(seed), learner.rules)
     st.query_params["item"] = f"{drill}.{item.level}.{seed}"
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
-                            drill_feedback=None, drill_given=None, drill_nonce=seed)
+                            drill_feedback=None, drill_given=None, drill_nonce=seed,
+                            drill_refused=None)
     # an empty box for the new item: set, not dropped, or the browser keeps showing (and
     # sending) the last answer typed
     st.session_state[f"drill-{drill}-number"] = None
@@ -79,11 +81,17 @@ def next_item(drill: str) -> None:
 
 def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     """Right at once: recorded with its level, and the next item comes. A first miss: recorded,
-    a hint and another try; a second: the answer."""
+    a hint and another try (a yes/no question: the answer); a second: the answer."""
     item = st.session_state.get("drill_item")
     if not isinstance(item, DrillItem) or id(item) != item_id or item.drill != drill:
         return  # a click from an older screen
     task = item.task
+    refused = task.refusal(given)  # not an answer (another number of cards): no try spent
+    st.session_state["drill_refused"] = None if refused is None else \
+        (int(st.session_state.get("drill_presses", 0)) + 1, refused)
+    if refused is not None:
+        st.session_state["drill_presses"] = st.session_state["drill_refused"][0]
+        return
     misses = int(st.session_state.get("drill_misses", 0))
     seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
     if misses == 0:  # the first answer is the one that measures the level
@@ -100,7 +108,10 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
         st.session_state.update(drill_feedback=Feedback.RIGHT, drill_given=given)
         return
     st.session_state["drill_misses"] = misses + 1
-    st.session_state.update(drill_feedback=Feedback.HINT if misses == 0 else Feedback.REVEALED,
+    # a yes/no question missed once is answered at once: a second try could only be the other
+    # option, and the hint would all but say it (as in the lessons, trainer.lessons.run)
+    hint = misses == 0 and len(task.options) != 2
+    st.session_state.update(drill_feedback=Feedback.HINT if hint else Feedback.REVEALED,
                             drill_given=given)
 
 
@@ -122,9 +133,14 @@ def drill_view(drill: str) -> None:
     misses = int(st.session_state.get("drill_misses", 0))
     item_id = id(item)
     last_given = st.session_state.get("drill_given")
-    show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}", locked=done,
+    kept = st.session_state.get("drill_refused")
+    refused = kept if isinstance(kept, tuple) and not done else None
+    presses = "" if refused is None else f"-r{refused[0]}"
+    show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}{presses}", locked=done,
                   on_answer=lambda given: drill_answered(drill, item_id, given),
                   raised=cards_to_correct(feedback, last_given))
+    if refused is not None:
+        st.warning(words(refused[1]))
     skill = drill_skill(drill)
     if skill is not None and feedback is None and not misses:  # before an answer
         show_help(learner.id, skill, context="drill", key=f"drill-{drill}",

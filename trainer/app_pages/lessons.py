@@ -197,7 +197,7 @@ def lesson_step(lesson: Lesson) -> None:
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last),
                   show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
-    if refused is not None and run.feedback is None:
+    if refused is not None:
         with st.container(key=f"{key}-verdict"):
             st.warning(words(refused[1]))
     skill = lesson_skill(lesson.id, item.step)

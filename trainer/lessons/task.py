@@ -39,6 +39,12 @@ class Option:
 Hinter = Callable[[LessonAnswer], Message]
 
 
+COUNTED_ONE = "instruct.all_cards_one"
+COUNTED = "instruct.all_cards"
+"""The instructions that name how many cards answer ("Tap the one card …", "Tap all 3 cards
+…"): see :attr:`Task.told_count`."""
+
+
 @dataclass(frozen=True)
 class Task:
     """One question, answered by the engine."""
@@ -86,6 +92,15 @@ class Task:
         return self.answer if isinstance(self.answer, ChoiceAnswer) else None
 
     @property
+    def told_count(self) -> int | None:
+        """How many cards the instruction says answer the question, when it says: a selection
+        of another size answers something else, and is not taken as an answer."""
+        if self.instruction.key == COUNTED_ONE:
+            return 1
+        count = self.instruction.param("count")
+        return count if self.instruction.key == COUNTED and isinstance(count, int) else None
+
+    @property
     def full_working(self) -> tuple[Message, ...]:
         """:attr:`working` and, when shown, :attr:`more_working`."""
         return self.working + (self.more_working() if self.more_working is not None else ())
@@ -105,8 +120,12 @@ class Task:
         return given == self.answer
 
     def refusal(self, given: LessonAnswer) -> Message | None:
-        """Why the rules refuse ``given`` here (a move the table does not allow, with its rule),
-        where the task asks for the best of the allowed moves; None for an answer to grade."""
+        """Why ``given`` is no answer here: a number of cards other than the instruction names,
+        or a move the rules refuse (with its rule) where the task asks for the best of the
+        allowed moves; None for an answer to grade."""
+        told = self.told_count
+        if told is not None and isinstance(given, CardsAnswer) and len(given.indices) != told:
+            return Message.of("lessons.tap_count", count=told)  # answers another question
         return self.refuser(given) if self.refuser is not None else None
 
     def hint(self, given: LessonAnswer) -> Message:

@@ -84,6 +84,7 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
         need_one=tr("board.need_one", action="{action}"),
         need_range=tr("board.need_range", min="{min}", max="{max}", action="{action}"),
+        need_count=tr("board.need_count", min="{min}", action="{action}"),
         tap_again=tap_again, preselected=preselected,
         centre_note=way_of_play(len(board.seats) + 1) if board.seats else "",
         compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

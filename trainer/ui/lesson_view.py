@@ -108,8 +108,9 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
         multi = shape is Shape.ALL_CARDS
-        check = ActionButton("check", tr("lessons.check"), 1,
-                             len(board.tappable) if multi else 1, primary=True)
+        told = task.told_count  # "tap all 2 cards": the Check waits for 2
+        low, high = (told, told) if told is not None else (1, len(board.tappable) if multi else 1)
+        check = ActionButton("check", tr("lessons.check"), low, high, primary=True)
         view = table_view(board, seq=seq, actions=() if locked else (check,),
                           tappable=not locked, multi=multi, preselected=raised)
         draw(view, key=key,

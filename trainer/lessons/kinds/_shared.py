@@ -10,14 +10,14 @@ from trainer.data import data_folder
 from trainer.engine import JOKER, RANKED_CARDS, Card, Dou14Error, Message, Relation, RuleSet, format_cards
 from trainer.engine.messages import Param
 from trainer.engine.sources import Source
-from trainer.lessons.task import TaskError
+from trainer.lessons.task import COUNTED, COUNTED_ONE, TaskError
 
 
 def instruction_cards(what: Message, count: int) -> Message:
     """"Tap all N cards that …" (or "the one card" when N is 1): the answer's size, named."""
     if count == 1:
-        return Message.of("instruct.all_cards_one", what=what)
-    return Message.of("instruct.all_cards", count=count, what=what)
+        return Message.of(COUNTED_ONE, what=what)
+    return Message.of(COUNTED, count=count, what=what)
 
 
 def card_prompt(key: str, count: int, **args: Param) -> Message:

@@ -158,6 +158,8 @@ class TableView:
     count); the buttons never grey out, so none hints whether its move is allowed."""
     need_range: str = ""
     """The same for a button taking a range of cards ("{min}" to "{max}")."""
+    need_count: str = ""
+    """The same for a button taking an exact number of cards, more than one ("{min}")."""
     prompt: str = ""
     """The question the buttons answer, drawn just above them (Play: "8♠ is on the table: take
     it or not?" — below the table it came after its own buttons on a phone)."""
@@ -205,7 +207,8 @@ class TableView:
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note,
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
-            "need_text": {"one": self.need_one, "range": self.need_range}
+            "need_text": {"one": self.need_one, "range": self.need_range,
+                          "count": self.need_count or self.need_range}
             if self.need_one else None,
         }
 

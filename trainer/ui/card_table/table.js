@@ -225,7 +225,7 @@ export default function (component) {
     if (root.classList.contains("pending")) return;
     if (!ready(action)) {
       if (need) {
-        const key = action.min === action.max ? "one" : "range";
+        const key = action.min !== action.max ? "range" : action.min === 1 ? "one" : "count";
         need.textContent = (data.need_text[key] || "").replace("{action}", action.label)
           .replace("{min}", String(action.min)).replace("{max}", String(action.max));
         need.hidden = !need.textContent;
