@@ -247,11 +247,11 @@ def test_a_tap_question_asks_for_as_many_cards_as_it_grades(name: str) -> None:
         assert ("哪张" in render(task.prompt, "zh")) == one
         assert ("哪些" in render(task.prompt, "zh")) == (not one)
         assert (" card " in render(task.prompt, "en") + " ") == one or name == "pick_waits"
-        # the count the instruction names is the answer's, and only that many is an answer
-        assert task.told_count == task.answer_size
         assert isinstance(task.answer, CardsAnswer) and task.refusal(task.answer) is None
-        fewer = CardsAnswer(frozenset(sorted(task.answer.indices)[1:]))
-        assert task.refusal(fewer) is not None
+        if task.shape is Shape.ALL_CARDS:  # the count the instruction names is the answer's,
+            assert task.told_count == task.answer_size  # and only that many is an answer
+            fewer = CardsAnswer(frozenset(sorted(task.answer.indices)[1:]))
+            assert task.refusal(fewer) is not None
 
 
 BAD = [
