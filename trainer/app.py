@@ -22,6 +22,7 @@ from trainer.ui.session import (
     remember_language,
     settle_sign_ins,
 )
+from trainer.ui.sidebar_closer import close_after_switch
 
 
 def _pages(lang: str) -> dict[str, list[StreamlitPage]]:
@@ -73,7 +74,9 @@ def main() -> None:
     # The page asks again for the learner and the language: it gets these, not new lookups.
     held_learner, held_language = hold_for_this_run(learner), hold_language(lang)
     try:
-        st.navigation(pages).run()
+        page = st.navigation(pages)
+        close_after_switch(page.url_path)  # on a phone, after a switch of language or page
+        page.run()
     finally:
         release_language(held_language)
         release_this_run(held_learner)

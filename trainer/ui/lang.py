@@ -11,7 +11,7 @@ from typing import Any, ParamSpec, TypeVar
 import streamlit as st
 
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, said, t
-from trainer.ui.sidebar_closer import SWITCHES, close_after_switch
+from trainer.ui.sidebar_closer import SWITCHES
 
 _LABELS = {"zh": "中文", "en": "English"}
 
@@ -100,7 +100,6 @@ def language_switch() -> str:
     )
     if st.query_params.get("lang") != lang:  # keep ?lang= in the URL
         st.query_params["lang"] = lang
-    close_after_switch()
     return lang
 
 

@@ -1,15 +1,19 @@
-// Closes Streamlit's sidebar on a phone after the learner switched language in it, as Streamlit
-// itself does after a tap on a page link: otherwise the sidebar stays over the page, now in the
-// other language, and the learner must find the close button. `data` counts the session's
-// switches; the first value a page load sees is only noted (a reload closes nothing).
+// Closes Streamlit's sidebar on a narrow screen after the learner switched language or page in
+// it. Streamlit closes it after a page link only where the browser says it is a phone; a
+// narrow window, a tablet or a phone asking for the desktop site kept it open over most of the
+// page, and after a language switch it stayed, in the other language. `data` is the session's
+// count of language switches and the page shown; the first value a page load sees is only
+// noted (a reload closes nothing), and a sidebar already closed is left alone.
 let seen = null;
 
 export default function (component) {
-  const switches = new TextDecoder().decode(component.data); // bytes of the count
+  const now = new TextDecoder().decode(component.data); // bytes of "<switches> <page>"
   const before = seen;
-  seen = switches;
-  if (before === null || before === switches) return;
+  seen = now;
+  if (before === null || before === now) return;
   if (!window.matchMedia("(max-width: 767.98px)").matches) return;
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  if (sidebar && sidebar.getAttribute("data-collapsed") === "true") return;
   const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
   if (close) setTimeout(() => close.click(), 50);
 }
