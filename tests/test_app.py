@@ -16,7 +16,7 @@ from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_les
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
 from trainer.lessons.run import PlanItem
 from trainer.practice.lesson_service import task_of
-from trainer.store import ProgressStore, open_database
+from trainer.store import ProgressStore, database_url, open_database
 from trainer.store.progress_store import KeptRun
 from trainer.ui import session
 from trainer.ui.lang import plain, red_suits
@@ -457,6 +457,7 @@ def test_a_right_answer_unlike_the_workings_is_said_to_be_right_too(
 @pytest.mark.parametrize(("page", "param", "key"), [
     ("lessons", "lesson", "lessons.unknown_link"),
     ("puzzles", "puzzle", "puzzles.unknown_link"),
+    ("drills", "drill", "drills.unknown_link"),
 ])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_link_to_nothing_says_so_and_goes_on(learner_id: str, page: str, param: str, key: str,
@@ -475,6 +476,21 @@ def test_a_link_to_no_profile_says_so_above_the_forms(db_url: str) -> None:
     assert t("profile.unknown_link", "en") in [w.value for w in at.warning]
     fresh = app("home")
     assert t("profile.unknown_link", "en") not in [w.value for w in fresh.warning]
+
+
+def test_a_link_to_no_profile_from_ones_own_says_so_once(learner_id: str) -> None:
+    """In one's own profile, an address whose profile id names nobody (mistyped, old): the page
+    goes on in one's own, says so once, and the address names it again."""
+    at = app("home", as_learner=learner_id)
+    own = at.query_params["learner"]
+    at.query_params["learner"] = "NOTREAL"
+    at.run()
+    learner = session._store(database_url()).learner(int(learner_id))
+    assert learner is not None
+    assert [w.value for w in at.warning] == [t("profile.stray_link", "en", name=learner.name)]
+    assert at.query_params["learner"] in (own, [own])
+    at.run()
+    assert not at.warning
 
 
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(

@@ -21,6 +21,7 @@ from trainer.ui.session import (
     release_this_run,
     remember_language,
     settle_sign_ins,
+    stray_link,
 )
 from trainer.ui.sidebar_closer import close_after_switch
 
@@ -68,6 +69,7 @@ def main() -> None:
     write_cookies()
     settle_sign_ins()  # after the cookies: a replaced sign-in goes once the new one is written
     page_style()
+    stray_link(learner)
 
     lang = current_language()
     pages = _pages(lang)

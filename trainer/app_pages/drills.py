@@ -38,6 +38,8 @@ glossary_link()
 
 KINDS = (*DRILLS, "review")
 chosen = st.query_params.get("drill")
+if chosen is not None and chosen not in KINDS:  # a mistyped link: said, as lessons and puzzles do
+    st.warning(tr("drills.unknown_link"))
 if chosen in KINDS and chosen != st.session_state.get("drill_address"):
     set_choice("drill_kind", chosen)  # a link to another drill opens it, not the tab's last
 st.session_state["drill_address"] = chosen

@@ -130,6 +130,14 @@ def current_learner() -> LearnerInfo | None:
             return _opened(named)
         st.session_state[_LOCKED] = True
         return None
+    found = _own(signed_in)
+    if link and found is not None:  # the address named nobody: said once (stray_link)
+        st.session_state[_STRAY] = True
+    return found
+
+
+def _own(signed_in: LearnerInfo | None) -> LearnerInfo | None:
+    """The learner signed in, else the open profile this browser remembers."""
     if signed_in is not None:
         return _opened(signed_in)
     remembered = st.session_state.get(_LINK) or cookie(LINK_COOKIE)
@@ -141,6 +149,16 @@ def current_learner() -> LearnerInfo | None:
                 keep_signed_in(adopted)
         return _opened(learner)
     return None
+
+
+_STRAY = "stray_link"
+
+
+def stray_link(learner: LearnerInfo | None) -> None:
+    """Say once that the address named no profile while the page goes on in the learner's own
+    (a mistyped or old link: nothing was lost, and the address now names theirs)."""
+    if st.session_state.pop(_STRAY, False) and learner is not None:
+        st.warning(tr("profile.stray_link", name=plain(learner.name)))
 
 
 def locked_profile() -> bool:
