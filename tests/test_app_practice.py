@@ -358,6 +358,14 @@ def test_a_reload_goes_on_with_the_streak_and_the_clock(db: tuple[ProgressStore,
     reloaded = app("puzzles", as_learner=learner, **params)
     assert t("puzzles.streak_now", "en", streak=2) in [c.value for c in reloaded.caption]
     assert reloaded.session_state["puzzle_run"].id == at.session_state["puzzle_run"].id
+    ended = reloaded.session_state["puzzle_run"].id
+    _solve(reloaded, right=False)  # the streak ends; Next begins another, from 0
+    reloaded.button(key="puzzle-reveal").click().run()
+    reloaded.button(key="puzzle-next").click().run()
+    assert t("puzzles.streak_now", "en", streak=0) in [c.value for c in reloaded.caption]
+    assert reloaded.session_state["puzzle_run"].id != ended
+    assert reloaded.query_params["run"] in (reloaded.session_state["puzzle_run"].id,
+                                            [reloaded.session_state["puzzle_run"].id])
 
     timed = app("puzzles", as_learner=learner, mode="timed")
     started = timed.session_state["puzzle_run"].started_at

@@ -186,6 +186,8 @@ def puzzle_area() -> None:
     """The puzzle, its answer and the next one: a fragment, so answering reruns this part
     only (the mode choices above stay as they are). The rating is shown here, fresh, under
     the puzzle: on a phone the question comes first."""
+    if state.get("puzzle_run") is not run:  # a streak ended by Next: the page begins a new run
+        st.rerun(scope="app")
     if mode == service.PuzzleMode.STREAK:  # here, in the part an answer reruns: it counts at once
         st.caption(tr("puzzles.streak_now", streak=run.solved))
     opened = st.query_params.get("puzzle")
