@@ -343,6 +343,19 @@ def _params(at: AppTest) -> dict[str, str]:
             for key, value in at.query_params.items()}
 
 
+def test_three_player_puzzles_at_a_table_of_four_say_where_to_change_it(
+        db: tuple[ProgressStore, str]) -> None:
+    """The "three players" theme at a table of four finds nothing: the page says why and links
+    to Settings (it said only "try another mode or theme"), and the address keeps no puzzle
+    that a reload would bring back under the wrong theme."""
+    _store, learner = db
+    at = app("puzzles", as_learner=learner, mode="theme")
+    assert "puzzle" in at.query_params
+    translated(at.selectbox, "puzzle_theme").set_value("three-players").run()
+    assert [i.value for i in at.info] == [t("puzzles.three_players_only", "en")]
+    assert "puzzle" not in at.query_params
+
+
 def test_a_reload_goes_on_with_the_streak_and_the_clock(db: tuple[ProgressStore, str]) -> None:
     """A streak or a 3-minute run lives in the session; a reload in the middle of one went back
     to 0 solved and a fresh clock. The run is in the address and its stored answers say the

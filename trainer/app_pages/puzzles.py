@@ -19,13 +19,14 @@ from trainer.practice.guidance_service import puzzle_skill
 from trainer.practice.puzzle_boards import board_of
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import FAN_CHOICES, NO_REASONS, LeastRiskAnswer, Provenance, SafeSetAnswer
+from trainer.puzzles.themes import Theme
 from trainer.ui.best_move_view import best_move_area
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
 from trainer.ui.lang import current_language, holding_language, red_suits, reset_choice, tr, translated_choice
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import bullet_list, glossary_link, lesson_link
+from trainer.ui.widgets import bullet_list, glossary_link, lesson_link, settings_link
 
 lang = current_language()
 learner = require_learner()
@@ -213,7 +214,12 @@ def puzzle_area() -> None:
     if current is None:
         current = next_puzzle()
         if current is None:
-            st.info(tr("puzzles.none_left"))
+            st.query_params.pop("puzzle", None)  # a reload must not bring back the last one
+            if theme == Theme.THREE_PLAYERS and learner.rules.players != 3:
+                st.info(tr("puzzles.three_players_only"))
+                settings_link(tr("puzzles.open_settings"))
+            else:
+                st.info(tr("puzzles.none_left"))
             st.stop()
         show_puzzle(current)
     puzzle: Puzzle = current

@@ -89,6 +89,12 @@ def lesson_link(lesson_id: str, label: str) -> None:
                  query_params={**_same_learner(), "lesson": lesson_id})
 
 
+def settings_link(label: str) -> None:
+    """A link to Settings (the table's rules), for the same learner in the same language."""
+    st.page_link("app_pages/settings.py", label=label, icon=":material/settings:",
+                 query_params=_same_learner())
+
+
 _RULE_ID_HYPHEN = re.compile(r"\bR-(?=[A-Z0-9])")
 
 
