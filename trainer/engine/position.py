@@ -78,8 +78,8 @@ class Position:
                 object.__setattr__(self, "source", Source.read(self.source))
             except Dou14Error as error:
                 raise PositionError(str(error)) from None
-        _check_shape(self)
-        _check_counts(self)
+        _check_counts(self)  # first: a card the deck holds once, typed 400 times, is the
+        _check_shape(self)  # problem to name, not the hand's size
         object.__setattr__(self, "hand_sorted", tuple(sorted(hand, key=lambda c: c.index)))
         items = meld_fan_items(melds, self.rules.joker_kong_fan)
         laid = [card for meld in melds for card in meld.cards]
