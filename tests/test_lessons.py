@@ -644,3 +644,12 @@ def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question()
             assert (card.symbol in render(said, "en")) is not revealing
             seen[said.key] += 1
     assert all(seen.values()), seen
+
+
+def test_a_kong_hint_names_a_pong_only_where_one_is_laid() -> None:
+    """"Look at … your pong" was said to a hand with no pong on the table (walk 13)."""
+    dealt = KINDS["kong"].build(StepData({"event": "after_deal", "cards": "8s 8h 8c 8d Kd 2s 3c 5h"}))
+    ponged = KINDS["kong"].build(StepData({"event": "draw_after_pong", "card": "6d",
+                                           "cards": "Ah 10c 3s 9h 5c", "melds": ["pong:6s,6h,6c"]}))
+    assert dealt.hint(ChoiceAnswer("no")).key == "hint.kong_look_again_hand"
+    assert ponged.hint(ChoiceAnswer("no")).key == "hint.kong_look_again"

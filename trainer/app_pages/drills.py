@@ -25,7 +25,7 @@ from trainer.practice.drills import (
 from trainer.practice.fact_reviews import due_facts, fact_skill, next_question, record_review, schedules
 from trainer.practice.guidance_service import drill_skill
 from trainer.ui.guide_view import show_help
-from trainer.ui.lang import set_choice, tr, translated_choice
+from trainer.ui.lang import red_suits, set_choice, tr, translated_choice
 from trainer.ui.lesson_view import answer_words, cards_to_correct, show_feedback, show_question, words
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
@@ -128,10 +128,10 @@ def drill_view(drill: str) -> None:
         st.markdown(":green[" + tr("drills.right_fast", seconds=Amount(last[1], 1),
                                    streak=st.session_state.get("drill_streak", 1)) + "]")
     st.caption(tr("drills.level", level=item.level))
-    st.markdown(f"#### {words(task.prompt) if task.prompt else ''}")
+    st.markdown(f"#### {red_suits(words(task.prompt)) if task.prompt else ''}")
     done = feedback in (Feedback.RIGHT, Feedback.REVEALED)
     if not done:
-        st.caption(words(task.instruction))
+        st.caption(red_suits(words(task.instruction)))
     misses = int(st.session_state.get("drill_misses", 0))
     item_id = id(item)
     last_given = st.session_state.get("drill_given")
@@ -219,8 +219,8 @@ def review_view() -> None:
         st.session_state["review_question"] = question
         st.session_state["review_started"] = time.monotonic()
     assert question is not None
-    st.markdown(f"#### {words(question.prompt)}")
-    st.caption(words(question.task.instruction))
+    st.markdown(f"#### {red_suits(words(question.prompt))}")
+    st.caption(red_suits(words(question.task.instruction)))
     fact = question.fact
     show_question(question.task, key="review", seq=fact, locked=False,
                   on_answer=lambda given: review_answered(fact, given))

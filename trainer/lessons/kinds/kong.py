@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from trainer.engine import KongCase, KongEvent, Message, Relation, RuleSet, kong_eligibility, rank_name
+from trainer.engine.melds import MeldKind
 from trainer.engine.reachability import sets_laid
 from trainer.engine.sources import Source
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
@@ -59,8 +60,10 @@ def kong(data: StepData) -> Task:
             return Message.of("hint.kong_gathered", ("R-KONG", "R-TOU-LATER"))
         if result.reason == "pong_cannot_grow":
             return Message.of("hint.kong_pong_never_grows", ("R-KONG",))
-        if said == "no":
-            return Message.of("hint.kong_look_again", ("R-KONG",))
+        if said == "no":  # only a pong on the table is named: none may be laid
+            ponged = any(meld.kind is MeldKind.PONG for meld in melds)
+            return Message.of("hint.kong_look_again" if ponged else "hint.kong_look_again_hand",
+                              ("R-KONG",))
         return Message.of("hint.kong_count", ("R-KONG",),
                           rank=rank_name(card.rank) if card is not None and card.rank else "🃏")
 
