@@ -165,7 +165,10 @@ class Client:
                     group = element.button_group
                     self.choices[group.label] = (group.id, [o.content for o in group.options])
                 elif drawn == "bidi_component" and element.bidi_component.bytes:
-                    data = json.loads(element.bidi_component.bytes)  # the card table
+                    try:  # the card table's JSON (the sidebar's closer sends plain text)
+                        data = json.loads(element.bidi_component.bytes)
+                    except ValueError:
+                        continue
                     if isinstance(data, dict) and "seq" in data:
                         self.tables[element.bidi_component.id] = data
             elif kind == "page_info_changed":

@@ -334,7 +334,7 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
     server = short_clock_server
     learner = _sign_up(page, server, "Clock")
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=timed")
-    bar = page.get_by_text(re.compile(r"^\d+ s left · 0 solved$"))
+    bar = page.get_by_text(re.compile(r"^\d+ s left · 0 solved at the first try$"))
     expect(bar).to_be_visible()
     first = int(bar.inner_text().split()[0])
     lower = "|".join(str(seconds) for seconds in range(1, first))

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.accounts import sign_up
 from tests.e2e.waits import idle
+from tests.wrong_answers import wrong_answer
 from trainer.engine import Message
 from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, load_lessons
@@ -112,6 +113,8 @@ def _answer(page: Page, task: Task, given: LessonAnswer, lang: str, seq: str) ->
 
 def _wrong(task: Task) -> LessonAnswer:
     answer = task.answer
+    if isinstance(answer, CardsAnswer) and task.told_count is not None:
+        return wrong_answer(task)  # as many cards as the question asks, one of them wrong
     if isinstance(answer, CardsAnswer):
         return CardsAnswer(frozenset({next(i for i in range(len(task.board.tappable))
                                            if i not in answer.indices)}))
