@@ -111,12 +111,38 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     # asked for after one miss: the answer, said as the answer to a miss
     assert at.info and at.info[0].value.startswith(
         t("lessons.the_answer_first_miss", "en", answer="").split(".")[0])
+    working = t("lessons.working", "en")
+    assert t("lessons.comes_back", "en", working=working) in [c.value for c in at.caption]
     at.button(key=f"next-{run.index}").click().run()
     walk_lesson(at, store, int(learner_id), lesson)
     state = store.lessons.state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
     listing = app("lessons", as_learner=learner_id)
     assert any('aria-label="2/3"' in h.value for h in listing.html)
+
+
+def test_a_question_asked_again_for_the_last_time_promises_no_more(db_url: str,
+                                                                     learner_id: str) -> None:
+    """A question already asked again as often as a run asks it: its answer shown says why,
+    and no longer that a question like it comes back (walk 14: the lesson then ended)."""
+    from trainer.lessons.run import MAX_REASKS
+
+    lesson = LESSONS["pong-and-kong"]
+    step = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question))
+    run = LessonRun.start(lesson.id, len(lesson.steps), 1)
+    run.plan = [PlanItem(step, 7, again=True)]
+    run.reasks = {step: MAX_REASKS}
+    store = ProgressStore(open_database(db_url))
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    kept = current(store, int(learner_id), lesson)
+    task = task_of(lesson, kept)
+    give(at, lesson, kept, task, wrong_answer(task))
+    at.button(key=f"reveal-{kept.index}").click().run()
+    working = t("lessons.working", "en")
+    captions = [c.value for c in at.caption]
+    assert t("lessons.see_working", "en", working=working) in captions
+    assert t("lessons.comes_back", "en", working=working) not in captions
 
 
 def test_the_lesson_list_offers_start_continue_or_again(db_url: str, learner_id: str) -> None:

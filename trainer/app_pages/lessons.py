@@ -209,8 +209,9 @@ def lesson_step(lesson: Lesson) -> None:
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         with st.container(key=f"{key}-verdict"):
             show_feedback(task, run.feedback, run.last, misses=run.attempts)
-        if run.feedback is Feedback.REVEALED:
-            st.caption(tr("lessons.comes_back", working=tr("lessons.working")))
+        if run.feedback is Feedback.REVEALED:  # "comes back" only where a re-ask is queued
+            st.caption(tr("lessons.comes_back" if run.comes_back else "lessons.see_working",
+                          working=tr("lessons.working")))
             if skill is not None and run.attempts:  # a miss: its skill's practice, elsewhere
                 practice_button(skill, key=f"practise-skill-{run.index}", here=lesson.id)
         elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
