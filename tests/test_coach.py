@@ -295,8 +295,9 @@ def test_reweighed_deals_deal_in_as_often_as_the_chance_says(
 
 
 def test_each_option_says_how_often_the_viewer_wins_and_pays() -> None:
-    """The shares behind the points (the outcome line of Play and the review): each a share,
-    their sum at most 1; a priced discard pays at least as often as its chance of dealing in;
+    """The outcomes behind the points (the outcome line of Play, the review, the lessons): each
+    share a share, their sum at most 1, and the mean the shares times the mean win and payment;
+    a priced discard pays at least as often as its chance of dealing in;
     with every deal played out alike (``playout_seed``) and unweighted, unpriced deals, ``wins``
     is the share of deals whose payment is positive, read back from JSON unchanged."""
     from trainer.coach.search import decision_from_json, decision_to_json
@@ -308,14 +309,20 @@ def test_each_option_says_how_often_the_viewer_wins_and_pays() -> None:
             assert option.wins is not None and option.pays is not None
             assert option.wins >= 0.0 and option.pays >= 0.0 and \
                 option.wins + option.pays <= 1.0 + 1e-9
+            # the points are the one times the other: a win's size beside how often
+            assert option.win_points is not None and option.pay_points is not None
+            assert option.win_points >= 0.0 >= option.pay_points
+            assert option.mean == pytest.approx(option.wins * option.win_points +
+                                                option.pays * option.pay_points, abs=1e-9)
             if option.chance is not None:
                 assert option.pays >= option.chance - 1e-9
                 assert option.wins <= 1.0 - option.chance + 1e-9
                 checked += 1
         again = decision_from_json(decision_to_json(decision))
-        assert [(o.wins, o.pays) for o in again.options] == \
-            [(round(o.wins, 4), round(o.pays, 4)) for o in decision.options
-             if o.wins is not None and o.pays is not None]
+        assert [(o.wins, o.pays, o.win_points, o.pay_points) for o in again.options] == \
+            [(round(o.wins, 4), round(o.pays, 4), round(o.win_points, 4), round(o.pay_points, 4))
+             for o in decision.options if o.wins is not None and o.pays is not None and
+             o.win_points is not None and o.pay_points is not None]
         plain = evaluate(view, 16, weighted=False, priced=False)
         for option in plain.options:
             assert option.wins is not None and option.wins * 16 == pytest.approx(
@@ -333,6 +340,9 @@ def test_a_stored_share_must_be_a_share() -> None:
     for bad in (1.5, -0.1, "0.2", True):
         with pytest.raises(Dou14Error, match="wins is a share"):
             decision_from_json({"deals": 4, "options": [{**option, "wins": bad, "pays": 0.1}]})
+    for bad_points in (float("nan"), "3", False):
+        with pytest.raises(Dou14Error, match="win_points is a number"):
+            decision_from_json({"deals": 4, "options": [{**option, "win_points": bad_points}]})
 
 
 def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:

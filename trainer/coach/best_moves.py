@@ -143,14 +143,17 @@ def differences(stored: Decision, fresh: Decision) -> list[str]:
                                                (old.loss_error, now.loss_error))):
             problems.append(f"option {now.action}: stored {old}, the search says {now}")
         elif _shares_differ(old, now):
-            problems.append(f"option {now.action}: stored shares {old.wins}, {old.pays}; "
-                            f"the search says {now.wins}, {now.pays}")
+            problems.append(f"option {now.action}: stored outcomes {old.wins}, {old.pays}, "
+                            f"{old.win_points}, {old.pay_points}; the search says {now.wins}, "
+                            f"{now.pays}, {now.win_points}, {now.pay_points}")
     return problems
 
 
 def _shares_differ(stored: OptionValue, fresh: OptionValue) -> bool:
-    """Stored outcome shares (written to 4 decimals) that today's search does not give."""
-    pairs = ((stored.wins, fresh.wins), (stored.pays, fresh.pays))
+    """Stored outcomes — shares and mean payments, written to 4 decimals — that today's search
+    does not give."""
+    pairs = ((stored.wins, fresh.wins), (stored.pays, fresh.pays),
+             (stored.win_points, fresh.win_points), (stored.pay_points, fresh.pay_points))
     return any(old is not None and (now is None or abs(old - now) > 6e-5) for old, now in pairs)
 
 

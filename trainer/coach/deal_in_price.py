@@ -53,14 +53,23 @@ def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
     found = {action: list(paid) for action, paid in payments.items()}
     if not discards or not weights:
         return found
-    pooled = [(w, x) for a in discards
-              for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
-    cost = (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
-            else laid_fan_cost(view))
+    cost = deal_in_cost(view, payments, dealt_in, weights, discards)
     for action in discards:
         found[action] = reweigh(payments[action], dealt_in[action], weights, chances[action],
                                 cost)
     return found
+
+
+def deal_in_cost(view: PlayerView, payments: Mapping[Action, Sequence[float]],
+                 dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float],
+                 discards: Sequence[Action]) -> float:
+    """What a deal-in costs the viewer, for a discard no deal of the sample deals in on: the
+    mean payment of the deals where any of ``discards`` dealt in, else
+    :func:`laid_fan_cost`."""
+    pooled = [(w, x) for a in discards
+              for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
+    return (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
+            else laid_fan_cost(view))
 
 
 def reweigh(values: Sequence[float], hits: Sequence[bool], weights: Sequence[float],

@@ -13,7 +13,7 @@ from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total,
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message, Points
+from trainer.engine.messages import Amount, Message, Param, Points
 from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
@@ -162,14 +162,20 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
 
 def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
     """What the play-outs behind two options' points show: how often the viewer wins the hand
-    after each and how often they pay (R-PAY) — why one is worth more; ``None`` for values
-    stored without their shares."""
-    if first.wins is None or first.pays is None or second.wins is None or second.pays is None:
-        return None
-    return Message.of("coach.outcomes", ("R-PAY",), move=move_words(first.action),
-                      wins=Amount(first.wins * 100), pays=Amount(first.pays * 100),
-                      other=move_words(second.action), other_wins=Amount(second.wins * 100),
-                      other_pays=Amount(second.pays * 100))
+    after each and for how much, how often they pay and how much (R-PAY, R-FAN) — the points
+    are the one times the other, so this says why one option is worth more; ``None`` for values
+    stored without them."""
+    said: dict[str, Param] = {}
+    for prefix, option in (("", first), ("other_", second)):
+        if option.wins is None or option.pays is None or option.win_points is None or \
+                option.pay_points is None:
+            return None
+        said |= {f"{prefix}wins": Amount(option.wins * 100),
+                 f"{prefix}win_points": Points(option.win_points),
+                 f"{prefix}pays": Amount(option.pays * 100),
+                 f"{prefix}pay_points": Points(option.pay_points)}
+    return Message.of("coach.outcomes", ("R-PAY", "R-FAN"), move=move_words(first.action),
+                      other=move_words(second.action), **said)
 
 
 def values_words(decision: Decision) -> tuple[Message, ...]:

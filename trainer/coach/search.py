@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
-from trainer.coach.deal_in_price import deals_in, discard_chances, reweigh, stratify
+from trainer.coach.deal_in_price import deal_in_cost, deals_in, discard_chances, reweigh, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
 from trainer.coach.fast_hand import FastHand
@@ -58,6 +58,12 @@ class OptionValue:
     winner is paid (R-PAY) — weighed as ``mean`` is: why an option is worth what it is."""
     pays: float | None = field(default=None, compare=False)
     """The share in which another player wins and the viewer pays."""
+    win_points: float | None = field(default=None, compare=False)
+    """The viewer's mean payment over the deals they win (0 when they win none): with
+    ``pays`` and ``pay_points``, ``mean = wins × win_points + pays × pay_points`` — a win's
+    size (its fan, R-FAN) is the other half of why one option is worth more."""
+    pay_points: float | None = field(default=None, compare=False)
+    """The viewer's mean payment over the deals they pay in (negative; 0 when none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +97,10 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
                          "error": round(o.error, 6), "loss": round(o.loss, 6),
                          "loss_error": round(o.loss_error, 6),
                          **({} if o.wins is None or o.pays is None else
-                            {"wins": round(o.wins, 4), "pays": round(o.pays, 4)})}
+                            {"wins": round(o.wins, 4), "pays": round(o.pays, 4)}),
+                         **({} if o.win_points is None or o.pay_points is None else
+                            {"win_points": round(o.win_points, 4),
+                             "pay_points": round(o.pay_points, 4)})}
                         for o in decision.options]}
 
 
@@ -113,8 +122,10 @@ def decision_from_json(data: Any) -> Decision:
             raise Dou14Error("an option needs its mean, error, loss and loss error")
         mean, error, loss, loss_error = (float(n) for n in numbers)  # type: ignore[arg-type]
         wins, pays = _share(raw, "wins"), _share(raw, "pays")
+        win_points, pay_points = _points(raw, "win_points"), _points(raw, "pay_points")
         values.append(OptionValue(Action.from_json(raw.get("action")), mean, error, loss,
-                                  loss_error, wins=wins, pays=pays))
+                                  loss_error, wins=wins, pays=pays, win_points=win_points,
+                                  pay_points=pay_points))
     return Decision(tuple(values), deals)
 
 
@@ -125,6 +136,16 @@ def _share(raw: dict[str, Any], name: str) -> float | None:
         return None
     if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1:
         raise Dou14Error(f"an option's {name} is a share from 0 to 1")
+    return float(value)
+
+
+def _points(raw: dict[str, Any], name: str) -> float | None:
+    """An option's optional mean payment (``win_points``, ``pay_points``)."""
+    value = raw.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise Dou14Error(f"an option's {name} is a number of points")
     return float(value)
 
 
@@ -215,7 +236,8 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]
     chances = discard_chances(view, options) if priced and len(options) > 1 else {}
-    shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action))
+    cost = deal_in_cost(view, payments, dealt_in, weights, list(chances)) if chances else 0.0
+    shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action), cost)
               for action, paid in payments.items()}
     if chances:
         payments = stratify(view, payments, dealt_in, weights, chances)
@@ -232,19 +254,21 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     return Decision(tuple(values), deals if len(options) > 1 else 0)
 
 
-def _outcomes(paid: list[float], hits: list[bool], weights: list[float],
-              chance: float | None) -> tuple[float | None, float | None]:
-    """The shares of the deals the viewer wins and pays in, weighed as the payments are (a
-    discard's deal-ins at its chance, :func:`~trainer.coach.deal_in_price.reweigh`: a deal-in
-    pays); none without deals."""
+def _outcomes(paid: list[float], hits: list[bool], weights: list[float], chance: float | None,
+              cost: float) -> tuple[float | None, float | None, float | None, float | None]:
+    """The shares of the deals the viewer wins and pays in, and the mean payment in each,
+    weighed as the payments are (a discard's deal-ins at its chance, a deal-in costing
+    ``cost`` where the sample has none: :func:`~trainer.coach.deal_in_price.reweigh`); none
+    without deals."""
     if not paid:
-        return None, None
-    wins = [1.0 if x > 0 else 0.0 for x in paid]
-    pays = [1.0 if x < 0 else 0.0 for x in paid]
-    if chance is not None:
-        wins, pays = reweigh(wins, hits, weights, chance, 0.0), \
-            reweigh(pays, hits, weights, chance, 1.0)
-    return _mean(wins, weights), _mean(pays, weights)
+        return None, None, None, None
+    parts = [[1.0 if x > 0 else 0.0 for x in paid], [1.0 if x < 0 else 0.0 for x in paid],
+             [max(x, 0.0) for x in paid], [min(x, 0.0) for x in paid]]
+    if chance is not None:  # a deal-in: no win, a payment of ``cost``
+        parts = [reweigh(part, hits, weights, chance, at_deal_in)
+                 for part, at_deal_in in zip(parts, (0.0, 1.0, 0.0, cost), strict=True)]
+    wins, pays, won, paid_out = (_mean(part, weights) for part in parts)
+    return wins, pays, won / wins if wins > 0 else 0.0, paid_out / pays if pays > 0 else 0.0
 
 
 def _mean(values: list[float], weights: list[float]) -> float:
