@@ -32,7 +32,16 @@ from trainer.play.story import beaten_claim, story
 from trainer.play.table_service import Outcome
 from trainer.practice.guidance_service import Help, ask_more, decision_skill, help_at
 from trainer.ui.card_table import TableAction, show_table
-from trainer.ui.lang import current_language, engine_error, holding_language, plain, tr, translated_choice
+from trainer.ui.lang import (
+    card_text,
+    cards_text,
+    current_language,
+    engine_error,
+    holding_language,
+    plain,
+    tr,
+    translated_choice,
+)
 from trainer.ui.play_view import RESULT_KEY, play_table
 from trainer.ui.review_view import full_log, show_review
 from trainer.ui.session import require_learner, store
@@ -160,7 +169,7 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
             lines.append(tr("play_hint.tap_for_why"))
     winning = offer_wins(view)
     if winning is not None:
-        lines.insert(0, tr("play_hint.offer_wins", card=winning.symbol))
+        lines.insert(0, tr("play_hint.offer_wins", card=card_text(winning)))
     if coach is not None:
         outcomes = coach_outcomes(view)
         if outcomes is not None:
@@ -171,7 +180,7 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
         if not waiting.ready:
             lines.insert(0, tr("play_hint.not_ready"))
         elif waiting.cards:
-            lines.insert(0, tr("play_hint.waits", cards=" ".join(c.symbol for c in waiting.cards),
+            lines.insert(0, tr("play_hint.waits", cards=cards_text(waiting.cards),
                                left=waiting.copies_left))
         else:
             lines.insert(0, tr("play_hint.waits_none_unseen"))
@@ -184,7 +193,7 @@ def turn_prompt(session: PlaySession, view: PlayerView) -> str:
         return ""
     key = {"claim": "play.your_turn_claim", "laydown": "play.your_turn_laydown"}.get(
         view.phase.value, "play.your_turn_discard")
-    return tr(key, card=view.offer.card.symbol if view.offer is not None else "")
+    return tr(key, card=card_text(view.offer.card) if view.offer is not None else "")
 
 
 def status_line(session: PlaySession) -> None:

@@ -23,7 +23,16 @@ from trainer.puzzles.themes import Theme
 from trainer.ui.best_move_view import best_move_area
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
-from trainer.ui.lang import current_language, holding_language, red_suits, reset_choice, tr, translated_choice
+from trainer.ui.lang import (
+    card_text,
+    cards_text,
+    current_language,
+    holding_language,
+    red_suits,
+    reset_choice,
+    tr,
+    translated_choice,
+)
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import bullet_list, glossary_link, lesson_link, settings_link
@@ -341,16 +350,16 @@ def puzzle_area() -> None:
         else:
             st.error(tr("puzzles.wrong_again"))
         if graded.missed:
-            st.warning(tr("pz.missed", cards=" ".join(c.symbol for c in graded.missed)))
+            st.warning(tr("pz.missed", cards=cards_text(graded.missed)))
         if graded.extra:
-            st.warning(tr("pz.extra", cards=" ".join(c.symbol for c in graded.extra)))
+            st.warning(tr("pz.extra", cards=cards_text(graded.extra)))
         if given is not None and puzzle.kind is PuzzleKind.WIN and not graded.correct:
             assert isinstance(given, service.WinGiven)
             said_text = (tr("pz.you_said_yes", fan=given.fan) if given.win else
                          tr("pz.you_said_no", reason=tr(f"choice.reason.{given.reason}")))
             st.caption(said_text)
         if isinstance(given, service.CardGiven) and not graded.correct:  # least risk: the pick
-            st.caption(red_suits(tr("pz.you_picked", card=given.card.symbol)))
+            st.caption(red_suits(tr("pz.you_picked", card=card_text(given.card))))
         st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in puzzle.details)

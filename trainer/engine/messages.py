@@ -18,6 +18,10 @@ their symbols, a tuple of cards as a list ("6♥ and 6♦"), a nested message re
 language, and a tuple of messages as a sum ("a + b")."""
 
 
+POINT_DIGITS = 1
+"""Decimals a value in points is shown with."""
+
+
 @dataclass(frozen=True, slots=True)
 class Points:
     """A value in points (R-PAY), e.g. an option's mean payment; rendered signed, one decimal
@@ -26,7 +30,7 @@ class Points:
     value: float
     signed: bool = True
     """``False`` for a spread (``±0.6``, the sign said by the sentence)."""
-    digits: int = 1
+    digits: int = POINT_DIGITS
     """Decimals shown (``0`` for a rating change, ``+12``)."""
 
 

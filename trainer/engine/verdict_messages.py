@@ -108,7 +108,9 @@ def _fan_messages(verdict: Verdict) -> list[Message]:
     terms = tuple(
         Message.of("fan.term", name=Message.of(item.key), cards=display_cards(item.cards),
                    fan=item.fan)
-        if item.cards else Message.of("fan.term_special", name=Message.of(item.key), fan=item.fan)
+        # jokers only: their name says them (鬼 🃏 read as the joker twice)
+        if item.cards and not all(card.is_joker for card in item.cards)
+        else Message.of("fan.term_special", name=Message.of(item.key), fan=item.fan)
         for item in verdict.fan_items
     )
     messages = [Message.of("verdict.fan", ("R-FAN",), terms=terms, fan=verdict.fan_uncapped)]

@@ -95,9 +95,24 @@ def amount(value: float, digits: int, lang: str) -> str:
     return f"{shown:,.{digits}f}".replace(",", DIGIT_GROUPS.get(lang, "")).replace("-", "−")
 
 
+def card_words(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A card in a sentence: ``10♥``, and a joker by its name (鬼, joker), as the tables say it.
+
+    >>> from trainer.engine import parse_cards
+    >>> [card_words(card, "zh") for card in parse_cards("10h X")]
+    ['10♥', '鬼']
+    """
+    return t("names.joker", lang) if card.is_joker else card.symbol
+
+
+def cards_words(cards: Iterable[Card], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Cards in a sentence, a space between them."""
+    return " ".join(card_words(card, lang) for card in cards)
+
+
 def _render_param(value: object, lang: str) -> str:
     if isinstance(value, Card):
-        return value.symbol
+        return card_words(value, lang)
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}".replace(",", DIGIT_GROUPS.get(lang, ""))
     if isinstance(value, Points):
@@ -113,7 +128,8 @@ def _render_param(value: object, lang: str) -> str:
     if isinstance(value, tuple) and value and isinstance(value[0], Message):
         return " + ".join(_render_param(item, lang) for item in value)
     if isinstance(value, tuple):
-        symbols = [card.symbol if isinstance(card, Card) else str(card) for card in value]
+        symbols = [card_words(card, lang) if isinstance(card, Card) else str(card)
+                   for card in value]
         if len(symbols) <= 1:
             return "".join(symbols)
         return t("list.and", lang, head=t("list.sep", lang).join(symbols[:-1]), last=symbols[-1])

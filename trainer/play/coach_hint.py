@@ -17,7 +17,7 @@ from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message, Points
+from trainer.engine.messages import POINT_DIGITS, Amount, Message, Points
 
 
 @lru_cache(maxsize=64)
@@ -54,7 +54,9 @@ def coach_message(view: PlayerView) -> Message | None:
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(other.action),
                       other_points=Points(other.mean),
-                      gap=Points(abs(played.mean - other.mean), signed=False),
+                      # the gap between the figures as shown (−2.9 and −2.8: 0.1, not 0.15)
+                      gap=Points(abs(round(played.mean, POINT_DIGITS) -
+                                     round(other.mean, POINT_DIGITS)), signed=False),
                       gap_error=Points(below.loss_error, signed=False))
 
 

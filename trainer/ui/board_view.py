@@ -11,7 +11,7 @@ from trainer.engine.sources import Source, TableCard
 from trainer.i18n import render
 from trainer.lessons.board import Board, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import current_language, hidden_cards, meld_caption, tr, way_of_play
+from trainer.ui.lang import card_text, current_language, hidden_cards, meld_caption, tr, way_of_play
 
 
 def pile_view(pile: Sequence[TableCard]) -> tuple[CardView, ...]:
@@ -47,9 +47,9 @@ def offer_caption(board: Board) -> str:
         return render(board.caption, current_language(), cite=False)
     who = tr(f"seat.{(board.offer_from or Relation.UPPER).value}")
     if board.first_discard:
-        return tr("board.offer_first", card=board.offer.symbol, seat=who)
+        return tr("board.offer_first", card=card_text(board.offer), seat=who)
     key = "board.offer_flip" if board.offer_source is Source.FLIP else "board.offer_discard"
-    return tr(key, card=board.offer.symbol, seat=who)
+    return tr(key, card=card_text(board.offer), seat=who)
 
 
 def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),

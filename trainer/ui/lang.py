@@ -10,7 +10,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, said, t
+from trainer.engine import Card
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, card_words, cards_words, catalog, said, t
 from trainer.ui.sidebar_closer import SWITCHES
 
 _LABELS = {"zh": "中文", "en": "English"}
@@ -154,6 +155,16 @@ def reset_choice(key: str) -> None:
 def tr(key: str, **params: object) -> str:
     """The catalog text of ``key`` in the current language."""
     return t(key, current_language(), **params)
+
+
+def card_text(card: Card) -> str:
+    """A card in a sentence of the current language (a joker by its name, 鬼)."""
+    return card_words(card, current_language())
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in a sentence of the current language, a space between them."""
+    return cards_words(cards, current_language())
 
 
 def labels(prefix: str, options: Iterable[str], **params: object) -> Callable[[str], str]:

@@ -20,7 +20,7 @@ from trainer.lessons.buttons import TableButton
 from trainer.lessons.table_tasks import button_move
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableAction, TableView, show_table
-from trainer.ui.lang import current_language, red_suits, tr
+from trainer.ui.lang import cards_text, current_language, red_suits, tr
 from trainer.ui.pictures import picture
 from trainer.ui.widgets import bullet_list, show_cards, show_groups, show_melds
 
@@ -148,7 +148,7 @@ def answer_words(task: Task, answer: LessonAnswer) -> str:
     """An answer as the learner sees it: the cards tapped, the number, the option, the move."""
     if isinstance(answer, CardsAnswer):
         cards = task.board.tappable
-        return " ".join(cards[i].symbol for i in sorted(answer.indices)) or "—"
+        return cards_text(cards[i] for i in sorted(answer.indices)) or "—"
     if isinstance(answer, NumberAnswer):
         return str(answer.value)
     if isinstance(answer, ChoiceAnswer):

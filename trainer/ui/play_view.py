@@ -21,7 +21,7 @@ from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
 from trainer.ui.board_view import meld_views, pile_view
 from trainer.ui.card_table import ActionButton, CardView, SeatView, TableView
-from trainer.ui.lang import current_language, hidden_cards, tr, way_of_play
+from trainer.ui.lang import card_text, cards_text, current_language, hidden_cards, tr, way_of_play
 
 RESULT_KEY = "play-result"
 """The key of the page's box with the hand's result (the table brings it into view)."""
@@ -36,7 +36,7 @@ def _offer_caption(offer: Offer | None, players: int) -> str:
         return ""
     who = tr("log.you") if offer.seat == LEARNER else tr("log.seat", seat=offer.seat)
     key = "board.offer_flip" if offer.source is Source.FLIP else "board.offer_discard"
-    return tr(key, card=offer.card.symbol, seat=who)
+    return tr(key, card=card_text(offer.card), seat=who)
 
 
 def button_label(choice: Choice) -> str:
@@ -44,8 +44,8 @@ def button_label(choice: Choice) -> str:
     if action is None:
         return tr("button.discard_selected")
     return tr(f"button.{action.kind.value}",
-              card=action.cards[0].symbol if action.cards else "",
-              cards=" ".join(card.symbol for card in action.cards))
+              card=card_text(action.cards[0]) if action.cards else "",
+              cards=cards_text(action.cards))
 
 
 def badge_percent(risk: float) -> str:

@@ -65,9 +65,10 @@ def kong(data: StepData) -> Task:
             return Message.of("hint.kong_look_again" if ponged else "hint.kong_look_again_hand",
                               ("R-KONG",))
         return Message.of("hint.kong_count", ("R-KONG",),
-                          rank=rank_name(card.rank) if card is not None and card.rank else "🃏")
+                          rank=rank_name(card.rank) if card is not None and card.rank
+                          else Message.of("names.joker"))
 
-    moment = Message.of(f"kong_event.{event.value}", card=card.symbol if card else "")
+    moment = Message.of(f"kong_event.{event.value}", card=card if card else "")
     board = Board(hand, melds, offer=card, offer_source=Source.FLIP if event in (
         KongEvent.CLAIM, KongEvent.OWN_FLIP) else None, rules=rules, moment=moment,
         offer_from=Relation.YOU if event is KongEvent.OWN_FLIP else None,  # "flipped by you"
