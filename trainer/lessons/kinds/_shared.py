@@ -14,7 +14,7 @@ from trainer.lessons.task import COUNTED, COUNTED_ONE, TaskError
 
 
 def instruction_cards(what: Message, count: int) -> Message:
-    """"Tap all N cards that …" (or "the one card" when N is 1): the answer's size, named."""
+    """"Tap the N cards that …" (or "the one card" when N is 1): the answer's size, named."""
     if count == 1:
         return Message.of(COUNTED_ONE, what=what)
     return Message.of(COUNTED, count=count, what=what)
