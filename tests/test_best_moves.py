@@ -6,6 +6,7 @@ never which card is best."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -92,3 +93,29 @@ def test_the_working_gives_the_values_at_once_and_the_reasons_when_shown() -> No
     assert [m.key for m in task.working] == ["coach.lesson_values", "coach.outcomes"]
     assert [m.key for m in task.full_working] == ["coach.lesson_values", "coach.outcomes",
                                                   "coach.why_discard", "coach.why_discard"]
+
+
+def test_the_table_after_a_discard_stops_once_the_others_let_it_go() -> None:
+    """The table shown after the learner's discard: their card let go by the others and at
+    most the next flip on offer — not a run of flips everyone passed, which jumped lesson 11's
+    table from 14 stock cards to 3 unseen (walk 14)."""
+    from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene
+
+    told = 0
+    for move in pool(4, "best_discard")[:40]:
+        scene = TableScene(move.replay.state_at(), move.seat)
+        applied = copy.deepcopy(scene.state)
+        applied.apply(move.best.action)  # (flips nobody may claim go by in the engine itself)
+        shown = after_move(scene, move.best.action)
+        after = shown.state
+        # only passes on the learner's own card: none on a flip someone could have taken
+        answers = after.history[len(applied.history):]
+        assert all(a.kind is ActionKind.PASS for a in answers)
+        assert len(answers) <= scene.state.rules.players - 1
+        assert after.over or after.offer is None or after.offer.seat != move.seat
+        then = board_of_scene(shown).then
+        if then is not None:  # said under the table: the card let go, and the flip now on
+            told += 1
+            assert then.param("card") == move.best.action.cards[0]
+            assert after.offer is not None and then.param("offer") == after.offer.card
+    assert told > 0

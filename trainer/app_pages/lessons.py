@@ -197,6 +197,8 @@ def lesson_step(lesson: Lesson) -> None:
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last),
                   show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
+    if solved is not None and solved.then is not None:  # the table moved on: said how
+        st.caption(red_suits(words(solved.then)))
     if refused is not None:
         with st.container(key=f"{key}-verdict"):
             st.warning(words(refused[1]))

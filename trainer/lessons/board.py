@@ -57,6 +57,8 @@ class Board:
     """The table's buttons at this moment (a move task): claims, a discard, the lay-downs."""
     choices: tuple[Card, ...] | None = None
     """The cards to tap when they are not your hand (e.g. the cards that might win it)."""
+    then: Message | None = None
+    """On the table after the learner's move: what happened since, said under the table."""
 
     @property
     def tappable(self) -> tuple[Card, ...]:

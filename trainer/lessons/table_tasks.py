@@ -14,11 +14,13 @@ from trainer.content.stacking import stacked_hand
 from trainer.engine import Card, Dou14Error, Message, partners_of, relation, seat_of
 from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.seats import Relation
+from trainer.engine.sources import Source
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
@@ -34,6 +36,9 @@ class TableScene:
 
     state: HandState
     seat: int
+    then: tuple[Event, ...] = ()
+    """What happened since the learner's move, when this is the table after it (told under it:
+    flips nobody could take go by in the engine, and the table moved on)."""
 
     @property
     def view(self) -> PlayerView:
@@ -88,13 +93,19 @@ def _answer_others(state: HandState, learner: int, until: int | None) -> None:
     """Everyone but the learner passes claims and ends their lay-downs, until ``until`` (or the
     learner) is to act."""
     while not state.over and state.to_act != learner and state.to_act != until:
-        kinds = {action.kind for action in state.legal_actions()}
-        if ActionKind.PASS in kinds:
-            state.apply(Action(state.to_act, ActionKind.PASS))
-        elif ActionKind.DONE in kinds:
-            state.apply(Action(state.to_act, ActionKind.DONE))
-        else:
+        if not _answer_once(state):
             return
+
+
+def _answer_once(state: HandState) -> bool:
+    """The player to act passes the card offered, or ends their lay-downs; False when neither
+    is theirs to do."""
+    kinds = {action.kind for action in state.legal_actions()}
+    for kind in (ActionKind.PASS, ActionKind.DONE):
+        if kind in kinds:
+            state.apply(Action(state.to_act, kind))
+            return True
+    return False
 
 
 def scene_of(data: StepData) -> TableScene:
@@ -143,7 +154,24 @@ def board_of_scene(scene: TableScene) -> Board:
                  offer_source=None if offer is None else offer.source,
                  first_discard=bool(offer and offer.dealer_first_discard),
                  stock=view.stock_size, rules=view.rules, dealer=view.dealer == me,
-                 buttons=scene.buttons())
+                 buttons=scene.buttons(), then=then_words(scene))
+
+
+def then_words(scene: TableScene) -> Message | None:
+    """What the table did after the learner's discard, in words: nobody took it, the flips
+    nobody could take (the engine lets them go by), and who flips the card now on offer —
+    so the table shown after an answer does not move on unexplained (R-FLIP)."""
+    discards = [e for e in scene.then if e.kind is EventKind.TO_PILE and e.seat == scene.seat]
+    flips = [e for e in scene.then if e.kind is EventKind.FLIP]
+    offer = scene.state.offer
+    if not discards or scene.state.over or offer is None or not flips:
+        return None
+    players = scene.state.rules.players
+    passed = len(flips) - 1  # the last flip is the card now on offer
+    return Message.of("lesson.then_flips" if passed else "lesson.then_next", ("R-FLIP",),
+                      card=discards[0].cards[0], count=passed,
+                      who=Message.of(f"seat.{relation(offer.seat, scene.seat, players).value}"),
+                      offer=offer.card)
 
 
 def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
@@ -286,12 +314,21 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
 
 
 def after_move(scene: TableScene, action: Action) -> TableScene:
-    """The table after the learner's move, with the others answering claims until the learner's
-    next decision (or the end of the hand) — a copy: the step's own table is left as it was."""
+    """The table after the learner's move — a copy: the step's own table is left as it was.
+    After a discard, once the others have let it go (its card in the pile, the next flip on
+    offer): the flips after it, each let go by everyone, would jump the table ahead unseen.
+    After any other move, with the others answering claims until the learner's next decision
+    (or the end of the hand)."""
     state = copy.deepcopy(scene.state)
     state.apply(action)
-    _answer_others(state, scene.seat, None)
-    return TableScene(state, scene.seat)
+    if action.kind is ActionKind.DISCARD:  # (when nobody may claim it, the flip is on at once)
+        while not state.over and state.to_act != scene.seat and state.offer is not None and \
+                state.offer.seat == scene.seat and state.offer.source is Source.DISCARD:
+            if not _answer_once(state):
+                break
+    else:
+        _answer_others(state, scene.seat, None)
+    return TableScene(state, scene.seat, tuple(state.events[len(scene.state.events):]))
 
 
 def ends_drawn(scene: TableScene) -> bool:
