@@ -119,3 +119,19 @@ def test_the_table_after_a_discard_stops_once_the_others_let_it_go() -> None:
             assert then.param("card") == move.best.action.cards[0]
             assert after.offer is not None and then.param("offer") == after.offer.card
     assert told > 0
+
+
+def test_a_claim_speaks_of_chi_only_where_the_rules_open_one() -> None:
+    """"Chi: tap your card …" was said of a card from the player opposite, which nobody there
+    may chi (walk 14): a claim from another than the upper player (or one's own flip) is asked
+    without it, and no chi is legal there."""
+    from trainer.lessons.kinds.best_move import task_of_move
+
+    seen = set()
+    for move in pool(4, "best_claim")[:60]:
+        task = task_of_move("best_claim", move)
+        seen.add(task.instruction.key)
+        state = move.replay.state_at()
+        if task.instruction.key == "instruct.best_claim_no_chi":
+            assert not any(a.kind is ActionKind.CHI for a in state.legal_actions())
+    assert seen == {"instruct.best_claim", "instruct.best_claim_no_chi"}

@@ -22,7 +22,7 @@ from typing import Any
 
 from trainer.coach.best_moves import BestMove
 from trainer.coach.explain import values_words, why
-from trainer.engine import Message, Position, relation, waits
+from trainer.engine import Message, Position, Relation, relation, waits
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
@@ -115,6 +115,17 @@ def kind_of_move(move: BestMove) -> str:
     return "best_discard" if move.best.action.kind is ActionKind.DISCARD else "best_claim"
 
 
+def _instruction(kind: str, scene: TableScene) -> Message:
+    """What to do: at a claim from a player the learner is not the lower player of, no chi is
+    spoken of — a public fact (R-CHI: only the card's lower player, or its flipper, may chi)."""
+    offer = scene.state.offer
+    if kind == "best_claim" and offer is not None and relation(
+            offer.seat, scene.seat, scene.state.rules.players) not in (Relation.UPPER,
+                                                                      Relation.YOU):
+        return Message.of("instruct.best_claim_no_chi", ("R-CHI",))
+    return Message.of(f"instruct.{kind}")
+
+
 def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                  plan: str | None = None) -> Task:
     """The moment as a question at the table, graded as the coach's best move (a level here,
@@ -140,8 +151,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                           after=why(scene.view, action))
 
     case = move_class(scene, best, first=first, plan=plan)
-    return Task(kind, Shape.MOVE, board, answer,
-                Message.of(f"instruct.{kind}"),
+    return Task(kind, Shape.MOVE, board, answer, _instruction(kind, scene),
                 values_words(move.decision), RULES, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
