@@ -44,16 +44,18 @@ def discard_chances(view: PlayerView, options: Sequence[Action]) -> dict[Action,
 
 def stratify(view: PlayerView, payments: Mapping[Action, Sequence[float]],
              dealt_in: Mapping[Action, Sequence[bool]], weights: Sequence[float],
-             chances: Mapping[Action, float]) -> dict[Action, list[float]]:
+             chances: Mapping[Action, float], *,
+             cost: float | None = None) -> dict[Action, list[float]]:
     """Each discard's payments re-weighed per deal (:func:`reweigh`), so that their weighted
     mean is ``p × (mean when it deals in) + (1 − p) × (mean otherwise)``, ``p`` the card's
     chance of dealing in (``chances``, :func:`discard_chances`); other options' payments are
-    left as they are."""
+    left as they are. ``cost``: :func:`deal_in_cost`, when the caller has it already."""
     discards = [a for a in payments if a in chances]
     found = {action: list(paid) for action, paid in payments.items()}
     if not discards or not weights:
         return found
-    cost = deal_in_cost(view, payments, dealt_in, weights, discards)
+    if cost is None:
+        cost = deal_in_cost(view, payments, dealt_in, weights, discards)
     for action in discards:
         found[action] = reweigh(payments[action], dealt_in[action], weights, chances[action],
                                 cost)

@@ -240,7 +240,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action), cost)
               for action, paid in payments.items()}
     if chances:
-        payments = stratify(view, payments, dealt_in, weights, chances)
+        payments = stratify(view, payments, dealt_in, weights, chances, cost=cost)
     means = {a: _mean(p, weights) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []
