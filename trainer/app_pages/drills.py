@@ -26,7 +26,15 @@ from trainer.practice.fact_reviews import due_facts, fact_skill, next_question, 
 from trainer.practice.guidance_service import drill_skill
 from trainer.ui.guide_view import show_help
 from trainer.ui.lang import red_suits, set_choice, tr, translated_choice
-from trainer.ui.lesson_view import answer_words, cards_to_correct, show_feedback, show_question, words
+from trainer.ui.lesson_view import (
+    answer_words,
+    cards_to_correct,
+    note_refusal,
+    noted_refusal,
+    show_feedback,
+    show_question,
+    words,
+)
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import glossary_link
@@ -89,10 +97,8 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
         return  # a click from an older screen
     task = item.task
     refused = task.refusal(given)  # not an answer (another number of cards): no try spent
-    st.session_state["drill_refused"] = None if refused is None else \
-        (int(st.session_state.get("drill_presses", 0)) + 1, refused)
+    note_refusal("drill_refused", refused)
     if refused is not None:
-        st.session_state["drill_presses"] = st.session_state["drill_refused"][0]
         return
     misses = int(st.session_state.get("drill_misses", 0))
     seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
@@ -135,14 +141,12 @@ def drill_view(drill: str) -> None:
     misses = int(st.session_state.get("drill_misses", 0))
     item_id = id(item)
     last_given = st.session_state.get("drill_given")
-    kept = st.session_state.get("drill_refused")
-    refused = kept if isinstance(kept, tuple) and not done else None
-    presses = "" if refused is None else f"-r{refused[0]}"
+    presses, refused = noted_refusal("drill_refused", done=done)
     show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}{presses}", locked=done,
                   on_answer=lambda given: drill_answered(drill, item_id, given),
                   raised=cards_to_correct(feedback, last_given))
     if refused is not None:
-        st.warning(words(refused[1]))
+        st.warning(words(refused))
     skill = drill_skill(drill)
     if skill is not None and feedback is None and not misses:  # before an answer
         show_help(learner.id, skill, context="drill", key=f"drill-{drill}",

@@ -21,6 +21,8 @@ from trainer.ui.guide_view import show_help
 from trainer.ui.lang import current_language, holding_language, red_suits, tr
 from trainer.ui.lesson_view import (
     cards_to_correct,
+    note_refusal,
+    noted_refusal,
     show_coached_hands,
     show_explain,
     show_feedback,
@@ -114,15 +116,9 @@ def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
     started = st.session_state.pop(clock, time.monotonic())
     refused = None if lesson is None else \
         runs().answer(lesson, index, given, time.monotonic() - started)
-    note = f"refused-{lesson_id}-{index}"
-    if refused is None:
-        st.session_state.pop(note, None)
-        return
-    # a press the rules refuse at a question of values: said why, no try spent, the clock
-    # runs on, and the table is drawn afresh (a new count) so it takes the next press at once
-    kept = st.session_state.get(note)
-    count = kept[0] + 1 if isinstance(kept, tuple) else 1
-    st.session_state.update({note: (count, refused), clock: started})
+    note_refusal(f"refused-{lesson_id}-{index}", refused)
+    if refused is not None:  # no answer: said why, no try spent, and the clock runs on
+        st.session_state[clock] = started
 
 
 def revealed(lesson_id: str, index: int) -> None:
@@ -189,9 +185,7 @@ def lesson_step(lesson: Lesson) -> None:
         shown = replace(task, board=solved)
     index = run.index
     done = "-done" if run.done else ""  # a new table after the answer: no selection kept
-    note = st.session_state.get(f"refused-{lesson.id}-{run.index}")
-    refused = note if isinstance(note, tuple) and not run.done else None
-    presses = "" if refused is None else f"-r{refused[0]}"
+    presses, refused = noted_refusal(f"refused-{lesson.id}-{run.index}", done=run.done)
     show_question(shown, key=key,
                   seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}{presses}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
@@ -201,7 +195,7 @@ def lesson_step(lesson: Lesson) -> None:
         st.caption(red_suits(words(solved.then)))
     if refused is not None:
         with st.container(key=f"{key}-verdict"):
-            st.warning(words(refused[1]))
+            st.warning(words(refused))
     skill = lesson_skill(lesson.id, item.step)
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",

@@ -83,6 +83,26 @@ def _pressed(pressed: TableAction, on_answer: Callable[[LessonAnswer], None]) ->
         on_answer(button_move(button, pressed.cards))
 
 
+def note_refusal(key: str, refused: Message | None) -> None:
+    """Keep under ``key`` a press that is no answer (:meth:`Task.refusal`) with how many such
+    presses came so far — a new count draws the table afresh, so it takes the next press at
+    once — or, for an answer, drop it."""
+    if refused is None:
+        st.session_state.pop(key, None)
+        return
+    kept = st.session_state.get(key)
+    st.session_state[key] = (kept[0] + 1 if isinstance(kept, tuple) else 1, refused)
+
+
+def noted_refusal(key: str, *, done: bool) -> tuple[str, Message | None]:
+    """The press kept by :func:`note_refusal` while the question is open: the suffix its count
+    adds to the table's ``seq`` (``-r2``) and why it was no answer; ``("", None)`` when none."""
+    kept = st.session_state.get(key)
+    if done or not isinstance(kept, tuple):
+        return "", None
+    return f"-r{kept[0]}", kept[1]
+
+
 def cards_to_correct(feedback: Feedback | None, given: LessonAnswer | None) -> tuple[int, ...]:
     """The cards raised again with a hint: those of a missed tap-the-cards answer, for the
     learner to correct rather than tap all over. (Not a move's: its one card is to be changed,
