@@ -602,3 +602,26 @@ def _rank(name: object) -> int:
     from trainer.engine.cards import rank_name
 
     return next(rank for rank in range(1, 14) if rank_name(rank) == name)
+
+
+def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
+    """Walk 15: a move read "you win 0% at +6.0" — a mean over a few deals won, shown beside a
+    share rounded to 0. A share under 1% is said as such, one never seen as never, with no
+    size; a share of 1% or more keeps its size."""
+    from trainer.coach.explain import outcome_words
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import Card
+    from trainer.i18n import render
+
+    discard = Action(0, ActionKind.DISCARD, (Card.parse("8h"),))
+    other = Action(0, ActionKind.DISCARD, (Card.parse("Qs"),))
+    rare = OptionValue(discard, -1.0, 0.2, wins=0.003, pays=0.0, win_points=6.0, pay_points=0.0)
+    common = OptionValue(other, 0.5, 0.2, wins=0.25, pays=0.3, win_points=7.5, pay_points=-4.5)
+    said = outcome_words(rare, common)
+    assert said is not None
+    en, zh = render(said, "en", cite=False), render(said, "zh", cite=False)
+    assert "under 1% of hands" in en and "never pay in" in en and "+6.0" not in en
+    assert "25% of hands, +7.5" in en and "pay in 30%, −4.5" in en
+    assert "不到 1%" in zh and "一次也没付分" in zh and "6.0" not in zh and "+7.5" in zh
+    nothing = OptionValue(discard, -1.0, 0.2, wins=0.0, pays=0.5, win_points=0.0, pay_points=-2.0)
+    assert "you win none of them" in render(outcome_words(nothing, common), "en", cite=False)

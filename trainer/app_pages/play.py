@@ -23,7 +23,7 @@ from trainer.i18n import explain, render
 from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
-from trainer.play.coach_hint import coach_message, coach_outcomes
+from trainer.play.coach_hint import coach_contrast, coach_message, coach_outcomes
 from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
@@ -174,6 +174,9 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
         outcomes = coach_outcomes(view)
         if outcomes is not None:
             lines.insert(0, render(outcomes, lang, cite=False))
+        reason = coach_contrast(view)
+        if reason is not None:
+            lines.insert(0, render(reason, lang, cite=False))
         lines.insert(0, render(coach, lang, cite=False))
     waiting = unseen_waits(view)
     if waiting is not None:

@@ -13,7 +13,7 @@ from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total,
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message, Param, Points
+from trainer.engine.messages import Amount, Message, Points
 from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
@@ -165,17 +165,33 @@ def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
     after each and for how much, how often they pay and how much (R-PAY, R-FAN) — the points
     are the one times the other, so this says why one option is worth more; ``None`` for values
     stored without them."""
-    said: dict[str, Param] = {}
-    for prefix, option in (("", first), ("other_", second)):
-        if option.wins is None or option.pays is None or option.win_points is None or \
-                option.pay_points is None:
-            return None
-        said |= {f"{prefix}wins": Amount(option.wins * 100),
-                 f"{prefix}win_points": Points(option.win_points),
-                 f"{prefix}pays": Amount(option.pays * 100),
-                 f"{prefix}pay_points": Points(option.pay_points)}
+    sides = [_outcome_side(option) for option in (first, second)]
+    if sides[0] is None or sides[1] is None:
+        return None
     return Message.of("coach.outcomes", ("R-PAY", "R-FAN"), move=move_words(first.action),
-                      other=move_words(second.action), **said)
+                      side=sides[0], other=move_words(second.action), other_side=sides[1])
+
+
+def _outcome_side(option: OptionValue) -> Message | None:
+    """One option's wins and payments; a share that rounds to 0% is said without its size (a
+    mean over a handful of deals, or none, says nothing)."""
+    if option.wins is None or option.pays is None or option.win_points is None or \
+            option.pay_points is None:
+        return None
+    win = _rare("wins", option.wins) or Message.of(
+        "coach.side_wins", wins=Amount(option.wins * 100), win_points=Points(option.win_points))
+    pay = _rare("pays", option.pays) or Message.of(
+        "coach.side_pays", pays=Amount(option.pays * 100), pay_points=Points(option.pay_points))
+    return Message.of("coach.side", win=win, pay=pay)
+
+
+def _rare(name: str, share: float) -> Message | None:
+    """``name`` (wins, pays) never seen, or under 1%: said without a size."""
+    if share == 0:
+        return Message.of(f"coach.side_no_{name}")
+    if round(share * 100) == 0:
+        return Message.of(f"coach.side_rare_{name}")
+    return None
 
 
 def values_words(decision: Decision) -> tuple[Message, ...]:

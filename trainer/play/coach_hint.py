@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import move_words, outcome_words
 from trainer.coach.fold import Owed
@@ -68,6 +69,18 @@ def coach_outcomes(view: PlayerView) -> Message | None:
         return None
     decision, (move, _, let_go) = found
     return outcome_words(*_compared(decision, move, let_go))
+
+
+def coach_contrast(view: PlayerView) -> Message | None:
+    """Why the coach's discard beats the one :func:`coach_message` sets beside it, in one
+    sentence (:func:`~trainer.coach.contrast.contrast`); ``None`` for a claim or when no
+    question of the lessons tells the two apart."""
+    found = coach_advice(view)
+    if found is None:
+        return None
+    decision, (move, _, let_go) = found
+    played, other = _compared(decision, move, let_go)
+    return contrast(view, played.action, other.action)
 
 
 def _compared(decision: Decision, move: Action,

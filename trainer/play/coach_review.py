@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.coach import coached_hands
+from trainer.coach.contrast import contrast
 from trainer.coach.explain import move_words, outcome_words, why
 from trainer.coach.search import (
     BUDGETS,
@@ -53,6 +54,9 @@ class PricedDecision:
     """The coach's move on its quick look (:data:`BUDGETS` ``hint`` deals, the expert's rule,
     :mod:`trainer.play.coach_hint`): what Play's hint said at this decision, the same every time
     (its deals are seeded from the view)."""
+    contrast: Message | None = None
+    """Why the coach's best beats the learner's choice in one sentence
+    (:func:`~trainer.coach.contrast.contrast`), when a question of the lessons tells them apart."""
 
     @property
     def loss(self) -> float:
@@ -87,7 +91,8 @@ class PricedHand:
         return json.dumps({"format": FORMAT, "decisions": [
             {"step": d.step, "chosen": d.chosen.to_json(), **decision_to_json(d.decision),
              "best_why": message_to_json(d.best_why), "chosen_why": message_to_json(d.chosen_why),
-             **({} if d.quick is None else {"quick": d.quick.to_json()})}
+             **({} if d.quick is None else {"quick": d.quick.to_json()}),
+             **({} if d.contrast is None else {"contrast": message_to_json(d.contrast)})}
             for d in self.decisions]}, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -103,12 +108,15 @@ class PricedHand:
             try:
                 best_why, chosen_why = (message_from_json(raw.get("best_why")),
                                         message_from_json(raw.get("chosen_why")))
+                reason = None if raw.get("contrast") is None else \
+                    message_from_json(raw["contrast"])
             except ValueError as error:
                 raise Dou14Error(f"a reviewed decision's words: {error}") from None
             quick = raw.get("quick")
             decisions.append(PricedDecision(raw["step"], Action.from_json(raw.get("chosen")),
                                             decision_from_json(raw), best_why, chosen_why,
-                                            None if quick is None else Action.from_json(quick)))
+                                            None if quick is None else Action.from_json(quick),
+                                            reason))
         return cls(tuple(decisions))
 
     @property
@@ -145,8 +153,9 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
         decision = evaluate(view, deals)
         advice = coach_advice(view)  # what Play's hint said: the same quick look
         quick = None if advice is None else advice[1].move
-        priced.append(PricedDecision(step, action, decision, why(view, decision.best.action),
-                                     why(view, action), quick))
+        best = decision.best.action
+        priced.append(PricedDecision(step, action, decision, why(view, best), why(view, action),
+                                     quick, contrast(view, best, action)))
         if progress is not None:
             progress(done, len(moments))
     return PricedHand(tuple(priced))

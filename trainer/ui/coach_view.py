@@ -88,6 +88,8 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
             box(render(verdict_line(decision), lang))
+            if decision.contrast is not None:  # the reason first, then the details
+                st.markdown(f"**{render(decision.contrast, lang, cite=False)}**")
             outcomes = decision.outcomes()
             bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang),
                          *(() if outcomes is None else (render(outcomes, lang),))])

@@ -1,0 +1,183 @@
+"""Why one discard beats another, in one sentence (walk 15: a review called the learner's
+"proven safe" 8♥ a mistake and left them to work out that it held 8 of their 17 red)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
+from trainer.bots import HeuristicBot
+from trainer.coach.contrast import RED_GAP, RISK_GAP, contrast
+from trainer.engine import Position, waits
+from trainer.engine.cards import Card, deck
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.messages import Message
+from trainer.engine.rules import RuleSet
+from trainer.i18n import card_words, render
+from trainer.play.coach_review import PricedHand, decisions_of, price_hand
+
+
+def discard_views(seeds: range, every: int = 3) -> list[PlayerView]:
+    """Every ``every``-th discard decision with a choice, of any seat, in hands dealt from
+    ``seeds`` and played by the heuristic: early and late in the hand, when the table has
+    shown much."""
+    found = []
+    count = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = HandState.deal(rng.getrandbits(32), RuleSet())
+        bot = HeuristicBot()
+        while not state.over:
+            view = view_of(state, state.to_act)
+            if view.phase is Phase.DISCARD and \
+                    sum(a.kind is ActionKind.DISCARD for a in view.legal) > 1:
+                count += 1
+                if count % every == 0:
+                    found.append(view)
+            state.apply(bot.choose(view, rng))
+    return found
+
+
+def _live_ready(view: PlayerView, card: Card) -> bool:
+    """Ready after letting ``card`` go, on a winning card the viewer has not seen every copy of
+    (counted here from the deck and the visible cards, not by the coach's own reader)."""
+    rest = list(view.hand)
+    rest.remove(card)
+    result = waits(Position(tuple(rest), view.melds[view.seat], rules=view.rules))
+    if not result.ready:
+        return False
+    unseen = Counter(deck(view.rules.jokers))
+    unseen.subtract(view.visible_cards())
+    return any(unseen[card] > 0 for card in result.wins_on)
+
+
+def _breaks_pair(hand: tuple[Card, ...], card: Card) -> bool:
+    """Letting ``card`` go leaves one of its 14-partners without its pair (R-PAIR14)."""
+    if card.rank is None:
+        return False
+    same = sum(c.rank == card.rank for c in hand)
+    if card.rank == 7:
+        return same % 2 == 0
+    return same <= sum(c.rank == 14 - card.rank for c in hand)
+
+
+def _red(cards: list[Card]) -> int:
+    return sum(c.red for c in cards)
+
+
+@pytest.mark.rule("R-WAIT", "R-PAIR14", "R-RED", "R-SAFE")
+def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them_apart() -> None:
+    seen: Counter[str] = Counter()
+    for view in discard_views(range(12)):
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+        laid_red = sum(m.red for m in view.melds[view.seat])
+        threshold = view.rules.red_threshold
+        for better, worse in itertools.permutations(discards, 2):
+            said = contrast(view, better, worse)
+            if said is None:
+                continue
+            reason = said.param("reason")
+            assert isinstance(reason, Message)
+            good, bad = better.cards[0], worse.cards[0]
+            seen[reason.key] += 1
+            ready = _live_ready(view, good) and not _live_ready(view, bad)
+            assert ready is (reason.key == "coach.contrast_ready")
+            if reason.key == "coach.contrast_ready":
+                continue
+            pair = _breaks_pair(view.hand, bad) and not _breaks_pair(view.hand, good)
+            assert pair is (reason.key == "coach.contrast_pair")
+            if pair:
+                continue
+            red_good = _red(_without(view.hand, good)) + laid_red
+            red_bad = _red(_without(view.hand, bad)) + laid_red
+            red = red_good - red_bad >= RED_GAP and red_bad < threshold
+            assert red is (reason.key == "coach.contrast_red")
+            if red:
+                assert dict(reason.params)["taken"] == bad.red
+                assert (dict(reason.params)["red"], dict(reason.params)["kept"]) == \
+                    (red_bad, red_good)
+                continue
+            assert reason.key == "coach.contrast_risk"
+        for action in discards:
+            assert contrast(view, action, action) is None
+    assert {"coach.contrast_pair", "coach.contrast_red", "coach.contrast_risk"} <= set(seen)
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def test_no_reason_is_said_both_ways_and_a_safer_card_is_named_first() -> None:
+    """The sentence is a comparison: a reason for A over B is never the same question's reason
+    for B over A; when the worse card was the safer one (proven, or less likely to deal in by
+    the gap), the sentence names it and its risk before the reason, in both languages."""
+    both = safer = 0
+    for view in discard_views(range(8)):
+        table = table_from_view(view, first_discard=not view.dealer_discarded)
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+        chances = deal_in_chances(table, [a.cards[0] for a in discards])
+        for a, b in itertools.permutations(discards, 2):
+            said, back = contrast(view, a, b), contrast(view, b, a)
+            if said is None:
+                continue
+            if back is not None:
+                first, second = said.param("reason"), back.param("reason")
+                assert isinstance(first, Message) and isinstance(second, Message)
+                assert first.key != second.key
+                both += 1
+            good, bad = chances[a.cards[0]], chances[b.cards[0]]
+            is_safer = (bad.safe and not good.safe) or good.value - bad.value >= RISK_GAP
+            assert (said.key == "coach.contrast_safer") is is_safer
+            if is_safer:
+                safer += 1
+                assert said.param("other") == b.cards[0]
+                for lang in ("en", "zh"):
+                    assert card_words(b.cards[0], lang) in render(said, lang, cite=False)
+    assert both > 0 and safer > 0
+
+
+def test_claims_and_a_move_against_itself_have_no_contrast() -> None:
+    view = discard_views(range(1))[0]
+    discard = next(a for a in view.legal if a.kind is ActionKind.DISCARD)
+    other = Action(ActionKind.PASS, view.seat)
+    assert contrast(view, discard, other) is None
+    assert contrast(view, discard, discard) is None
+
+
+def test_the_review_keeps_each_reason_with_its_decision() -> None:
+    """The review says why beside each mistake: the sentence is made with the review and stored
+    with it (a reload reads it back); a review stored before it simply has none."""
+    said = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = HandState.deal(rng.getrandbits(32), RuleSet())
+        bot = HeuristicBot()
+        while not state.over:
+            state.apply(bot.choose(view_of(state, state.to_act), rng))
+        replay = Replay.of(state)
+        priced = price_hand(replay, 0, deals=4)
+        for decision, (step, action, view) in zip(priced.decisions, decisions_of(replay, 0),
+                                                  strict=True):
+            assert decision.step == step
+            assert decision.contrast == contrast(view, decision.decision.best.action, action)
+            said += decision.contrast is not None
+        again = PricedHand.loads(priced.dumps())
+        assert again.dumps() == priced.dumps()
+        assert [d.contrast for d in again.decisions] == [d.contrast for d in priced.decisions]
+        older = json.loads(priced.dumps())
+        for raw in older["decisions"]:
+            raw.pop("contrast", None)
+        assert all(d.contrast is None for d in PricedHand.loads(json.dumps(older)).decisions)
+    assert said > 0

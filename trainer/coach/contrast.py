@@ -1,0 +1,114 @@
+"""Why one discard beats another, in one sentence (R-WAIT, R-PAIR14, R-RED, R-SAFE).
+
+The coach's points come from play-outs; a learner needs the reason a good player would give.
+Two discards are compared on the four questions the lessons teach, in their order — does it
+leave the hand ready (下叫), does it break a 14-pair, how much of the red a win needs does it take,
+how likely is it to deal in (点炮) — and the first on which the better option clearly wins is said.
+When the learner's card was the safer one, the sentence says so first: a safe card can still be
+the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
+then speak alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.table import table_from_view
+from trainer.analysis.unseen_waits import waits_after
+from trainer.engine.cards import Card, red_total
+from trainer.engine.combine import lacks_partner, rank_counts
+from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
+from trainer.engine.messages import Amount, Message
+
+RED_GAP = 2
+"""Red points by which the kept red must differ before red is the reason (a 1-point card is
+rarely why one discard beats another)."""
+RISK_GAP = 0.02
+"""How much likelier to deal in a card must be before its risk is the reason (the expert's
+:data:`~trainer.coach.expert.SAFER_BY`: two cards under a few percent are both played as safe)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFacts:
+    """What letting one card go leaves, on the lessons' four questions."""
+
+    action: Action
+    ready: bool
+    """Ready (下叫) on a card still unseen."""
+    breaks_pair: bool
+    red: int
+    """The red the kept cards and the viewer's sets carry."""
+    card_red: int
+    chance: float
+    proven: bool
+
+
+def discard_facts(view: PlayerView, actions: list[Action]) -> list[DiscardFacts]:
+    """The facts of each discard in ``actions``, its chance read once for them all."""
+    cards = [action.cards[0] for action in actions]
+    chances = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
+                              cards)
+    counts = rank_counts(view.hand)
+    melds = view.melds[view.seat]
+    found = []
+    for action, card in zip(actions, cards, strict=True):
+        rest = list(view.hand)
+        rest.remove(card)
+        waiting = waits_after(view, tuple(rest))
+        found.append(DiscardFacts(action, waiting.ready and waiting.copies_left > 0,
+                                  not lacks_partner(counts, card.rank), red_total(rest, melds),
+                                  card.red, chances[card].value, chances[card].safe))
+    return found
+
+
+def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
+    """Why ``better`` beats ``worse``, both discards, in one sentence — or ``None`` when they are
+    not two discards, or no question of the lessons tells them apart."""
+    if better.kind is not ActionKind.DISCARD or worse.kind is not ActionKind.DISCARD or \
+            better == worse:
+        return None
+    good, bad = discard_facts(view, [better, worse])
+    reason = _reason(view, good, bad)
+    if reason is None:
+        return None
+    if (bad.proven and not good.proven) or good.chance - bad.chance >= RISK_GAP:
+        # the reason is then never the risk: a safe card can still be the wrong one
+        return Message.of("coach.contrast_safer", ("R-SAFE", *reason.rules),
+                          other=_card(bad), other_risk=short_risk(bad), risk=short_risk(good),
+                          reason=reason)
+    return Message.of("coach.contrast", reason.rules, reason=reason)
+
+
+def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message | None:
+    """The first of the four questions on which ``good`` clearly beats ``bad``."""
+    threshold = view.rules.red_threshold
+    if good.ready and not bad.ready:
+        return Message.of("coach.contrast_ready", ("R-WAIT",), move=_card(good),
+                          other=_card(bad))
+    if bad.breaks_pair and not good.breaks_pair:
+        return Message.of("coach.contrast_pair", ("R-PAIR14",), move=_card(good),
+                          other=_card(bad))
+    if good.red - bad.red >= RED_GAP and bad.red < threshold:
+        return Message.of("coach.contrast_red", ("R-RED", "R-WIN"), other=_card(bad),
+                          taken=bad.card_red, red=bad.red, threshold=threshold,
+                          move=_card(good), kept=good.red)
+    if bad.chance - good.chance >= RISK_GAP:
+        return Message.of("coach.contrast_risk", ("R-SAFE",), other=_card(bad),
+                          percent=Amount(bad.chance * 100), move=_card(good),
+                          risk=short_risk(good))
+    return None
+
+
+def short_risk(facts: DiscardFacts) -> Message:
+    """A discard's chance of dealing in, in a comparison: proven safe, under 1%, about n%."""
+    if facts.proven:
+        return Message.of("coach.short_risk_safe")
+    if round(facts.chance * 100) == 0:
+        return Message.of("coach.short_risk_tiny")
+    return Message.of("coach.short_risk", percent=Amount(facts.chance * 100))
+
+
+def _card(facts: DiscardFacts) -> Card:
+    return facts.action.cards[0]
