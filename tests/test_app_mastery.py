@@ -59,6 +59,22 @@ def test_progress_shows_mastery_and_the_improvement_areas(db: tuple[ProgressStor
     assert progress.query_params["lesson"] == "claim-or-pass"
 
 
+def test_progress_names_a_missed_skill_too_new_to_be_an_area(db: tuple[ProgressStore, str]
+                                                             ) -> None:
+    """Walk 15: "no improvement area" stood beside two skills at 17%. A skill missed on fewer
+    than three first tries is named as too early to tell, not passed over."""
+    store, learner = db
+    for right in (False, True):  # one puzzle missed, then right: one first try, a miss
+        store.answers.record(int(learner), context="puzzle", item="least_risk-x1", question="q",
+                             answer="a", expected="b", correct=right, seconds=2.0,
+                             rule_ids=("R-SAFE",), skill="puzzle:least_risk")
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    captions = " ".join(c.value for c in progress.caption)
+    assert t("progress.areas_early", "en", skills=t("skill.least_risk", "en")) in captions
+    assert t("progress.areas_none", "en") not in captions
+
+
 def test_progress_traces_each_rule_and_counts_the_hints_asked(db: tuple[ProgressStore, str]
                                                               ) -> None:
     """Issue 32: every rule id the answers cite is a skill of its own on Progress (first tries,

@@ -62,10 +62,13 @@ def mastery_section() -> None:
                                key="areas_period", prefix="progress.period_", start="30",
                                by_default=True, required=True) or "30"
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
-    areas = mastery.improvement_areas(mastery.kept_estimates(store(), learner.id, since=since,
-                                                             version=version))
+    estimates = mastery.kept_estimates(store(), learner.id, since=since, version=version)
+    areas = mastery.improvement_areas(estimates)
     if not areas:
-        st.caption(tr("progress.areas_none"))
+        early = mastery.too_early(estimates)
+        st.caption(tr("progress.areas_early", skills=tr("list.sep").join(
+            tr(f"skill.{e.skill.value}") for e in early)) if early
+            else tr("progress.areas_none"))
         return
     st.caption(tr("progress.areas_intro"))
     for area in areas:

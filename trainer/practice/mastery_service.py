@@ -250,6 +250,14 @@ def improvement_areas(found: list[SkillEstimate], count: int = 3) -> list[SkillE
     return sorted(areas, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))[:count]
 
 
+def too_early(found: list[SkillEstimate]) -> list[SkillEstimate]:
+    """The skills of the period with a miss but fewer than :data:`AREAS_MIN_ATTEMPTS` first
+    tries, not mastered: too few to call an improvement area, yet not to be passed over in
+    silence (walk 15: "no improvement area" beside two skills at 17%)."""
+    return [e for e in found if 0 < e.attempts < AREAS_MIN_ATTEMPTS and e.right < e.attempts
+            and not e.mastered]
+
+
 def period_start(days: int | None, now: datetime) -> datetime | None:
     """The start of a period of ``days`` days before ``now`` (None: all time)."""
     return None if days is None else now - timedelta(days=days)
