@@ -138,6 +138,30 @@ def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
             named += 1
     assert named > 100  # the property is exercised
 
+def test_an_answer_proven_by_a_pass_gives_each_other_players_reason() -> None:
+    """Walk 15: "6♥ passed your lower player … and the others cannot win on it either" left
+    the upper player unexplained. An answer proven by the history names one player in its
+    sentence; the working then gives every other opponent's own certificate, each a proof."""
+    from trainer.analysis.arguments import proof_against, safe_against
+    from trainer.engine.cards import Card
+
+    proven = 0
+    for puzzle in BANK["least_risk"]:
+        if not puzzle.why.key.startswith("pz.why_proved_history"):
+            continue
+        table = puzzle.board
+        assert not isinstance(table, WinBoard)
+        card = puzzle.why.param("card")
+        assert isinstance(card, Card)
+        said = {(line.key, tuple(sorted(line.params))) for line in puzzle.details}
+        given = [proof_against(table, other, card) for other in table.opponents()]
+        assert sum((line.key, tuple(sorted(line.params))) in said for line in given) == \
+            len(given) - 1  # as read back from the bank: its words' order is the file's
+        assert all(safe_against(table, other, card) for other in table.opponents())
+        proven += 1
+    assert proven >= 50
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_bank_revalidates_field_by_field(kind: str) -> None:
     problems = [(p.id, check_puzzle(p)) for p in BANK[kind]]

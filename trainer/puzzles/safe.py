@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
-from trainer.analysis.arguments import Argument, argument_for, counts_for
+from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against
 from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
@@ -293,6 +293,9 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
                          other=runner, other_percent=_percent(second))
     details = _read_lines(table, best, visible[visible_pick], risks[visible_pick]) \
         if visible_pick != best and not by_history else []
+    if by_history:  # the why names one player: each other's own reason (walk 15)
+        details.extend(proof_against(table, other, best) for other in table.opponents()
+                       if other != opponent)
     for card, value in risks.items():
         if card == best and (by_history or argument is not None):
             continue  # the reason above proves it
