@@ -177,6 +177,10 @@ def _solve(at: AppTest, right: bool = True, stage: str = "open") -> service.Give
 def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str) -> None:
     store, learner = db
     at = app("puzzles", as_learner=learner, mode=mode)
+    if mode == "timed":  # the clock waits for the learner's go, with no puzzle shown
+        assert at.session_state["puzzle_run"].waiting and at.session_state["puzzle_current"] is None
+        at.button(key="timed-start").click().run()
+        assert not at.session_state["puzzle_run"].waiting
     first = at.session_state["puzzle_current"]
     assert t("puzzles.provisional", "en") in [c.value for c in at.caption]  # before answering
     _solve(at, right=True)
@@ -381,6 +385,7 @@ def test_a_reload_goes_on_with_the_streak_and_the_clock(db: tuple[ProgressStore,
                                             [reloaded.session_state["puzzle_run"].id])
 
     timed = app("puzzles", as_learner=learner, mode="timed")
+    timed.button(key="timed-start").click().run()
     started = timed.session_state["puzzle_run"].started_at
     _solve(timed, right=True)
     params = _params(timed)
@@ -451,11 +456,17 @@ def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) 
     store, learner = db
     puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
     at = app("puzzles", as_learner=learner, mode="timed", puzzle=puzzle.id)
+    at.button(key="timed-start").click().run()
     assert at.session_state["puzzle_current"].id == puzzle.id
     at.session_state["puzzle_run"].started_at -= 181
     _solve(at, right=True)
     assert store.answers.rows(int(learner)) == []
     assert at.success[0].value == t("puzzles.timed_over", "en", solved=0)
+    ended = at.session_state["puzzle_run"].id
+    at.button(key="timed-again").click().run()  # "Again" is the go: no second button
+    again = at.session_state["puzzle_run"]
+    assert again.id != ended and not again.waiting and again.counts_at(again.started_at + 1)
+    assert at.session_state["puzzle_current"] is not None
 
 
 def test_failed_mode_replays_misses_and_reopens(db: tuple[ProgressStore, str]) -> None:

@@ -569,7 +569,13 @@ def test_a_puzzle_run_counts_until_a_streak_miss_or_the_clock(store: ProgressSto
     streak.answered(True)
     streak.answered(True)
     assert streak.solved == 2 and not streak.ends_with(True) and streak.ends_with(False)
-    timed = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.TIMED, "", 1000.0)
+    timed = service.PuzzleRun.begin(store, learner, "k", service.PuzzleMode.TIMED, "", 900.0)
+    assert timed.waiting and not timed.counts_at(950.0)  # the clock waits for the go
+    assert timed.time_left(5000.0) == service.TIMED_SECONDS
+    timed.start(1000.0)
+    assert not timed.waiting and timed.started_at == 1000.0
+    timed.start(1100.0)  # a second go does not move the clock
+    assert timed.started_at == 1000.0
     assert not timed.ends_with(False)
     assert timed.counts_at(1000.0 + service.TIMED_SECONDS - 1)
     assert not timed.counts_at(1000.0 + service.TIMED_SECONDS) and timed.over

@@ -334,6 +334,10 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
     server = short_clock_server
     learner = _sign_up(page, server, "Clock")
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=timed")
+    start = page.get_by_role("button", name=t("puzzles.timed_start", "en"))
+    expect(start).to_be_visible()  # the clock waits for the learner to say go
+    expect(page.get_by_text(re.compile(r"s left · "))).to_have_count(0)
+    start.click()
     bar = page.get_by_text(re.compile(r"^\d+ s left · 0 solved at the first try$"))
     expect(bar).to_be_visible()
     first = int(bar.inner_text().split()[0])

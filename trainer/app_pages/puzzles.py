@@ -89,6 +89,8 @@ if held is None or held.key != run_key:
     kept_run = st.query_params.get("run", "") if "puzzle_run" not in state else ""
     held = service.PuzzleRun.begin(store(), learner.id, run_key, service.PuzzleMode(mode),
                                    kept_run, time.time())
+    if state.pop("puzzle_go", False):  # "Again" after a 3-minute run: no second go to press
+        held.start(time.time())
     state.update(puzzle_run=held, puzzle_current=None, puzzle_result=None, puzzle_given=None)
     if held.in_address:
         st.query_params["run"] = held.id
@@ -166,12 +168,20 @@ def rating_line(result: service.Attempt) -> str:
 
 
 def restart_run() -> None:
-    state["puzzle_run"] = None
+    state.update(puzzle_run=None, puzzle_go=True)
+
+
+def start_run() -> None:
+    run.start(time.time())
 
 
 # -- the 3-minute run: the server keeps the start; the browser sees the clock tick ------------
 
 if mode == service.PuzzleMode.TIMED:
+    if run.waiting:  # the clock starts when the learner says go
+        st.button(tr("puzzles.timed_start"), type="primary", key="timed-start",
+                  on_click=start_run, icon=":material/timer:")
+        st.stop()
     if not run.counts_at(time.time()):
         st.success(tr("puzzles.timed_over", solved=run.solved))
         st.button(tr("puzzles.again"), type="primary", key="timed-again", on_click=restart_run)

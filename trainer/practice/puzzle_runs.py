@@ -72,6 +72,9 @@ class PuzzleRun:
     started_at: float
     solved: int = 0
     over: bool = False
+    waiting: bool = False
+    """A 3-minute run not begun: its clock starts when the learner says go (:meth:`start`),
+    not when the mode is picked (walk 15: the clock ran while the learner read the rules)."""
 
     @classmethod
     def begin(cls, store: ProgressStore, learner_id: int, key: str, mode: PuzzleMode,
@@ -80,7 +83,8 @@ class PuzzleRun:
         again, for a page reloaded in the middle of it."""
         so_far = run_so_far(store, learner_id, kept_id) if mode in RUN_MODES else None
         if so_far is None:
-            return cls(key, mode, uuid.uuid4().hex[:12], now)
+            return cls(key, mode, uuid.uuid4().hex[:12], now,
+                       waiting=mode is PuzzleMode.TIMED)
         return cls(key, mode, kept_id, so_far.started_at, so_far.solved)
 
     @property
@@ -88,9 +92,16 @@ class PuzzleRun:
         """Is the run's id kept in the page's address (a streak, a 3-minute run)?"""
         return self.mode in RUN_MODES
 
+    def start(self, now: float) -> None:
+        """The clock of a waiting run starts at ``now``."""
+        if self.waiting:
+            self.started_at, self.waiting = now, False
+
     def counts_at(self, now: float) -> bool:
         """Does an answer given at ``now`` count? Not once a 3-minute run's clock is out (the
         run is then over)."""
+        if self.waiting:
+            return False
         if self.mode is PuzzleMode.TIMED and not in_time(self.started_at, now):
             self.over = True
         return not self.over
@@ -104,5 +115,5 @@ class PuzzleRun:
         return self.mode is PuzzleMode.STREAK and not correct
 
     def time_left(self, now: float) -> float:
-        return time_left(self.started_at, now)
+        return float(TIMED_SECONDS) if self.waiting else time_left(self.started_at, now)
 
