@@ -40,3 +40,16 @@ def test_the_payload_is_the_view_and_the_pictures_the_browser_lacks(
     assert every == (not shown & held)
     assert all(art[code] == card_svg(None if code == "back" else parse_card(code))
                for code in art)
+
+
+def test_a_seat_with_sets_laid_shows_the_red_they_carry() -> None:
+    """Walk 15: a safe-discard answer counted from "the player opposite shows 2 red" while the
+    seat said only "5 cards". A seat with sets laid says their red beside its cards (R-RED: a
+    Q♦ or Q♥ carries 1); a seat with none says its cards alone."""
+    from trainer.engine.melds import Meld
+    from trainer.ui.lang import hidden_cards
+
+    laid = [Meld.parse("pong:Qd,Qh,Qs"), Meld.parse("chi:9h,5s")]
+    assert hidden_cards(5, laid) == "5 cards · laid red 11"
+    assert hidden_cards(1, [Meld.parse("chi:8s,6c")]) == "1 card · laid red 0"
+    assert hidden_cards(5) == "5 cards"

@@ -30,7 +30,7 @@ def seat_view(seat: SeatPicture) -> SeatView:
         name += " · " + tr("board.claims", kind=tr(f"priority.kind.{seat.claim.value}"))
     return SeatView(
         place=seat.relation.place, name=name, hidden=seat.hidden,
-        hidden_text="" if seat.hidden is None else hidden_cards(seat.hidden),
+        hidden_text="" if seat.hidden is None else hidden_cards(seat.hidden, seat.melds),
         melds=meld_views(seat.melds),
         pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
         dealer=tr("board.dealer") if seat.dealer else "",

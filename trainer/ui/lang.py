@@ -10,7 +10,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.engine import Card
+from trainer.engine import Card, Meld
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, card_words, cards_words, catalog, said, t
 from trainer.ui.sidebar_closer import SWITCHES
 
@@ -180,9 +180,14 @@ def meld_caption(kind: StrEnum) -> str:
     return tr(f"meld.{kind.value}")
 
 
-def hidden_cards(count: int) -> str:
-    """How many concealed cards a seat holds: "1 card", "5 cards" (一张 in Chinese alike)."""
-    return tr("board.hidden_one") if count == 1 else tr("board.hidden", count=count)
+def hidden_cards(count: int, melds: Sequence[Meld] = ()) -> str:
+    """How many concealed cards a seat holds: "1 card", "5 cards" (一张 in Chinese alike); with
+    sets laid down, the red they carry beside it (R-RED: the figure a safe-discard question
+    counts from, walk 15)."""
+    cards = tr("board.hidden_one") if count == 1 else tr("board.hidden", count=count)
+    if not melds:
+        return cards
+    return tr("board.hidden_red", cards=cards, red=sum(meld.red for meld in melds))
 
 
 def tr_or(key: str, written: str, **params: object) -> str:

@@ -15,8 +15,9 @@ DEALT_STOCK = DEFAULT_RULES.stock_after_deal
 
 def _seat(place: str, relation: str, hidden: int, pile: str = "", melds: tuple[str, ...] = (),
           dealer: bool = False) -> SeatView:
-    return SeatView(place, tr(f"seat_short.{relation}"), hidden, hidden_cards(hidden),
-                    melds=meld_views([Meld.parse(m) for m in melds]),
+    laid = [Meld.parse(m) for m in melds]
+    return SeatView(place, tr(f"seat_short.{relation}"), hidden, hidden_cards(hidden, laid),
+                    melds=meld_views(laid),
                     pile=pile_view([TableCard(parse_card(c.split("/")[0]),
                                               Source.read(c.split("/")[1]))
                                     for c in pile.split()]),
