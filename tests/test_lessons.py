@@ -653,3 +653,36 @@ def test_a_kong_hint_names_a_pong_only_where_one_is_laid() -> None:
                                            "cards": "Ah 10c 3s 9h 5c", "melds": ["pong:6s,6h,6c"]}))
     assert dealt.hint(ChoiceAnswer("no")).key == "hint.kong_look_again_hand"
     assert ponged.hint(ChoiceAnswer("no")).key == "hint.kong_look_again"
+
+
+@pytest.mark.rule("R-SAFE", "R-PAIR14", "R-PUBLIC")
+def test_a_wrong_safe_card_is_told_how_many_of_its_partners_are_unseen() -> None:
+    """Walk 15: "K♥ is not proved safe" said nothing of K♥. A wrong tap at "which card is
+    proved safe?" names what keeps that card open — its partner rank's cards still unseen,
+    counted here from the deck and the visible cards — and never the card that is safe."""
+    from collections import Counter
+
+    from trainer.engine import deck, partner_rank
+    from trainer.engine.messages import Message
+
+    said = 0
+    for _, step in QUESTIONS:
+        if step.kind != "pick_safe":
+            continue
+        task = step.task
+        table = SafetyTable.from_json(json.loads(StepData(step.data).text("table")))
+        right = next(iter(task.answer.indices))  # type: ignore[union-attr]
+        unseen = Counter(deck(table.rules.jokers))
+        unseen.subtract(table.visible())
+        for index, card in enumerate(table.hand):
+            if index == right or card.rank is None:
+                continue
+            hint = task.hint(CardsAnswer(frozenset({index})))
+            assert isinstance(hint, Message) and hint.param("card") == card
+            partner = partner_rank(card.rank)
+            count = sum(n for c, n in unseen.items() if c.rank == partner)
+            if count:
+                assert hint.key == "hint.safe_not_this_unseen" and hint.param("unseen") == count
+                said += 1
+            assert table.hand[right] not in {p for _, p in hint.params}
+    assert said >= 3

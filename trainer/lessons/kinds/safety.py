@@ -139,7 +139,12 @@ def pick_safe(data: StepData) -> Task:
         chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
         lead = _argument_hint(found[card], table.rules.red_threshold)
         if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look
-            return Message.of("hint.safe_not_this_look", (), card=table.hand[chosen[0]],
+            wrong = table.hand[chosen[0]]
+            unseen = _partners_unseen(table, wrong)
+            if unseen:  # what keeps the learner's card open, said of it (walk 15)
+                return Message.of("hint.safe_not_this_unseen", (), card=wrong, unseen=unseen,
+                                  partner=rank_name(partner_rank(wrong.rank or 7)), then=lead)
+            return Message.of("hint.safe_not_this_look", (), card=wrong,
                               then=lead)  # the rule is cited once, by ``lead``
         return lead
 
@@ -148,6 +153,15 @@ def pick_safe(data: StepData) -> Task:
                 ("R-SAFE", "R-PUBLIC"), hint,
                 prompt=at_table(Message.of("task.pick_safe.prompt"), table.rules),
                 answer_class=wanted)
+
+
+def _partners_unseen(table: SafetyTable, card: Card) -> int:
+    """The cards of ``card``'s partner rank the discarder has not seen (R-PAIR14, R-PUBLIC):
+    any of them could sit in an opponent's hand; 0 for a joker."""
+    if card.rank is None:
+        return 0
+    partner = partner_rank(card.rank)
+    return sum(count for unseen, count in table.unseen().items() if unseen.rank == partner)
 
 
 def colour_pair(table: SafetyTable, found: dict[Card, Argument | None]) -> bool:
