@@ -546,3 +546,33 @@ def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
     seq = f"{run.run_seed}-0-0-r1"  # the table drawn afresh takes the next press
     tap(at, f"lesson-{lesson.id}-0", "win", [], seq)
     assert at.success and len(store.answers.rows(int(learner_id))) == 1
+
+
+def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> None:
+    """Walk 15: after a second miss the answer ("4♥") was said only in words. Once the answer of
+    a tap-the-cards question is shown, its cards carry a mark on the table; while the question
+    is open, none does (the marks would give it away)."""
+    lesson = LESSONS["pairs-of-14"]
+    store = ProgressStore(open_database(db_url))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    while True:
+        run = current(store, int(learner_id), lesson)
+        step = lesson.steps[run.current.step]
+        if isinstance(step, Explain):
+            at.button(key=f"cont-{run.index}").click().run()
+            continue
+        task = task_of(lesson, run)
+        if isinstance(task.answer, CardsAnswer):
+            break
+        give(at, lesson, run, task, task.answer)
+        at.button(key=f"next-{run.index}").click().run()
+    key = f"lesson-{lesson.id}-{run.index}"
+    mark = t("lessons.mark_answer", "en")
+    assert all(card["label"] != mark for card in table_data(at, key)["hand"])
+    wrong = wrong_answer(task)
+    give(at, lesson, run, task, wrong)
+    assert all(card["label"] != mark for card in table_data(at, key)["hand"])  # a hint only
+    give(at, lesson, current(store, int(learner_id), lesson), task, wrong)
+    assert current(store, int(learner_id), lesson).done  # shown after the second miss
+    marked = [i for i, card in enumerate(table_data(at, key)["hand"]) if card["label"] == mark]
+    assert marked == sorted(task.answer.indices)

@@ -112,6 +112,17 @@ def cards_to_correct(feedback: Feedback | None, given: LessonAnswer | None) -> t
     return ()
 
 
+def answer_marks(task: Task) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Once a tap-the-cards question is answered or its answer shown, the answer's cards marked
+    on the table (walk 15: "the answer: 4♥" was said in words only)."""
+    if not isinstance(task.answer, CardsAnswer):
+        return (), ()
+    picked = task.answer.indices
+    count = len(task.board.tappable)
+    return (tuple(tr("lessons.mark_answer") if i in picked else "" for i in range(count)),
+            tuple("safe" if i in picked else "" for i in range(count)))
+
+
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
                   on_answer: Callable[[LessonAnswer], None], raised: tuple[int, ...] = (),
                   show_after: str = "") -> None:
@@ -131,8 +142,10 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
         told = task.told_count  # "tap all 2 cards": the Check waits for 2
         low, high = (told, told) if told is not None else (1, len(board.tappable) if multi else 1)
         check = ActionButton("check", tr("lessons.check"), low, high, primary=True)
+        labels, tones = answer_marks(task) if locked else ((), ())
         view = table_view(board, seq=seq, actions=() if locked else (check,),
-                          tappable=not locked, multi=multi, preselected=raised)
+                          tappable=not locked, multi=multi, preselected=raised, labels=labels,
+                          tones=tones)
         draw(view, key=key,
              on_action=lambda pressed: on_answer(CardsAnswer(frozenset(pressed.cards))))
         return
