@@ -67,6 +67,19 @@ def test_create_profile_and_resume_after_refresh(db_url: str) -> None:
     assert any("Li Wei" in s.value for s in again.subheader)
 
 
+def test_the_landing_page_switches_language_without_the_sidebar(db_url: str) -> None:
+    """Walk 15: on a phone the language switch sat in the closed sidebar. The signed-out page
+    offers the other language at the top; it becomes the page's and the address's."""
+    at = app("home")
+    assert any(t("home.welcome", "en") in m.value for m in at.markdown)
+    at.button(key="landing-language").click().run()
+    assert not at.exception
+    assert at.query_params["lang"] in ("zh", ["zh"])
+    assert any(t("home.welcome", "zh") in m.value for m in at.markdown)
+    at.button(key="landing-language").click().run()  # and back
+    assert any(t("home.welcome", "en") in m.value for m in at.markdown)
+
+
 def test_duplicate_name_is_refused(learner_id: str) -> None:
     at = app("home")
     at.text_input(key="new_name").set_value("Ann")

@@ -11,7 +11,7 @@ from trainer.practice.fact_reviews import due_facts
 from trainer.practice.mastery_service import kept_estimates, next_exercise
 from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
-from trainer.ui.lang import current_language, plain, tr
+from trainer.ui.lang import current_language, other_language_button, plain, tr
 from trainer.ui.practice_links import open_practice
 from trainer.ui.session import current_learner, profile_picker, store
 from trainer.ui.widgets import metric_row, show_cards, stars_html
@@ -23,6 +23,7 @@ st.caption(tr("app.subtitle", threshold=learner.rules.red_threshold if learner e
 show_cards(parse_cards("Ah Kd 6s 8h 7d 7c X"), width=42)  # one row on a 390 px phone
 
 if learner is None:
+    other_language_button()  # on a phone the sidebar's switch is out of sight
     st.markdown(tr("home.welcome"))
     profile_picker()
     st.stop()

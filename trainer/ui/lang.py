@@ -90,6 +90,15 @@ def language_key(name: str) -> str:
     return f"{name}-{current_language()}"
 
 
+def other_language_button() -> None:
+    """A button to the other language, for a page seen before the sidebar is found (the
+    signed-out landing page on a phone, where the sidebar starts closed)."""
+    lang = current_language()
+    other = next(code for code in LANGUAGES if code != lang)
+    st.button(f"{_LABELS[other]}", key="landing-language", icon=":material/translate:",
+              type="tertiary", on_click=switch_language, args=(other,))
+
+
 def language_switch() -> str:
     """A sidebar switch between 中文 and English; the choice lands in the URL."""
     lang = current_language()
