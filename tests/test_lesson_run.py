@@ -278,3 +278,30 @@ def test_a_refused_chi_of_a_14_pair_names_the_rule_that_refuses_it() -> None:
                 assert said.key == ("hint.move_chi_last" if takes else "hint.move_chi_whose")
                 seen[said.key] += 1
     assert all(seen.values()), seen
+
+
+def test_a_pick_of_one_card_among_two_is_a_two_way_question() -> None:
+    """Walk 15: with two cards to choose from, the hint after a miss left one card — the
+    answer. Such a question is two-way: its first miss shows the answer and the working, as a
+    yes/no question's does, and a fresh variant comes later; with more cards it hints."""
+    from dataclasses import replace
+
+    from trainer.lessons.answers import CardsAnswer, Shape
+
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "reading-the-table")
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.kind == "pick_safe")
+    task = step.task
+    assert task.shape is Shape.ONE_CARD and task.ways == len(task.board.tappable) > 2
+    assert isinstance(task.answer, CardsAnswer)
+    right = next(iter(task.answer.indices))
+    other = next(i for i in range(len(task.board.hand)) if i != right)
+    two = replace(task, board=replace(task.board, hand=(task.board.hand[right],
+                                                        task.board.hand[other])))
+    assert two.ways == 2
+    for ways, feedback in ((two.ways, Feedback.REVEALED), (task.ways, Feedback.HINT)):
+        run = LessonRun.start(lesson.id, len(lesson.steps), 1)
+        run.index = step.number
+        assert run.answer(False, choices=ways) is feedback
+    choice = next(s.task for les in load_lessons() for s in les.steps
+                  if isinstance(s, Question) and s.task.options)
+    assert choice.ways == len(choice.options)

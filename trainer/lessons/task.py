@@ -101,6 +101,18 @@ class Task:
         return count if self.instruction.key == COUNTED and isinstance(count, int) else None
 
     @property
+    def ways(self) -> int | None:
+        """How many answers the question leaves open when they are few: its options, or the
+        cards of a tap-one-card question (two cards make a two-way question, where a miss
+        leaves one answer: :meth:`~trainer.lessons.run.LessonRun.answer`); None when the
+        answers are many (a set of cards, a number, a move)."""
+        if self.options:
+            return len(self.options)
+        if self.shape is Shape.ONE_CARD:
+            return len(self.board.tappable)
+        return None
+
+    @property
     def full_working(self) -> tuple[Message, ...]:
         """:attr:`working` and, when shown, :attr:`more_working`."""
         return self.working + (self.more_working() if self.more_working is not None else ())

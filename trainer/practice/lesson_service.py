@@ -131,7 +131,7 @@ class Runs:
         if refused is not None:
             return refused
         correct = task.is_correct(given)
-        run.answer(correct, given, choices=len(task.options) or None)
+        run.answer(correct, given, choices=task.ways)
         self.store.answers.record(
             self.learner_id, context="lesson", item=item_id(lesson, item.step, item.seed),
             question=f"{lesson.id} #{item.step + 1}: {asked(step, item, task)}",
