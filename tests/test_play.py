@@ -560,6 +560,14 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     review = _stored(store, learner).review
     assert review is not None and review.step == flags[0].step
     assert render(flags[0].message, "en") in [w.value for w in at.warning]
+    # the flagged discard's moment: the learner's cards badged as Play read the table then
+    from trainer.ui.play_view import risk_card
+
+    then = discard_risks(view_of(replay.state_at(review.step), LEARNER))
+    shown = {card["code"]: card["label"] for card in table_data(at, "review-table")["hand"]}
+    assert then and set(shown) == {str(card) for card in then}
+    assert all(shown[str(card)] == risk_card(card, risk).label for card, risk in then.items())
+    assert t("play.review_badges", "en") in [c.value for c in at.caption]
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert len(risky) == 1
     risky[0].click().run()

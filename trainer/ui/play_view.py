@@ -165,8 +165,11 @@ def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
     return note
 
 
-def review_table(state: HandState, *, seq: str) -> TableView:
-    """A position of a finished hand with every hand open (the review says so)."""
+def review_table(state: HandState, *, seq: str,
+                 risks: Mapping[Card, CardRisk] | None = None) -> TableView:
+    """A position of a finished hand with every hand open (the review says so); ``risks``, at
+    the learner's discard, badge their cards as Play did then (from their view, not the open
+    hands)."""
     players = state.players
     seats = tuple(
         SeatView(place=relation(seat, LEARNER, players).place, name=seat_name(seat, players),
@@ -178,7 +181,8 @@ def review_table(state: HandState, *, seq: str) -> TableView:
                  hand=tuple(CardView(c) for c in sorted_cards(state.hands[seat])))
         for seat in range(players) if seat != LEARNER)
     return TableView(
-        seq=seq, hand=tuple(CardView(c) for c in sorted_cards(state.hands[LEARNER])),
+        seq=seq, hand=tuple(risk_card(c, (risks or {}).get(c))
+                            for c in sorted_cards(state.hands[LEARNER])),
         selectable=False, seats=seats, my_name=tr("play.you_name"),
         my_dealer=tr("board.dealer") if state.dealer == LEARNER else "",
         my_melds=meld_views(state.melds[LEARNER]), my_pile=pile_view(state.piles[LEARNER]),

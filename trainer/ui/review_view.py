@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 import streamlit as st
 
+from trainer.engine.cards import Card
 from trainer.engine.game.events import Event
 from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
+from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message
 from trainer.i18n import render
 from trainer.play.coach_jobs import mistake_steps, review_of
 from trainer.play.hand_review import Flag, reviewed
+from trainer.play.hints import CardRisk, discard_risks
 from trainer.play.session import LEARNER
 from trainer.play.story import story
 from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
@@ -62,7 +67,10 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
         if flag.step == step:
             st.warning(render(flag.message, lang))
     jumped = st.session_state.pop(JUMPED, False)  # from a flag below: back up to the table
-    show_table(replace(review_table(state, seq=f"review-{step}"),
+    risks = risks_then(state)
+    if risks:
+        st.caption(tr("play.review_badges"))
+    show_table(replace(review_table(state, seq=f"review-{step}", risks=risks),
                        show_first=REVIEW_TOP if jumped else ""), key="review-table")
     told = story(state.events, seen_by=None)
     for _event, message in [(e, m) for e, m in told if e.step == step and step]:
@@ -85,6 +93,19 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
     for index, flag in enumerate(flags):
         flag_row(db, learner_id, index, flag, jump)
     coach_section(db, learner_id, replay, step, jump, priced)
+
+
+def risks_then(state: HandState) -> dict[Card, CardRisk]:
+    """At the learner's discard, each card's chance of dealing in as Play's badges read it
+    then (walk 15: the review showed no risk, so a flagged discard could not be judged)."""
+    if state.over or state.to_act != LEARNER:
+        return {}
+    return _risks_of(view_of(state, LEARNER))
+
+
+@lru_cache(maxsize=16)
+def _risks_of(view: PlayerView) -> dict[Card, CardRisk]:
+    return discard_risks(view)
 
 
 def flag_row(db: ProgressStore, learner_id: int, index: int, flag: Flag,
