@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import waits_after
+from trainer.coach.expert import SAFER_BY
+from trainer.coach.explain import risk_words
 from trainer.engine.cards import Card, red_total
 from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
@@ -25,9 +27,9 @@ from trainer.engine.messages import Amount, Message
 RED_GAP = 2
 """Red points by which the kept red must differ before red is the reason (a 1-point card is
 rarely why one discard beats another)."""
-RISK_GAP = 0.02
-"""How much likelier to deal in a card must be before its risk is the reason (the expert's
-:data:`~trainer.coach.expert.SAFER_BY`: two cards under a few percent are both played as safe)."""
+RISK_GAP = SAFER_BY
+"""How much likelier to deal in a card must be before its risk is the reason: the margin by which
+the coach itself swaps to a safer discard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
     if (bad.proven and not good.proven) or good.chance - bad.chance >= RISK_GAP:
         # the reason is then never the risk: a safe card can still be the wrong one
         return Message.of("coach.contrast_safer", ("R-SAFE", *reason.rules),
-                          other=_card(bad), other_risk=short_risk(bad), risk=short_risk(good),
+                          other=_card(bad), other_risk=_risk(bad), risk=_risk(good),
                           reason=reason)
     return Message.of("coach.contrast", reason.rules, reason=reason)
 
@@ -97,17 +99,12 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if bad.chance - good.chance >= RISK_GAP:
         return Message.of("coach.contrast_risk", ("R-SAFE",), other=_card(bad),
                           percent=Amount(bad.chance * 100), move=_card(good),
-                          risk=short_risk(good))
+                          risk=_risk(good))
     return None
 
 
-def short_risk(facts: DiscardFacts) -> Message:
-    """A discard's chance of dealing in, in a comparison: proven safe, under 1%, about n%."""
-    if facts.proven:
-        return Message.of("coach.short_risk_safe")
-    if round(facts.chance * 100) == 0:
-        return Message.of("coach.short_risk_tiny")
-    return Message.of("coach.short_risk", percent=Amount(facts.chance * 100))
+def _risk(facts: DiscardFacts) -> Message:
+    return risk_words(facts.chance, proven=facts.proven, short=True)
 
 
 def _card(facts: DiscardFacts) -> Card:

@@ -56,13 +56,15 @@ def why(view: PlayerView, action: Action) -> Message:
                       risk=risk_words(chance.value, proven=chance.safe))
 
 
-def risk_words(chance: float, *, proven: bool = False) -> Message:
-    """A discard's chance of dealing in, said: proven safe, about n%, or under 1% (R-SAFE)."""
+def risk_words(chance: float, *, proven: bool = False, short: bool = False) -> Message:
+    """A discard's chance of dealing in, said: proven safe, about n%, or under 1% (R-SAFE);
+    ``short``, as a figure set beside another's ("about 5% against under 1%")."""
+    key = "coach.short_risk" if short else "coach.risk"
     if proven:
-        return Message.of("coach.risk_safe")
+        return Message.of(f"{key}_safe")
     if round(chance * 100) == 0:
-        return Message.of("coach.risk_tiny")
-    return Message.of("coach.risk", percent=Amount(chance * 100))
+        return Message.of(f"{key}_tiny")
+    return Message.of(key, percent=Amount(chance * 100))
 
 
 def pair_words(hand: tuple[Card, ...], card: Card) -> Message:
