@@ -10,7 +10,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
-from trainer.engine import Card, Meld
+from trainer.engine import Card, Meld, red_total
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, card_words, cards_words, catalog, said, t
 from trainer.ui.sidebar_closer import SWITCHES
 
@@ -196,7 +196,7 @@ def hidden_cards(count: int, melds: Sequence[Meld] = ()) -> str:
     cards = tr("board.hidden_one") if count == 1 else tr("board.hidden", count=count)
     if not melds:
         return cards
-    return tr("board.hidden_red", cards=cards, red=sum(meld.red for meld in melds))
+    return tr("board.hidden_red", cards=cards, red=red_total(melds))
 
 
 def tr_or(key: str, written: str, **params: object) -> str:
