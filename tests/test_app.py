@@ -11,7 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click, current, give, table_data, tap, translated, walk_lesson
 from tests.wrong_answers import wrong_answer
-from trainer.i18n import t
+from trainer.engine.messages import Message
+from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
 from trainer.lessons.run import PlanItem
@@ -319,8 +320,19 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     at.text_input(key="card").set_value("")
     at.text_area(key="melds").set_value("")
     at.button(key="judge").click().run()
-    assert not at.exception and not at.warning
-    assert at.subheader[0].value == t("app.waits_title", "en")
+    assert not at.exception
+    assert at.subheader[0].value == t("app.waits_title", "en")  # judged as typed, and said:
+    assert [w.value for w in at.warning] == [t("app.unreachable", "en", reasons=render(Message.of(
+        "reach.count", ("R-PARITY", "R-DEAL"), moment=Message.of("reach.moment.waiting"), held=3, expected=7, sets=0),
+        "en"))]  # a player waiting holds 7 concealed cards with nothing laid, not 3
+    at.text_input(key="hand").set_value("Kh Ah")  # walk 16: two cards read as 天走, 96 points
+    at.button(key="judge").click().run()
+    assert at.warning and "8" in at.warning[0].value and "2" in at.warning[0].value
+    at.text_input(key="hand").set_value("7h Kd Ac 5h 9c")  # the page's own example: reachable
+    at.text_input(key="card").set_value("7d")
+    at.text_area(key="melds").set_value("chi:8h,6s")
+    at.button(key="judge").click().run()
+    assert not at.warning and at.success
 
 
 def test_rule_ids_in_a_list_never_break_across_lines() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import DEFAULT_RULES, Dou14Error, Relation, display_cards, position_of, verdict, waits
-from trainer.i18n import explain
+from trainer.engine.reachability import reachability_problems
+from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
@@ -50,6 +51,10 @@ with right:
     except Dou14Error as error:
         st.warning(tr("app.error", error=engine_error(error)))
         st.stop()
+    unreachable = reachability_problems(position)
+    if unreachable:  # judged as typed, but said: no real hand is in this spot (walk 16)
+        st.warning(tr("app.unreachable", reasons=tr("list.sep").join(
+            render(problem.message, lang) for problem in unreachable)))
     show_cards(position.hand, label=tr("lesson.your_hand"), width=52)
     show_melds(position.melds, label=tr("lesson.your_melds"))
     try:
