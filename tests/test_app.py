@@ -322,9 +322,10 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     at.button(key="judge").click().run()
     assert not at.exception
     assert at.subheader[0].value == t("app.waits_title", "en")  # judged as typed, and said:
-    assert [w.value for w in at.warning] == [t("app.unreachable", "en", reasons=render(Message.of(
-        "reach.count", ("R-PARITY", "R-DEAL"), moment=Message.of("reach.moment.waiting"), held=3, expected=7, sets=0),
-        "en"))]  # a player waiting holds 7 concealed cards with nothing laid, not 3
+    count = Message.of("reach.count", ("R-PARITY", "R-DEAL"),
+                       moment=Message.of("reach.moment.waiting"), held=3, expected=7, sets=0)
+    assert [w.value for w in at.warning] == [  # waiting with nothing laid: 7 concealed, not 3
+        t("app.unreachable", "en", reasons=render(count, "en"))]
     at.text_input(key="hand").set_value("Kh Ah")  # walk 16: two cards read as 天走, 96 points
     at.button(key="judge").click().run()
     assert at.warning and "8" in at.warning[0].value and "2" in at.warning[0].value

@@ -625,3 +625,30 @@ def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
     assert "不到 1%" in zh and "一次也没付分" in zh and "6.0" not in zh and "+7.5" in zh
     nothing = OptionValue(discard, -1.0, 0.2, wins=0.0, pays=0.5, win_points=0.0, pay_points=-2.0)
     assert "you win none of them" in render(outcome_words(nothing, common), "en", cite=False)
+
+
+def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:
+    """Walk 16: the hint in Play said "Q♣", the review's best was 7♣, and the learner, who had
+    played 8♣, read a contradiction. When the quick look's move is neither the review's best nor
+    the learner's choice, the review names it with its value beside the best; otherwise it says
+    nothing more."""
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.engine.messages import Message
+    from trainer.i18n import render
+    from trainer.play.coach_review import PricedDecision
+
+    best, quick, chosen = (Action(0, ActionKind.DISCARD, (parse_card(c),))
+                           for c in ("7c", "Qc", "8c"))
+    decision = Decision((OptionValue(best, 1.0, 0.2), OptionValue(quick, 0.6, 0.2, 0.4, 0.1),
+                         OptionValue(chosen, -1.5, 0.2, 2.5, 0.3)), 768)
+    words = Message.of("coach.no_mistakes")
+    said = PricedDecision(5, chosen, decision, words, words, quick=quick).quick_differs()
+    assert said is not None
+    for lang in ("en", "zh"):
+        text = render(said, lang, cite=False)
+        assert "Q♣" in text and "7♣" in text and "+0.6" in text and "+1.0" in text
+        assert "768" in text
+    for nothing in (None, best, chosen):  # no quick look, or it agreed, or it was followed
+        assert PricedDecision(5, chosen, decision, words, words,
+                              quick=nothing).quick_differs() is None

@@ -74,6 +74,22 @@ class PricedDecision:
     def mistake(self) -> bool:
         return self.decision.is_mistake(self.chosen) and not self.followed_quick_look
 
+    def quick_differs(self) -> Message | None:
+        """When Play's quick look advised another move than the review's best (and the learner
+        played neither): both said with their values, so the review does not seem to contradict
+        the hint the learner saw (walk 16)."""
+        quick = self.quick
+        if quick is None or same_move(quick, self.decision.best.action) or \
+                same_move(quick, self.chosen):
+            return None
+        valued = self.decision.value_of(quick)
+        if valued is None:
+            return None
+        best = self.decision.best
+        return Message.of("coach.quick_differs", ("R-PAY",), quick=move_words(quick),
+                          quick_points=Points(valued.mean), deals=self.decision.deals,
+                          best=move_words(best.action), best_points=Points(best.mean))
+
     def outcomes(self) -> Message | None:
         """How often the coach's best and the learner's choice win and pay in the review's
         play-outs (:func:`~trainer.coach.explain.outcome_words`)."""

@@ -90,6 +90,9 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             box(render(verdict_line(decision), lang))
             if decision.contrast is not None:  # the reason first, then the details
                 st.markdown(f"**{render(decision.contrast, lang, cite=False)}**")
+            differs = decision.quick_differs()
+            if differs is not None:
+                st.caption(render(differs, lang, cite=False))
             outcomes = decision.outcomes()
             bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang),
                          *(() if outcomes is None else (render(outcomes, lang),))])
