@@ -72,6 +72,9 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
         assert not any(m.value.startswith("**Hint:**") for m in at.markdown)
         keys = [button.key for button in at.button]
         assert "drill-next" in keys and "drill-reveal" not in keys
+        # said as a miss, as lessons say it (walk 16: a neutral "The answer: no")
+        assert [i.value for i in at.info][0].startswith(
+            t("lessons.the_answer_first_miss", "en", answer="").strip())
     else:
         assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
         _answer(at, f"drill-{drill}", following.task, following.task.answer,

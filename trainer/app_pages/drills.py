@@ -152,7 +152,7 @@ def drill_view(drill: str) -> None:
         show_help(learner.id, skill, context="drill", key=f"drill-{drill}",
                   item=f"{drill}:{item.level}:n{st.session_state.get('drill_nonce', 0)}")
     if feedback is not None:
-        show_feedback(task, feedback, last_given)
+        show_feedback(task, feedback, last_given, misses=misses)
     if feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key="drill-reveal",
                   on_click=st.session_state.update, kwargs={"drill_feedback": Feedback.REVEALED})

@@ -219,7 +219,8 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
     else:
         if misses and given is not None:  # the reasoning for the answer given, then the answer
             st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
-            st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
+            if task.ways != 2:  # a two-way question's hint only restates the answer beside it
+                st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
         key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
             misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
