@@ -602,3 +602,17 @@ def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> 
     assert current(store, int(learner_id), lesson).done  # shown after the second miss
     marked = [i for i, card in enumerate(table_data(at, key)["hand"]) if card["label"] == mark]
     assert marked == sorted(task.answer.indices)
+
+
+def test_lessons_say_they_teach_at_the_standard_table(db_url: str, learner_id: str) -> None:
+    """Walk 16: with a saved three-player table (25 red), lesson 4 still marked 24 red a win —
+    rightly, at the standard table the lessons teach at, but unsaid. A learner whose house
+    rules differ is told, on the list and in a lesson; one at the standard table is not."""
+    note = t("lessons.standard_table", "en", threshold=20)
+    at = app("lessons", as_learner=learner_id)
+    assert note not in [c.value for c in at.caption]
+    ProgressStore(open_database(db_url)).set_rules(int(learner_id), {"players": 3})
+    for page in (app("lessons", as_learner=learner_id),
+                 app("lessons", as_learner=learner_id, lesson="winning")):
+        assert not page.exception
+        assert note in [c.value for c in page.caption]

@@ -73,7 +73,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
         keys = [button.key for button in at.button]
         assert "drill-next" in keys and "drill-reveal" not in keys
         # said as a miss, as lessons say it (walk 16: a neutral "The answer: no")
-        assert [i.value for i in at.info][0].startswith(
+        assert at.info[0].value.startswith(
             t("lessons.the_answer_first_miss", "en", answer="").strip())
     else:
         assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from trainer.engine import DEFAULT_RULES
 from trainer.lessons import Explain, Feedback, Lesson
 from trainer.lessons.answers import LessonAnswer
 from trainer.mastery.guidance import HintLevel
@@ -45,9 +46,17 @@ def open_lesson(lesson_id: str | None) -> None:
     st.rerun()
 
 
+def standard_table_note() -> None:
+    """Lessons teach at the standard table; a learner whose house rules differ is told where
+    theirs apply (walk 16: "24 red wins" in lesson 4 beside a saved 25-red table)."""
+    if learner.rules != DEFAULT_RULES:
+        st.caption(tr("lessons.standard_table", threshold=DEFAULT_RULES.red_threshold))
+
+
 def lesson_list() -> None:
     st.title(tr("lessons.title"))
     st.caption(tr("lessons.intro"))
+    standard_table_note()
     states = store().lessons.states(learner.id)
     earned = sum(state.best_stars for state in states.values())
     st.progress(earned / (3 * len(all_lessons())),
@@ -142,6 +151,7 @@ def run_lesson(lesson: Lesson) -> None:
     with top:
         glossary_link()
     st.title(f"{lesson.order}. {lesson.title[lang]}")
+    standard_table_note()
     lesson_step(lesson)
 
 
