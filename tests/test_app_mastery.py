@@ -73,6 +73,11 @@ def test_progress_names_a_missed_skill_too_new_to_be_an_area(db: tuple[ProgressS
     captions = " ".join(c.value for c in progress.caption)
     assert t("progress.areas_early", "en", skills=t("skill.least_risk", "en")) in captions
     assert t("progress.areas_none", "en") not in captions
+    _misses(store, int(learner))  # an area now: the early one is still named, under it
+    progress = app("progress", as_learner=learner)
+    assert any(f"**{t('skill.claiming', 'en')}**" in m.value for m in progress.markdown)
+    assert t("progress.areas_also_early", "en", skills=t("skill.least_risk", "en")) in \
+        [c.value for c in progress.caption]
 
 
 def test_progress_traces_each_rule_and_counts_the_hints_asked(db: tuple[ProgressStore, str]

@@ -64,11 +64,10 @@ def mastery_section() -> None:
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
     estimates = mastery.kept_estimates(store(), learner.id, since=since, version=version)
     areas = mastery.improvement_areas(estimates)
+    early = tr("list.sep").join(tr(f"skill.{e.skill.value}") for e in mastery.too_early(estimates))
     if not areas:
-        early = mastery.too_early(estimates)
-        st.caption(tr("progress.areas_early", skills=tr("list.sep").join(
-            tr(f"skill.{e.skill.value}") for e in early)) if early
-            else tr("progress.areas_none"))
+        st.caption(tr("progress.areas_early", skills=early) if early
+                   else tr("progress.areas_none"))
         return
     st.caption(tr("progress.areas_intro"))
     for area in areas:
@@ -78,6 +77,8 @@ def mastery_section() -> None:
                            right=area.right, attempts=area.attempts))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
+    if early:  # too few tries to be an area, yet missed: named, not passed over (walk 16)
+        st.caption(tr("progress.areas_also_early", skills=early))
     st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
                          lambda: mastery_history(areas), version=version),
                     key="mastery-history", config=CHART_CONFIG)
