@@ -652,3 +652,23 @@ def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:
     for nothing in (None, best, chosen):  # no quick look, or it agreed, or it was followed
         assert PricedDecision(5, chosen, decision, words, words,
                               quick=nothing).quick_differs() is None
+
+
+def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walk 16: "pass — −3.1 points; next best chi, −3.1" read as a contradiction. When the
+    coach's best and the option beside it show the same figure, the hint says they are as good
+    as each other; a gap that shows keeps the plain words."""
+    from trainer.coach.expert import Advice, Advised
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.play import coach_hint
+
+    first, second = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("9h", "2s"))
+    for other_mean, key in ((-3.12, "coach.would_play_tie"), (-3.5, "coach.would_play")):
+        decision = Decision((OptionValue(first, -3.08, 0.2),
+                             OptionValue(second, other_mean, 0.2, other_mean + 3.08, 0.1)), 192)
+        monkeypatch.setattr(coach_hint, "coach_advice",
+                            lambda view, d=decision: (d, Advised(first, Advice.BEST, None)))
+        said = coach_hint.coach_message(None)  # type: ignore[arg-type]
+        assert said is not None and said.key == key

@@ -50,14 +50,17 @@ def coach_message(view: PlayerView) -> Message | None:
         return _fold_message(decision, move, *let_go)
     played, other = _compared(decision, move, let_go)
     below = played if played.loss > 0 else other  # the gap is the lower one's loss
-    return Message.of(f"coach.would_play{'' if why is Advice.BEST else '_' + why.value}",
+    # the gap between the figures as shown (−2.9 and −2.8: 0.1, not 0.15)
+    gap = abs(round(played.mean, POINT_DIGITS) - round(other.mean, POINT_DIGITS))
+    said = "" if why is Advice.BEST else "_" + why.value
+    if why is Advice.BEST and gap == 0:  # "next best −3.1" beside −3.1 read as a contradiction
+        said = "_tie"
+    return Message.of(f"coach.would_play{said}",
                       ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(other.action),
                       other_points=Points(other.mean),
-                      # the gap between the figures as shown (−2.9 and −2.8: 0.1, not 0.15)
-                      gap=Points(abs(round(played.mean, POINT_DIGITS) -
-                                     round(other.mean, POINT_DIGITS)), signed=False),
+                      gap=Points(gap, signed=False),
                       gap_error=Points(below.loss_error, signed=False))
 
 

@@ -45,7 +45,7 @@ from trainer.engine import (
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
-from trainer.engine.messages import Amount
+from trainer.engine.messages import Amount, Param
 from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
@@ -224,7 +224,7 @@ PROVED = ("R-READ", "R-SAFE")
 
 
 def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent: int,
-                  card: Card, twin: Card) -> Message:
+                  card: Card, twin: Card, **more: Param) -> Message:
     """``key`` — ``card`` is safe against ``opponent`` because ``twin`` passed them (R-READ) —
     in its form for the case (:func:`~trainer.analysis.certificates.twin_case`): a twin of the
     other colour is said with why it still proves the card (no 全黑 against laid red, or the
@@ -232,12 +232,13 @@ def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent
     case = twin_case(card, twin)
     seat = _seat(table, opponent)
     if case is TwinCase.SAME:
-        return Message.of(key, rules, card=card, passed=twin, seat=seat)
+        return Message.of(key, rules, card=card, passed=twin, seat=seat, **more)
     if case is TwinCase.RED_PASSED:
         return Message.of(key + case.value, (*rules, "R-SPECIAL"), card=card, passed=twin,
-                          seat=seat)
+                          seat=seat, **more)
     return Message.of(key + case.value, (*rules, "R-RED"), card=card, passed=twin, seat=seat,
-                      red=red_total(table.melds[opponent]), threshold=table.rules.red_threshold)
+                      red=red_total(table.melds[opponent]), threshold=table.rules.red_threshold,
+                      **more)
 
 
 def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
@@ -283,7 +284,8 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
     argument = argument_for(table, best) if least == 0 and not by_history else None
     if by_history:
         opponent, passed = read[best][2].history_proofs[0]
-        why = _history_line("pz.why_proved_history", PROVED, table, opponent, best, passed)
+        why = _history_line("pz.why_proved_history", PROVED, table, opponent, best, passed,
+                            others=len(table.opponents()) - 1)
     elif argument is not None:
         why = Message.of(f"pz.why_proved_{argument.value}", ("R-SAFE",), card=best,
                          partner=rank_name(partner_rank(best.rank or 7)),
