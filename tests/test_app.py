@@ -383,6 +383,29 @@ def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
     assert [m.value for m in at.expander[1].markdown]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_glossary_finds_a_term_by_its_chinese_pinyin_or_words(learner_id: str,
+                                                                   lang: str) -> None:
+    """Walk 16: finding 扯, 下叫 or 点炮 meant opening expanders one by one. A search box keeps
+    the terms whose Chinese, pinyin (tones or none) or words hold the text; one found is opened;
+    none found says what to try."""
+    at = app("glossary", as_learner=learner_id, lang=lang)
+    everything = len(at.expander)
+    for query, term in (("扯", "扯"), ("xiajiao", "下叫"), ("diǎnpào", "点炮")):
+        at.text_input(key="glossary-search").set_value(query).run()
+        names = [e.label.split(" · ")[0].split(" / ")[0] for e in at.expander]
+        assert names[0] == term and len(names) < everything  # its own term first
+    assert len(at.expander) == 1 and [m.value for m in at.expander[0].markdown]  # one: opened
+    at.text_input(key="glossary-search").set_value("deal-in" if lang == "en"
+                                                   else "点炮").run()
+    assert any(e.label.startswith("点炮") for e in at.expander)
+    at.text_input(key="glossary-search").set_value("zzqq<b>").run()
+    assert not at.expander and t("glossary.search_none", lang, query="zzqq<b>") in \
+        at.info[0].value.replace("\\", "")
+    at.text_input(key="glossary-search").set_value("").run()
+    assert len(at.expander) == everything
+
+
 def _term_key(at: object, index: int) -> str:
     """The session-state key of the glossary's ``index``-th expander (``term-<id>``)."""
     from trainer.content.glossary import TERMS

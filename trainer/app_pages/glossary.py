@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.content.glossary import TERMS
+from trainer.content.glossary import find_terms
 from trainer.engine import Meld, parse_cards
-from trainer.ui.lang import tr
+from trainer.ui.lang import plain, tr
 from trainer.ui.widgets import show_cards, show_melds
 
 st.title(tr("glossary.title"))
 st.caption(tr("glossary.intro"))
 wanted = st.query_params.get("term")
-ordered = sorted(TERMS, key=lambda term: term.id != wanted)
+query = st.text_input(tr("glossary.search"), key="glossary-search",
+                      placeholder=tr("glossary.search_example"), icon=":material/search:")
+found = find_terms(query, lambda term: f"{tr(f'glossary.{term.id}.name')} "
+                                       f"{tr(f'glossary.{term.id}.text')}")
+if not found:
+    st.info(tr("glossary.search_none", query=plain(query)))
+if query.strip() and len(found) == 1:  # one term found: opened at once
+    wanted = found[0].id
+ordered = sorted(found, key=lambda term: term.id != wanted)
 for term in ordered:
     name = tr(f"glossary.{term.id}.name")
     label = f"{term.chinese} · {term.pinyin}" + ("" if name == term.chinese else f" — {name}")

@@ -3,6 +3,8 @@ picture. The words (the English name, the explanation) are catalog texts (``glos
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -47,3 +49,32 @@ TERMS: tuple[Term, ...] = (
     Term("dujiao", "读下叫", "dú xiàjiào", "R-READ"),
     Term("fangshou", "防守", "fángshǒu", "R-SAFE"),
 )
+
+
+def folded(text: str) -> str:
+    """``text`` for a search: lower case, tone marks and accents dropped (xiàjiào → xiajiao).
+
+    >>> folded("Xiàjiào 下叫")
+    'xiajiao 下叫'
+    """
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                   if not unicodedata.combining(c))
+
+
+def find_terms(query: str, words: Callable[[Term], str]) -> list[Term]:
+    """The terms whose Chinese, pinyin (with or without tones), id or words in the learner's
+    language (``words``: the name and the explanation) contain ``query``; every term for an
+    empty query. The terms whose Chinese or pinyin matches come first.
+
+    >>> [term.id for term in find_terms("pao", lambda term: "")]
+    ['dianpao']
+    >>> [term.id for term in find_terms("扯", lambda term: "")]
+    ['che']
+    """
+    wanted = folded(query.strip())
+    if not wanted:
+        return list(TERMS)
+    named = [t for t in TERMS
+             if wanted in folded(f"{t.chinese} {t.pinyin} {t.pinyin.replace(' ', '')} {t.id}")]
+    said = [t for t in TERMS if t not in named and wanted in folded(words(t))]
+    return named + said
