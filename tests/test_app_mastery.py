@@ -125,3 +125,21 @@ def test_progress_shows_the_track_beside_the_answers(db: tuple[ProgressStore, st
                  if c.value.startswith(t("progress.drill_levels", "en", list="")[:12])]
     not_started = t("progress.drill_not_started", "en", drill=t("drills.pairs", "en"))
     assert not_started in levels and "level " not in levels.lower()[12:]  # none answered yet
+
+
+def test_the_mastery_bars_fit_a_phone() -> None:
+    """Walk 16: on a phone a long skill name took half the chart and the axis stopped at 50%.
+    Long names are wrapped (plain text, broken at spaces or Chinese characters), and 100% is a
+    tick inside the axis."""
+    from trainer.mastery.skills import Skill
+    from trainer.practice.mastery_service import SkillEstimate
+    from trainer.ui.progress_charts import mastery_bars
+
+    found = [SkillEstimate(Skill.CLAIM_RULES, 0.4, 3, 1, (False, True, False), ()),
+             SkillEstimate(Skill.RED, 0.97, 6, 6, (True,) * 6, ())]
+    layout = mastery_bars(found).layout
+    assert 1 in layout["xaxis"]["tickvals"] and layout["xaxis"]["range"][1] > 1
+    (trace,) = mastery_bars(found).data
+    claim, red = trace["y"]
+    assert "<br>" in claim and claim.replace("<br>", " ") == t("skill.claim_rules", "en")
+    assert red == t("skill.red", "en")

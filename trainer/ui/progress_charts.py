@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+import unicodedata
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -132,6 +133,40 @@ def plain_label(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def wrapped_label(text: str, width: int = 22) -> str:
+    """A tick label in lines of about ``width`` columns (a Chinese character two), broken at a
+    space or beside a Chinese character: a long skill name otherwise takes half a phone's chart
+    (walk 16). Escaped as :func:`plain_label`; the breaks are plotly's ``<br>``.
+
+    >>> wrapped_label("who may take a card (chi, pong, priority)")
+    'who may take a card<br>(chi, pong, priority)'
+    >>> wrapped_label("谁能拿牌（吃、扯、优先顺序）", 12)
+    '谁能拿牌<br>（吃、扯、优<br>先顺序）'
+    """
+    def columns(part: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in part)
+
+    lines: list[str] = []
+    line = ""
+    for char in text:
+        if columns(line + char) > width:
+            # the last place a line may end: after a space, or after a Chinese character
+            # that opens nothing and is not followed by a mark that closes (、，。）)
+            cuts = [i for i in range(len(line)) if line[i] == " " or (
+                columns(line[i]) == 2 and line[i] not in "（(" and
+                (line + char)[i + 1] not in CLOSING)]
+            if cuts:
+                lines.append(line[:cuts[-1] + 1].rstrip())
+                line = line[cuts[-1] + 1:].lstrip()
+        line += char
+    lines.append(line)
+    return "<br>".join(plain_label(part) for part in lines if part)
+
+
+CLOSING = "、，。；：）)」"
+"""Marks a line never starts with (Chinese line breaking)."""
+
+
 def skill_label(skill: str, threshold: int) -> str:
     """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from (an
     unknown one, say from an imported file, as it is written — never as markup)."""
@@ -208,15 +243,16 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
 def mastery_bars(found: list[SkillEstimate]) -> DrawnFigure:
     """Each skill met: its mastery now, the 95% line marked (issue 32)."""
     met = [e for e in found if e.attempts]
-    names = [plain_label(tr(f"skill.{e.skill.value}")) for e in met]
+    names = [wrapped_label(tr(f"skill.{e.skill.value}")) for e in met]
     colours = ["#2e7d32" if e.mastered else "#c62828" if e.mastery < 0.5 else "#ef6c00"
                for e in met]
     trace = {"type": "bar", "orientation": "h", "x": [round(e.mastery, 3) for e in met],
              "y": names, "marker": {"color": colours},
              "customdata": [e.attempts for e in met],
              "hovertemplate": "%{y}: %{x:.0%} (%{customdata})<extra></extra>"}
-    figure = chart([trace], height=max(160, 34 * len(met) + 60), x_title=tr("progress.mastery_y"),
-                   y_title="", xaxis={"range": [0, 1], "tickformat": ".0%"},
+    figure = chart([trace], height=max(160, 44 * len(met) + 60), x_title=tr("progress.mastery_y"),
+                   y_title="", xaxis={"range": [0, 1.06], "tickformat": ".0%",  # room for "100%"
+                                      "tickvals": [0, 0.5, 1]},
                    yaxis={"autorange": "reversed"})
     figure.add_vline(x=MASTERED, line_dash="dot", line_color="#2e7d32")
     return figure
