@@ -291,6 +291,7 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
     assert at.number_input(key="rules_base").value == 5
     assert at.checkbox(key="rules_capped").value is False
+    assert t("settings.scoring_defaults", "en") in [c.value for c in at.caption]  # and says so
     assert any("25" in c.value for c in at.caption)
     click(at, t("settings.save", "en"))
     assert at.success[0].value == t("settings.saved", "en", threshold=25)

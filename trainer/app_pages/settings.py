@@ -56,6 +56,7 @@ jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.
 scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladder"),
                             key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
                             horizontal=True, on_change=scoring_defaults)
+st.caption(tr("settings.scoring_defaults"))  # the base and the cap below change with it
 base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
                        value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
 capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")
