@@ -74,7 +74,8 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
                        show_first=REVIEW_TOP if jumped else ""), key="review-table")
     told = story(state.events, seen_by=None)
     for _event, message in [(e, m) for e, m in told if e.step == step and step]:
-        st.markdown(f"**{render(message, lang, cite=False)}**")
+        # the move that led to the table above, not the decision it shows (walk 16)
+        st.markdown(tr("play.review_led_here", move=render(message, lang, cite=False)))
     row = st.container(horizontal=True, wrap=True)
     row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
     if next_hand is not None:
