@@ -5,6 +5,7 @@ card-table component, so taps are handed in through the component's action queue
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,24 @@ def current(store: ProgressStore, learner_id: int, lesson: Lesson) -> LessonRun:
                               len(lesson.steps))
     assert run is not None
     return run
+
+
+def to_question(at: AppTest, store: ProgressStore, learner_id: int, lesson: Lesson,
+                wanted: Callable[[Task], bool]) -> tuple[LessonRun, Task]:
+    """Go through ``lesson`` (open at its first step), answering right, to the first question
+    whose task is ``wanted``: its run and task."""
+    while True:
+        run = current(store, learner_id, lesson)
+        assert run.current is not None, "no such question in the lesson"
+        step = lesson.steps[run.current.step]
+        if isinstance(step, Explain):
+            at.button(key=f"cont-{run.index}").click().run()
+            continue
+        task = task_of(lesson, run)
+        if wanted(task):
+            return run, task
+        give(at, lesson, run, task, task.answer)
+        at.button(key=f"next-{run.index}").click().run()
 
 
 def walk_lesson(at: AppTest, store: ProgressStore, learner_id: int, lesson: Lesson,

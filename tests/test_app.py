@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import app, click, current, give, table_data, tap, translated, walk_lesson
+from tests.apptest_helpers import (
+    app,
+    click,
+    current,
+    give,
+    table_data,
+    tap,
+    to_question,
+    translated,
+    walk_lesson,
+)
 from tests.wrong_answers import wrong_answer
 from trainer.engine.messages import Message
 from trainer.i18n import render, t
@@ -238,18 +248,9 @@ def test_a_missed_try_keeps_its_cards_raised_to_correct(db_url: str, learner_id:
     lesson = LESSONS[lesson_id]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    while True:
-        run = current(store, int(learner_id), lesson)
-        step = lesson.steps[run.current.step]
-        if isinstance(step, Explain):
-            at.button(key=f"cont-{run.index}").click().run()
-            continue
-        task = task_of(lesson, run)
-        if isinstance(task.answer, CardsAnswer) or (isinstance(task.answer, MoveAnswer)
-                                                    and len(task.answer.indices) == 1):
-            break
-        give(at, lesson, run, task, task.answer)
-        at.button(key=f"next-{run.index}").click().run()
+    run, task = to_question(at, store, int(learner_id), lesson, lambda task: isinstance(
+        task.answer, CardsAnswer) or (isinstance(task.answer, MoveAnswer)
+                                      and len(task.answer.indices) == 1))
     key = f"lesson-{lesson.id}-{run.index}"
     assert table_data(at, key)["preselected"] == []
     wrong = wrong_answer(task)
@@ -605,17 +606,8 @@ def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> 
     lesson = LESSONS["pairs-of-14"]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    while True:
-        run = current(store, int(learner_id), lesson)
-        step = lesson.steps[run.current.step]
-        if isinstance(step, Explain):
-            at.button(key=f"cont-{run.index}").click().run()
-            continue
-        task = task_of(lesson, run)
-        if isinstance(task.answer, CardsAnswer):
-            break
-        give(at, lesson, run, task, task.answer)
-        at.button(key=f"next-{run.index}").click().run()
+    run, task = to_question(at, store, int(learner_id), lesson,
+                            lambda task: isinstance(task.answer, CardsAnswer))
     key = f"lesson-{lesson.id}-{run.index}"
     mark = t("lessons.mark_answer", "en")
     assert all(card["label"] != mark for card in table_data(at, key)["hand"])
