@@ -11,7 +11,5 @@ from starlette.middleware import Middleware
 
 from trainer.headers import SecurityHeaders
 from trainer.ui.browser_memory.handoff import cookie_route
-from trainer.warm import warm_in_background
 
 app = st.App("app.py", routes=[cookie_route()], middleware=[Middleware(SecurityHeaders)])
-warm_in_background()  # the first visitor of a page need not wait for its imports
