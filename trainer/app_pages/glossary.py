@@ -7,6 +7,7 @@ import streamlit as st
 
 from trainer.content.glossary import find_terms
 from trainer.engine import Meld, parse_cards
+from trainer.i18n import LANGUAGES, t
 from trainer.ui.lang import plain, tr
 from trainer.ui.widgets import show_cards, show_melds
 
@@ -15,8 +16,8 @@ st.caption(tr("glossary.intro"))
 wanted = st.query_params.get("term")
 query = st.text_input(tr("glossary.search"), key="glossary-search",
                       placeholder=tr("glossary.search_example"), icon=":material/search:")
-found = find_terms(query, lambda term: f"{tr(f'glossary.{term.id}.name')} "
-                                       f"{tr(f'glossary.{term.id}.text')}")
+found = find_terms(query, lambda term: " ".join(  # an English word finds a term on a Chinese page
+    t(f"glossary.{term.id}.{part}", lang) for lang in LANGUAGES for part in ("name", "text")))
 if not found:
     st.info(tr("glossary.search_none", query=plain(query)))
 if query.strip() and len(found) == 1:  # one term found: opened at once
