@@ -48,16 +48,20 @@ def discard_views(seeds: range, every: int = 3) -> list[PlayerView]:
     return found
 
 
-def _live_ready(view: PlayerView, card: Card) -> bool:
-    """Ready after letting ``card`` go, on a winning card the viewer has not seen every copy of
-    (counted here from the deck and the visible cards, not by the coach's own reader)."""
+def _live_ready(view: PlayerView, card: Card | None) -> bool:
+    """Ready after letting ``card`` go (none: the hand as it is), on a winning card the viewer
+    has not seen every copy of (counted here from the deck and the visible cards, not by the
+    coach's own reader). A card on offer the viewer may still claim counts as unseen."""
     rest = list(view.hand)
-    rest.remove(card)
+    if card is not None:
+        rest.remove(card)
     result = waits(Position(tuple(rest), view.melds[view.seat], rules=view.rules))
     if not result.ready:
         return False
     unseen = Counter(deck(view.rules.jokers))
     unseen.subtract(view.visible_cards())
+    if view.offer is not None and view.offer.seat != view.seat:
+        unseen[view.offer.card] += 1
     return any(unseen[card] > 0 for card in result.wins_on)
 
 
@@ -181,3 +185,40 @@ def test_the_review_keeps_each_reason_with_its_decision() -> None:
             raw.pop("contrast", None)
         assert all(d.contrast is None for d in PricedHand.loads(json.dumps(older)).decisions)
     assert said > 0
+
+
+@pytest.mark.rule("R-CHI", "R-WAIT", "R-SAFE")
+def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
+    """Walk 17: the review's chi and pass mistakes had no one-sentence reason while the key
+    point (chi → ready; pass → not) sat in the bullets. Of the coach's stored claim moments, a
+    reason is said when one answer leaves the hand ready on an unseen card and the other does
+    not (checked here with the engine's waits), or when the chi owes a discard likely to deal
+    in; never for a pong, whose drawn card is hidden."""
+    from trainer.coach.fold import owed_discard
+    from trainer.lessons.kinds.best_move import pool
+
+    said: Counter[str] = Counter()
+    for move in pool(4, "best_claim"):
+        view = move.view
+        for better, worse in itertools.permutations([o.action for o in move.decision.options], 2):
+            found = contrast(view, better, worse)
+            if found is None:
+                continue
+            reason = found.param("reason")
+            assert isinstance(reason, Message)
+            assert ActionKind.PONG not in (better.kind, worse.kind)
+            said[reason.key] += 1
+            if reason.key == "coach.contrast_claim_ready":
+                for action, ready in ((better, True), (worse, False)):
+                    if action.kind is ActionKind.PASS:
+                        assert _live_ready(view, None) is ready
+                    else:
+                        owed = owed_discard(view, action)
+                        assert owed is not None
+                        assert _live_ready(owed.after, owed.card) is ready
+            else:
+                assert reason.key == "coach.contrast_claim_owed" and better.kind is \
+                    ActionKind.PASS and worse.kind is ActionKind.CHI
+        if sum(said.values()) >= 40:
+            break
+    assert said["coach.contrast_claim_ready"] > 0

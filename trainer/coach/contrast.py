@@ -17,7 +17,8 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.expert import SAFER_BY
-from trainer.coach.explain import risk_words
+from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words
+from trainer.coach.fold import owed_discard
 from trainer.engine.cards import Card, red_total
 from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
@@ -65,9 +66,61 @@ def discard_facts(view: PlayerView, actions: list[Action]) -> list[DiscardFacts]
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimFacts:
+    """Where an answer to an offered card leaves the hand: a pass keeps it, a chi lays the pair
+    and owes a discard (read as the coach reads it, :func:`~trainer.coach.fold.owed_discard`)."""
+
+    action: Action
+    ready: bool
+    """Ready (下叫) on a card still unseen, after the pass, or after the chi and its discard."""
+    owed: Card | None
+    owed_chance: float
+
+
+def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
+    """The facts of a pass or a chi; None for another answer (a pong's drawn card is hidden)."""
+    if action.kind is ActionKind.PASS:
+        waiting = waits_after(view, view.hand)
+        return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0)
+    if action.kind is not ActionKind.CHI:
+        return None
+    owed = owed_discard(view, action)
+    if owed is None:
+        return None
+    kept = list(owed.after.hand)
+    kept.remove(owed.card)
+    waiting = waits_after(owed.after, tuple(kept))
+    return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, owed.card, owed.chance)
+
+
+def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
+    """Why one answer to the offered card beats another — a chi against a pass — in one
+    sentence: it leaves the hand ready and the other does not, or the chi owes a discard likely
+    to deal in (R-CHI, R-WAIT, R-SAFE); None when neither tells them apart."""
+    if better == worse:
+        return None
+    good, bad = claim_facts(view, better), claim_facts(view, worse)
+    if good is None or bad is None:
+        return None
+    if good.ready and not bad.ready:
+        reason = Message.of("coach.contrast_claim_ready", ("R-WAIT",),
+                            move=move_words(better), other=move_words(worse))
+    elif bad.owed is not None and good.owed is None and bad.owed_chance >= RISK_GAP:
+        reason = Message.of("coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
+                            other=move_words(worse), card=bad.owed,
+                            percent=Amount(bad.owed_chance * 100), move=move_words(better))
+    else:
+        return None
+    return Message.of("coach.contrast", reason.rules, reason=reason)
+
+
 def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
-    """Why ``better`` beats ``worse``, both discards, in one sentence — or ``None`` when they are
-    not two discards, or no question of the lessons tells them apart."""
+    """Why ``better`` beats ``worse`` in one sentence — two discards on the lessons' four
+    questions, a chi and a pass by :func:`claim_contrast` — or ``None`` when no question of the
+    lessons tells them apart."""
+    if better.kind in CLAIM_WORDS and worse.kind in CLAIM_WORDS:
+        return claim_contrast(view, better, worse)
     if better.kind is not ActionKind.DISCARD or worse.kind is not ActionKind.DISCARD or \
             better == worse:
         return None
