@@ -686,3 +686,20 @@ def test_a_wrong_safe_card_is_told_how_many_of_its_partners_are_unseen() -> None
                 said += 1
             assert table.hand[right] not in {p for _, p in hint.params}
     assert said >= 3
+
+
+def test_a_seven_is_asked_as_any_other_card() -> None:
+    """Walk 17: "A 7 pairs with another 7. Which card makes 14 with 7♠?" said the answer in the
+    question. A 7's partner question is worded as any other's; the hint after a miss says how
+    to find it."""
+    from trainer.engine.messages import Message
+
+    for cards, key in (("7h 9c 5d Kc", "task.pick_partner.prompt_one"),
+                       ("7h 7c 5d Kc", "task.pick_partner.prompt")):
+        task = KINDS["pick_partner"].build(StepData({"card": "7s", "cards": cards}))
+        assert isinstance(task.prompt, Message) and task.prompt.key == key
+        for lang in ("en", "zh"):
+            said = render(task.prompt, lang, cite=False)
+            assert "another 7" not in said and "另一张 7" not in said
+        missed = task.hint(CardsAnswer(frozenset()))
+        assert isinstance(missed, Message) and missed.key == "hint.partner_missed"

@@ -60,13 +60,12 @@ def pick_partner(data: StepData) -> Task:
     working = tuple(Message.of("lesson.pair_sum", ("R-PAIR14",), a=target, b=cards[i],
                                total=rank + (cards[i].rank or 0)) for i in sorted(answer.indices))
     shape = Shape.ONE_CARD if len(answer.indices) == 1 else Shape.ALL_CARDS
-    seven = partner_rank(rank) == rank
-    key = "task.pick_partner_seven" if seven else "task.pick_partner"
+    seven = partner_rank(rank) == rank  # asked as any other card: its prompt said the answer
     return Task("pick_partner", shape,
                 Board((), choices=cards, offer=target,
                       caption=Message.of("board.your_card")),
                 answer, instruction, working, ("R-PAIR14",), hint,
-                prompt=card_prompt(key, len(answer.indices), card=target),
+                prompt=card_prompt("task.pick_partner", len(answer.indices), card=target),
                 answer_class=(len(answer.indices), seven))
 
 
