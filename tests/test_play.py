@@ -928,3 +928,22 @@ def test_a_pong_granted_after_the_others_answer_is_judged_when_granted() -> None
             assert any(meld.kind.value == action.kind.value for meld in after.melds[LEARNER])
             broke += 1
     assert broke
+
+
+def test_the_hint_says_the_coachs_move_first_and_its_figures_on_demand(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 17: every hint was three or four dense lines of points, ± and shares, and a
+    newcomer could not tell what to do. The hint leads with the coach's move ("Coach: discard
+    Q♣.") and why; the points and the shares are in an expander under it."""
+    from trainer.play.coach_hint import coach_move
+
+    store, learner = db
+    _instant(store, learner, hints=True)
+    at, view = _at_a_later_discard(store, learner)
+    coach = coach_message(view)
+    assert coach is not None
+    move = render(coach_move(view), "en", cite=False)
+    (lines,) = [c.value for c in at.caption if move in c.value]
+    assert render(coach, "en", cite=False) not in lines  # the figures are not in the hint
+    (figures,) = [e for e in at.expander if e.label == t("play_hint.figures", "en")]
+    assert render(coach, "en", cite=False) in " ".join(c.value for c in figures.caption)

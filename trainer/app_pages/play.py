@@ -23,7 +23,7 @@ from trainer.i18n import explain, render
 from trainer.mastery.guidance import HintLevel
 from trainer.play import table_service
 from trainer.play.choices import action_for, choices
-from trainer.play.coach_hint import coach_contrast, coach_message, coach_outcomes
+from trainer.play.coach_hint import coach_contrast, coach_message, coach_move, coach_outcomes
 from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
 from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
@@ -138,13 +138,17 @@ def play_help(session: PlaySession, view: PlayerView) -> Help:
 
 
 def hint_lines(view: PlayerView, risks: dict[Card, CardRisk], found: Help, item: str) -> None:
+    figures: list[str] = []
     if found.level is HintLevel.NONE:
         lines = [] if found.asked else [tr("guide.faded", skill=tr(f"skill.{found.skill}"))]
     else:
-        lines = hint_words(view, risks, coach_line=found.level is HintLevel.FULL)
+        lines, figures = hint_words(view, risks, coach_line=found.level is HintLevel.FULL)
     with st.container(key="play-hints"):
         if lines:
             st.caption("  \n".join(lines))
+        if figures:  # the coach's move and why above; its points on demand (walk 17)
+            with st.expander(tr("play_hint.figures")):
+                st.caption("  \n".join(figures))
         if found.more:
             st.button(tr("guide.ask" if found.level is HintLevel.NONE else "guide.ask_more"),
                       key="play-ask-hint", icon=":material/help:", on_click=_asked,
@@ -155,8 +159,11 @@ def _asked(found: Help, item: str) -> None:
     ask_more(db, learner.id, found.skill, context="play", item=item)
 
 
-def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: bool) -> list[str]:
-    """The hint lines: the waits, a win open, the coach's move (``coach_line``), the red."""
+def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: bool
+               ) -> tuple[list[str], list[str]]:
+    """The hint lines — the waits, a win open, the coach's move and why (``coach_line``), the
+    red — and the coach's figures behind its move (its points and how often each option wins
+    and pays), shown on demand: a newcomer reads the move first (walk 17)."""
     red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
     if risks:  # the badges under the cards, said once
@@ -170,14 +177,16 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
     winning = offer_wins(view)
     if winning is not None:
         lines.insert(0, tr("play_hint.offer_wins", card=card_text(winning)))
+    figures: list[str] = []
     if coach is not None:
+        figures.append(render(coach, lang, cite=False))
         outcomes = coach_outcomes(view)
         if outcomes is not None:
-            lines.insert(0, render(outcomes, lang, cite=False))
+            figures.append(render(outcomes, lang, cite=False))
         reason = coach_contrast(view)
         if reason is not None:
             lines.insert(0, render(reason, lang, cite=False))
-        lines.insert(0, render(coach, lang, cite=False))
+        lines.insert(0, render(coach_move(view), lang, cite=False))
     waiting = unseen_waits(view)
     if waiting is not None:
         if not waiting.ready:
@@ -187,7 +196,7 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
                                left=waiting.copies_left))
         else:
             lines.insert(0, tr("play_hint.waits_none_unseen"))
-    return lines
+    return lines, figures
 
 
 def turn_prompt(session: PlaySession, view: PlayerView) -> str:

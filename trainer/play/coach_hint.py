@@ -74,6 +74,14 @@ def coach_outcomes(view: PlayerView) -> Message | None:
     return outcome_words(*_compared(decision, move, let_go))
 
 
+def coach_move(view: PlayerView) -> Message:
+    """The coach's move in a few words ("Coach: discard Q♣"), said before its figures (only
+    where :func:`coach_message` has one)."""
+    found = coach_advice(view)
+    assert found is not None
+    return Message.of("coach.advice", ("R-PAY",), move=move_words(found[1].move))
+
+
 def coach_contrast(view: PlayerView) -> Message | None:
     """Why the coach's discard beats the one :func:`coach_message` sets beside it, in one
     sentence (:func:`~trainer.coach.contrast.contrast`); ``None`` for a claim or when no
