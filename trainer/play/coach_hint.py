@@ -82,10 +82,12 @@ def coach_move(view: PlayerView) -> Message:
     return Message.of("coach.advice", ("R-PAY",), move=move_words(found[1].move))
 
 
+@lru_cache(maxsize=64)
 def coach_contrast(view: PlayerView) -> Message | None:
-    """Why the coach's discard beats the one :func:`coach_message` sets beside it, in one
-    sentence (:func:`~trainer.coach.contrast.contrast`); ``None`` for a claim or when no
-    question of the lessons tells the two apart."""
+    """Why the coach's move beats the one :func:`coach_message` sets beside it, in one sentence
+    (:func:`~trainer.coach.contrast.contrast`: two discards, or a chi and a pass); ``None`` when
+    no question of the lessons tells the two apart. Kept per view, as the quick look is: the
+    page draws the hint again on each run."""
     found = coach_advice(view)
     if found is None:
         return None
