@@ -118,7 +118,7 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     st.session_state["drill_misses"] = misses + 1
     # a yes/no question missed once is answered at once: a second try could only be the other
     # option, and the hint would all but say it (as in the lessons, trainer.lessons.run)
-    hint = misses == 0 and len(task.options) != 2
+    hint = misses == 0 and task.ways != 2
     st.session_state.update(drill_feedback=Feedback.HINT if hint else Feedback.REVEALED,
                             drill_given=given)
 
