@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,21 +132,23 @@ def decision_from_json(data: Any) -> Decision:
 
 def _share(raw: dict[str, Any], name: str) -> float | None:
     """An option's optional share (``wins``, ``pays``): absent in values stored before them."""
-    value = raw.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1:
-        raise Dou14Error(f"an option's {name} is a share from 0 to 1")
-    return float(value)
+    return _optional_number(raw, name, lambda value: 0 <= value <= 1, "a share from 0 to 1")
 
 
 def _points(raw: dict[str, Any], name: str) -> float | None:
     """An option's optional mean payment (``win_points``, ``pay_points``)."""
+    return _optional_number(raw, name, math.isfinite, "a number of points")
+
+
+def _optional_number(raw: dict[str, Any], name: str, fits: Callable[[float], bool],
+                     what: str) -> float | None:
+    """``raw[name]`` as a float, None when absent; :class:`Dou14Error` saying it must be
+    ``what`` when it is no number ``fits`` takes."""
     value = raw.get(name)
     if value is None:
         return None
-    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
-        raise Dou14Error(f"an option's {name} is a number of points")
+    if not isinstance(value, int | float) or isinstance(value, bool) or not fits(value):
+        raise Dou14Error(f"an option's {name} is {what}")
     return float(value)
 
 
