@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.table import table_from_view
 from trainer.analysis.unseen_waits import waits_after
+from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.expert import SAFER_BY
-from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words
+from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words, why, why_discard
 from trainer.coach.fold import owed_discard
-from trainer.engine.cards import Card, red_total
-from trainer.engine.combine import lacks_partner, rank_counts
+from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Message
@@ -31,39 +29,6 @@ rarely why one discard beats another)."""
 RISK_GAP = SAFER_BY
 """How much likelier to deal in a card must be before its risk is the reason: the margin by which
 the coach itself swaps to a safer discard."""
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardFacts:
-    """What letting one card go leaves, on the lessons' four questions."""
-
-    action: Action
-    ready: bool
-    """Ready (下叫) on a card still unseen."""
-    breaks_pair: bool
-    red: int
-    """The red the kept cards and the viewer's sets carry."""
-    card_red: int
-    chance: float
-    proven: bool
-
-
-def discard_facts(view: PlayerView, actions: list[Action]) -> list[DiscardFacts]:
-    """The facts of each discard in ``actions``, its chance read once for them all."""
-    cards = [action.cards[0] for action in actions]
-    chances = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
-                              cards)
-    counts = rank_counts(view.hand)
-    melds = view.melds[view.seat]
-    found = []
-    for action, card in zip(actions, cards, strict=True):
-        rest = list(view.hand)
-        rest.remove(card)
-        waiting = waits_after(view, tuple(rest))
-        found.append(DiscardFacts(action, waiting.ready and waiting.copies_left > 0,
-                                  not lacks_partner(counts, card.rank), red_total(rest, melds),
-                                  card.red, chances[card].value, chances[card].safe))
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,17 +86,50 @@ def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
     lessons tells them apart."""
     if better.kind in CLAIM_WORDS and worse.kind in CLAIM_WORDS:
         return claim_contrast(view, better, worse)
-    if better.kind is not ActionKind.DISCARD or worse.kind is not ActionKind.DISCARD or \
-            better == worse:
+    if not _two_discards(better, worse):
         return None
     good, bad = discard_facts(view, [better, worse])
+    return discard_contrast(view, good, bad)
+
+
+@dataclass(frozen=True, slots=True)
+class Reasons:
+    """The coach's words on a decision: each of two options on its own, and the one sentence
+    that sets them apart (``None`` when no question of the lessons does)."""
+
+    better: Message
+    worse: Message
+    contrast: Message | None
+
+
+def reasons(view: PlayerView, better: Action, worse: Action) -> Reasons:
+    """:func:`~trainer.coach.explain.why` of each option and :func:`contrast` of the two, two
+    discards' facts worked out once for all three."""
+    if better == worse:
+        said = why(view, better)
+        return Reasons(said, said, None)
+    if not _two_discards(better, worse):
+        return Reasons(why(view, better), why(view, worse), contrast(view, better, worse))
+    good, bad = discard_facts(view, [better, worse])
+    return Reasons(why_discard(view, good), why_discard(view, bad),
+                   discard_contrast(view, good, bad))
+
+
+def _two_discards(better: Action, worse: Action) -> bool:
+    return better.kind is ActionKind.DISCARD and worse.kind is ActionKind.DISCARD and \
+        better != worse
+
+
+def discard_contrast(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message | None:
+    """Why the discard of ``good`` beats that of ``bad``: the first question that tells them
+    apart, said after the risk when ``bad`` was the safer card (R-SAFE)."""
     reason = _reason(view, good, bad)
     if reason is None:
         return None
     if (bad.proven and not good.proven) or good.chance - bad.chance >= RISK_GAP:
         # the reason is then never the risk: a safe card can still be the wrong one
         return Message.of("coach.contrast_safer", ("R-SAFE", *reason.rules),
-                          other=_card(bad), other_risk=_risk(bad), risk=_risk(good),
+                          other=bad.card, other_risk=_risk(bad), risk=_risk(good),
                           reason=reason)
     return Message.of("coach.contrast", reason.rules, reason=reason)
 
@@ -140,25 +138,21 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     """The first of the four questions on which ``good`` clearly beats ``bad``."""
     threshold = view.rules.red_threshold
     if good.ready and not bad.ready:
-        return Message.of("coach.contrast_ready", ("R-WAIT",), move=_card(good),
-                          other=_card(bad))
+        return Message.of("coach.contrast_ready", ("R-WAIT",), move=good.card,
+                          other=bad.card)
     if bad.breaks_pair and not good.breaks_pair:
-        return Message.of("coach.contrast_pair", ("R-PAIR14",), move=_card(good),
-                          other=_card(bad))
+        return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
+                          other=bad.card)
     if good.red - bad.red >= RED_GAP and bad.red < threshold:
-        return Message.of("coach.contrast_red", ("R-RED", "R-WIN"), other=_card(bad),
-                          taken=bad.card_red, red=bad.red, threshold=threshold,
-                          move=_card(good), kept=good.red)
+        return Message.of("coach.contrast_red", ("R-RED", "R-WIN"), other=bad.card,
+                          taken=bad.card.red, red=bad.red, threshold=threshold,
+                          move=good.card, kept=good.red)
     if bad.chance - good.chance >= RISK_GAP:
-        return Message.of("coach.contrast_risk", ("R-SAFE",), other=_card(bad),
-                          percent=Amount(bad.chance * 100), move=_card(good),
+        return Message.of("coach.contrast_risk", ("R-SAFE",), other=bad.card,
+                          percent=Amount(bad.chance * 100), move=good.card,
                           risk=_risk(good))
     return None
 
 
 def _risk(facts: DiscardFacts) -> Message:
     return risk_words(facts.chance, proven=facts.proven, short=True)
-
-
-def _card(facts: DiscardFacts) -> Card:
-    return facts.action.cards[0]

@@ -4,9 +4,8 @@ deals in. Said the same way in Play's hint, the review after a hand and the 留�
 
 from __future__ import annotations
 
-from trainer.analysis.chance import deal_in_chances
-from trainer.analysis.table import table_from_view
-from trainer.analysis.unseen_waits import pairing_outs, waits_after
+from trainer.analysis.unseen_waits import UnseenWaits, pairing_outs, waits_after
+from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.fold import owed_discard
 from trainer.coach.search import Z95, Decision, OptionValue
 from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total, red_value
@@ -44,16 +43,19 @@ def why(view: PlayerView, action: Action) -> Message:
         return _why_claim(view, action, view.offer.card)
     if action.kind is not ActionKind.DISCARD:
         return Message.of("coach.why_lay", ("R-TOU-LATER", "R-FAN"), move=move_words(action))
-    card = action.cards[0]
-    rest = list(view.hand)
-    rest.remove(card)
-    ready = ready_words(view, tuple(rest), outs=True)
-    chance = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
-                             [card])[card]
+    return why_discard(view, discard_facts(view, [action])[0])
+
+
+def why_discard(view: PlayerView, facts: DiscardFacts) -> Message:
+    """A discard in the game's terms, from its facts: the pair it breaks or the loose card it
+    throws, the waits then, the red kept, the chance it deals in."""
+    ready = _ready_from(view, facts.kept, facts.waiting, outs=True)
     return Message.of("coach.why_discard", ("R-PAIR14", "R-WAIT", "R-RED", "R-SAFE"),
-                      move=move_words(action), pairs=pair_words(view.hand, card),
-                      ready=ready, red=red_words(view, rest, ready=ready.key == READY),
-                      risk=risk_words(chance.value, proven=chance.safe))
+                      move=move_words(facts.action),
+                      pairs=Message.of("coach.pair_broken" if facts.breaks_pair
+                                       else "coach.pair_loose"),
+                      ready=ready, red=red_words(view, list(facts.kept), ready=ready.key == READY),
+                      risk=risk_words(facts.chance, proven=facts.proven))
 
 
 def risk_words(chance: float, *, proven: bool = False, short: bool = False) -> Message:
@@ -67,13 +69,6 @@ def risk_words(chance: float, *, proven: bool = False, short: bool = False) -> M
     return Message.of(key, percent=Amount(chance * 100))
 
 
-def pair_words(hand: tuple[Card, ...], card: Card) -> Message:
-    """Whether letting ``card`` go breaks one of the hand's 14-pairs or throws a loose card,
-    one too many for its partner rank (R-PAIR14) — the first of the four questions."""
-    loose = lacks_partner(rank_counts(hand), card.rank)
-    return Message.of("coach.pair_loose" if loose else "coach.pair_broken")
-
-
 READY = "coach.waits"
 """The key of :func:`ready_words` for a hand ready on unseen cards."""
 
@@ -82,7 +77,11 @@ def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Mess
     """Where ``hand`` stands after an option (R-WAIT): ready on the unseen cards that would win
     it, with the copies left; ready on cards all in sight; or not ready — with ``outs``, how
     many unseen cards would pair one of its loose cards."""
-    waiting = waits_after(view, hand)
+    return _ready_from(view, hand, waits_after(view, hand), outs=outs)
+
+
+def _ready_from(view: PlayerView, hand: tuple[Card, ...], waiting: UnseenWaits, *,
+                outs: bool) -> Message:
     if waiting.ready:
         return Message.of(READY, cards=waiting.cards, left=waiting.copies_left) \
             if waiting.cards else Message.of("coach.waits_gone")

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.coach import coached_hands
-from trainer.coach.contrast import contrast
-from trainer.coach.explain import move_words, outcome_words, why
+from trainer.coach.contrast import reasons
+from trainer.coach.explain import move_words, outcome_words
 from trainer.coach.search import (
     BUDGETS,
     Z95,
@@ -170,8 +170,9 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
         advice = coach_advice(view)  # what Play's hint said: the same quick look
         quick = None if advice is None else advice[1].move
         best = decision.best.action
-        priced.append(PricedDecision(step, action, decision, why(view, best), why(view, action),
-                                     quick, contrast(view, best, action)))
+        said = reasons(view, best, action)
+        priced.append(PricedDecision(step, action, decision, said.better, said.worse, quick,
+                                     said.contrast))
         if progress is not None:
             progress(done, len(moments))
     return PricedHand(tuple(priced))
