@@ -620,11 +620,38 @@ def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
     said = outcome_words(rare, common)
     assert said is not None
     en, zh = render(said, "en", cite=False), render(said, "zh", cite=False)
-    assert "under 1% of hands" in en and "never pay in" in en and "+6.0" not in en
-    assert "25% of hands, +7.5" in en and "pay in 30%, −4.5" in en
+    assert "under 1% of hands" in en and "never pay for another player's win" in en
+    assert "+6.0" not in en
+    assert "25% of hands, +7.5" in en and "another player's win in 30%, −4.5" in en
     assert "不到 1%" in zh and "一次也没付分" in zh and "6.0" not in zh and "+7.5" in zh
     nothing = OptionValue(discard, -1.0, 0.2, wins=0.0, pays=0.5, win_points=0.0, pay_points=-2.0)
     assert "you win none of them" in render(outcome_words(nothing, common), "en", cite=False)
+
+
+@pytest.mark.rule("R-FAN")
+def test_fewer_wins_worth_more_are_said_so() -> None:
+    """Walk 18: a pong best at +8.4 beside a pass at +4.9, and the pass won more often (64%
+    against 56%): nothing said why. When the better option wins less often but each win pays
+    clearly more, the outcomes say so — after a pong or kong, because the set adds fan; never
+    when it wins as often, or its wins pay about the same."""
+    from trainer.coach.explain import outcome_words
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.i18n import render
+
+    pong, passing = Action(0, ActionKind.PONG), Action(0, ActionKind.PASS)
+    best = OptionValue(pong, 8.4, 1.0, wins=0.56, pays=0.3, win_points=16.7, pay_points=-4.0)
+    other = OptionValue(passing, 4.9, 1.0, wins=0.64, pays=0.3, win_points=8.9, pay_points=-4.0)
+    said = outcome_words(best, other)
+    assert said is not None and said.key == "coach.outcomes_bigger_fan"
+    assert "adds fan" in render(said, "en", cite=False) and "加番" in render(said, "zh", cite=False)
+    same = OptionValue(passing, 4.9, 1.0, wins=0.64, pays=0.3, win_points=15.0, pay_points=-4.0)
+    assert outcome_words(best, same).key == "coach.outcomes"  # type: ignore[union-attr]
+    often = OptionValue(pong, 8.4, 1.0, wins=0.7, pays=0.3, win_points=16.7, pay_points=-4.0)
+    assert outcome_words(often, other).key == "coach.outcomes"  # type: ignore[union-attr]
+    discard = Action(0, ActionKind.DISCARD, (parse_card("8h"),))
+    plain = OptionValue(discard, 8.4, 1.0, wins=0.56, pays=0.3, win_points=16.7, pay_points=-4.0)
+    assert outcome_words(plain, other).key == "coach.outcomes_bigger"  # type: ignore[union-attr]
 
 
 def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:

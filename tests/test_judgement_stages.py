@@ -122,7 +122,8 @@ def _answer_cards(task: Task) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("kind", ["best_claim", "read_wait", "least_risk", "coached_move"])
+@pytest.mark.parametrize("kind", ["best_discard", "best_claim", "read_wait", "least_risk",
+                                  "coached_move"])
 def test_a_miss_is_told_the_reasoning_never_the_answer(kind: str) -> None:
     for step in _steps(kind):
         task = step.task
@@ -210,3 +211,53 @@ def test_reading_a_wait_asks_for_colour_only_once_it_is_taught() -> None:
                 assert not task.kept_class or taught, step.number
                 asked.append(task.kept_class)
     assert True in asked and False in asked
+
+
+@pytest.mark.rule("R-PRIORITY", "R-FLIP")
+def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
+    """Walk 18: after the learner's K♣ in stage 16 the table said "nobody took your K♣", and the
+    next decision showed the lower player's chi of it: the table after a move was played on with
+    everyone passing while the hand goes on as it was played. It now follows the hand's own
+    actions, and says who took the card."""
+    from trainer.engine.game.events import EventKind
+    from trainer.lessons.table_tasks import TableScene, after_move, as_replayed, then_words
+
+    said = Counter[str]()
+    for hand in coached_pool():
+        for coached in hand.decisions:
+            scene = TableScene(hand.replay.state_at(coached.step), hand.seat)
+            played = hand.replay.actions[coached.step]
+            after = after_move(scene, played, as_replayed(hand.replay, coached.step))
+            steps = next(k for k in range(coached.step + 1, len(hand.replay.actions) + 1)
+                         if len(hand.replay.state_at(k).events) == len(after.state.events))
+            assert after.state.events == hand.replay.state_at(steps).events
+            words = then_words(after)
+            if words is not None:
+                said[words.key] += 1
+                mine = {e.cards[0] for e in after.then
+                        if e.kind is EventKind.DISCARD and e.seat == hand.seat}
+                taken = [e for e in after.then if e.kind is EventKind.TAKE and e.cards[0] in mine]
+                assert (words.key == "lesson.then_taken") is bool(taken), words
+                offer = after.state.offer
+                if words.key != "lesson.then_taken" and offer is not None:  # "now you flip"
+                    assert words.key.endswith("_you") is (offer.seat == hand.seat)
+    assert said["lesson.then_taken"] >= 3 and said["lesson.then_next"] >= 3
+
+
+@pytest.mark.rule("R-SPECIAL")
+def test_a_missed_all_black_plan_is_told_the_plan() -> None:
+    """Walk 18: a first discard whose plan is 全黑 missed was told "red 2 (a win needs 20)" and
+    nothing of the plan the stage teaches. Every variant of such a step, missed with a black
+    card, is told the red it holds and that 全黑 needs none — in both languages."""
+    steps = [s for s in _steps("best_discard") if s.data.get("plan") == "all_black"]
+    assert steps
+    for step in steps:
+        for seed in range(4):
+            task = step.variant(seed)
+            assert task.answer_class == "all_black"
+            wrong = next(MoveAnswer(ActionKind.DISCARD, (i,))
+                         for i, card in enumerate(task.board.hand) if card.is_black)
+            hint = task.hint(wrong)
+            assert hint.key == "hint.best_discard_all_black"
+            for lang in ("en", "zh"):
+                assert "全黑" in render(hint, lang)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -619,6 +620,40 @@ def test_a_discard_offers_only_the_moves_its_moment_allows() -> None:
     assert len(seen) >= 3  # plain discards, after a stock card, right after a pong
     step = next(s for _, s in QUESTIONS if s.kind == "move" and s.data["goal"] == "discard")
     assert step.task.board.buttons == (TableButton.DISCARD,)
+
+
+@pytest.mark.rule("R-CHI", "R-OWN-FLIP")
+def test_a_claim_offers_only_the_claims_the_seats_allow() -> None:
+    """Walk 18: 吃 was offered beside "No chi (吃) here" on the opposite player's discard, and a
+    press only asked for a card. At a claim the table offers chi only on the upper player's card
+    or one's own flip, and no claim on one's own flip that the table's rules forbid — facts of
+    the seats, not the hand — and every claim the engine allows has its button."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.engine.game.hand_parts import Phase
+    from trainer.engine.sources import Source
+    from trainer.lessons.buttons import TableButton
+    from trainer.lessons.kinds.coached import pool
+    from trainer.lessons.table_tasks import TableScene
+
+    needs = {ActionKind.WIN: TableButton.WIN, ActionKind.KONG: TableButton.KONG,
+             ActionKind.PONG: TableButton.PONG, ActionKind.CHI: TableButton.CHI,
+             ActionKind.PASS: TableButton.PASS}
+    hidden = Counter[bool]()
+    for hand in pool():
+        for state in hand.replay.states():
+            offer = state.offer
+            if state.phase is not Phase.CLAIM or offer is None:
+                continue
+            seat = state.to_act
+            buttons = TableScene(state, seat).buttons()
+            for action in state.legal_actions():
+                assert needs[action.kind] in buttons, action
+            upper = (offer.seat + 1) % state.rules.players == seat
+            own_flip = offer.seat == seat and offer.source is Source.FLIP
+            assert (TableButton.CHI in buttons) is (upper or own_flip)
+            hidden[TableButton.CHI in buttons] += 1
+            assert TableButton.PASS in buttons
+    assert hidden[True] >= 10 and hidden[False] >= 10
 
 
 @pytest.mark.rule("R-READ")

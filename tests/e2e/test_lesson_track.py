@@ -89,10 +89,15 @@ def _answer(page: Page, task: Task, given: LessonAnswer, lang: str, seq: str) ->
             given.kind.value, given.kind.value)
         button = table.locator(f"button[data-action={action}]")
         chosen = cards.evaluate_all(PRESSED)  # a card may come raised (a preselected move)
-        for index in sorted(i for i, on in enumerate(chosen) if on != (i in indices)):
-            cards.nth(index).click()  # each tap once, and its effect waited for
-            expect(cards.nth(index)).to_have_attribute(
-                "aria-pressed", "true" if index in indices else "false")
+        for _ in range(len(chosen) + 1):  # cards to raise first: on a one-card table a tap
+            now = cards.evaluate_all(PRESSED)  # lowers the card raised before
+            todo = [i for i, on in enumerate(now) if not on and i in indices] + \
+                [i for i, on in enumerate(now) if on and i not in indices]
+            if not todo:
+                break
+            cards.nth(todo[0]).click()  # each tap once, and its effect waited for
+            expect(cards.nth(todo[0])).to_have_attribute(
+                "aria-pressed", "true" if todo[0] in indices else "false")
         assert cards.evaluate_all(PRESSED) == [i in indices for i in range(len(chosen))]
         button.click()
     elif isinstance(given, NumberAnswer):
@@ -257,4 +262,46 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
             box = element.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
                 lesson.id, box)
+    context.close()
+
+
+@pytest.mark.rule("R-READ")
+def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server: str,
+                                                        server_database: Path) -> None:
+    """Walk 18: "which card…?" kept a missed card raised beside the next tap, and Check then
+    said "First tap one of your cards". A one-card question's tap replaces the card raised; a
+    question of n cards pressed with more tapped says how many are tapped and how many it
+    takes, and sends nothing."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
+    link = sign_up(page, server, "Taps as asked", "en")
+    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
+    lesson = next(x for x in LESSONS if x.id == "read-the-wait")
+    page.goto(f"{server}/lessons?lang=en&learner={link}&lesson={lesson.id}")
+    _settle(page)
+    _first_table_question(page, store, learner, lesson, "en")
+    run = _run(store, learner, lesson)
+    assert run is not None
+    task = task_of(lesson, run)
+    told = task.told_count
+    assert told is not None and len(task.board.tappable) > told
+    table = page.locator(f'.d14-table[data-seq="{run.run_seed}-{run.index}-{run.attempts}"]')
+    cards = table.locator(".hand .card")
+    cards.first.wait_for()
+    _settle(page)
+    if told == 1:
+        for index in (0, 1):
+            cards.nth(index).click()
+            expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+        expect(cards.nth(0)).to_have_attribute("aria-pressed", "false")
+    else:
+        for index in range(told + 1):
+            cards.nth(index).click()
+            expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+        table.locator("button[data-action=check]").click()
+        expect(table.locator(".need")).to_have_text(t(
+            "board.need_fewer", "en", n=told + 1, max=told, action=t("lessons.check", "en")))
+        expect(table).not_to_have_class(re.compile(r"\bpending\b"))  # nothing was sent
     context.close()

@@ -169,8 +169,28 @@ def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
     sides = [_outcome_side(option) for option in (first, second)]
     if sides[0] is None or sides[1] is None:
         return None
-    return Message.of("coach.outcomes", ("R-PAY", "R-FAN"), move=move_words(first.action),
-                      side=sides[0], other=move_words(second.action), other_side=sides[1])
+    return Message.of(_outcomes_key(first, second), ("R-PAY", "R-FAN"),
+                      move=move_words(first.action), side=sides[0],
+                      other=move_words(second.action), other_side=sides[1])
+
+
+BIGGER_BY = 1.25
+"""How many times the other's win points ``first``'s must be to be said to pay more a win."""
+
+
+def _outcomes_key(first: OptionValue, second: OptionValue) -> str:
+    """The outcomes said plainly, or — when ``first`` wins less often than ``second`` yet is
+    worth more — with why: each win pays more, and after a pong or kong because the set adds
+    fan (R-FAN); a share under 1% is not compared."""
+    if first.wins is None or second.wins is None or first.win_points is None or \
+            second.win_points is None or round(first.wins * 100) == 0:
+        return "coach.outcomes"
+    if first.wins >= second.wins or first.win_points < BIGGER_BY * max(second.win_points, 0.0):
+        return "coach.outcomes"
+    if first.action.kind in (ActionKind.PONG, ActionKind.KONG) and \
+            second.action.kind is ActionKind.PASS:
+        return "coach.outcomes_bigger_fan"
+    return "coach.outcomes_bigger"
 
 
 def _outcome_side(option: OptionValue) -> Message | None:

@@ -92,6 +92,27 @@ def seats_from(origin: int, players: int) -> list[int]:
     return [(origin + step) % players for step in range(1, players + 1)]
 
 
+def seat_refusal(kind: ClaimKind, seat: int, origin: int, source: Source,
+                 rules: RuleSet = DEFAULT_RULES) -> str | None:
+    """Why ``seat`` may not claim the card ``origin`` discarded or flipped for ``kind``, whatever
+    it holds — ``own_discard``, ``own_flip`` (R-OWN-FLIP, a table rule) or ``chi_not_lower``
+    (R-CHI: the card's lower player, or its flipper) —, or ``None`` when some hand may.
+
+    >>> seat_refusal(ClaimKind.CHI, 2, 0, Source.DISCARD)
+    'chi_not_lower'
+    >>> seat_refusal(ClaimKind.CHI, 0, 0, Source.FLIP) is None
+    True
+    """
+    own = seat == origin
+    if own and source is Source.DISCARD:
+        return "own_discard"
+    if own and kind is not ClaimKind.CHI and not rules.win_pong_kong_on_own_flip:
+        return "own_flip"
+    if kind is ClaimKind.CHI and seat not in ((origin + 1) % rules.players, origin):
+        return "chi_not_lower"
+    return None
+
+
 def resolve_claims(claims: Iterable[Claim], origin: int, source: Source | str, *,
                    rules: RuleSet = DEFAULT_RULES) -> ClaimResolution:
     """Who gets the card ``origin`` discarded (``source="discard"``) or flipped (``"flip"``)."""
@@ -101,19 +122,14 @@ def resolve_claims(claims: Iterable[Claim], origin: int, source: Source | str, *
         raise Dou14Error(f"seat {origin} is not 0..{players - 1}")
     valid: list[Claim] = []
     refused: list[tuple[Claim, str]] = []
-    lower = (origin + 1) % players
     for claim in claims:
         if not 0 <= claim.seat < players:
             raise Dou14Error(f"seat {claim.seat} is not 0..{players - 1}")
-        own = claim.seat == origin
-        if own and source is Source.DISCARD:
-            refused.append((claim, "own_discard"))
-        elif own and claim.kind is not ClaimKind.CHI and not rules.win_pong_kong_on_own_flip:
-            refused.append((claim, "own_flip"))
-        elif claim.kind is ClaimKind.CHI and claim.seat not in (lower, origin):
-            refused.append((claim, "chi_not_lower"))
-        else:
+        reason = seat_refusal(claim.kind, claim.seat, origin, source, rules)
+        if reason is None:
             valid.append(claim)
+        else:
+            refused.append((claim, reason))
     seat_order = seats_from(origin, players)
     chi_order = seat_order
     if source is Source.FLIP and rules.chi_priority_flipper_first:

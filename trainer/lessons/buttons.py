@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.inputs import member
+from trainer.engine.priority import ClaimKind
 
 
 class TableButton(StrEnum):
@@ -28,6 +29,11 @@ class TableButton(StrEnum):
     """Adds a card to the pong just made (R-KONG)."""
     DONE = "done"
     TIANZOU = "tianzou"
+
+    @property
+    def claim(self) -> ClaimKind | None:
+        """The claim the button makes on an offered card (none for a pass or a turn's move)."""
+        return _CLAIMS.get(self)
 
     @property
     def cards_needed(self) -> tuple[int, int]:
@@ -53,6 +59,9 @@ _KINDS = {TableButton.DISCARD: ActionKind.DISCARD, TableButton.CHI: ActionKind.C
           TableButton.WIN: ActionKind.WIN, TableButton.PASS: ActionKind.PASS,
           TableButton.LAY_DOWN: ActionKind.LAY_JOKER, TableButton.KONG_DRAWN: ActionKind.KONG_DRAWN,
           TableButton.DONE: ActionKind.DONE, TableButton.TIANZOU: ActionKind.TIANZOU}
+
+_CLAIMS = {TableButton.WIN: ClaimKind.WIN, TableButton.KONG: ClaimKind.KONG,
+           TableButton.PONG: ClaimKind.PONG, TableButton.CHI: ClaimKind.CHI}
 
 CLAIM_BUTTONS = (TableButton.WIN, TableButton.KONG, TableButton.PONG, TableButton.CHI,
                  TableButton.PASS)

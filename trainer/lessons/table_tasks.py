@@ -8,6 +8,7 @@ action; :func:`apply_table_action` turns that into the engine's action, lets the
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
@@ -19,6 +20,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.priority import seat_refusal
 from trainer.engine.seats import Relation
 from trainer.engine.sources import Source
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
@@ -49,11 +51,18 @@ class TableScene:
         discard, a lay-down only where the moment allows one — a stock card just came into the
         hand (R-TOU-LATER) — and a kong on the pong only right after one's own pong (R-KONG):
         both are public, so the buttons say nothing of the hand, and no move is offered that
-        no hand could make now."""
+        no hand could make now: at a claim, no chi on a card from another seat than the upper
+        player, nor a claim on one's own flip the table's rules forbid (R-CHI, R-OWN-FLIP)."""
         state = self.state
         phase = state.phase
         if phase is Phase.CLAIM:
-            return CLAIM_BUTTONS
+            offer = state.offer
+            if offer is None:
+                return CLAIM_BUTTONS
+            return tuple(button for button in CLAIM_BUTTONS
+                         if button.claim is None or seat_refusal(
+                             button.claim, self.seat, offer.seat, offer.source,
+                             state.rules) is None)
         if phase is Phase.LAYDOWN:
             if any(a.kind is ActionKind.KONG_DRAWN for a in state.legal_actions()):
                 return KONG_LAYDOWN_BUTTONS
@@ -89,11 +98,17 @@ def _parse_script(item: str, players: int, learner: int) -> tuple[int, ActionKin
         raise TaskError(f"bad move {item!r}: write who:kind[:cards], e.g. upper:discard:Kd") from None
 
 
-def _answer_others(state: HandState, learner: int, until: int | None) -> None:
-    """Everyone but the learner passes claims and ends their lay-downs, until ``until`` (or the
-    learner) is to act."""
+Responder = Callable[[HandState], bool]
+"""How the other players answer at a table: apply one action of the player to act, or return
+False when there is none to apply."""
+
+
+def _answer_others(state: HandState, learner: int, until: int | None,
+                   answer: Responder | None = None) -> None:
+    """Everyone but the learner answers (by default: passes claims and ends their lay-downs),
+    until ``until`` (or the learner) is to act."""
     while not state.over and state.to_act != learner and state.to_act != until:
-        if not _answer_once(state):
+        if not (answer or _answer_once)(state):
             return
 
 
@@ -161,17 +176,26 @@ def then_words(scene: TableScene) -> Message | None:
     """What the table did after the learner's discard, in words: nobody took it, the flips
     nobody could take (the engine lets them go by), and who flips the card now on offer —
     so the table shown after an answer does not move on unexplained (R-FLIP)."""
+    players = scene.state.rules.players
+    taken = next((e for e in scene.then if e.kind is EventKind.TAKE), None)
+    mine = next((e for e in scene.then if e.kind is EventKind.DISCARD and e.seat == scene.seat),
+                None)
+    if taken is not None and taken.seat is not None and taken.claim is not None and \
+            mine is not None and taken.cards[0] == mine.cards[0]:
+        return Message.of("lesson.then_taken", ("R-PRIORITY",), card=mine.cards[0],
+                          who=Message.of(f"seat.{relation(taken.seat, scene.seat, players).value}"),
+                          kind=Message.of(f"priority.kind.{taken.claim.value}"))
     discards = [e for e in scene.then if e.kind is EventKind.TO_PILE and e.seat == scene.seat]
     flips = [e for e in scene.then if e.kind is EventKind.FLIP]
     offer = scene.state.offer
     if not discards or scene.state.over or offer is None or not flips:
         return None
-    players = scene.state.rules.players
     passed = len(flips) - 1  # the last flip is the card now on offer
-    return Message.of("lesson.then_flips" if passed else "lesson.then_next", ("R-FLIP",),
-                      card=discards[0].cards[0], count=passed,
-                      who=Message.of(f"seat.{relation(offer.seat, scene.seat, players).value}"),
-                      offer=offer.card)
+    who = relation(offer.seat, scene.seat, players)
+    key = ("lesson.then_flips" if passed else "lesson.then_next") + \
+        ("_you" if who is Relation.YOU else "")  # "now you flip": the learner's own flip
+    return Message.of(key, ("R-FLIP",), card=discards[0].cards[0], count=passed,
+                      who=Message.of(f"seat.{who.value}"), offer=offer.card)
 
 
 def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
@@ -313,22 +337,38 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
     return Message.of("hint.move_other_move", ())
 
 
-def after_move(scene: TableScene, action: Action) -> TableScene:
+def after_move(scene: TableScene, action: Action, answer: Responder = _answer_once) -> TableScene:
     """The table after the learner's move — a copy: the step's own table is left as it was.
-    After a discard, once the others have let it go (its card in the pile, the next flip on
-    offer): the flips after it, each let go by everyone, would jump the table ahead unseen.
-    After any other move, with the others answering claims until the learner's next decision
-    (or the end of the hand)."""
+    After a discard, once the others have answered it (let go: its card in the pile, the next
+    flip on offer; or taken): the flips after it, each let go by everyone, would jump the table
+    ahead unseen. After any other move, with the others answering claims until the learner's
+    next decision (or the end of the hand). The others pass by default; ``answer`` is how they
+    answer instead — :func:`as_replayed` for a moment of a real hand."""
     state = copy.deepcopy(scene.state)
     state.apply(action)
     if action.kind is ActionKind.DISCARD:  # (when nobody may claim it, the flip is on at once)
         while not state.over and state.to_act != scene.seat and state.offer is not None and \
                 state.offer.seat == scene.seat and state.offer.source is Source.DISCARD:
-            if not _answer_once(state):
+            if not answer(state):
                 break
     else:
-        _answer_others(state, scene.seat, None)
+        _answer_others(state, scene.seat, None, answer)
     return TableScene(state, scene.seat, tuple(state.events[len(scene.state.events):]))
+
+
+def as_replayed(replay: Replay, step: int) -> Responder:
+    """The others answer as they did in ``replay``, whose action ``step`` is the learner's: the
+    table after a moment of a real hand shows what happened next in that hand."""
+    following = iter(replay.actions[step + 1:])
+
+    def answer(state: HandState) -> bool:
+        action = next(following, None)
+        if action is None:
+            return False
+        state.apply(action)
+        return True
+
+    return answer
 
 
 def ends_drawn(scene: TableScene) -> bool:
@@ -408,6 +448,6 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
     return scene, goal_of(data, scene)
 
 
-__all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "board_of_scene",
+__all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "as_replayed", "board_of_scene",
            "ends_drawn", "judged_move", "lone_cards", "move_task", "refusal", "refused_move",
            "scene_of", "scene_of_task", "to_engine_action", "two_step_kong"]

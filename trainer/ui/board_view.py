@@ -83,8 +83,10 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         offer=None if board.offer is None else CardView(board.offer),
         offer_caption=offer_caption(board), selected_text=tr("board.selected", n="{n}"),
         need_one=tr("board.need_one", action="{action}"),
+        need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"),
         need_range=tr("board.need_range", min="{min}", max="{max}", action="{action}"),
         need_count=tr("board.need_count", min="{min}", action="{action}"),
         tap_again=tap_again, preselected=preselected,
-        centre_note=way_of_play(len(board.seats) + 1) if board.seats else "",
+        centre_note=way_of_play(len(board.seats) + 1, legend=not board.pile and any(
+            seat.pile for seat in board.seats)) if board.seats else "",
         compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

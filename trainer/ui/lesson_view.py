@@ -138,8 +138,8 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
 
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):
-        multi = shape is Shape.ALL_CARDS
         told = task.told_count  # "tap all 2 cards": the Check waits for 2
+        multi = shape is Shape.ALL_CARDS and told != 1  # "the one card": a tap replaces
         low, high = (told, told) if told is not None else (1, len(board.tappable) if multi else 1)
         check = ActionButton("check", tr("lessons.check"), low, high, primary=True)
         labels, tones = answer_marks(task) if locked else ((), ())

@@ -143,7 +143,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
         else "", centre_note=_centre_note(view.piles), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt,
-        need_one=tr("board.need_one", action="{action}"))
+        need_one=tr("board.need_one", action="{action}"),
+        need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"))
 
 
 def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
@@ -156,13 +157,8 @@ def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
 
 
 def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
-    """The way play goes; while only the others have cards on the table, also what the D / F
-    under them mean (said over the learner's own pile once it has cards)."""
-    note = way_of_play(len(piles))
-    if any(piles[seat] for seat in range(len(piles)) if seat != LEARNER) and \
-            not piles[LEARNER]:
-        note += " · " + tr("board.pile_legend")
-    return note
+    return way_of_play(len(piles), legend=not piles[LEARNER] and any(
+        piles[seat] for seat in range(len(piles)) if seat != LEARNER))
 
 
 def review_table(state: HandState, *, seq: str,

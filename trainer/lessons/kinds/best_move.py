@@ -23,6 +23,7 @@ from typing import Any
 from trainer.coach.best_moves import BestMove
 from trainer.coach.explain import values_words, why
 from trainer.engine import Message, Position, Relation, relation, waits
+from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
@@ -137,6 +138,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
     answer = MoveAnswer(best.kind, tuple(hand.index(card) for card in best.cards
                                          if best.kind in (ActionKind.DISCARD, ActionKind.CHI)))
 
+    case = move_class(scene, best, first=first, plan=plan)
+
     def grade(given: LessonAnswer) -> bool:
         action = judged_move(scene, given)
         return isinstance(action, Action) and move.is_best(action)
@@ -146,11 +149,15 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
         if isinstance(action, Message):
             return action
         value = move.decision.value_of(action)
-        lost = 0.0 if value is None else value.loss
-        return Message.of(f"hint.{kind}_lost", RULES, lost=Points(lost, signed=False),
-                          after=why(scene.view, action))
+        lost = Points(0.0 if value is None else value.loss, signed=False)
+        if case == "all_black":  # the plan, before the cards (开局定打法, R-SPECIAL)
+            view = scene.view
+            return Message.of("hint.best_discard_all_black", (*RULES, "R-SPECIAL"), lost=lost,
+                              after=why(view, action),
+                              red=red_total(view.hand, view.melds[view.seat]),
+                              threshold=view.rules.red_threshold)
+        return Message.of(f"hint.{kind}_lost", RULES, lost=lost, after=why(scene.view, action))
 
-    case = move_class(scene, best, first=first, plan=plan)
     return Task(kind, Shape.MOVE, board, answer, _instruction(kind, scene),
                 values_words(move.decision), RULES, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),

@@ -24,7 +24,14 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
-from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move, refused_move
+from trainer.lessons.table_tasks import (
+    TableScene,
+    after_move,
+    as_replayed,
+    board_of_scene,
+    judged_move,
+    refused_move,
+)
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
@@ -100,7 +107,8 @@ def coached_move(data: StepData) -> Task:
                 (*values_message(coached),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),
-                solved_board=board_of_scene(after_move(scene, played)), grader=grade,
+                solved_board=board_of_scene(after_move(
+                    scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
                 more_working=lambda: (why(scene.view, best),))
 

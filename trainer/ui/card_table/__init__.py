@@ -158,6 +158,8 @@ class TableView:
     count); the buttons never grey out, so none hints whether its move is allowed."""
     need_range: str = ""
     """The same for a button taking a range of cards ("{min}" to "{max}")."""
+    need_fewer: str = ""
+    """The same with more cards tapped than the button takes ("{n}", "{max}")."""
     need_count: str = ""
     """The same for a button taking an exact number of cards, more than one ("{min}")."""
     prompt: str = ""
@@ -208,7 +210,8 @@ class TableView:
             "preselected": list(self.preselected), "centre_note": self.centre_note,
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
             "need_text": {"one": self.need_one, "range": self.need_range,
-                          "count": self.need_count or self.need_range}
+                          "count": self.need_count or self.need_range,
+                          "fewer": self.need_fewer}
             if self.need_one else None,
         }
 

@@ -225,9 +225,12 @@ export default function (component) {
     if (root.classList.contains("pending")) return;
     if (!ready(action)) {
       if (need) {
-        const key = action.min !== action.max ? "range" : action.min === 1 ? "one" : "count";
+        const n = state.chosen.size;
+        const key = n > action.max && data.need_text.fewer ? "fewer"
+          : action.min !== action.max ? "range" : action.min === 1 ? "one" : "count";
         need.textContent = (data.need_text[key] || "").replace("{action}", action.label)
-          .replace("{min}", String(action.min)).replace("{max}", String(action.max));
+          .replace("{min}", String(action.min)).replace("{max}", String(action.max))
+          .replace("{n}", String(n));
         need.hidden = !need.textContent;
       }
       return;
