@@ -20,6 +20,7 @@ from trainer.coach.coached_hands import check as check_hand
 from trainer.engine import Card, Relation, seat_of
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
+from trainer.engine.messages import Message
 from trainer.engine.win_rule import claim_wins
 from trainer.i18n import render
 from trainer.lessons import Question, load_lessons
@@ -261,3 +262,22 @@ def test_a_missed_all_black_plan_is_told_the_plan() -> None:
             assert hint.key == "hint.best_discard_all_black"
             for lang in ("en", "zh"):
                 assert "全黑" in render(hint, lang)
+
+
+@pytest.mark.rule("R-SAFE")
+def test_a_safety_working_says_a_reason_shared_by_every_opponent_once() -> None:
+    """Walk 18: stage 14's working said "All 3 cards that pair with 7♥ are visible, so … cannot
+    be waiting on it" three times, once per player. Every safety step, in every variant, says
+    such a reason once, of them all."""
+    said = 0
+    for kind in ("safe", "pick_safe"):
+        for step in (s for s in STEPS if s.kind == kind):
+            for seed in range(6):
+                working = step.variant(seed).working
+                partners = [m for m in working if m.key == "safety.cert_no_partner"]
+                assert len(partners) <= 1 or len({m.params for m in partners}) == len(partners)
+                shared = {tuple(p for p in m.params if p[0] != "seat") for m in partners}
+                assert len(shared) == len(partners), [render(m, "en") for m in working]
+                said += any(dict(m.params).get("seat") == Message.of("safety.every_opponent")
+                            for m in partners)
+    assert said

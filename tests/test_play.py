@@ -738,7 +738,7 @@ def test_a_safe_cards_reasons_are_said_once() -> None:
                             total=4, seat=seat) for seat in ("Player 2", "Player 3", "Player 4"))
     said = risk_card(card, CardRisk(card, 0.0, True, "safe", same)).detail
     assert said.count("visible") == 1 and "Player" not in said
-    assert t("play.every_opponent", "en") in said and said.endswith(".")
+    assert t("safety.every_opponent", "en") in said and said.endswith(".")
     mixed = (same[0], Message.of("safety.cert_none_combine", ("R-SAFE",), card=card,
                                  seat="Player 3", size=5))
     said = risk_card(card, CardRisk(card, 0.0, True, "safe", mixed)).detail

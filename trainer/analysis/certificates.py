@@ -96,3 +96,17 @@ def certificate(table: SafetyTable, count: DealInCount, read: float | None = Non
     return Message.of("safety.cert_danger", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                       winning=count.winning, total=count.total, percent=percent,
                       partners=count.partners_unseen, partner=partner)
+
+
+def said_once(messages: Sequence[Message]) -> tuple[Message, ...]:
+    """A card's certificates as a reader wants them: "all four 4s are visible, so the upper
+    player cannot be waiting on it", said of each opponent in turn, reads as the same sentence
+    three times — it is said once, of them all (R-SAFE)."""
+    if len(messages) > 1 and {m.key for m in messages} == {"safety.cert_no_partner"} and len(
+            {tuple(p for p in m.params if p[0] != "seat") for m in messages}) == 1:
+        first = messages[0]
+        return (Message(first.key, tuple(
+            (name, Message.of("safety.every_opponent") if name == "seat" else value)
+            for name, value in first.params), first.rules),)
+    return tuple(messages)
+

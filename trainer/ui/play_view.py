@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from trainer.engine import Card, Message, relation
+from trainer.analysis.certificates import said_once
+from trainer.engine import Card, relation
 from trainer.engine.cards import sorted_cards
 from trainer.engine.game.hand_parts import Offer
 from trainer.engine.game.state import HandState
@@ -68,19 +69,6 @@ def detail_percent(risk: float) -> str:
     if 99 < percent < 100:
         return f"{min(99.99, max(99.01, round(percent, 2))):.2f}"
     return f"{percent:.0f}"
-
-
-def said_once(messages: Sequence[Message]) -> tuple[Message, ...]:
-    """A card's reasons as a reader wants them: "all four 4s are visible, so Player 2 cannot be
-    waiting on it", said of each player in turn, read as the same sentence three times — it is
-    said once, of them all."""
-    if len(messages) > 1 and {m.key for m in messages} == {"safety.cert_no_partner"} and len(
-            {tuple(p for p in m.params if p[0] != "seat") for m in messages}) == 1:
-        first = messages[0]
-        return (Message(first.key, tuple((name, tr("play.every_opponent") if name == "seat"
-                                          else value) for name, value in first.params),
-                        first.rules),)
-    return tuple(messages)
 
 
 def sentences(texts: Sequence[str]) -> str:

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for, history_proof
-from trainer.analysis.certificates import certificate, certificates_of_proof
+from trainer.analysis.certificates import certificate, certificates_of_proof, said_once
 from trainer.analysis.deal_in import SafetyReason
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
@@ -77,7 +77,7 @@ def _working(table: SafetyTable, card: Card) -> tuple[Message, ...]:
         is Argument.HISTORY else None
     if proof is not None:
         return certificates_of_proof(table, proof, counts)
-    return tuple(certificate(table, count) for count in counts)
+    return said_once([certificate(table, count) for count in counts])
 
 
 def safe(data: StepData) -> Task:
