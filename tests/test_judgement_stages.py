@@ -281,3 +281,24 @@ def test_a_safety_working_says_a_reason_shared_by_every_opponent_once() -> None:
                 said += any(dict(m.params).get("seat") == Message.of("safety.every_opponent")
                             for m in partners)
     assert said
+
+
+def test_a_right_discard_not_the_coachs_goes_on_with_the_learners_card() -> None:
+    """Walk 18: 9♦ was right beside the coach's 9♥, and the table then said "nobody took your
+    9♥". A right discard that is not the coach's shows the table after the learner's own card;
+    the coach's own answer shows the table after it."""
+    from trainer.lessons.kinds.best_move import task_of_move
+
+    seen = 0
+    for move in pool()[:60]:
+        task = task_of_move("best_discard", move)
+        assert task.solved_for(task.answer) is task.solved_board
+        for index, card in enumerate(task.board.hand):
+            given = MoveAnswer(ActionKind.DISCARD, (index,))
+            if given == task.answer or not task.is_correct(given):
+                continue
+            board = task.solved_for(given)
+            assert board is not None and board is not task.solved_board
+            assert card in [t.card for t in board.pile] and card not in board.hand
+            seen += 1
+    assert seen

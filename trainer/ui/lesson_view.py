@@ -209,7 +209,9 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
                    if said is not None else tr("lessons.right"))
         expected = answer_words(task, task.answer)
         if said is not None and said != expected:  # another right answer
-            st.caption(red_suits(tr("lessons.right_alike", given=said, expected=expected)))
+            own = given is not None and task.solved_for(given) is not task.solved_board
+            st.caption(red_suits(tr("lessons.right_alike_own" if own else "lessons.right_alike",
+                                    given=said, expected=expected)))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:

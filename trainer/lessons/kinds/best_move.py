@@ -27,6 +27,7 @@ from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
+from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import at_table, offer_words, read_pool
 from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, judged_move, refused_move
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
@@ -158,10 +159,18 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                               threshold=view.rules.red_threshold)
         return Message.of(f"hint.{kind}_lost", RULES, lost=lost, after=why(scene.view, action))
 
+    def shown_after(given: LessonAnswer) -> Board | None:
+        """A right move that is not the coach's (a card of the same worth): the table goes on
+        with the learner's own."""
+        action = judged_move(scene, given)
+        return board_of_scene(after_move(scene, action)) \
+            if isinstance(action, Action) and action != best else None
+
     return Task(kind, Shape.MOVE, board, answer, _instruction(kind, scene),
                 values_words(move.decision), RULES, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
+                shown_after=shown_after,
                 more_working=lambda: coach_reasons(move), answer_class=case,
                 refuser=lambda given: refusal_of(move, given))
 
