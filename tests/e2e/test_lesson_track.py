@@ -262,6 +262,11 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
             box = element.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
                 lesson.id, box)
+        tops = [table.locator(f".seat-{place}").bounding_box() for place in
+                ("right", "top", "left")]  # 下家, 对家, 上家
+        assert all(box is not None for box in tops)
+        ys = [box["y"] for box in tops if box is not None]
+        assert ys == sorted(ys) if width < 520 else ys[0] == ys[2]  # a phone: in play order
     context.close()
 
 
