@@ -376,6 +376,7 @@ def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
     assert at.expander[0].label.startswith("巴起")
     first = next(m.value for m in at.expander[0].markdown)
     assert first == t("glossary.baqi.text", lang)
+    assert t("glossary.baqi.picture", lang) in [c.value for c in at.expander[0].caption]
     assert len(at.expander) >= 25
     closed = at.expander[1]  # the others are drawn when opened, not before
     assert not list(closed.markdown)
@@ -405,6 +406,18 @@ def test_the_glossary_finds_a_term_by_its_chinese_pinyin_or_words(learner_id: st
         at.info[0].value.replace("\\", "")
     at.text_input(key="glossary-search").set_value("").run()
     assert len(at.expander) == everything
+
+
+def test_every_glossary_picture_is_said_in_words() -> None:
+    """Walk 17: 点炮's picture was a lone 7♦. Every term drawn with cards has a line saying what
+    they show, in both languages, and no term without a picture has one."""
+    from trainer.content.glossary import TERMS
+    from trainer.i18n import catalog
+
+    for term in TERMS:
+        for lang in ("en", "zh"):
+            said = f"glossary.{term.id}.picture" in catalog(lang)
+            assert said is bool(term.cards or term.melds), (term.id, lang)
 
 
 def _term_key(at: object, index: int) -> str:

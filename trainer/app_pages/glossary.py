@@ -38,3 +38,5 @@ for term in ordered:
             show_cards(parse_cards(term.cards), width=44)
         if term.melds:
             show_melds([Meld.parse(m) for m in term.melds])
+        if term.cards or term.melds:  # what the picture shows, in words
+            st.caption(tr(f"glossary.{term.id}.picture"))
