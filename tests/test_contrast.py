@@ -146,9 +146,15 @@ def test_no_reason_is_said_both_ways_and_a_safer_card_is_named_first() -> None:
             assert (said.key == "coach.contrast_safer") is is_safer
             if is_safer:
                 safer += 1
-                assert said.param("other") == b.cards[0]
-                for lang in ("en", "zh"):
-                    assert card_words(b.cards[0], lang) in render(said, lang, cite=False)
+                assert said.param("other") == b.cards[0] and said.param("move") == a.cards[0]
+                for lang in ("en", "zh"):  # each card beside its own risk (walk 19: "proven
+                    text = render(said, lang, cite=False)  # safe against about 2%")
+                    for card, risk in ((b.cards[0], said.param("other_risk")),
+                                       (a.cards[0], said.param("risk"))):
+                        assert isinstance(risk, Message)
+                        said_risk = render(risk, lang, cite=False)  # (its first letter raised)
+                        assert card_words(card, lang) + (" " if lang == "en" else "") + \
+                            said_risk[:1].lower() + said_risk[1:] in text
     assert both > 0 and safer > 0
 
 

@@ -239,9 +239,13 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
                         if e.kind is EventKind.DISCARD and e.seat == hand.seat}
                 taken = [e for e in after.then if e.kind is EventKind.TAKE and e.cards[0] in mine]
                 assert (words.key == "lesson.then_taken") is bool(taken), words
+                assert played.kind is ActionKind.DISCARD  # after another move: too much
                 offer = after.state.offer
                 if words.key != "lesson.then_taken" and offer is not None:  # "now you flip"
                     assert words.key.endswith("_you") is (offer.seat == hand.seat)
+                    let_go = [e for e in after.then if e.kind in (
+                        EventKind.TO_PILE, EventKind.FLIPPED_JOKER) and e.cards[0] not in mine]
+                    assert words.param("count") == len(let_go), words  # walk 19: 2 for 1
     assert said["lesson.then_taken"] >= 3 and said["lesson.then_next"] >= 3
 
 

@@ -129,7 +129,8 @@ def discard_contrast(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) ->
     if (bad.proven and not good.proven) or good.chance - bad.chance >= RISK_GAP:
         # the reason is then never the risk: a safe card can still be the wrong one
         return Message.of("coach.contrast_safer", ("R-SAFE", *reason.rules),
-                          other=bad.card, other_risk=_risk(bad), risk=_risk(good),
+                          other=bad.card, other_risk=_risk(bad), move=good.card,
+                          risk=_risk(good),
                           reason=reason)
     return Message.of("coach.contrast", reason.rules, reason=reason)
 

@@ -173,28 +173,32 @@ def board_of_scene(scene: TableScene) -> Board:
 
 
 def then_words(scene: TableScene) -> Message | None:
-    """What the table did after the learner's discard, in words: nobody took it, the flips
-    nobody could take (the engine lets them go by), and who flips the card now on offer —
-    so the table shown after an answer does not move on unexplained (R-FLIP)."""
+    """What the table did after the learner's discard, in words: who took it, or that nobody
+    did, the flips nobody could take (the engine lets them go by), and who flips the card now
+    on offer — so the table shown after an answer does not move on unexplained (R-FLIP,
+    R-PRIORITY). Said only when the learner's move was a discard that is the first thing
+    told: after any other move the table goes on to the learner's next decision, too much for
+    one sentence."""
     players = scene.state.rules.players
+    first = scene.then[0] if scene.then else None
+    if first is None or first.kind is not EventKind.DISCARD or first.seat != scene.seat:
+        return None
+    mine = first.cards[0]
     taken = next((e for e in scene.then if e.kind is EventKind.TAKE), None)
-    mine = next((e for e in scene.then if e.kind is EventKind.DISCARD and e.seat == scene.seat),
-                None)
     if taken is not None and taken.seat is not None and taken.claim is not None and \
-            mine is not None and taken.cards[0] == mine.cards[0]:
-        return Message.of("lesson.then_taken", ("R-PRIORITY",), card=mine.cards[0],
+            taken.cards[0] == mine:
+        return Message.of("lesson.then_taken", ("R-PRIORITY",), card=mine,
                           who=Message.of(f"seat.{relation(taken.seat, scene.seat, players).value}"),
                           kind=Message.of(f"priority.kind.{taken.claim.value}"))
-    discards = [e for e in scene.then if e.kind is EventKind.TO_PILE and e.seat == scene.seat]
     flips = [e for e in scene.then if e.kind is EventKind.FLIP]
     offer = scene.state.offer
-    if not discards or scene.state.over or offer is None or not flips:
+    if scene.state.over or offer is None or not flips or taken is not None:
         return None
     passed = len(flips) - 1  # the last flip is the card now on offer
     who = relation(offer.seat, scene.seat, players)
     key = ("lesson.then_flips" if passed else "lesson.then_next") + \
         ("_you" if who is Relation.YOU else "")  # "now you flip": the learner's own flip
-    return Message.of(key, ("R-FLIP",), card=discards[0].cards[0], count=passed,
+    return Message.of(key, ("R-FLIP",), card=mine, count=passed,
                       who=Message.of(f"seat.{who.value}"), offer=offer.card)
 
 
