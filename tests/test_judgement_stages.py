@@ -221,7 +221,8 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
     everyone passing while the hand goes on as it was played. It now follows the hand's own
     actions, and says who took the card."""
     from trainer.engine.game.events import EventKind
-    from trainer.lessons.table_tasks import TableScene, after_move, as_replayed, then_words
+    from trainer.lessons.table_tasks import TableScene, after_move, as_replayed
+    from trainer.lessons.table_then import then_words
 
     said = Counter[str]()
     for hand in coached_pool():

@@ -15,7 +15,7 @@ from trainer.content.stacking import stacked_hand
 from trainer.engine import Card, Dou14Error, Message, partners_of, relation, seat_of
 from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.events import Event
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -26,6 +26,7 @@ from trainer.engine.sources import Source
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
+from trainer.lessons.table_then import then_words
 from trainer.lessons.task import StepData, Task, TaskError
 
 GOALS = ("discard", "chi", "pong", "kong", "win", "pass", "lay_joker", "lay_pong", "lay_kong",
@@ -170,36 +171,6 @@ def board_of_scene(scene: TableScene) -> Board:
                  first_discard=bool(offer and offer.dealer_first_discard),
                  stock=view.stock_size, rules=view.rules, dealer=view.dealer == me,
                  buttons=scene.buttons(), then=then_words(scene))
-
-
-def then_words(scene: TableScene) -> Message | None:
-    """What the table did after the learner's discard, in words: who took it, or that nobody
-    did, the flips nobody could take (the engine lets them go by), and who flips the card now
-    on offer — so the table shown after an answer does not move on unexplained (R-FLIP,
-    R-PRIORITY). Said only when the learner's move was a discard that is the first thing
-    told: after any other move the table goes on to the learner's next decision, too much for
-    one sentence."""
-    players = scene.state.rules.players
-    first = scene.then[0] if scene.then else None
-    if first is None or first.kind is not EventKind.DISCARD or first.seat != scene.seat:
-        return None
-    mine = first.cards[0]
-    taken = next((e for e in scene.then if e.kind is EventKind.TAKE), None)
-    if taken is not None and taken.seat is not None and taken.claim is not None and \
-            taken.cards[0] == mine:
-        return Message.of("lesson.then_taken", ("R-PRIORITY",), card=mine,
-                          who=Message.of(f"seat.{relation(taken.seat, scene.seat, players).value}"),
-                          kind=Message.of(f"priority.kind.{taken.claim.value}"))
-    flips = [e for e in scene.then if e.kind is EventKind.FLIP]
-    offer = scene.state.offer
-    if scene.state.over or offer is None or not flips or taken is not None:
-        return None
-    passed = len(flips) - 1  # the last flip is the card now on offer
-    who = relation(offer.seat, scene.seat, players)
-    key = ("lesson.then_flips" if passed else "lesson.then_next") + \
-        ("_you" if who is Relation.YOU else "")  # "now you flip": the learner's own flip
-    return Message.of(key, ("R-FLIP",), card=mine, count=passed,
-                      who=Message.of(f"seat.{who.value}"), offer=offer.card)
 
 
 def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
