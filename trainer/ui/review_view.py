@@ -119,7 +119,8 @@ def flag_row(db: ProgressStore, learner_id: int, index: int, flag: Flag,
         cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
         made = None if flag.table is None else own_puzzle_of(flag.table)
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
-            cols[1].caption(tr("play.puzzle_unclear"))
+            cols[1].caption(tr("play.puzzle_several_safe" if made is Rejection.SEVERAL_PROVED
+                               else "play.puzzle_unclear"))
         elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
             keep_own_puzzle(db, learner_id, made)
             st.success(tr("play.puzzle_made"))
