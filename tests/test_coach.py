@@ -699,3 +699,28 @@ def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
                             lambda view, d=decision: (d, Advised(first, Advice.BEST, None)))
         said = coach_hint.coach_message(None)  # type: ignore[arg-type]
         assert said is not None and said.key == key
+
+
+def test_a_sound_claim_is_said_in_the_claims_own_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walk 19: a chi kept beside a pass too close to tell apart was explained with "let go the
+    loose card least likely to deal in" — the discards' way. A claim or a pass kept as the
+    lessons teach says how they answer an offered card; a discard keeps its own words."""
+    from trainer.coach.expert import Advice, Advised
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.i18n import render
+    from trainer.play import coach_hint
+
+    chi = Action(0, ActionKind.CHI, (parse_card("5s"),))
+    passing = Action(0, ActionKind.PASS)
+    discard, other = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("10c", "9d"))
+    for move, beside, key in ((chi, passing, "coach.would_play_sound_claim"),
+                              (passing, chi, "coach.would_play_sound_claim"),
+                              (discard, other, "coach.would_play_sound")):
+        decision = Decision((OptionValue(beside, -2.2, 0.2),
+                             OptionValue(move, -2.5, 0.2, 0.3, 0.25)), 192)
+        monkeypatch.setattr(coach_hint, "coach_advice",
+                            lambda view, d=decision, m=move: (d, Advised(m, Advice.SOUND, None)))
+        said = coach_hint.coach_message(None)  # type: ignore[arg-type]
+        assert said is not None and said.key == key
+        assert ("吃、扯还是不要" in render(said, "en")) is (key.endswith("claim"))

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
-from trainer.coach.explain import move_words, outcome_words
+from trainer.coach.explain import CLAIM_WORDS, move_words, outcome_words
 from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
@@ -55,6 +55,8 @@ def coach_message(view: PlayerView) -> Message | None:
     said = "" if why is Advice.BEST else "_" + why.value
     if why is Advice.BEST and gap == 0:  # "next best −3.1" beside −3.1 read as a contradiction
         said = "_tie"
+    elif why is Advice.SOUND and move.kind in CLAIM_WORDS:  # the claims' way, not the discards'
+        said = "_sound_claim"
     return Message.of(f"coach.would_play{said}",
                       ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
