@@ -262,6 +262,15 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
             box = element.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
                 lesson.id, box)
+        run = _run(store, learner, lesson)
+        assert run is not None
+        board = task_of(lesson, run).board  # what D / F mean, on a phone too (walk 19)
+        legend = table.locator(".legend")
+        if any(seat.pile for seat in board.seats) and not board.pile:
+            expect(legend).to_be_visible()
+            expect(legend).to_have_text(t("board.pile_legend", lang))
+        else:
+            expect(legend).to_have_count(0)
         tops = [table.locator(f".seat-{place}").bounding_box() for place in
                 ("right", "top", "left")]  # 下家, 对家, 上家
         assert all(box is not None for box in tops)

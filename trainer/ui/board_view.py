@@ -11,7 +11,15 @@ from trainer.engine.sources import Source, TableCard
 from trainer.i18n import render
 from trainer.lessons.board import Board, SeatPicture
 from trainer.ui.card_table import ActionButton, CardView, MeldView, SeatView, TableView
-from trainer.ui.lang import card_text, current_language, hidden_cards, meld_caption, tr, way_of_play
+from trainer.ui.lang import (
+    card_text,
+    current_language,
+    hidden_cards,
+    meld_caption,
+    pile_legend,
+    tr,
+    way_of_play,
+)
 
 
 def pile_view(pile: Sequence[TableCard]) -> tuple[CardView, ...]:
@@ -87,6 +95,6 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         need_range=tr("board.need_range", min="{min}", max="{max}", action="{action}"),
         need_count=tr("board.need_count", min="{min}", action="{action}"),
         tap_again=tap_again, preselected=preselected,
-        centre_note=way_of_play(len(board.seats) + 1, legend=not board.pile and any(
-            seat.pile for seat in board.seats)) if board.seats else "",
+        centre_note=way_of_play(len(board.seats) + 1) if board.seats else "",
+        legend=pile_legend(bool(board.pile), any(seat.pile for seat in board.seats)),
         compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

@@ -264,9 +264,12 @@ def _css_text(text: str) -> str:
     return "".join(ch for ch in text if ch not in '"\\<>\n')
 
 
-def way_of_play(players: int, *, legend: bool = False) -> str:
-    """The centre's note on the way play goes round (R-SEAT): at three, nobody sits opposite.
-    With ``legend`` — cards lie under the others while the learner's own pile, which is titled
-    with it, is empty — also what the D / F under table cards mean."""
-    note = tr("board.counterclockwise_3" if players == 3 else "board.counterclockwise")
-    return note + " · " + tr("board.pile_legend") if legend else note
+def way_of_play(players: int) -> str:
+    """The centre's note on the way play goes round (R-SEAT): at three, nobody sits opposite."""
+    return tr("board.counterclockwise_3" if players == 3 else "board.counterclockwise")
+
+
+def pile_legend(mine: bool, others: bool) -> str:
+    """What the D / F under table cards mean, while only the others have cards there (the
+    learner's own pile is titled with it): said in the centre, on a phone too."""
+    return tr("board.pile_legend") if others and not mine else ""

@@ -22,7 +22,15 @@ from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
 from trainer.ui.board_view import meld_views, pile_view
 from trainer.ui.card_table import ActionButton, CardView, SeatView, TableView
-from trainer.ui.lang import card_text, cards_text, current_language, hidden_cards, tr, way_of_play
+from trainer.ui.lang import (
+    card_text,
+    cards_text,
+    current_language,
+    hidden_cards,
+    pile_legend,
+    tr,
+    way_of_play,
+)
 
 RESULT_KEY = "play-result"
 """The key of the page's box with the hand's result (the table brings it into view)."""
@@ -129,7 +137,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
-        else "", centre_note=_centre_note(view.piles), compact=True,
+        else "", centre_note=way_of_play(len(view.piles)), legend=_legend(view.piles), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt,
         need_one=tr("board.need_one", action="{action}"),
         need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"))
@@ -144,8 +152,8 @@ def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
     return {result.winner: tuple(CardView(card) for card in sorted_cards(result.position.hand))}
 
 
-def _centre_note(piles: Sequence[Sequence[TableCard]]) -> str:
-    return way_of_play(len(piles), legend=not piles[LEARNER] and any(
+def _legend(piles: Sequence[Sequence[TableCard]]) -> str:
+    return pile_legend(bool(piles[LEARNER]), any(
         piles[seat] for seat in range(len(piles)) if seat != LEARNER))
 
 
@@ -174,4 +182,5 @@ def review_table(state: HandState, *, seq: str,
         stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
         offer=None if state.offer is None else CardView(state.offer.card),
         offer_caption=_offer_caption(state.offer, players),
-        centre_note=_centre_note(state.piles), compact=True)
+        centre_note=way_of_play(len(state.piles)), legend=_legend(state.piles),
+        compact=True)

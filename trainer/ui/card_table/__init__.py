@@ -150,6 +150,8 @@ class TableView:
     """The action a second tap on the selected card fires (Play: tap twice to discard)."""
     preselected: tuple[int, ...] = field(default=())
     centre_note: str = ""
+    legend: str = ""
+    """What the marks under table cards mean, kept on a phone (the centre note is not)."""
     """A line in the middle of the table (the direction of play)."""
     compact: bool = False
     """Play: on a phone, each other player on one short line, so the hand and buttons fit."""
@@ -207,7 +209,7 @@ class TableView:
             "offer": None if self.offer is None else {"card": self.offer.to_data(),
                                                        "caption": self.offer_caption},
             "selected_text": self.selected_text, "tap_again": self.tap_again,
-            "preselected": list(self.preselected), "centre_note": self.centre_note,
+            "preselected": list(self.preselected), "centre_note": self.centre_note, "legend": self.legend,
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
             "need_text": {"one": self.need_one, "range": self.need_range,
                           "count": self.need_count or self.need_range,

@@ -162,6 +162,7 @@ export default function (component) {
     for (const seat of data.seats) board.appendChild(seatNode(seat));
     const centre = el("div", "centre");
     if (data.centre_note) centre.appendChild(el("div", "centre-note", data.centre_note));
+    if (data.legend) centre.appendChild(el("div", "legend", data.legend));
     if (data.stock !== null && data.stock !== undefined) {
       centre.appendChild(el("div", "stock", data.stock_text));
     }
