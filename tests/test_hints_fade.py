@@ -13,7 +13,7 @@ from tests.apptest_helpers import app
 from trainer.i18n import render, t
 from trainer.lessons import Question, load_lessons
 from trainer.mastery.bkt import MASTERED
-from trainer.mastery.guidance import HintLevel, guide, hint_level, raised
+from trainer.mastery.guidance import FADE_AFTER, HintLevel, guide, hint_level, raised
 from trainer.mastery.skills import SKILLS, Skill
 from trainer.practice.guidance_service import ask_more, help_at, lesson_skill, mastery_of
 from trainer.store import ProgressStore
@@ -96,8 +96,27 @@ def test_a_miss_brings_a_nudge_back_even_while_mastered(db: tuple[ProgressStore,
                          expected="a", correct=False, seconds=2.0, skill="drill:red", level=1)
     assert mastery_of(store, learner)[Skill.RED] >= MASTERED
     assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE
-    master(store, learner, count=1)  # right again: the help fades again
+    for _ in range(FADE_AFTER - 1):  # right again, but the miss is among the last five
+        master(store, learner, count=1)
+        assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE
+    master(store, learner, count=1)  # five right since: the help fades again
     assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NONE
+
+
+def test_misses_among_the_last_first_tries_keep_a_nudge(db: tuple[ProgressStore, str]) -> None:
+    """Walk 19: four misses in twelve first tries of 吃、扯还是不要 left the estimate at 0.995,
+    and the next question said "You know chi, pong or pass well". While any of the skill's
+    last five first tries was a miss, the help stays a nudge."""
+    store, learner_text = db
+    learner = int(learner_text)
+    for n, right in enumerate((False, True, True, False, True, False, True, True, True, True,
+                               False, True)):
+        store.answers.record(learner, context="drill", item=f"red:1:w{n}", question="q",
+                             answer="a" if right else "b", expected="a", correct=right,
+                             seconds=2.0, skill="drill:red", level=1)
+    assert mastery_of(store, learner)[Skill.RED] >= MASTERED  # the estimate alone: mastered
+    assert help_at(store, learner, Skill.RED, context="drill",
+                   item="red:1:n9").level is HintLevel.NUDGE
 
 
 def _has_text(at: AppTest, text: str) -> bool:

@@ -44,18 +44,19 @@ three right first tries, which may all come from another stage (stage 16's disca
 stage 11 is opened); a nudge stays until the learner has shown the skill a few more times."""
 
 
-def hint_level(mastery: float, *, missed_last: bool = False,
+def hint_level(mastery: float, *, missed_recently: bool = False,
                attempts: int = FADE_AFTER) -> HintLevel:
-    """The help a question of a skill at this estimate shows unasked; at least a nudge right
-    after a miss of the skill (a long run of right answers keeps the estimate mastered through
-    one miss, but the learner who just missed should not read "you know this well"), and
-    while fewer than :data:`FADE_AFTER` first attempts of it were made.
+    """The help a question of a skill at this estimate shows unasked; at least a nudge while
+    any of the skill's last :data:`FADE_AFTER` first attempts was a miss (the estimate climbs
+    fast — four misses in twelve can leave it mastered —, but a learner who missed lately should
+    not read "you know this well"), and while fewer than :data:`FADE_AFTER` first attempts of
+    it were made.
 
-    >>> hint_level(0.97, missed_last=True), hint_level(0.97, attempts=3)
+    >>> hint_level(0.97, missed_recently=True), hint_level(0.97, attempts=3)
     (<HintLevel.NUDGE: 1>, <HintLevel.NUDGE: 1>)
     """
     if mastery >= MASTERED:
-        return HintLevel.NUDGE if missed_last or attempts < FADE_AFTER else HintLevel.NONE
+        return HintLevel.NUDGE if missed_recently or attempts < FADE_AFTER else HintLevel.NONE
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 
 
