@@ -345,6 +345,37 @@ def test_a_stored_share_must_be_a_share() -> None:
             decision_from_json({"deals": 4, "options": [{**option, "win_points": bad_points}]})
 
 
+def test_going_against_the_quick_look_is_said_when_the_long_look_clears_it() -> None:
+    """Walk 20: the hint put 4♠ 1.7 points below J♠; the learner threw 4♠, and the review counted
+    it "as good as the best" without a word, so the two screens said opposite things. Where the
+    learner went against the quick look and the long look finds no mistake, the review says so,
+    with both figures; a mistake keeps its own words, and a loss is the gap of the figures as
+    shown."""
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.engine.game.actions import Action
+    from trainer.engine.messages import Message
+    from trainer.i18n import render
+    from trainer.play.coach_review import PricedDecision, verdict_line
+
+    jack, four, two = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("Js", "4s", "2h"))
+    decision = Decision((OptionValue(jack, 2.04, 0.2), OptionValue(four, 1.9, 0.2, 0.14, 0.2),
+                         OptionValue(two, -1.13, 0.2, 3.17, 0.3)), 768)
+    words = Message.of("coach.no_mistakes")
+    cleared = PricedDecision(5, four, decision, words, words, quick=jack)
+    assert cleared.passed_quick_look and not cleared.mistake
+    assert verdict_line(cleared).key == "coach.quick_look_overruled"
+    assert "4♠ +1.9" in render(verdict_line(cleared), "en")
+    best = PricedDecision(5, jack, decision, words, words, quick=four)
+    assert verdict_line(best).key == "coach.quick_look_overruled_best"
+    agreed = PricedDecision(5, four, decision, words, words, quick=four)
+    assert not agreed.passed_quick_look
+    wrong = PricedDecision(5, two, decision, words, words, quick=jack)
+    assert wrong.mistake and not wrong.passed_quick_look
+    lost = verdict_line(wrong)
+    assert lost.key == "coach.you_lost" and "lost 3.1 points" in render(lost, "en")
+
+
 def test_following_the_quick_look_is_a_close_call_not_a_mistake() -> None:
     """Play's hint is the coach's quick look; the review looks longer. Where the learner played
     what the hint advised and the long look prefers another move, the review says so and does

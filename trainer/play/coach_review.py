@@ -33,7 +33,7 @@ from trainer.engine.game.actions import Action
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object
-from trainer.engine.messages import Message, Points, message_from_json, message_to_json
+from trainer.engine.messages import POINT_DIGITS, Message, Points, message_from_json, message_to_json
 from trainer.play.coach_hint import coach_advice
 
 FORMAT = 1
@@ -73,6 +73,14 @@ class PricedDecision:
     @property
     def mistake(self) -> bool:
         return self.decision.is_mistake(self.chosen) and not self.followed_quick_look
+
+    @property
+    def passed_quick_look(self) -> bool:
+        """The learner went against what the quick look advised, and the long look finds their
+        move no mistake: the hint's gap was the quick look's noise (walk 20: the hint put 4♠
+        1.7 points below J♠, the review counted the learner's 4♠ as good as the best)."""
+        return self.quick is not None and not same_move(self.chosen, self.quick) and \
+            not self.decision.is_mistake(self.chosen)
 
     def quick_differs(self) -> Message | None:
         """When Play's quick look advised another move than the review's best (and the learner
@@ -183,6 +191,13 @@ def verdict_line(priced: PricedDecision) -> Message:
     chosen = priced.decision.value_of(priced.chosen)
     best = priced.decision.best
     assert chosen is not None
+    quick = None if priced.quick is None else priced.decision.value_of(priced.quick)
+    if priced.passed_quick_look and quick is not None:
+        key = "coach.quick_look_overruled" + ("_best" if chosen.action == best.action else "")
+        return Message.of(key, ("R-PAY",), move=move_words(priced.chosen),
+                          points=Points(chosen.mean), quick=move_words(quick.action),
+                          quick_points=Points(quick.mean), deals=priced.decision.deals,
+                          best=move_words(best.action), best_points=Points(best.mean))
     if chosen.action == best.action:
         return Message.of("coach.you_matched", ("R-PAY",), move=move_words(priced.chosen),
                           points=Points(best.mean))
@@ -190,9 +205,14 @@ def verdict_line(priced: PricedDecision) -> Message:
         return Message.of("coach.quick_look_missed", ("R-PAY",), move=move_words(priced.chosen),
                           points=Points(chosen.mean), best=move_words(best.action),
                           best_points=Points(best.mean), deals=priced.decision.deals,
-                          lost=Points(chosen.loss, signed=False),
+                          lost=_shown_gap(best.mean, chosen.mean),
                           error=Points(Z95 * chosen.loss_error, signed=False))
     return Message.of("coach.you_lost", ("R-PAY",), move=move_words(priced.chosen),
                       points=Points(chosen.mean), best=move_words(best.action),
-                      best_points=Points(best.mean), lost=Points(chosen.loss, signed=False),
+                      best_points=Points(best.mean), lost=_shown_gap(best.mean, chosen.mean),
                       error=Points(Z95 * chosen.loss_error, signed=False))
+
+
+def _shown_gap(best: float, chosen: float) -> Points:
+    """The points lost as the two figures are shown (+2.0 and −1.1: 3.1, not 3.15 said 3.2)."""
+    return Points(abs(round(best, POINT_DIGITS) - round(chosen, POINT_DIGITS)), signed=False)

@@ -109,8 +109,8 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             elif row.button(tr("play.make_puzzle"), key=f"coach-puzzle-{number}"):
                 best_moves.keep_own(db, learner_id, own)
                 st.success(tr("coach.puzzle_made"))
-    for number, decision in enumerate(d for d in priced.decisions if d.followed_quick_look
-                                      and d.decision.is_mistake(d.chosen)):
+    for number, decision in enumerate(d for d in priced.decisions if (
+            d.followed_quick_look and d.decision.is_mistake(d.chosen)) or d.passed_quick_look):
         with st.container(border=True, key=f"coach-close-{number}"):
             st.info(render(verdict_line(decision), lang))
             st.button(tr("play.jump"), key=f"coach-close-jump-{number}", on_click=go,
