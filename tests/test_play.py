@@ -583,7 +583,10 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
 def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     """A hand whose flags are risky discards with no best discard by the margin: the review says
-    so beside them instead of offering a button that could only fail."""
+    why beside them — the moment's own reason — instead of offering a button that could only
+    fail."""
+    from trainer.ui.review_view import declined_key
+
     store, learner = db
     _instant(store, learner)
     seed = seed_where(lambda play: bool(_puzzles_of_flags(play)) and all(
@@ -593,10 +596,17 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     played = _stored(store, learner)
     at.button(key="open-review").click().run()
     assert not [b for b in at.button if b.key and b.key.startswith("pz-")]
-    said = {t("play.puzzle_several_safe" if made is Rejection.SEVERAL_PROVED
-              else "play.puzzle_unclear", "en") for made in _puzzles_of_flags(played)}
+    flags = review_hand(Replay.of(played.state))
+    said = {t(declined_key(made, flag), "en") for flag, made
+            in zip(flags, _puzzles_of_flags(played), strict=True) if isinstance(made, Rejection)}
     assert said and said <= {c.value for c in at.caption}  # walk 19: "9♦ could not deal in
     assert store.own_puzzles.all(int(learner)) == []  # at all" beside "no one card is clearly…"
+    for flag in flags:  # the reason the caption gives is the flag's own
+        safe = flag.message.param("safe")
+        if isinstance(safe, tuple) and len(safe) > 1:
+            assert declined_key(Rejection.NO_MARGIN, flag) == "play.puzzle_several_safe"
+    assert declined_key(Rejection.TOO_FEW_CARDS, flags[0]) in (
+        "play.puzzle_few_cards", "play.puzzle_several_safe")
 
 
 def _half_careless_hand(seed: int) -> Replay:

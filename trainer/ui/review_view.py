@@ -119,8 +119,24 @@ def flag_row(db: ProgressStore, learner_id: int, index: int, flag: Flag,
         cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
         made = None if flag.table is None else own_puzzle_of(flag.table)
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
-            cols[1].caption(tr("play.puzzle_several_safe" if made is Rejection.SEVERAL_PROVED
-                               else "play.puzzle_unclear"))
+            cols[1].caption(tr(declined_key(made, flag)))
         elif made is not None and cols[1].button(tr("play.make_puzzle"), key=f"pz-{index}"):
             keep_own_puzzle(db, learner_id, made)
             st.success(tr("play.puzzle_made"))
+
+
+_DECLINED = {Rejection.TOO_FEW_CARDS: "play.puzzle_few_cards",
+             Rejection.JOKER_IN_HAND: "play.puzzle_joker",
+             Rejection.NO_REAL_RISK: "play.puzzle_no_risk"}
+"""Why a flagged discard makes no puzzle, where the reason is not the margin."""
+
+
+def declined_key(rejection: Rejection, flag: Flag) -> str:
+    """The catalog key of why the flagged moment makes no puzzle: its own reason, and — when
+    the flag itself names more than one card that could not deal in — that (walk 19: "9♦ could
+    not deal in at all" beside "no one card is clearly the least likely")."""
+    safe = flag.message.param("safe")
+    if (isinstance(safe, tuple) and len(safe) > 1) or rejection is Rejection.SEVERAL_PROVED:
+        return "play.puzzle_several_safe"
+    return _DECLINED.get(rejection, "play.puzzle_unclear")
+
