@@ -233,7 +233,7 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
             steps = next(k for k in range(coached.step + 1, len(hand.replay.actions) + 1)
                          if len(hand.replay.state_at(k).events) == len(after.state.events))
             assert after.state.events == hand.replay.state_at(steps).events
-            words = then_words(after)
+            words = then_words(after.state, after.seat, after.then)
             if words is not None:
                 said[words.key] += 1
                 mine = {e.cards[0] for e in after.then

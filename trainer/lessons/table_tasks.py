@@ -170,7 +170,7 @@ def board_of_scene(scene: TableScene) -> Board:
                  offer_source=None if offer is None else offer.source,
                  first_discard=bool(offer and offer.dealer_first_discard),
                  stock=view.stock_size, rules=view.rules, dealer=view.dealer == me,
-                 buttons=scene.buttons(), then=then_words(scene))
+                 buttons=scene.buttons(), then=then_words(scene.state, scene.seat, scene.then))
 
 
 def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
