@@ -739,6 +739,23 @@ def test_a_risky_cards_working_agrees_with_its_badge(risk: float) -> None:
         assert view.detail.startswith("A ") and view.detail.endswith(".")
 
 
+def test_a_risky_cards_chance_says_the_seat_named_is_the_likeliest() -> None:
+    """Walk 20: "an 18% chance someone wins on it. 7♣ is not proven safe against your lower
+    player: … about 10.0%" left 8% unexplained. When one player's working follows the chance of
+    them all, the chance says every player is counted and the likeliest comes next."""
+    from trainer.engine import Message, parse_card
+    from trainer.play.hints import CardRisk
+    from trainer.ui.play_view import risk_card
+
+    card = parse_card("7c")
+    one = (Message.of("safety.cert_danger_read", ("R-SAFE",), card=card, seat="Player 2",
+                      percent=10.0, partners=2, partner="7"),)
+    said = risk_card(card, CardRisk(card, 0.18, False, "high", one)).detail
+    assert said.startswith("A 18% chance someone wins on it, every other player counted")
+    plain = risk_card(card, CardRisk(card, 0.18, False, "high", ())).detail
+    assert "every other player" not in plain
+
+
 def test_a_safe_cards_reasons_are_said_once() -> None:
     """"All four 4s are visible, so Player 2 cannot be waiting on it", said of each opponent,
     is one sentence of them all; reasons that differ stay, each ended."""

@@ -93,7 +93,8 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
     if risk.safe:
         return CardView(card, tr("play.risk_safe_short"), risk.band, sentences(reasons))
     # the badge is the chance that anyone wins on it; the working names the likeliest one
-    overall = tr("play_hint.risk_pct", percent=detail_percent(risk.risk))
+    overall = tr("play_hint.risk_pct_all" if len(reasons) == 1 else "play_hint.risk_pct",
+                 percent=detail_percent(risk.risk))
     return CardView(card, badge_percent(risk.risk), risk.band, sentences([overall, *reasons]))
 
 
