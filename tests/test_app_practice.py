@@ -455,6 +455,25 @@ def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) 
     assert t("puzzles.streak_now", "en", streak=1) in [c.value for c in at.caption]
 
 
+def test_the_bell_says_how_many_were_answered_and_solved(db: tuple[ProgressStore, str]) -> None:
+    """Walk 20: the end of a 3-minute run said only how many were solved at the first try. It
+    says how many were answered too, a reload in the middle included."""
+    _store, learner = db
+    at = app("puzzles", as_learner=learner, mode="timed")
+    at.button(key="timed-start").click().run()
+    _solve(at, right=True)
+    at.button(key="puzzle-next").click().run()
+    _solve(at, right=False)
+    run = at.session_state["puzzle_run"]
+    assert (run.tried, run.solved) == (2, 1)
+    again = app("puzzles", as_learner=learner, mode="timed", run=run.id)  # a reload
+    assert (again.session_state["puzzle_run"].tried,
+            again.session_state["puzzle_run"].solved) == (2, 1)
+    at.session_state["puzzle_run"].started_at -= 181
+    at.run()
+    assert at.success[0].value == t("puzzles.timed_over", "en", solved=1, tried=2)
+
+
 def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.SAFE_SET)
@@ -464,7 +483,7 @@ def test_an_answer_after_the_bell_does_not_count(db: tuple[ProgressStore, str]) 
     at.session_state["puzzle_run"].started_at -= 181
     _solve(at, right=True)
     assert store.answers.rows(int(learner)) == []
-    assert at.success[0].value == t("puzzles.timed_over", "en", solved=0)
+    assert at.success[0].value == t("puzzles.timed_over", "en", solved=0, tried=0)
     ended = at.session_state["puzzle_run"].id
     at.button(key="timed-again").click().run()  # "Again" is the go: no second button
     again = at.session_state["puzzle_run"]

@@ -183,7 +183,7 @@ if mode == service.PuzzleMode.TIMED:
                   on_click=start_run, icon=":material/timer:")
         st.stop()
     if not run.counts_at(time.time()):
-        st.success(tr("puzzles.timed_over", solved=run.solved))
+        st.success(tr("puzzles.timed_over", solved=run.solved, tried=run.tried))
         st.button(tr("puzzles.again"), type="primary", key="timed-again", on_click=restart_run)
         st.stop()
 

@@ -37,10 +37,11 @@ def in_time(started_at: float, now: float, seconds: float = TIMED_SECONDS) -> bo
 class RunSoFar:
     """A streak or 3-minute run as its stored answers tell it: when it began (wall-clock
     seconds: the first puzzle was shown that long before its answer), and how many were
-    solved (in a streak, the streak: it ends at the first miss)."""
+    solved (in a streak, the streak: it ends at the first miss) of how many answered."""
 
     started_at: float
     solved: int
+    answered: int
 
 
 def run_so_far(store: ProgressStore, learner_id: int, run: str) -> RunSoFar | None:
@@ -51,7 +52,7 @@ def run_so_far(store: ProgressStore, learner_id: int, run: str) -> RunSoFar | No
         return None
     first = answers[0]
     return RunSoFar(first.at.timestamp() - first.seconds,
-                    sum(1 for answer in answers if answer.correct))
+                    sum(1 for answer in answers if answer.correct), len(answers))
 
 
 RUN_MODES = (PuzzleMode.STREAK, PuzzleMode.TIMED)
@@ -73,6 +74,8 @@ class PuzzleRun:
     solved: int = 0
     over: bool = False
     waiting: bool = False
+    tried: int = 0
+    """Puzzles answered in the run, right or not."""
     """A 3-minute run not begun: its clock starts when the learner says go (:meth:`start`),
     not when the mode is picked (walk 15: the clock ran while the learner read the rules)."""
 
@@ -85,7 +88,8 @@ class PuzzleRun:
         if so_far is None:
             return cls(key, mode, uuid.uuid4().hex[:12], now,
                        waiting=mode is PuzzleMode.TIMED)
-        return cls(key, mode, kept_id, so_far.started_at, so_far.solved)
+        return cls(key, mode, kept_id, so_far.started_at, so_far.solved,
+                   tried=so_far.answered)
 
     @property
     def in_address(self) -> bool:
@@ -107,6 +111,7 @@ class PuzzleRun:
         return not self.over
 
     def answered(self, correct: bool) -> None:
+        self.tried += 1
         if correct:
             self.solved += 1
 
