@@ -22,6 +22,7 @@ class DiscardFacts:
     """What discarding ``action``'s card leaves."""
 
     action: Action
+    """The discard, one of the viewer's options."""
     kept: tuple[Card, ...]
     """The concealed cards after the discard."""
     waiting: UnseenWaits
