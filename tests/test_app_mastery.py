@@ -135,11 +135,14 @@ def test_the_mastery_bars_fit_a_phone() -> None:
     from trainer.practice.mastery_service import SkillEstimate
     from trainer.ui.progress_charts import mastery_bars
 
-    found = [SkillEstimate(Skill.CLAIM_RULES, 0.4, 3, 1, (False, True, False), ()),
-             SkillEstimate(Skill.RED, 0.97, 6, 6, (True,) * 6, ())]
+    found = [SkillEstimate(Skill.CLAIM_RULES, 0.4, 2, 1, (False, True), ()),
+             SkillEstimate(Skill.RED, 0.97, 6, 6, (True,) * 6, ()),
+             SkillEstimate(Skill.PAIRS, 0.4, 3, 1, (False, True, False), ())]
     layout = mastery_bars(found).layout
     assert 1 in layout["xaxis"]["tickvals"] and layout["xaxis"]["range"][1] > 1
     (trace,) = mastery_bars(found).data
-    claim, red = trace["y"]
+    claim, red, _pairs = trace["y"]
     assert "<br>" in claim and claim.replace("<br>", " ") == t("skill.claim_rules", "en")
     assert red == t("skill.red", "en")
+    grey, green, weak = trace["marker"]["color"]  # two tries: too early to tell (walk 20)
+    assert grey == "#9e9e9e" and green == "#2e7d32" and weak == "#c62828"

@@ -18,7 +18,7 @@ import streamlit as st
 from trainer.mastery.bkt import MASTERED
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS
-from trainer.practice.mastery_service import SkillEstimate
+from trainer.practice.mastery_service import AREAS_MIN_ATTEMPTS, SkillEstimate
 from trainer.rating import Rating
 from trainer.store.skill_names import AnswerSkill, SkillFamily
 from trainer.ui.lang import tr, tr_or
@@ -241,11 +241,12 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
 
 
 def mastery_bars(found: list[SkillEstimate]) -> DrawnFigure:
-    """Each skill met: its mastery now, the 95% line marked (issue 32)."""
+    """Each skill met: its mastery now, the 95% line marked (issue 32); a skill of too few first
+    tries to judge grey, as the page says it is too early to tell (walk 20)."""
     met = [e for e in found if e.attempts]
     names = [wrapped_label(tr(f"skill.{e.skill.value}")) for e in met]
-    colours = ["#2e7d32" if e.mastered else "#c62828" if e.mastery < 0.5 else "#ef6c00"
-               for e in met]
+    colours = ["#2e7d32" if e.mastered else "#9e9e9e" if e.attempts < AREAS_MIN_ATTEMPTS
+               else "#c62828" if e.mastery < 0.5 else "#ef6c00" for e in met]
     trace = {"type": "bar", "orientation": "h", "x": [round(e.mastery, 3) for e in met],
              "y": names, "marker": {"color": colours},
              "customdata": [e.attempts for e in met],
