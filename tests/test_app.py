@@ -351,7 +351,8 @@ def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:
     at = app("check", as_learner=learner_id, lang="zh")
     at.text_area(key="melds").set_value("chi:8h,5s")
     at.button(key="judge").click().run()
-    problem = plain(t("engine_error.chi_sum", "zh", cards="8♥ 5♠", total=13) + "（R-PAIR14）")
+    problem = plain(t("engine_error.chi_sum", "zh", cards="8♥ 5♠", total=13)
+                    + t("rules.cite", "zh", rules="R-PAIR14"))
     assert at.warning[0].value == t("app.error", "zh", error=problem)
 
 
