@@ -617,6 +617,9 @@ def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> N
             if ready.key == "coach.not_ready_red":
                 pairing = [c for c in ALL_CARDS if is_combined([*rest, c])]
                 assert pairing and {c.rank for c in pairing} == {_rank(ready.param("partner"))}
+                loose = _rank(ready.param("loose"))  # the card it pairs, named (walk 19: "it")
+                assert loose + _rank(ready.param("partner")) == 14 and \
+                    loose in {c.rank for c in rest}
                 assert ready.param("reach") == max(red_total([*rest, c], melds)
                                                    for c in pairing) < threshold
                 seen["short"] += 1

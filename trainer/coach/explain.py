@@ -106,6 +106,7 @@ def _red_short_by_one(view: PlayerView, hand: tuple[Card, ...]) -> Message | Non
     if reach >= view.rules.red_threshold:
         return None  # not ready for another reason (every partner in sight is said as ready)
     return Message.of("coach.not_ready_red", ("R-WIN", "R-RED"), partner=rank_name(partner),
+                      loose=rank_name(loose),
                       reach=reach, threshold=view.rules.red_threshold)
 
 
