@@ -569,7 +569,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     assert all(shown[str(card)] == risk_card(card, risk).label for card, risk in then.items())
     assert t("play.review_badges", "en") in [c.value for c in at.caption]
     led = t("play.review_led_here", "en", move="{}").split("{}")[0]  # the move before, said so
-    assert any(m.value.startswith(led) for m in at.markdown)
+    assert sum(m.value.startswith(led) for m in at.markdown) == 1  # one line (walk 20)
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert len(risky) == 1
     risky[0].click().run()

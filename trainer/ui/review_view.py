@@ -73,9 +73,11 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
     show_table(replace(review_table(state, seq=f"review-{step}", risks=risks),
                        show_first=REVIEW_TOP if jumped else ""), key="review-table")
     told = story(state.events, seen_by=None)
-    for _event, message in [(e, m) for e, m in told if e.step == step and step]:
-        # the move that led to the table above, not the decision it shows (walk 16)
-        st.markdown(tr("play.review_led_here", move=render(message, lang, cite=False)))
+    led = [render(m, lang, cite=False) for e, m in told if e.step == step and step]
+    if led:  # the move that led to the table above, not the decision it shows (walk 16); a
+        # move of several events (a pong and its draw) in one line (walk 20)
+        st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
+            [led[0], *(text[:1].lower() + text[1:] for text in led[1:])])))
     row = st.container(horizontal=True, wrap=True)
     row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
     if next_hand is not None:
