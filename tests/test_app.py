@@ -341,9 +341,12 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
 def test_rule_ids_in_a_list_never_break_across_lines() -> None:
     from trainer.ui.widgets import unbroken_rule_ids
 
-    said = unbroken_rule_ids("番数：无——平糊 0 番（R-FAN, R-PAIR14）; R-version")
+    said = unbroken_rule_ids("番数：无——平糊 0 番（R-FAN, R-PAIR14、R-OWN-FLIP）; R-version")
     assert "R\u2011FAN" in said and "R\u2011PAIR14" in said and "R-version" in said
+    assert "R\u2011OWN\u2011FLIP" in said  # every hyphen of an id (walk 21: "R-OWN-" / "FLIP")
     assert "R-" not in said.replace("R-version", "")
+    cited = render(Message.of("glossary.rule", ("R-OWN-FLIP", "R-PAY"), rule="x"), "zh")
+    assert cited.endswith("（规则\u00a0R-OWN-FLIP、R-PAY）")  # one unbroken label, 、 between
 
 
 def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:

@@ -344,7 +344,7 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
     lower = "|".join(str(seconds) for seconds in range(1, first))
     expect(page.get_by_text(re.compile(rf"^({lower}) s left"))).to_be_visible(
         timeout=10_000)  # it ticks down, with no click
-    expect(page.get_by_text(t("puzzles.timed_over", "en", solved=0))).to_be_visible(
+    expect(page.get_by_text(t("puzzles.timed_over", "en", solved=0, tried=0))).to_be_visible(
         timeout=30_000)
     expect(page.get_by_role("button", name=t("puzzles.again", "en"))).to_be_visible()
     _no_errors(page)

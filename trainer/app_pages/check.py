@@ -66,7 +66,8 @@ with right:
             lines = explain(result, lang)
         else:
             if position.card is not None:
-                show_cards([position.card], label=tr(f"lesson.source_{position.source}"),
+                own = "own_" if position.own_flip else ""  # walk 21: not "by another player"
+                show_cards([position.card], label=tr(f"lesson.source_{own}{position.source}"),
                            width=52)
             judged = verdict(position)
             if judged.win:

@@ -146,7 +146,7 @@ def render(message: Message, lang: str = DEFAULT_LANGUAGE, *, cite: bool = True)
         text = text[0].upper() + text[1:]
     rules = _cited(message)
     if cite and rules:
-        text += t("rules.cite", lang, rules=", ".join(rules))
+        text += t("rules.cite", lang, rules=t("list.sep", lang).join(rules))
     return text
 
 

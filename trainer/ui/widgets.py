@@ -95,13 +95,14 @@ def settings_link(label: str) -> None:
                  query_params=_same_learner())
 
 
-_RULE_ID_HYPHEN = re.compile(r"\bR-(?=[A-Z0-9])")
+_RULE_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+"""A rule id, every hyphen of it (R-OWN-FLIP broke as "R-OWN-" / "FLIP" on a phone)."""
 
 
 def unbroken_rule_ids(text: str) -> str:
     """Rule ids that never break across lines: ``R-SCORE`` with a non-breaking hyphen (on a
     phone a Chinese line broke them as "（R-" / "SCORE）")."""
-    return _RULE_ID_HYPHEN.sub("R\u2011", text)
+    return _RULE_ID.sub(lambda found: found.group(0).replace("-", "\u2011"), text)
 
 
 CHART_CONFIG = {"displayModeBar": False}
