@@ -63,7 +63,8 @@ def _combination_messages(verdict: Verdict) -> list[Message]:
     jokers = tuple(card for card in concealed if card.is_joker)
     messages: list[Message] = []
     if jokers:
-        messages.append(Message.of("verdict.joker_in_hand", ("R-WIN", "R-PAIR14"), jokers=jokers))
+        messages.append(Message.of("verdict.joker_in_hand", ("R-WIN", "R-PAIR14"),
+                                   count=len(jokers)))
     if verdict.pairs and not verdict.leftovers:
         messages.append(Message.of("verdict.combined", ("R-PAIR14", "R-WIN"),
                                    pairs=pairs_expression(verdict.pairs)))
