@@ -738,3 +738,25 @@ def test_a_seven_is_asked_as_any_other_card() -> None:
             assert "another 7" not in said and "另一张 7" not in said
         missed = task.hint(CardsAnswer(frozenset()))
         assert isinstance(missed, Message) and missed.key == "hint.partner_missed"
+
+
+def test_a_right_move_other_than_the_goal_goes_on_with_the_learners_card() -> None:
+    """Walk 21: stage 3's "let a loose card go" graded 3♣ right and then drew the table after
+    the goal's 7♠, 3♣ still in hand. A right discard other than the goal shows the table after
+    the learner's own card."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+
+    seen = 0
+    for _lesson, step in QUESTIONS:
+        if step.kind != "move" or step.data.get("goal") != "discard":
+            continue
+        task = step.task
+        for index, card in enumerate(task.board.hand):
+            given = MoveAnswer(ActionKind.DISCARD, (index,))
+            if given == task.answer or not task.is_correct(given):
+                continue
+            board = task.solved_for(given)
+            assert board is not None and card in [t.card for t in board.pile]
+            seen += 1
+    assert seen
