@@ -343,7 +343,7 @@ def test_rule_ids_in_a_list_never_break_across_lines() -> None:
 
     said = unbroken_rule_ids("番数：无——平糊 0 番（R-FAN, R-PAIR14、R-OWN-FLIP）; R-version")
     assert "R\u2011FAN" in said and "R\u2011PAIR14" in said and "R-version" in said
-    assert "R\u2011OWN\u2011FLIP" in said  # every hyphen of an id (walk 21: "R-OWN-" / "FLIP")
+    assert "R\u2011OWN\u2011FLIP" in said  # every hyphen of an id (walk 21: it broke in two)
     assert "R-" not in said.replace("R-version", "")
     cited = render(Message.of("glossary.rule", ("R-OWN-FLIP", "R-PAY"), rule="x"), "zh")
     assert cited.endswith("（规则\u00a0R-OWN-FLIP、R-PAY）")  # one unbroken label, 、 between

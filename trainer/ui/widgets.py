@@ -96,7 +96,7 @@ def settings_link(label: str) -> None:
 
 
 _RULE_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
-"""A rule id, every hyphen of it (R-OWN-FLIP broke as "R-OWN-" / "FLIP" on a phone)."""
+"""A rule id, every hyphen of it (on a phone R-OWN-FLIP broke after its second hyphen)."""
 
 
 def unbroken_rule_ids(text: str) -> str:
