@@ -602,8 +602,9 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     assert said and said <= {c.value for c in at.caption}  # walk 19: "9♦ could not deal in
     assert store.own_puzzles.all(int(learner)) == []  # at all" beside "no one card is clearly…"
     for flag in flags:  # the reason the caption gives is the flag's own
-        safe = flag.message.param("safe")
-        if isinstance(safe, tuple) and len(safe) > 1:
+        safe = flag.message.param("safe")  # the cards its words name
+        assert flag.proven == (safe if isinstance(safe, tuple) else ())
+        if len(flag.proven) > 1:
             assert declined_key(Rejection.NO_MARGIN, flag) == "play.puzzle_several_safe"
     assert declined_key(Rejection.TOO_FEW_CARDS, flags[0]) in (
         "play.puzzle_few_cards", "play.puzzle_several_safe")

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import SafetyTable, table_from_view
+from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
@@ -44,6 +45,8 @@ class Flag:
     message: Message
     table: SafetyTable | None = None
     """The safety table of a flagged discard (to turn it into a puzzle)."""
+    proven: tuple[Card, ...] = ()
+    """The cards in hand proven safe then, of a risky discard's flag."""
 
 
 def _ready(state: HandState, seat: int) -> bool:
@@ -144,4 +147,4 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
         return []
     return [Flag(step, FlagKind.RISKY, Message.of(
         "review_flag.risky", ("R-SAFE", "R-READ"), card=action.cards[0],
-        percent=Amount(chosen.value * 100), safe=tuple(safe)), table)]
+        percent=Amount(chosen.value * 100), safe=tuple(safe)), table, tuple(safe))]

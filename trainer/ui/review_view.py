@@ -137,8 +137,7 @@ def declined_key(rejection: Rejection, flag: Flag) -> str:
     """The catalog key of why the flagged moment makes no puzzle: its own reason, and — when
     the flag itself names more than one card that could not deal in — that (walk 19: "9♦ could
     not deal in at all" beside "no one card is clearly the least likely")."""
-    safe = flag.message.param("safe")
-    if (isinstance(safe, tuple) and len(safe) > 1) or rejection is Rejection.SEVERAL_PROVED:
+    if len(flag.proven) > 1 or rejection is Rejection.SEVERAL_PROVED:
         return "play.puzzle_several_safe"
     return _DECLINED.get(rejection, "play.puzzle_unclear")
 
