@@ -104,15 +104,6 @@ Responder = Callable[[HandState], bool]
 False when there is none to apply."""
 
 
-def _answer_others(state: HandState, learner: int, until: int | None,
-                   answer: Responder | None = None) -> None:
-    """Everyone but the learner answers (by default: passes claims and ends their lay-downs),
-    until ``until`` (or the learner) is to act."""
-    while not state.over and state.to_act != learner and state.to_act != until:
-        if not (answer or _answer_once)(state):
-            return
-
-
 def _answer_once(state: HandState) -> bool:
     """The player to act passes the card offered, or ends their lay-downs; False when neither
     is theirs to do."""
@@ -122,6 +113,15 @@ def _answer_once(state: HandState) -> bool:
             state.apply(Action(state.to_act, kind))
             return True
     return False
+
+
+def _answer_others(state: HandState, learner: int, until: int | None,
+                   answer: Responder = _answer_once) -> None:
+    """Everyone but the learner answers (by default: passes claims and ends their lay-downs),
+    until ``until`` (or the learner) is to act."""
+    while not state.over and state.to_act != learner and state.to_act != until:
+        if not answer(state):
+            return
 
 
 def scene_of(data: StepData) -> TableScene:
