@@ -96,5 +96,5 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         need_count=tr("board.need_count", min="{min}", action="{action}"),
         tap_again=tap_again, preselected=preselected,
         centre_note=way_of_play(len(board.seats) + 1) if board.seats else "",
-        legend=pile_legend(bool(board.pile), any(seat.pile for seat in board.seats)),
+        legend=pile_legend(bool(board.pile) or any(seat.pile for seat in board.seats)),
         compact=bool(board.seats))  # on a phone, each player one row: the hand stays on screen

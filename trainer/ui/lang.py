@@ -269,7 +269,8 @@ def way_of_play(players: int) -> str:
     return tr("board.counterclockwise_3" if players == 3 else "board.counterclockwise")
 
 
-def pile_legend(mine: bool, others: bool) -> str:
-    """What the D / F under table cards mean, while only the others have cards there (the
-    learner's own pile is titled with it): said in the centre, on a phone too."""
-    return tr("board.pile_legend") if others and not mine else ""
+def pile_legend(piles: bool) -> str:
+    """What the D / F under table cards mean, said in the centre while any pile has cards. On
+    a wide screen the learner's own pile is titled with it and the table shows it only while
+    that pile is empty; a phone's compact table hides every pile title and always shows it."""
+    return tr("board.pile_legend") if piles else ""

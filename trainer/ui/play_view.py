@@ -15,7 +15,7 @@ from trainer.engine.cards import sorted_cards
 from trainer.engine.game.hand_parts import Offer
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
-from trainer.engine.sources import Source, TableCard
+from trainer.engine.sources import Source
 from trainer.i18n import render
 from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
@@ -138,7 +138,7 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         stock=view.stock_size, stock_text=tr("board.stock", count=view.stock_size),
         offer=None if view.offer is None else CardView(view.offer.card),
         offer_caption=_offer_caption(view.offer, players), tap_again="discard" if takes_card
-        else "", centre_note=way_of_play(len(view.piles)), legend=_legend(view.piles), compact=True,
+        else "", centre_note=way_of_play(len(view.piles)), legend=pile_legend(any(view.piles)), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt,
         need_one=tr("board.need_one", action="{action}"),
         need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"))
@@ -151,11 +151,6 @@ def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:
     if result is None or result.winner is None or result.position is None:
         return {}
     return {result.winner: tuple(CardView(card) for card in sorted_cards(result.position.hand))}
-
-
-def _legend(piles: Sequence[Sequence[TableCard]]) -> str:
-    return pile_legend(bool(piles[LEARNER]), any(
-        piles[seat] for seat in range(len(piles)) if seat != LEARNER))
 
 
 def review_table(state: HandState, *, seq: str,
@@ -183,5 +178,5 @@ def review_table(state: HandState, *, seq: str,
         stock=len(state.stock), stock_text=tr("board.stock", count=len(state.stock)),
         offer=None if state.offer is None else CardView(state.offer.card),
         offer_caption=_offer_caption(state.offer, players),
-        centre_note=way_of_play(len(state.piles)), legend=_legend(state.piles),
+        centre_note=way_of_play(len(state.piles)), legend=pile_legend(any(state.piles)),
         compact=True)

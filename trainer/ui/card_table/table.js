@@ -162,7 +162,9 @@ export default function (component) {
     for (const seat of data.seats) board.appendChild(seatNode(seat));
     const centre = el("div", "centre");
     if (data.centre_note) centre.appendChild(el("div", "centre-note", data.centre_note));
-    if (data.legend) centre.appendChild(el("div", "legend", data.legend));
+    // over your own pile its title says it (shown again where a phone hides that title)
+    const mine = data.my_pile && data.my_pile.length ? " beside-mine" : "";
+    if (data.legend) centre.appendChild(el("div", "legend" + mine, data.legend));
     if (data.stock !== null && data.stock !== undefined) {
       centre.appendChild(el("div", "stock", data.stock_text));
     }
