@@ -180,12 +180,12 @@ def test_explains_a_plain_wins_share_in_words() -> None:
     plain = position_of("7h Kd Ac 5h 9c 6d 8h", card="7d")
     assert verdict(plain).win and verdict(plain).fan == 0
     assert any("no fan, so just the base, 1" in line for line in explain(verdict(plain), "en"))
-    assert any("没有番，就是底分 1" in line for line in explain(verdict(plain), "zh"))
+    assert any("没有番，就是基数 1" in line for line in explain(verdict(plain), "zh"))
     one_fan = position_of("9h 5d 6h 8d 4h", melds=["pong:Qh,Qs,Qd"], card="Th")
     assert verdict(one_fan).win and verdict(one_fan).fan == 1
     assert any("the base 1 doubled once per fan, 1 fan = 2" in line
                for line in explain(verdict(one_fan), "en"))
-    assert any("底分 1，每番翻一倍，1 番 = 2" in line for line in explain(verdict(one_fan), "zh"))
+    assert any("基数 1，每番翻一倍，1 番 = 2" in line for line in explain(verdict(one_fan), "zh"))
 
 
 def _check_against_reference(position: Position) -> None:
