@@ -151,7 +151,10 @@ def scene_of(data: StepData) -> TableScene:
     return TableScene(state, learner)
 
 
-def board_of_scene(scene: TableScene) -> Board:
+def board_of_scene(scene: TableScene, *, passes: bool = True) -> Board:
+    """The table as the learner at ``scene`` sees it; without ``passes``, no seat shows the
+    cards that passed it (R-READ) — for a question of the rules whose answer never depends on
+    them, before the lesson that teaches them."""
     view = scene.view
     players = view.rules.players
     me = scene.seat
@@ -159,7 +162,7 @@ def board_of_scene(scene: TableScene) -> Board:
                               melds=view.melds[seat],
                               pile=view.piles[seat],
                               dealer=seat == view.dealer,
-                              passed=() if view.history is None
+                              passed=() if view.history is None or not passes
                               else tuple(view.history.passed_cards(seat)))
                   for seat in range(players) if seat != me)
     offer = view.offer
@@ -379,7 +382,8 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
     """The move a step asks for at its table (``table``: the scene and the goal, when the
     caller has them already)."""
     scene, goal = table if table is not None else scene_of_task(data)
-    board = board_of_scene(scene)
+    board = board_of_scene(scene, passes=False)  # a rule's move: on a phone the passes of a
+    # late table pushed the hand two screens down (walk 22), and lesson 9 teaches them
     cards = tuple(board.hand.index(c) for c in goal.cards if c in board.hand)
     answer = MoveAnswer(goal.kind, cards)
 
@@ -402,12 +406,12 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
         the goal's 7♠ on the table)."""
         action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
         if isinstance(action, Action) and action != goal:
-            return board_of_scene(after_move(scene, action))
+            return board_of_scene(after_move(scene, action), passes=False)
         return None
 
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
-                solved_board=board_of_scene(after_move(scene, goal)), grader=grade,
+                solved_board=board_of_scene(after_move(scene, goal), passes=False), grader=grade,
                 shown_after=shown_after)
 
 
