@@ -49,6 +49,9 @@ def test_progress_shows_mastery_and_the_improvement_areas(db: tuple[ProgressStor
     _misses(store, int(learner))
     progress = app("progress", as_learner=learner)
     assert not progress.exception and not progress.error
+    rating = next(m for m in progress.metric if m.label == t("puzzles.your_rating", "en"))
+    assert rating.value == "—"  # no rated puzzle yet: no 1500? that says nothing
+    assert t("progress.no_puzzles", "en") in [c.value for c in progress.caption]
     headers = [s.value for s in progress.subheader]
     assert t("progress.mastery", "en") in headers and t("progress.areas", "en") in headers
     skill = t("skill.claiming", "en")

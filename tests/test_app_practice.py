@@ -539,6 +539,8 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
         at.button(key="puzzle-next").click().run()
     progress = app("progress", as_learner=learner)
     assert not progress.exception and not progress.error
+    rating = next(m for m in progress.metric if m.label == t("puzzles.your_rating", "en"))
+    assert rating.value.endswith("?") and rating.value[:-1].isdigit()
     # all on one day: the page says the dots become lines
     assert t("progress.one_day", "en") in [c.value for c in progress.caption]
     charts = {e.proto.id if hasattr(e.proto, "id") else i: json.loads(e.proto.spec)

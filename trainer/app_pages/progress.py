@@ -124,8 +124,10 @@ now = shown(store().engine.url.render_as_string(), learner.id, version, current_
 answered, rating, best = now.summary.answered, now.summary.rating, now.summary.records
 
 cols = metric_row(4)
-cols[0].metric(tr("puzzles.your_rating"), rating.shown(),
-               help=tr("puzzles.provisional") if rating.provisional else None)
+rated = now.rating is not None  # before a rated puzzle, 1500? says nothing: a dash and why
+cols[0].metric(tr("puzzles.your_rating"), rating.shown() if rated else "—",
+               help=tr("progress.no_rating") if not rated
+               else tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")
