@@ -198,7 +198,7 @@ ABOUT = {"move_discard": "pair", "move_lay": "投牌", "move_chi": "吃", "move_
          "who_acts_next": "counterclockwise", "first_dealer": "counterclockwise",
          "pick_red": "red", "red_total": "red", "red_enough": "red", "pick_partner": "partner",
          "combined": "partner", "pick_leftover": "partner", "win": "pair", "reason": "pair",
-         "pick_waits": "pair", "kong": "Kong"}
+         "pick_waits": "pair", "kong": "Kong", "fan": "fan", "share": "base"}
 """A word the help before each kind of level must speak of: its own reasoning (issue 31's
 walk found the claim-priority hint before a lay-down, "win first, then pong" before a discard)."""
 
