@@ -171,7 +171,7 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
                             value=None, key=number_key, placeholder=tr("lesson.type_number"))
             st.form_submit_button(tr("lessons.check"), type="primary", on_click=typed)
         return
-    row = st.container(horizontal=True, wrap=True)
+    row = st.container(horizontal=True, wrap=True, key=f"choices-{key}")
     for option in task.options:
         row.button(words(option.label), key=f"{key}-option-{option.value}", on_click=on_answer,
                    args=(ChoiceAnswer(option.value),))

@@ -61,6 +61,9 @@ TABLE_PAGE_STYLE = """<style>
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: 0.2rem 0; }
 [data-testid="stMainBlockContainer"] h4 { font-size: 1.2rem; padding: 0.2rem 0 0.1rem; }
 header[data-testid="stHeader"] { height: 3rem; min-height: 3rem; }
+/* an answer's option is read whole: a long one wraps (on a phone one was cut to "（一次杠，或先…") */
+[class*="st-key-choices-"] button { max-width: 100%; height: auto; }
+[class*="st-key-choices-"] button * { white-space: normal; text-overflow: clip; overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   header[data-testid="stHeader"] { height: 2.6rem; min-height: 2.6rem; }
   [data-testid="stMainBlockContainer"] { padding-top: 2.8rem; }
