@@ -195,7 +195,7 @@ def test_help_before_an_answer_gives_the_way_not_the_pairs(lang: str) -> None:
 ABOUT = {"move_discard": "pair", "move_lay": "投牌", "move_chi": "吃", "move_pong": "扯",
          "move_kong": "杠", "move_win": "糊", "move_pass": "stock", "move_special": "Special",
          "special": "Special", "priority": "beat", "red_needed": "table", "deal_number": "deal",
-         "who_acts_next": "counterclockwise", "first_dealer": "counterclockwise",
+         "who_acts_next": "counterclockwise", "first_dealer": "count",
          "pick_red": "red", "red_total": "red", "red_enough": "red", "pick_partner": "partner",
          "combined": "partner", "pick_leftover": "partner", "win": "pair", "reason": "pair",
          "pick_waits": "pair", "kong": "Kong", "fan": "fan", "share": "base"}

@@ -68,7 +68,8 @@ def raised(level: HintLevel, asked: int) -> HintLevel:
 TOPICS = {"red_needed": "red_needed", "deal_number": "deal_number",
           "move_discard": "move_discard", "move_chi": "move_chi", "move_pong": "move_pong",
           "move_lay": "move_lay", "move_pass": "move_pass", "move_special": "special",
-          "special": "special", "fan": "fan", "share": "share"}
+          "special": "special", "fan": "fan", "share": "share",
+          "first_dealer": "first_dealer"}
 """Level kinds whose reasoning is not their skill's method (issue 31's walk: a lay-down showed
 "who gets the card", a first discard "win first, then pong"), and the help they show instead
 (``guide.topic.full.*`` / ``guide.topic.nudge.*``, at the skill's level): a discard keeps its
