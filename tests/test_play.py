@@ -641,6 +641,11 @@ def test_the_review_goes_to_the_coachs_mistakes_when_the_engine_flags_none(
                                                     "application/json")).run()
     assert t("play.no_flags_but_coach", "en", count=len(mistakes)) in [i.value for i in at.info]
     assert t("play.no_flags", "en") not in [s.value for s in at.success]
+    # each mistake's reasons in words, the rules they rest on named once under them
+    bullets = [m.value for m in at.markdown if m.value.startswith("- ")]
+    assert bullets and not [b for b in bullets if "(R-" in b]
+    ruled = t("lessons.rules", "en", rules="")
+    assert len([c for c in at.caption if c.value.startswith(ruled)]) == len(mistakes)
     at.button(key="review-next-flag").click().run()
     steps = len(replay.actions)
     assert t("play.review_step", "en", step=mistakes[0], steps=steps) in [

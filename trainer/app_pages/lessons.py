@@ -32,7 +32,7 @@ from trainer.ui.lesson_view import (
 )
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import TABLE_PAGE_STYLE, glossary_link, show_stars, stars_html, unbroken_rule_ids
+from trainer.ui.widgets import TABLE_PAGE_STYLE, glossary_link, rules_caption, show_stars, stars_html
 
 lang = current_language()
 learner = require_learner()
@@ -228,8 +228,7 @@ def lesson_step(lesson: Lesson) -> None:
     if run.feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key=f"reveal-{run.index}", on_click=revealed,
                   args=(lesson.id, run.index))
-    st.caption(unbroken_rule_ids(tr("lessons.rules", rules=tr("list.sep").join(
-        f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})" for rule_id in task.rule_ids))))
+    rules_caption(task.rule_ids)
 
 
 selected = lesson_by_id(st.query_params.get("lesson"))

@@ -21,7 +21,7 @@ from trainer.practice.mastery_service import practice_of_move
 from trainer.store import ProgressStore
 from trainer.ui.lang import current_language, tr
 from trainer.ui.practice_links import open_practice
-from trainer.ui.widgets import CHART_CONFIG, bullet_list
+from trainer.ui.widgets import CHART_CONFIG, bullet_list, rules_caption
 
 
 def step_buttons(step: int, steps: int, marked: Sequence[int], go: Callable[[int], None]
@@ -94,8 +94,9 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             if differs is not None:
                 st.caption(render(differs, lang, cite=False))
             outcomes = decision.outcomes()
-            bullet_list([render(decision.best_why, lang), render(decision.chosen_why, lang),
-                         *(() if outcomes is None else (render(outcomes, lang),))])
+            said = [decision.best_why, decision.chosen_why, *(() if outcomes is None else (outcomes,))]
+            bullet_list([render(message, lang, cite=False) for message in said])
+            rules_caption(rule for message in said for rule in message.rules)
             row = st.container(horizontal=True, wrap=True)
             row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
                        args=(decision.step,))

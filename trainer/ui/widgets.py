@@ -108,6 +108,15 @@ def unbroken_rule_ids(text: str) -> str:
     return _RULE_ID.sub(lambda found: found.group(0).replace("-", "\u2011"), text)
 
 
+def rules_caption(rule_ids: Iterable[str]) -> None:
+    """The rules a piece of teaching rests on, once under it, each by title and id (not an id
+    after every sentence: a review's bullets read "(R-PAY)" three times)."""
+    shown = list(dict.fromkeys(rule_ids))
+    if shown:
+        st.caption(unbroken_rule_ids(tr("lessons.rules", rules=tr("list.sep").join(
+            f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})" for rule_id in shown))))
+
+
 CHART_CONFIG = {"displayModeBar": False}
 """Plotly's toolbar off: on a phone it sat over the first bar and its label, and nothing on
 these charts needs zooming or a camera."""
