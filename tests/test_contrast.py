@@ -193,14 +193,16 @@ def test_the_review_keeps_each_reason_with_its_decision() -> None:
     assert said > 0
 
 
-@pytest.mark.rule("R-CHI", "R-WAIT", "R-SAFE")
+@pytest.mark.rule("R-CHI", "R-PONG", "R-WAIT", "R-SAFE", "R-PAIR14")
 def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
     """Walk 17: the review's chi and pass mistakes had no one-sentence reason while the key
     point (chi → ready; pass → not) sat in the bullets. Of the coach's stored claim moments, a
     reason is said when one answer leaves the hand ready on an unseen card and the other does
     not (checked here with the engine's waits), or when the chi owes a discard likely to deal
-    in; never for a pong, whose drawn card is hidden."""
+    in; a pong and a pass by the 14-pairs the two alike leave (counted here again), never by
+    readiness: a pong's drawn card is hidden."""
     from trainer.coach.fold import owed_discard
+    from trainer.engine.combine import rank_counts, unpaired
     from trainer.lessons.kinds.best_move import pool
 
     said: Counter[str] = Counter()
@@ -212,8 +214,20 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 continue
             reason = found.param("reason")
             assert isinstance(reason, Message)
-            assert ActionKind.PONG not in (better.kind, worse.kind)
             said[reason.key] += 1
+            if reason.key.startswith("coach.contrast_pong_"):
+                assert view.offer is not None and view.offer.card.rank is not None
+                counts = rank_counts(view.hand)
+                after = list(counts)
+                after[view.offer.card.rank] -= 2
+                change = unpaired(after) - unpaired(counts)
+                pong_first = better.kind is ActionKind.PONG and worse.kind is ActionKind.PASS
+                assert {"coach.contrast_pong_loose": pong_first and change == -2,
+                        "coach.contrast_pong_free": pong_first and change == 0,
+                        "coach.contrast_pong_breaks": better.kind is ActionKind.PASS
+                        and worse.kind is ActionKind.PONG and change > 0}[reason.key]
+                continue
+            assert ActionKind.PONG not in (better.kind, worse.kind)
             if reason.key == "coach.contrast_claim_ready":
                 for action, ready in ((better, True), (worse, False)):
                     if action.kind is ActionKind.PASS:
@@ -225,6 +239,6 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
             else:
                 assert reason.key == "coach.contrast_claim_owed" and better.kind is \
                     ActionKind.PASS and worse.kind is ActionKind.CHI
-        if sum(said.values()) >= 40:
+        if sum(said.values()) >= 80:
             break
-    assert said["coach.contrast_claim_ready"] > 0
+    assert said["coach.contrast_claim_ready"] > 0 and said["coach.contrast_pong_loose"] > 0

@@ -18,10 +18,11 @@ from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.expert import SAFER_BY
 from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words, why, why_discard
 from trainer.coach.fold import owed_discard
-from trainer.engine.cards import Card
+from trainer.engine.cards import Card, rank_name
+from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message
+from trainer.engine.messages import Amount, Message, Param
 
 RED_GAP = 2
 """Red points by which the kept red must differ before red is the reason (a 1-point card is
@@ -34,20 +35,30 @@ the coach itself swaps to a safer discard."""
 @dataclass(frozen=True, slots=True)
 class ClaimFacts:
     """Where an answer to an offered card leaves the hand: a pass keeps it, a chi lays the pair
-    and owes a discard (read as the coach reads it, :func:`~trainer.coach.fold.owed_discard`)."""
+    and owes a discard (read as the coach reads it, :func:`~trainer.coach.fold.owed_discard`),
+    a pong lays two alike and draws."""
 
     action: Action
-    ready: bool
-    """Ready (下叫) on a card still unseen, after the pass, or after the chi and its discard."""
+    ready: bool | None
+    """Ready (下叫) on a card still unseen, after the pass, or after the chi and its discard;
+    None after a pong, whose drawn card is hidden."""
     owed: Card | None
     owed_chance: float
+    loose_change: int = 0
+    """How many more concealed cards lack a 14-partner after a pong takes two alike (R-PAIR14):
+    −2 when the two were loose, more than 0 when they were partners of other cards."""
 
 
 def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
-    """The facts of a pass or a chi; None for another answer (a pong's drawn card is hidden)."""
+    """The facts of a pass, a chi or a pong; None for another answer."""
     if action.kind is ActionKind.PASS:
         waiting = waits_after(view, view.hand)
         return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0)
+    if action.kind is ActionKind.PONG and view.offer is not None:
+        counts = rank_counts(view.hand)
+        after = list(counts)
+        after[view.offer.card.rank or 0] -= 2
+        return ClaimFacts(action, None, None, 0.0, unpaired(after) - unpaired(counts))
     if action.kind is not ActionKind.CHI:
         return None
     owed = owed_discard(view, action)
@@ -60,24 +71,48 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
 
 
 def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
-    """Why one answer to the offered card beats another — a chi against a pass — in one
-    sentence: it leaves the hand ready and the other does not, or the chi owes a discard likely
-    to deal in (R-CHI, R-WAIT, R-SAFE); None when neither tells them apart."""
+    """Why one answer to the offered card beats another in one sentence: it leaves the hand
+    ready and the other does not, a chi owes a discard likely to deal in where a pass owes
+    none (R-CHI, R-WAIT, R-SAFE), or a pong's two alike were loose, cost no pair, or were
+    partners a pass keeps (R-PONG, R-PAIR14); None when none of these tells them apart."""
     if better == worse:
         return None
     good, bad = claim_facts(view, better), claim_facts(view, worse)
     if good is None or bad is None:
         return None
-    if good.ready and not bad.ready:
+    if good.ready and bad.ready is False:
         reason = Message.of("coach.contrast_claim_ready", ("R-WAIT",),
                             move=move_words(better), other=move_words(worse))
-    elif bad.owed is not None and good.owed is None and bad.owed_chance >= RISK_GAP:
+    elif (found := _pong_reason(view, better, worse, good, bad)) is not None:
+        reason = found
+    elif bad.owed is not None and better.kind is ActionKind.PASS and bad.owed_chance >= RISK_GAP:
         reason = Message.of("coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
                             other=move_words(worse), card=bad.owed,
                             percent=Amount(bad.owed_chance * 100), move=move_words(better))
     else:
         return None
     return Message.of("coach.contrast", reason.rules, reason=reason)
+
+
+def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFacts,
+                 bad: ClaimFacts) -> Message | None:
+    """A pong against a pass, by the 14-pairs (R-PONG, R-PAIR14, R-FAN): the pong lays two loose
+    cards as a set, or costs no pair, and brings a fan and a stock card; or the pass keeps two
+    cards that were partners of others."""
+    if view.offer is None or ActionKind.PASS not in (better.kind, worse.kind):
+        return None
+    card = view.offer.card
+    words: dict[str, Param] = {"move": move_words(better), "other": move_words(worse), "card": card,
+             "rank": rank_name(card.rank or 0)}
+    if better.kind is ActionKind.PONG:
+        if good.loose_change < 0:
+            return Message.of("coach.contrast_pong_loose", ("R-PONG", "R-PAIR14", "R-FAN"), **words)
+        if good.loose_change == 0:
+            return Message.of("coach.contrast_pong_free", ("R-PONG", "R-PAIR14", "R-FAN"), **words)
+    elif worse.kind is ActionKind.PONG and bad.loose_change > 0:
+        return Message.of("coach.contrast_pong_breaks", ("R-PONG", "R-PAIR14"),
+                          count=bad.loose_change, **words)
+    return None
 
 
 def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
