@@ -1,9 +1,11 @@
 """Why one discard beats another, in one sentence (R-WAIT, R-PAIR14, R-RED, R-SAFE).
 
 The coach's points come from play-outs; a learner needs the reason a good player would give.
-Two discards are compared on the four questions the lessons teach, in their order — does it
-leave the hand ready (下叫), does it break a 14-pair, how much of the red a win needs does it take,
-how likely is it to deal in (点炮) — and the first on which the better option clearly wins is said.
+Two discards are compared on the four questions the lessons teach — does it leave the hand ready
+(下叫), does it break a 14-pair, how much of the red a win needs does it take, how likely is it to
+deal in (点炮) — and the first on which the better option clearly wins is said. Readiness is asked
+before the pairs (the lessons' first question): where the better card breaks a pair to be ready,
+readiness is the reason, and a pair it kept is no reason at all.
 When the learner's card was the safer one, the sentence says so first: a safe card can still be
 the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
 then speak alone).
