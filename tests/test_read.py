@@ -118,3 +118,37 @@ def test_every_card_a_pass_proves_safe_does_not_win(rules: RuleSet) -> None:
                 assert not _wins(state, other, card), (other, card, twin)
                 proven["same" if twin.is_red == card.is_red else "other colour"] += 1
     assert proven["same"] > 100 and proven["other colour"] > 0
+
+
+@pytest.mark.rule("R-READ")
+def test_a_pass_called_a_trap_never_proves_the_card() -> None:
+    """The safety lessons warn of a pass of the other colour ("it proves nothing about …"); a
+    red pass does prove a black card against a player with red laid down (walk 23: lesson 9
+    called 5♥ no proof of 5♣ against a player showing K♥). The warning names only passes that
+    prove nothing there — and over simulated tables, the passes it names are never the proofs
+    the history reading (``history_twin``) uses, while the ones it skips are."""
+    from trainer.analysis.chance import passed_twin
+    from trainer.analysis.table import table_from_view
+    from trainer.lessons.kinds.safety import other_colour_passed
+
+    rules = RuleSet()
+    warned = skipped = 0
+    for state, _ in _play_with_passes(rules, 11, 30):
+        if state.over or state.phase is not Phase.DISCARD:
+            continue
+        table = table_from_view(view_of(state, state.to_act))
+        assert table.passed is not None
+        for card in table.candidates():
+            trap = other_colour_passed(table, card)
+            if trap is not None:
+                seat, passed = trap
+                assert passed in table.passed[seat] and passed.rank == card.rank
+                assert passed.is_red != card.is_red and passed_twin(table, seat, card) is None
+                warned += 1
+            for seat in table.opponents():
+                for passed in table.passed[seat]:
+                    if passed.rank == card.rank and passed.is_red != card.is_red and \
+                            passed_twin(table, seat, card) is not None:
+                        assert trap is None or trap[0] != seat or trap[1] != passed
+                        skipped += 1
+    assert warned > 0 and skipped > 0

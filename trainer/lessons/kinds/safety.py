@@ -12,8 +12,9 @@ from typing import Any
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for, history_proof
 from trainer.analysis.certificates import certificate, certificates_of_proof, said_once
+from trainer.analysis.chance import passed_twin
 from trainer.analysis.deal_in import SafetyReason
-from trainer.analysis.table import SafetyTable, table_from_view
+from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.data import data_folder
 from trainer.engine import Card, Dou14Error, Message, RuleSet, partner_rank, rank_name, relation
@@ -95,11 +96,13 @@ def safe(data: StepData) -> Task:
         return _argument_hint(argument, table.rules.red_threshold)
 
     board = board_of_table(table)
-    twin = other_colour_passed(table, card) if argument is None else None
+    trap = other_colour_passed(table, card) if argument is None else None
+    twin = None if trap is None else trap[1]
     working = _working(table, card)
-    if twin is not None:  # the pass that looks like a proof, and why it is none (R-READ)
+    if trap is not None:  # the pass that looks like a proof, and why it is none (R-READ)
         working += (Message.of("lesson.passed_other_colour", ("R-READ", "R-RED"), card=card,
-                               passed=twin),)
+                               passed=trap[1], who=seat_words(trap[0], table.seat,
+                                                               table.rules.players)),)
     prompt = Message.of("task.safe.prompt", card=card) if twin is None else \
         Message.of("task.safe.prompt_passed", card=card, passed=twin)
     return Task("safe", Shape.CHOICE, Board(board.hand, board.melds, board.pile, board.seats,
@@ -110,14 +113,17 @@ def safe(data: StepData) -> Task:
                 answer_class=(yes_no(argument is not None), twin is not None))
 
 
-def other_colour_passed(table: SafetyTable, card: Card) -> Card | None:
-    """A card of ``card``'s rank but the other colour that passed an opponent (R-READ): it
-    proves nothing about ``card``, whose red differs — the trap a reader of passes must
-    avoid by matching the rank and the colour."""
+def other_colour_passed(table: SafetyTable, card: Card) -> tuple[int, Card] | None:
+    """An opponent and a card of ``card``'s rank but the other colour that passed them, where
+    it proves nothing about ``card`` (R-READ): the red differs, and what they laid down does
+    not settle the colour (:func:`~trainer.analysis.chance.history_twin`) — the trap a reader
+    of passes must avoid. A pass that does prove it there (a red one, against a player with
+    red laid down) is no trap."""
     if table.passed is None:
         return None
-    return next((passed for seat in table.opponents() for passed in table.passed[seat]
-                 if passed.rank == card.rank and passed.is_red != card.is_red), None)
+    return next(((seat, passed) for seat in table.opponents() for passed in table.passed[seat]
+                 if passed.rank == card.rank and passed.is_red != card.is_red
+                 and passed_twin(table, seat, card) is None), None)
 
 
 def pick_safe(data: StepData) -> Task:
