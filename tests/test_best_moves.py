@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 import pytest
 
@@ -88,11 +89,13 @@ def test_a_fresh_variant_is_another_moment() -> None:
 
 def test_the_working_gives_the_values_at_once_and_the_reasons_when_shown() -> None:
     """The values are read from the pool when the lesson loads (no numpy needed); what each
-    discard leaves — waits, red, the chance it deals in — is worked out when it is shown."""
+    discard leaves — waits, red, the chance it deals in — and the one reason that sets the two
+    apart (or that none does by enough) are worked out when they are shown."""
     task = best_discard(StepData({"moment": 0}))
     assert [m.key for m in task.working] == ["coach.lesson_values", "coach.outcomes"]
     assert [m.key for m in task.full_working] == ["coach.lesson_values", "coach.outcomes",
-                                                  "coach.why_discard", "coach.why_discard"]
+                                                  "coach.why_discard", "coach.why_discard",
+                                                  "coach.contrast"]
 
 
 def test_the_table_after_a_discard_stops_once_the_others_let_it_go() -> None:
@@ -135,3 +138,26 @@ def test_a_claim_speaks_of_chi_only_where_the_rules_open_one() -> None:
         if task.instruction.key == "instruct.best_claim_no_chi":
             assert not any(a.kind is ActionKind.CHI for a in state.legal_actions())
     assert seen == {"instruct.best_claim", "instruct.best_claim_no_chi"}
+
+
+def test_the_working_always_says_what_sets_the_two_best_apart() -> None:
+    """Walk 23: a 19-red and an 18-red discard, the 18 best by 3.8 points, and nothing said —
+    every figure shown argued for the other card. The working ends with the one reason the
+    review would give, or says that the four questions do not set the two apart by enough
+    (or at all): never silent where the learner would hunt for a difference."""
+    from trainer.coach.contrast import contrast
+    from trainer.lessons.kinds.best_move import coach_reasons
+
+    ends: Counter[str] = Counter()
+    for move in pool(4, "best_discard")[:40] + pool(4, "best_claim")[:40]:
+        said = coach_reasons(move)
+        last = said[-1].key
+        ends[last] += 1
+        best, second = (o.action for o in move.decision.options[:2])
+        reason = contrast(move.view, best, second)
+        if last in ("coach.contrast", "coach.contrast_safer"):
+            assert reason == said[-1]
+        else:
+            assert last in ("coach.reasons_close", "coach.reasons_alike")
+            assert reason is None or last == "coach.reasons_alike"
+    assert ends["coach.contrast"] > 0 and ends["coach.reasons_close"] > 0

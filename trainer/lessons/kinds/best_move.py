@@ -21,7 +21,8 @@ from functools import cache
 from typing import Any
 
 from trainer.coach.best_moves import BestMove
-from trainer.coach.explain import values_words, why
+from trainer.coach.contrast import contrast
+from trainer.coach.explain import move_words, values_words, why
 from trainer.engine import Message, Position, Relation, relation, waits
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
@@ -63,13 +64,21 @@ def moment_of(data: StepData, kind: str = "best_discard") -> BestMove:
 
 def coach_reasons(move: BestMove) -> tuple[Message, ...]:
     """What the best option and the next leave: waits, red, the chance a discard deals in —
-    and, where the two read alike in those terms, that only playing on tells them apart (the
-    coach's values above), so no learner hunts for a difference the words do not show."""
+    then the one sentence that sets them apart (:func:`~trainer.coach.contrast.contrast`, as
+    the review says it); where the two read alike in those terms, that only playing on tells
+    them apart, and where they differ by too little to decide, that the differences seen do
+    not (walk 23: a 19-red and an 18-red discard, the 18 best by 3.8 points, and nothing said) —
+    so no learner hunts for a difference the words do not show, or trusts one that misleads."""
     view = move.view
-    reasons = tuple(why(view, option.action) for option in move.decision.options[:2])
-    if len(reasons) == 2 and _facts(reasons[0]) == _facts(reasons[1]):
+    options = move.decision.options[:2]
+    reasons = tuple(why(view, option.action) for option in options)
+    if len(reasons) < 2:
+        return reasons
+    if _facts(reasons[0]) == _facts(reasons[1]):
         return (*reasons, Message.of("coach.reasons_alike", ("R-PAY",)))
-    return reasons
+    said = contrast(view, options[0].action, options[1].action)
+    return (*reasons, said if said is not None else Message.of(
+        "coach.reasons_close", ("R-PAY",), move=move_words(options[0].action)))
 
 
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
