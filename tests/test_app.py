@@ -649,3 +649,19 @@ def test_lessons_say_they_teach_at_the_standard_table(db_url: str, learner_id: s
                  app("lessons", as_learner=learner_id, lesson="winning")):
         assert not page.exception
         assert note in [c.value for c in page.caption]
+
+
+@pytest.mark.parametrize(("lesson_id", "judged"), [("which-discard", True), ("cards-and-red", False)])
+def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str, lesson_id: str,
+                                                    judged: bool) -> None:
+    """Walk 23: after a right answer the working stayed closed, and a learner right by luck
+    pressed Continue without the coach's reason. After a right judgement (a question graded by
+    the coach's values) it is open; after a right rule question it stays closed, for pace."""
+    lesson = LESSONS[lesson_id]
+    store = ProgressStore(open_database(db_url))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    run, task = to_question(at, store, int(learner_id), lesson, lambda task: True)
+    assert (task.more_working is not None) is judged
+    give(at, lesson, run, task, task.answer)
+    working = [e for e in at.expander if e.label == t("lessons.working", "en")]
+    assert len(working) == 1 and working[0].proto.expanded is judged

@@ -226,7 +226,10 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
         key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
             misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
-    with st.expander(tr("lessons.working"), expanded=feedback is Feedback.REVEALED):
+    # open after the answer is shown, and after a right judgement (the coach's reasons): a
+    # move right by luck teaches only when its why is read (walk 23: most press Continue)
+    opened = feedback is Feedback.REVEALED or task.more_working is not None
+    with st.expander(tr("lessons.working"), expanded=opened):
         bullet_list(red_suits(line) for line in render_all(task.full_working, lang))
 
 
