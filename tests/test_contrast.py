@@ -242,3 +242,27 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
         if sum(said.values()) >= 80:
             break
     assert said["coach.contrast_claim_ready"] > 0 and said["coach.contrast_pong_loose"] > 0
+
+
+@pytest.mark.rule("R-SPECIAL")
+def test_the_all_black_plan_is_said_only_when_the_discard_opens_it() -> None:
+    """Lesson 10's plan (开局定打法): letting the last red card go keeps 全黑 open. The reason
+    is said only when every ranked card kept and laid down is then black, and the other
+    discard keeps a red one — checked here card by card."""
+    from trainer.lessons.kinds.best_move import pool
+
+    said = 0
+    for move in pool(4, "best_discard"):
+        view = move.view
+        best, second = (o.action for o in move.decision.options[:2])
+        found = contrast(view, best, second)
+        reason = None if found is None else found.param("reason")
+        if not isinstance(reason, Message) or reason.key != "coach.contrast_all_black":
+            continue
+        said += 1
+        laid = [c for meld in view.melds[view.seat] for c in meld.cards]
+        for action, open_ in ((best, True), (second, False)):
+            kept = list(view.hand)
+            kept.remove(action.cards[0])
+            assert (not any(c.is_red for c in kept + laid)) is open_
+    assert said > 0

@@ -5,7 +5,8 @@ Two discards are compared on the four questions the lessons teach — does it le
 (下叫), does it break a 14-pair, how much of the red a win needs does it take, how likely is it to
 deal in (点炮) — and the first on which the better option clearly wins is said. Readiness is asked
 before the pairs (the lessons' first question): where the better card breaks a pair to be ready,
-readiness is the reason, and a pair it kept is no reason at all.
+readiness is the reason, and a pair it kept is no reason at all. Between the two, the plan set
+from the deal (开局定打法): letting the last red card go keeps 全黑 open.
 When the learner's card was the safer one, the sentence says so first: a safe card can still be
 the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
 then speak alone).
@@ -178,6 +179,8 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if good.ready and not bad.ready:
         return Message.of("coach.contrast_ready", ("R-WAIT",), move=good.card,
                           other=bad.card)
+    if _all_black_open(view, good) and not _all_black_open(view, bad):
+        return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
     if bad.breaks_pair and not good.breaks_pair:
         return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
                           other=bad.card)
@@ -190,6 +193,13 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
                           percent=Amount(bad.chance * 100), move=good.card,
                           risk=_risk(good))
     return None
+
+
+def _all_black_open(view: PlayerView, facts: DiscardFacts) -> bool:
+    """Every ranked card kept and laid down is black: 全黑 stays open, a win with no red total
+    (R-SPECIAL, the plan lesson 10 teaches from the deal)."""
+    laid = (card for meld in view.melds[view.seat] for card in meld.cards)
+    return not any(card.is_red for card in (*facts.kept, *laid))
 
 
 def _risk(facts: DiscardFacts) -> Message:
