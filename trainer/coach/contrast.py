@@ -60,7 +60,7 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
     if action.kind is ActionKind.PONG and view.offer is not None:
         counts = rank_counts(view.hand)
         after = list(counts)
-        after[view.offer.card.rank or 0] -= 2
+        after[view.offer.card.rank or 0] -= 2  # index 0: the jokers
         return ClaimFacts(action, None, None, 0.0, unpaired(after) - unpaired(counts))
     if action.kind is not ActionKind.CHI:
         return None
@@ -102,11 +102,11 @@ def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFac
     """A pong against a pass, by the 14-pairs (R-PONG, R-PAIR14, R-FAN): the pong lays two loose
     cards as a set, or costs no pair, and brings a fan and a stock card; or the pass keeps two
     cards that were partners of others."""
-    if view.offer is None or ActionKind.PASS not in (better.kind, worse.kind):
-        return None
-    card = view.offer.card
+    card = None if view.offer is None else view.offer.card
+    if card is None or card.rank is None or ActionKind.PASS not in (better.kind, worse.kind):
+        return None  # a joker pong (碰鬼) is no matter of 14-partners
     words: dict[str, Param] = {"move": move_words(better), "other": move_words(worse), "card": card,
-             "rank": rank_name(card.rank or 0)}
+             "rank": rank_name(card.rank)}
     if better.kind is ActionKind.PONG:
         if good.loose_change < 0:
             return Message.of("coach.contrast_pong_loose", ("R-PONG", "R-PAIR14", "R-FAN"), **words)
