@@ -665,3 +665,10 @@ def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str,
     give(at, lesson, run, task, task.answer)
     working = [e for e in at.expander if e.label == t("lessons.working", "en")]
     assert len(working) == 1 and working[0].proto.expanded is judged
+    # its lines in words; every rule they rest on named once, in the step's rules line
+    bullets = [m.value for m in working[0].markdown if m.value.startswith("- ")]
+    assert bullets and not [b for b in bullets if "(R-" in b]
+    ruled = [c.value for c in at.caption if c.value.startswith(t("lessons.rules", "en", rules=""))]
+    assert len(ruled) == 1
+    assert all(f"({rule})" in ruled[0].replace("\u2011", "-")
+               for line in task.full_working for rule in line.rules)

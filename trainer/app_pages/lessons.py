@@ -212,9 +212,13 @@ def lesson_step(lesson: Lesson) -> None:
                   item=item_id(lesson, item.step, item.seed),
                   topic=lesson_topic(lesson.id, item.step),
                   at_least=HintLevel.FULL if item.again else HintLevel.NONE)  # after a miss
+    # the working once (the coach's reasons are worked out when shown); its lines are words
+    # only, and their rules join the step's, named once under it
+    shown_working = task.full_working if run.feedback in (Feedback.RIGHT, Feedback.REVEALED) \
+        else ()
     if run.feedback is not None:  # the verdict first, then the way on: read, then continue
         with st.container(key=f"{key}-verdict"):
-            show_feedback(task, run.feedback, run.last, misses=run.attempts)
+            show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts)
         if run.feedback is Feedback.REVEALED:  # "comes back" only where a re-ask is queued
             st.caption(tr("lessons.comes_back" if run.comes_back else "lessons.see_working",
                           working=tr("lessons.working")))
@@ -228,7 +232,7 @@ def lesson_step(lesson: Lesson) -> None:
     if run.feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key=f"reveal-{run.index}", on_click=revealed,
                   args=(lesson.id, run.index))
-    rules_caption(task.rule_ids)
+    rules_caption((*task.rule_ids, *(rule for line in shown_working for rule in line.rules)))
 
 
 selected = lesson_by_id(st.query_params.get("lesson"))

@@ -4,7 +4,7 @@ moves are buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -12,7 +12,7 @@ import streamlit as st
 
 from trainer.engine import Message
 from trainer.engine.messages import Points
-from trainer.i18n import render, render_all
+from trainer.i18n import render
 from trainer.lessons import Explain, Feedback, Task
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
@@ -22,7 +22,7 @@ from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableAction, TableView, show_table
 from trainer.ui.lang import cards_text, current_language, red_suits, tr
 from trainer.ui.pictures import picture
-from trainer.ui.widgets import bullet_list, show_cards, show_groups, show_melds
+from trainer.ui.widgets import bullet_list, rules_caption, show_cards, show_groups, show_melds
 
 MOVE_LABEL = {TableButton.DISCARD: "button.discard_selected",
               TableButton.CHI: "button.chi_selected", TableButton.PONG: "button.pong",
@@ -199,9 +199,11 @@ def _hint(task: Task, given: LessonAnswer, lang: str) -> str:
     return render(task.hint(given), lang, cite=False)
 
 
-def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
-                  misses: int = 0) -> None:
-    """After an answer: right (with the working), a hint (and another try), or the answer."""
+def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
+                  working: Sequence[Message] | None = None, *, misses: int = 0) -> None:
+    """After an answer: right (with the working), a hint (and another try), or the answer.
+    The working's lines are words only; their rules are named once under them — or, where the
+    page passes ``working`` (worked out once), by the page with the step's own."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
         said = None if given is None else answer_words(task, given)
@@ -230,7 +232,10 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None, *,
     # move right by luck teaches only when its why is read (walk 23: most press Continue)
     opened = feedback is Feedback.REVEALED or task.more_working is not None
     with st.expander(tr("lessons.working"), expanded=opened):
-        bullet_list(red_suits(line) for line in render_all(task.full_working, lang))
+        lines = task.full_working if working is None else working
+        bullet_list(red_suits(render(line, lang, cite=False)) for line in lines)
+        if working is None:
+            rules_caption(rule for line in lines for rule in line.rules)
 
 
 def empty_view(seq: str) -> TableView:
