@@ -105,8 +105,8 @@ def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFac
     card = None if view.offer is None else view.offer.card
     if card is None or card.rank is None or ActionKind.PASS not in (better.kind, worse.kind):
         return None  # a joker pong (碰鬼) is no matter of 14-partners
-    words: dict[str, Param] = {"move": move_words(better), "other": move_words(worse), "card": card,
-             "rank": rank_name(card.rank)}
+    words: dict[str, Param] = {"move": move_words(better), "other": move_words(worse),
+                               "card": card, "rank": rank_name(card.rank)}
     if better.kind is ActionKind.PONG:
         if good.loose_change < 0:
             return Message.of("coach.contrast_pong_loose", ("R-PONG", "R-PAIR14", "R-FAN"), **words)
