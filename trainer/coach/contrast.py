@@ -179,7 +179,7 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if good.ready and not bad.ready:
         return Message.of("coach.contrast_ready", ("R-WAIT",), move=good.card,
                           other=bad.card)
-    if _all_black_open(view, good) and not _all_black_open(view, bad):
+    if keeps_all_black(view, good.kept) and not keeps_all_black(view, bad.kept):
         return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
     if bad.breaks_pair and not good.breaks_pair:
         return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
@@ -195,11 +195,11 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     return None
 
 
-def _all_black_open(view: PlayerView, facts: DiscardFacts) -> bool:
-    """Every ranked card kept and laid down is black: 全黑 stays open, a win with no red total
-    (R-SPECIAL, the plan lesson 10 teaches from the deal)."""
+def keeps_all_black(view: PlayerView, kept: tuple[Card, ...]) -> bool:
+    """Every ranked card ``kept`` and laid down is black: 全黑 stays open, a win with no red
+    total (R-SPECIAL, the plan lesson 10 teaches from the deal)."""
     laid = (card for meld in view.melds[view.seat] for card in meld.cards)
-    return not any(card.is_red for card in (*facts.kept, *laid))
+    return not any(card.is_red for card in (*kept, *laid))
 
 
 def _risk(facts: DiscardFacts) -> Message:

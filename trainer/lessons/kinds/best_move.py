@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from trainer.coach.best_moves import BestMove
-from trainer.coach.contrast import contrast
+from trainer.coach.contrast import contrast, keeps_all_black
 from trainer.coach.explain import move_words, values_words, why
 from trainer.engine import Message, Position, Relation, relation, waits
 from trainer.engine.cards import red_total
@@ -204,7 +204,7 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
         if plan is not None:
             rest = list(view.hand)
             rest.remove(best.cards[0])
-            black = best.cards[0].is_red and all(card.is_black for card in rest)
+            black = best.cards[0].is_red and keeps_all_black(view, tuple(rest))
             return "all_black" if black else "other"
         if first:
             return "first"
