@@ -52,17 +52,40 @@ def _live_ready(view: PlayerView, card: Card | None) -> bool:
     """Ready after letting ``card`` go (none: the hand as it is), on a winning card the viewer
     has not seen every copy of (counted here from the deck and the visible cards, not by the
     coach's own reader). A card on offer the viewer may still claim counts as unseen."""
+    return _winning_unseen(view, card) > 0
+
+
+def _unseen(view: PlayerView) -> Counter[Card]:
+    unseen = Counter(deck(view.rules.jokers))
+    unseen.subtract(view.visible_cards())
+    if view.offer is not None and view.offer.seat != view.seat:
+        unseen[view.offer.card] += 1
+    return unseen
+
+
+def _winning_unseen(view: PlayerView, card: Card | None) -> int:
+    """How many unseen cards would win the hand after letting ``card`` go; −1 when it is not
+    ready at all."""
     rest = list(view.hand)
     if card is not None:
         rest.remove(card)
     result = waits(Position(tuple(rest), view.melds[view.seat], rules=view.rules))
     if not result.ready:
-        return False
-    unseen = Counter(deck(view.rules.jokers))
-    unseen.subtract(view.visible_cards())
-    if view.offer is not None and view.offer.seat != view.seat:
-        unseen[view.offer.card] += 1
-    return any(unseen[card] > 0 for card in result.wins_on)
+        return -1
+    unseen = _unseen(view)
+    return sum(unseen[won] for won in set(result.wins_on))
+
+
+def _pairing_unseen(view: PlayerView, card: Card) -> int:
+    """How many unseen ranked cards would be a 14-partner of a card kept without one, after
+    letting ``card`` go; −1 when every kept card has its partner (R-PAIR14)."""
+    kept = Counter(c.rank for c in _without(view.hand, card) if c.rank is not None)
+    loose = [rank for rank in range(1, 14) if kept[rank] > (
+        kept[rank] // 2 * 2 if rank == 7 else kept[14 - rank])]
+    if not loose:
+        return -1
+    seen = Counter(c.rank for c in view.visible_cards())
+    return sum(4 - seen[14 - rank] for rank in loose)
 
 
 def _breaks_pair(hand: tuple[Card, ...], card: Card) -> bool:
@@ -98,9 +121,21 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             assert ready is (reason.key == "coach.contrast_ready")
             if reason.key == "coach.contrast_ready":
                 continue
+            left, other_left = _winning_unseen(view, good), _winning_unseen(view, bad)
+            wider = other_left > 0 and left > other_left and 2 * left >= 3 * other_left
+            assert wider is (reason.key == "coach.contrast_wait")
+            if wider:
+                assert (reason.param("left"), reason.param("other_left")) == (left, other_left)
+                continue
             pair = _breaks_pair(view.hand, bad) and not _breaks_pair(view.hand, good)
             assert pair is (reason.key == "coach.contrast_pair")
             if pair:
+                continue
+            outs, other_outs = _pairing_unseen(view, good), _pairing_unseen(view, bad)
+            more = left < 0 and other_left < 0 and other_outs >= 0 and outs - other_outs >= 3
+            assert more is (reason.key == "coach.contrast_outs")
+            if more:
+                assert (reason.param("outs"), reason.param("other_outs")) == (outs, other_outs)
                 continue
             red_good = _red(_without(view.hand, good)) + laid_red
             red_bad = _red(_without(view.hand, bad)) + laid_red
@@ -114,7 +149,8 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             assert reason.key == "coach.contrast_risk"
         for action in discards:
             assert contrast(view, action, action) is None
-    assert {"coach.contrast_pair", "coach.contrast_red", "coach.contrast_risk"} <= set(seen)
+    assert {"coach.contrast_pair", "coach.contrast_red", "coach.contrast_risk",
+            "coach.contrast_wait", "coach.contrast_outs"} <= set(seen)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> list[Card]:
@@ -236,12 +272,25 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                         owed = owed_discard(view, action)
                         assert owed is not None
                         assert _live_ready(owed.after, owed.card) is ready
+            elif reason.key == "coach.contrast_claim_red":
+                red = {}  # recounted: the chi takes the offered card and lets its owed one go
+                for action in (better, worse):
+                    red[action] = _red(list(view.hand)) + \
+                        sum(m.red for m in view.melds[view.seat])
+                    if action.kind is ActionKind.CHI:
+                        owed = owed_discard(view, action)
+                        assert owed is not None and view.offer is not None
+                        red[action] += view.offer.card.red - owed.card.red
+                threshold = view.rules.red_threshold
+                assert red[better] - red[worse] >= RED_GAP and red[worse] < threshold
+                assert (reason.param("kept"), reason.param("red")) == (red[better], red[worse])
             else:
                 assert reason.key == "coach.contrast_claim_owed" and better.kind is \
                     ActionKind.PASS and worse.kind is ActionKind.CHI
         if sum(said.values()) >= 80:
             break
     assert said["coach.contrast_claim_ready"] > 0 and said["coach.contrast_pong_loose"] > 0
+    assert said["coach.contrast_claim_red"] > 0
 
 
 @pytest.mark.rule("R-SPECIAL")

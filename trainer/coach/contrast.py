@@ -5,8 +5,10 @@ Two discards are compared on the four questions the lessons teach — does it le
 (下叫), does it break a 14-pair, how much of the red a win needs does it take, how likely is it to
 deal in (点炮) — and the first on which the better option clearly wins is said. Readiness is asked
 before the pairs (the lessons' first question): where the better card breaks a pair to be ready,
-readiness is the reason, and a pair it kept is no reason at all. Between the two, the plan set
-from the deal (开局定打法): letting the last red card go keeps 全黑 open.
+readiness is the reason, and a pair it kept is no reason at all. Two ready hands are told apart
+by the unseen cards that would win, two hands not ready by the unseen cards that would pair a
+loose one (lesson 11: "two unseen cards beat one"). Between readiness and the pairs, the plan
+set from the deal (开局定打法): letting the last red card go keeps 全黑 open.
 When the learner's card was the safer one, the sentence says so first: a safe card can still be
 the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
 then speak alone).
@@ -16,12 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.analysis.unseen_waits import waits_after
+from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.expert import SAFER_BY
 from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words, why, why_discard
 from trainer.coach.fold import owed_discard
-from trainer.engine.cards import Card, rank_name
+from trainer.engine.cards import Card, rank_name, red_total
 from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -30,6 +32,13 @@ from trainer.engine.messages import Amount, Message, Param
 RED_GAP = 2
 """Red points by which the kept red must differ before red is the reason (a 1-point card is
 rarely why one discard beats another)."""
+WAIT_RATIO = 1.5
+"""How many times as many unseen winning cards one ready discard must leave as the other before
+the wait is the reason (two against one, three against two: lesson 11's "two unseen cards beat
+one")."""
+OUTS_GAP = 3
+"""How many more unseen cards must pair a loose card after one discard than after the other,
+both leaving the hand not ready, before that is the reason."""
 RISK_GAP = SAFER_BY
 """How much likelier to deal in a card must be before its risk is the reason: the margin by which
 the coach itself swaps to a safer discard."""
@@ -50,13 +59,17 @@ class ClaimFacts:
     loose_change: int = 0
     """How many more concealed cards lack a 14-partner after a pong takes two alike (R-PAIR14):
     −2 when the two were loose, more than 0 when they were partners of other cards."""
+    red: int | None = None
+    """The red kept and laid down after a pass, or after a chi and its owed discard (R-RED);
+    None after a pong, whose discard waits on the hidden draw."""
 
 
 def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
     """The facts of a pass, a chi or a pong; None for another answer."""
     if action.kind is ActionKind.PASS:
         waiting = waits_after(view, view.hand)
-        return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0)
+        return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0,
+                          red=red_total(view.hand, view.melds[view.seat]))
     if action.kind is ActionKind.PONG and view.offer is not None:
         counts = rank_counts(view.hand)
         after = list(counts)
@@ -70,14 +83,16 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
     kept = list(owed.after.hand)
     kept.remove(owed.card)
     waiting = waits_after(owed.after, tuple(kept))
-    return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, owed.card, owed.chance)
+    return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, owed.card, owed.chance,
+                      red=red_total(kept, owed.after.melds[view.seat]))
 
 
 def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
     """Why one answer to the offered card beats another in one sentence: it leaves the hand
-    ready and the other does not, a chi owes a discard likely to deal in where a pass owes
-    none (R-CHI, R-WAIT, R-SAFE), or a pong's two alike were loose, cost no pair, or were
-    partners a pass keeps (R-PONG, R-PAIR14); None when none of these tells them apart."""
+    ready and the other does not, a pong's two alike were loose, cost no pair, or were
+    partners a pass keeps (R-PONG, R-PAIR14), a chi leaves clearly less red than a pass
+    (R-RED), or a chi owes a discard likely to deal in where a pass owes none (R-CHI, R-WAIT,
+    R-SAFE); None when none of these tells them apart."""
     if better == worse:
         return None
     good, bad = claim_facts(view, better), claim_facts(view, worse)
@@ -86,7 +101,8 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message |
     if good.ready and bad.ready is False:
         reason = Message.of("coach.contrast_claim_ready", ("R-WAIT",),
                             move=move_words(better), other=move_words(worse))
-    elif (found := _pong_reason(view, better, worse, good, bad)) is not None:
+    elif (found := _pong_reason(view, better, worse, good, bad)
+          or _claim_red(view, better, worse, good, bad)) is not None:
         reason = found
     elif bad.owed is not None and better.kind is ActionKind.PASS and bad.owed_chance >= RISK_GAP:
         reason = Message.of("coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
@@ -95,6 +111,18 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message |
     else:
         return None
     return Message.of("coach.contrast", reason.rules, reason=reason)
+
+
+def _claim_red(view: PlayerView, better: Action, worse: Action, good: ClaimFacts,
+               bad: ClaimFacts) -> Message | None:
+    """A pass against a chi by the red each leaves (R-RED): the chi's owed discard, or the
+    black card it takes for a red one, leaves clearly less of the red a win needs."""
+    threshold = view.rules.red_threshold
+    if good.red is None or bad.red is None or good.red - bad.red < RED_GAP or \
+            bad.red >= threshold:
+        return None
+    return Message.of("coach.contrast_claim_red", ("R-RED", "R-WIN"), move=move_words(better),
+                      other=move_words(worse), red=bad.red, kept=good.red, threshold=threshold)
 
 
 def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFacts,
@@ -179,11 +207,19 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if good.ready and not bad.ready:
         return Message.of("coach.contrast_ready", ("R-WAIT",), move=good.card,
                           other=bad.card)
+    if good.ready and bad.ready and _wider(good.waiting.copies_left, bad.waiting.copies_left):
+        return Message.of("coach.contrast_wait", ("R-WAIT",), move=good.card, other=bad.card,
+                          left=good.waiting.copies_left, other_left=bad.waiting.copies_left)
     if keeps_all_black(view, good.kept) and not keeps_all_black(view, bad.kept):
         return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
     if bad.breaks_pair and not good.breaks_pair:
         return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
                           other=bad.card)
+    if not good.waiting.ready and not bad.waiting.ready and _loose(good) and _loose(bad):
+        outs, other_outs = pairing_outs(view, good.kept), pairing_outs(view, bad.kept)
+        if outs - other_outs >= OUTS_GAP:
+            return Message.of("coach.contrast_outs", ("R-PAIR14", "R-WAIT"), move=good.card,
+                              other=bad.card, outs=outs, other_outs=other_outs)
     if good.red - bad.red >= RED_GAP and bad.red < threshold:
         return Message.of("coach.contrast_red", ("R-RED", "R-WIN"), other=bad.card,
                           taken=bad.card.red, red=bad.red, threshold=threshold,
@@ -193,6 +229,17 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
                           percent=Amount(bad.chance * 100), move=good.card,
                           risk=_risk(good))
     return None
+
+
+def _loose(facts: DiscardFacts) -> bool:
+    """The kept cards still have one without a 14-partner (what pairing outs are counted for;
+    a hand short only of red has none)."""
+    return unpaired(rank_counts(facts.kept)) > 0
+
+
+def _wider(left: int, other_left: int) -> bool:
+    """One ready discard leaves clearly more unseen winning cards than the other (R-WAIT)."""
+    return left > other_left and left >= WAIT_RATIO * other_left
 
 
 def keeps_all_black(view: PlayerView, kept: tuple[Card, ...]) -> bool:

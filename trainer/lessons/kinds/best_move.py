@@ -234,7 +234,10 @@ def _prompt(scene: TableScene, case: str, *, first: bool) -> Message:
     offer = scene.state.offer
     if offer is not None:  # what a claim depends on: the card, who offered it and how
         origin = relation(offer.seat, scene.seat, scene.state.rules.players)
-        return Message.of("task.best_claim.prompt_offer", offer=offer_words(
+        kinds = {action.kind for action in scene.state.legal_actions()}
+        key = "prompt_offer" if {ActionKind.CHI, ActionKind.PONG} <= kinds else \
+            "prompt_pong" if ActionKind.PONG in kinds else "prompt_chi"  # only what is open
+        return Message.of(f"task.best_claim.{key}", offer=offer_words(
             offer.card, origin, offer.source, first=offer.dealer_first_discard))
     if first:  # the plan made from the cards dealt (开局定打法)
         return Message.of("task.best_discard.prompt_first")
