@@ -514,6 +514,20 @@ def _values(data: object) -> list[object]:
     return list(data)  # type: ignore[call-overload]
 
 
+def test_a_theme_not_yet_taught_is_offered_with_its_lesson(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 24: "By theme" opened on a safe-discard theme before the lesson that teaches it.
+    The taught themes come first; an untaught one chosen says which lesson teaches it."""
+    _, learner = db
+    at = app("puzzles", as_learner=learner, mode="theme")
+    before = t("puzzles.theme_before_lesson", "en", title="Reading the table: safe discards")
+    assert at.session_state["puzzle_current"].kind is PuzzleKind.WIN
+    assert before not in [c.value for c in at.caption]
+    at = app("puzzles", as_learner=learner, mode="theme", theme="least-risk")
+    assert before in [c.value for c in at.caption]
+    assert at.session_state["puzzle_current"].kind is PuzzleKind.LEAST_RISK  # still served
+
+
 def test_a_missed_least_risk_puzzle_shows_the_card_picked(db: tuple[ProgressStore, str]) -> None:
     _, learner = db
     at = app("puzzles", as_learner=learner, mode="theme", theme="least-risk")

@@ -169,6 +169,23 @@ def test_kong_and_lay_down_moves() -> None:
         == "hint.move_lay_down_cards"
 
 
+@pytest.mark.rule("R-KONG")
+def test_a_card_of_another_rank_added_to_a_pong_is_refused_by_its_rank() -> None:
+    """Walk 24: adding the card just drawn to a pong of another rank was refused with "only
+    right after the pong's draw" — when it was right after the draw. The refusal names the
+    rank; the pong's fourth is taken."""
+    step = next(s for s in LESSONS["pong-and-kong"].steps if isinstance(s, Question)
+                and s.kind == "move" and s.data["goal"] == "kong_drawn")
+    scene, goal = scene_of_task(StepData(step.data))
+    hand = scene.view.hand
+    wrong = next(i for i, c in enumerate(hand) if c.rank != goal.cards[0].rank)
+    outcome = apply_table_action(scene, goal, MoveAnswer(ActionKind.KONG_DRAWN, (wrong,)))
+    assert not outcome.legal and outcome.message.key == "hint.move_kong_rank"
+    assert outcome.message.param("card") == hand[wrong]
+    right = hand.index(goal.cards[0])
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.KONG_DRAWN, (right,))).correct
+
+
 @pytest.mark.rule("R-WIN")
 def test_winning_on_the_table_and_the_table_after_the_move() -> None:
     step = _move_step("winning", "win")

@@ -23,6 +23,7 @@ from trainer.puzzles.themes import Theme
 from trainer.ui.best_move_view import best_move_area
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, TableAction, show_table
+from trainer.ui.content import lesson_by_id
 from trainer.ui.lang import (
     card_text,
     cards_text,
@@ -53,8 +54,11 @@ mode = translated_choice(top[0].selectbox, tr("puzzles.mode"), service.MODES, ke
 if st.query_params.get("mode") != mode:
     st.query_params["mode"] = mode
 theme = None
-if mode == service.PuzzleMode.THEME:
-    names = service.themes()
+taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
+held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
+if mode == service.PuzzleMode.THEME:  # the themes already taught first
+    names = sorted(service.themes(),
+                   key=lambda name: service.lesson_before(name, taught, held_back) is not None)
     wanted = st.query_params.get("theme")
     if wanted in names:
         state["puzzle_theme"] = wanted
@@ -62,6 +66,12 @@ if mode == service.PuzzleMode.THEME:
                               prefix="theme.", start=names[0])
     if wanted != theme:  # in the address, as the mode: a reload or a link keeps it
         st.query_params["theme"] = theme
+    before = service.lesson_before(theme, taught, held_back)
+    if before is not None:  # offered by choice: said, with the way to the lesson
+        lesson = lesson_by_id(before)
+        title = lesson.title[lang] if lesson is not None else before
+        st.caption(tr("puzzles.theme_before_lesson", title=title))
+        lesson_link(before, tr("puzzles.open_lesson", title=title))
 elif "theme" in st.query_params:
     del st.query_params["theme"]
 fresh_kind = PuzzleKind.WIN.value
@@ -73,8 +83,6 @@ st.caption(tr(f"puzzles.about_{mode}"))
 if mode == service.PuzzleMode.BEST:  # the coach's best moves: a question at the table of its own
     best_move_area(learner.id, learner.rules.players)
     st.stop()
-taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
-held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
 if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATED_MODES):
     st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line
     lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))

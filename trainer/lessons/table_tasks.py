@@ -20,6 +20,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.melds import MeldKind
 from trainer.engine.priority import seat_refusal
 from trainer.engine.seats import Relation
 from trainer.engine.sources import Source
@@ -248,6 +249,10 @@ def refusal(scene: TableScene, action: Action) -> Message:
     if action.kind is ActionKind.WIN:
         return Message.of("hint.move_win_no", ("R-WIN",))
     if action.kind is ActionKind.KONG_DRAWN:
+        pongs = {meld.cards[0].rank for meld in state.melds[action.seat]
+                 if meld.kind is MeldKind.PONG}
+        if card is not None and card.rank not in pongs:  # a fourth alike, not any card
+            return Message.of("hint.move_kong_rank", ("R-KONG",), card=card)
         return Message.of("hint.move_kong_drawn", ("R-KONG",))
     if action.kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
         return Message.of("hint.move_lay_down_when", ("R-TOU", "R-TOU-LATER"))

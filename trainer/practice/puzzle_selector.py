@@ -95,6 +95,19 @@ def held_back_themes(store: ProgressStore, learner_id: int) -> frozenset[str]:
     return SPECIAL_THEMES
 
 
+def lesson_before(theme: str, kinds: frozenset[PuzzleKind] | None,
+                  held_back: frozenset[str]) -> str | None:
+    """The lesson that teaches what a theme's puzzles ask, while it is not yet done (the theme
+    is then offered by choice only): its special wins (:data:`SPECIALS_LESSON`), or safe
+    discards when no puzzle of the theme is of a kind ``kinds`` serves (:data:`SAFETY_LESSON`)."""
+    if theme in held_back:
+        return SPECIALS_LESSON
+    if kinds is not None and not any(puzzle.kind in kinds for puzzle in bank()
+                                     if theme in puzzle.themes):
+        return SAFETY_LESSON
+    return None
+
+
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,
            theme: str | None = None, streak: int = 0, recent: Iterable[str] = (),
            rng: random.Random | None = None,

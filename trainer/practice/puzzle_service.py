@@ -46,6 +46,7 @@ from trainer.practice.puzzle_selector import (
     choose,
     failed_puzzles,
     held_back_themes,
+    lesson_before,
     target_rating,
     taught_kinds,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "hint",
     "in_time",
     "last_attempt",
+    "lesson_before",
     "own_puzzles",
     "puzzle_rating",
     "record",
