@@ -186,6 +186,46 @@ def test_a_card_of_another_rank_added_to_a_pong_is_refused_by_its_rank() -> None
     assert apply_table_action(scene, goal, MoveAnswer(ActionKind.KONG_DRAWN, (right,))).correct
 
 
+@pytest.mark.rule("R-PAY", "R-SEAT")
+def test_four_shares_habit_at_a_table_of_three_is_hinted_by_the_count() -> None:
+    """Walk 24: at a table of three, "three shares" (the four-player habit) was told only to
+    work out one share first. The hint now asks for the count of shares at this table."""
+    from trainer.lessons.answers import NumberAnswer
+    from trainer.lessons.task import Task
+
+    step = next(s for s in LESSONS["three-players"].steps
+                if isinstance(s, Question) and s.kind == "pays")
+    task = step.task
+    assert isinstance(task, Task) and isinstance(task.answer, NumberAnswer)
+    share = task.answer.value // 2  # the discarder pays the two others' shares
+    hint = task.hint(NumberAnswer(3 * share))
+    assert hint.key == "hint.pays_count" and hint.param("players") == 3
+    assert "3" in render(hint, "en", cite=False) and "3" in render(hint, "zh", cite=False)
+    assert task.hint(NumberAnswer(share)).key == "hint.pays_deal_in"
+
+
+@pytest.mark.rule("R-WIN")
+def test_a_what_stops_it_question_never_hints_the_check_that_fails() -> None:
+    """Walk 24: after "win" on lesson 4's red-short hand the hint asked "is it at least 20?",
+    naming the option to tap next. A wrong win hears every check in order; a wrong reason
+    hears why its own check passes."""
+    from trainer.lessons.answers import ChoiceAnswer
+    from trainer.lessons.task import Task
+
+    steps = [s for s in LESSONS["winning"].steps if isinstance(s, Question) and s.kind == "reason"]
+    assert steps
+    for step in steps:
+        task = step.task
+        assert isinstance(task, Task) and isinstance(task.answer, ChoiceAnswer)
+        assert task.hint(ChoiceAnswer("win")).key == "hint.win_checks"
+        for said in ("own_flip", "joker_in_hand", "not_combined", "red_short"):
+            if said != task.answer.value:
+                assert task.hint(ChoiceAnswer(said)).key != {
+                    "red_short": "hint.count_red_all", "not_combined": "hint.find_partner",
+                    "joker_in_hand": "hint.win_joker",
+                    "own_flip": "hint.win_whose_flip"}[task.answer.value]
+
+
 @pytest.mark.rule("R-WIN")
 def test_winning_on_the_table_and_the_table_after_the_move() -> None:
     step = _move_step("winning", "win")

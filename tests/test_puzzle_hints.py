@@ -37,17 +37,25 @@ def test_a_wrong_reason_is_answered_about_that_check() -> None:
                                                                                hint.key)
 
 
-def test_a_wrong_yes_is_told_the_check_that_fails_first() -> None:
+def test_a_wrong_yes_is_told_every_check_none_singled_out() -> None:
+    """Walk 24: after a wrong yes the hint asked "is it at least 20?", which named the reason
+    the learner answers next. It now lists every check in the engine's order; a "no" with a
+    reason that fails but not first is told another fails before it."""
+    seen = 0
     for puzzle in _win_puzzles(False):
         board = puzzle.board
         assert isinstance(board, WinBoard)
         given = service.WinGiven(True, fan=0)
         hint = service.hint(puzzle, given, service.grade(puzzle, given))
+        assert hint.key == "hint.win_checks", puzzle.id
+        assert hint.param("threshold") == board.position.rules.red_threshold
         first = verdict(board.position).reason
-        expected = {Reason.OWN_FLIP: "hint.win_whose_flip", Reason.JOKER_IN_HAND:
-                    "hint.win_joker", Reason.NOT_COMBINED: "hint.find_partner",
-                    Reason.RED_SHORT: "hint.count_red_all"}[first]
-        assert hint.key == expected, puzzle.id
+        for later in failing_reasons(board.position) - {first}:
+            given = service.WinGiven(False, reason=later)
+            assert service.hint(puzzle, given, service.grade(puzzle, given)).key == \
+                "hint.reason_earlier", puzzle.id
+            seen += 1
+    assert seen > 0
 
 
 def test_a_card_hint_never_names_the_answer() -> None:

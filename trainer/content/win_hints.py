@@ -28,6 +28,13 @@ def why_not_hint(position: Position, said_win: bool) -> Message:
     return Message.of("hint.red_recount", ("R-RED", "R-WIN"), threshold=threshold)
 
 
+def checks_hint(position: Position) -> Message:
+    """After a wrong yes where the next answer is *what stops it*: every check in the engine's
+    order, none singled out — the failing one named would be that answer (R-WIN, R-OWN-FLIP)."""
+    return Message.of("hint.win_checks", ("R-WIN", "R-OWN-FLIP", "R-PAIR14", "R-RED"),
+                      threshold=position.rules.red_threshold)
+
+
 def reason_hint(position: Position, said: Reason) -> Message:
     """After a right no with a reason that does not hold: what shows that check passes."""
     if said is Reason.OWN_FLIP:

@@ -120,6 +120,11 @@ def pays(data: StepData) -> Task:
         if isinstance(given, NumberAnswer) and not judged.is_deal_in and \
                 given.value == judged.share * payers:
             return Message.of("hint.pays_flip", ("R-PAY",))
+        if isinstance(given, NumberAnswer) and judged.is_deal_in and judged.share and \
+                given.value % judged.share == 0 and given.value > judged.share:
+            # the share right, the count of shares not (the four-player habit at three)
+            return Message.of("hint.pays_count", ("R-PAY", "R-SEAT"),
+                              players=position.rules.players)
         return Message.of("hint.pays_share_first", ("R-SCORE", "R-PAY"))
 
     key = "task.pays.what_deal_in" if judged.is_deal_in else "task.pays.what_flip"

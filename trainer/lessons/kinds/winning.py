@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.content.win_hints import why_not_hint
+from trainer.content.win_hints import checks_hint, reason_hint, why_not_hint
 from trainer.engine import (
     MeldKind,
     Message,
@@ -14,6 +14,7 @@ from trainer.engine import (
     Reason,
     Relation,
     RuleSet,
+    failing_reasons,
     verdict,
     verdict_messages,
     waits,
@@ -105,9 +106,13 @@ def reason(data: StepData) -> Task:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
         if said == "not_combined" and judged.reason is Reason.JOKER_IN_HAND:
             return Message.of("hint.reason_order", ("R-WIN",))
-        if said == "own_flip" or judged.reason is Reason.OWN_FLIP:
-            return Message.of("hint.win_whose_flip", ("R-OWN-FLIP",))
-        return why_not_hint(position, said == "win")
+        if said == "win":  # which check fails is what is asked: all of them, in order
+            return checks_hint(position)
+        if said in {r.value for r in Reason}:
+            if Reason(said) in failing_reasons(position):  # it fails, but not first
+                return Message.of("hint.reason_earlier", ("R-WIN",))
+            return reason_hint(position, Reason(said))  # the check named passes: what shows it
+        return why_not_hint(position, False)
 
     return Task("reason", Shape.CHOICE, board_of(position, origin),
                 ChoiceAnswer(judged.reason.value), Message.of("instruct.reason_order"),
