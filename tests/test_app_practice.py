@@ -46,6 +46,21 @@ def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) ->
         assert not at.exception
 
 
+def test_a_drill_names_its_lesson_until_the_lesson_is_done(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 24: the kong drill asked about laid-down sets before the lessons on 投牌 and kongs.
+    A drill stays open to all, and names its lesson while that lesson is not done."""
+    store, learner = db
+    note = t("drills.before_lesson", "en", title="Pong, kong, and what a kong is worth")
+    at = app("drills", as_learner=learner, drill="kong")
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith(note.split("“")[0]) for c in captions)
+    assert at.session_state["drill_item"].drill == "kong"  # still served
+    store.lessons.complete(int(learner), "pong-and-kong", 3, 10)
+    at = app("drills", as_learner=learner, drill="kong")
+    assert not any(c.startswith(note.split("“")[0]) for c in [c.value for c in at.caption])
+
+
 @pytest.mark.parametrize("drill", DRILLS)
 def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
     """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint

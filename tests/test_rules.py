@@ -125,3 +125,18 @@ def test_a_stored_rule_set_keeps_what_it_said() -> None:
     assert stored.kong_from_gathered_four
     assert RuleSet.from_json(stored.to_json()) == stored
     assert set(RuleSet().to_json()) >= {"kong_from_gathered_four", "win_pong_kong_on_own_flip"}
+
+
+def test_a_rule_example_says_what_the_rule_decides_in_it() -> None:
+    """Walk 24: the Rules page's special-win example ended in its share and payment and never
+    said it was 全黑. Each example's line keeps the verdict and the lines citing its rule."""
+    from trainer.content.rule_examples import EXAMPLES
+    from trainer.ui.content import rule_example_line
+
+    for lang in ("en", "zh"):
+        special = rule_example_line("R-SPECIAL", lang)
+        assert special is not None and "全黑" in special
+        for rule_id in EXAMPLES:
+            line = rule_example_line(rule_id, lang)
+            if line is not None and EXAMPLES[rule_id].get("check") == "verdict":
+                assert rule_id in line

@@ -17,6 +17,7 @@ from trainer.practice.drills import (
     DRILLS,
     MAX_LEVEL,
     MIN_LEVEL,
+    TAUGHT_IN,
     DrillItem,
     drill_level,
     generate,
@@ -24,8 +25,9 @@ from trainer.practice.drills import (
 )
 from trainer.practice.fact_reviews import due_facts, fact_skill, next_question, record_review, schedules
 from trainer.practice.guidance_service import drill_skill
+from trainer.ui.content import lesson_by_id
 from trainer.ui.guide_view import show_help
-from trainer.ui.lang import red_suits, set_choice, tr, translated_choice
+from trainer.ui.lang import current_language, red_suits, set_choice, tr, translated_choice
 from trainer.ui.lesson_view import (
     answer_words,
     cards_to_correct,
@@ -37,7 +39,7 @@ from trainer.ui.lesson_view import (
 )
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import require_learner, store
-from trainer.ui.widgets import glossary_link
+from trainer.ui.widgets import glossary_link, lesson_link
 
 learner = require_learner()
 st.title(tr("drills.title"))
@@ -233,4 +235,9 @@ def review_view() -> None:
 if kind == "review":
     review_view()
 else:
+    teaching = lesson_by_id(TAUGHT_IN[kind])
+    if teaching is not None and not store().lessons.state(learner.id, teaching.id).completed:
+        title = teaching.title[current_language()]
+        st.caption(tr("drills.before_lesson", title=title))
+        lesson_link(teaching.id, tr("puzzles.open_lesson", title=title))
     drill_view(kind)

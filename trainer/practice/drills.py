@@ -31,6 +31,12 @@ from trainer.store.skill_names import AnswerSkill
 DRILLS = ("red", "red20", "pairs", "split", "kong", "fan", "pays")
 MIN_LEVEL, MAX_LEVEL = 1, 9
 SECONDS_PER_CARD = 2.5
+TAUGHT_IN = {"red": "cards-and-red", "red20": "cards-and-red", "pairs": "pairs-of-14",
+             "split": "pairs-of-14", "kong": "pong-and-kong", "fan": "specials-fan-score",
+             "pays": "specials-fan-score"}
+"""The lesson that teaches what each drill asks (a drill is practice, open to all: the page
+names the lesson while it is not done — walk 24 met kongs of laid-down sets in the drill
+before the lessons on 投牌 and kongs)."""
 KIND_OF = {"red": "red_total", "red20": "red_enough", "pairs": "pick_partner",
            "split": "pick_leftover", "kong": "kong", "fan": "fan", "pays": "pays"}
 

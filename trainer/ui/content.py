@@ -25,7 +25,8 @@ def lesson_by_id(lesson_id: str | None) -> Lesson | None:
 @cache
 def rule_example_line(rule_id: str, lang: str) -> str | None:
     """What the engine says of a rule's example on the Rules page (its waits, or its verdict's
-    first and last lines), or None for an example without a check."""
+    first line and the lines that cite the rule — else its last two), or None for an example
+    without a check."""
     example = EXAMPLES[rule_id]
     check = example.get("check")
     if check is None:
@@ -38,4 +39,5 @@ def rule_example_line(rule_id: str, lang: str) -> str | None:
     if check == "waits":
         return explain(waits(position), lang)[-1]
     explained = explain(verdict(position), lang)
-    return " · ".join(explained[:1] + explained[-2:])
+    own = [line for line in explained[1:] if rule_id in line]  # the lines of this rule
+    return " · ".join(explained[:1] + (own or explained[-2:]))

@@ -18,7 +18,7 @@ from typing import Any
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, values_words, why
 from trainer.coach.search import MISTAKE_POINTS
-from trainer.engine import Message, relation
+from trainer.engine import Message, relation, verdict_messages
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
@@ -66,10 +66,15 @@ def kinds_of(number: int) -> tuple[str, ...]:
                  for index, coached in enumerate(hand.decisions))
 
 
-def values_message(coached: CoachedDecision) -> tuple[Message, ...]:
-    """The coach's values at a coached decision; at a win, that a win is always taken."""
+def values_message(coached: CoachedDecision, scene: TableScene | None = None
+                   ) -> tuple[Message, ...]:
+    """The coach's values at a coached decision; at a win, that a win is always taken — and,
+    given the ``scene``, what the win is worth: its fan, share and payments (R-FAN, R-PAY)."""
     if coached.is_win or len(coached.decision.options) < 2:
-        return (Message.of("coach.coached_win", ("R-WIN",)),)
+        won = None if scene is None else after_move(scene, coached.decision.best.action)
+        judged = None if won is None or won.state.result is None else won.state.result.verdict
+        return (Message.of("coach.coached_win", ("R-WIN",)),
+                *(verdict_messages(judged)[1:] if judged is not None and judged.win else ()))
     return values_words(coached.decision)
 
 
@@ -104,7 +109,7 @@ def coached_move(data: StepData) -> Task:
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
                 else Message.of("instruct.coached_move_plain"),
-                (*values_message(coached),
+                (*values_message(coached, scene),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]),
                 solved_board=board_of_scene(after_move(
