@@ -25,6 +25,7 @@ from trainer.engine.game.view import view_of
 from trainer.engine.position import Position
 from trainer.engine.win_rule import claim_wins
 from trainer.i18n import explain, render
+from trainer.puzzles.model import LeastRiskAnswer
 
 
 def brute_force_count(table: SafetyTable, opponent: int, card: Card) -> tuple[int, int]:
@@ -220,3 +221,33 @@ def test_table_json_round_trip_and_errors() -> None:
         SafetyTable.from_json({**table.to_json(), "extra": 1})
     with pytest.raises(Exception, match="R-PARITY"):
         SafetyTable(RuleSet(), 0, (parse_card("9c"),), ((), (), (), ()), (), (1, 7, 7, 7))
+
+
+@pytest.mark.rule("R-RED", "R-SAFE")
+def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> None:
+    """Walk 23: lesson 14 set 4♣ at 0.6% against 6♥ at 3.3%, one unseen partner each, and never
+    said that the red 6 is what completes a hand short of red. The line is said when the least
+    risk is black, the next card red, and both have as many unseen partners (recounted here
+    from the visible cards)."""
+    from trainer.lessons.kinds.least_risk import bank
+    from trainer.puzzles.safe import colour_line, working
+
+    said = 0
+    for puzzle in bank().values():
+        table, answer = puzzle.board, puzzle.answer
+        assert isinstance(answer, LeastRiskAnswer)
+        ranked = sorted(answer.risks, key=lambda cr: (cr[1], cr[0].index))
+        best, runner = ranked[0][0], ranked[1][0]
+        assert isinstance(table, SafetyTable)
+        seen = Counter(c.rank for c in table.visible())
+        unseen = {card: 4 - seen[14 - (card.rank or 7)] for card in (best, runner)}
+        expected = best.is_black and runner.is_red and unseen[best] == unseen[runner]
+        line = colour_line(puzzle)
+        assert (line is not None) is expected, puzzle.id
+        assert working(puzzle)[:len(puzzle.details)] == puzzle.details
+        if line is not None:
+            said += 1
+            assert (line.param("card"), line.param("other"), line.param("unseen"),
+                    line.param("red")) == (best, runner, unseen[best], runner.red)
+            assert working(puzzle)[-1] == line
+    assert said > 0

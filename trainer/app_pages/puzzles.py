@@ -380,7 +380,7 @@ def puzzle_area() -> None:
             st.caption(red_suits(tr("pz.you_picked", card=card_text(given.card))))
         st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
         with st.expander(tr("pz.working")):
-            bullet_list(red_suits(render(message, lang)) for message in puzzle.details)
+            bullet_list(red_suits(render(message, lang)) for message in service.working(puzzle))
         if result.rated:
             st.caption(rating_line(result))
         elif mode not in service.UNRATED_MODES:

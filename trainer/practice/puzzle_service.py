@@ -50,6 +50,7 @@ from trainer.practice.puzzle_selector import (
     target_rating,
     taught_kinds,
 )
+from trainer.puzzles.safe import working
 
 __all__ = [
     "BELOW_BANK",
@@ -95,4 +96,5 @@ __all__ = [
     "taught_kinds",
     "themes",
     "time_left",
+    "working",
 ]

@@ -241,6 +241,34 @@ def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent
                       **more)
 
 
+def colour_line(puzzle: Puzzle) -> Message | None:
+    """Why a "least risk" answer beats the next card when both have as many unseen partners
+    against every opponent: the next is red, and its red can carry a hand short of the total to
+    a win where the black card cannot (R-RED, R-WIN) — the working lists each card's risk and
+    partners, and this is the difference they leave unsaid."""
+    answer, table = puzzle.answer, puzzle.board
+    if not isinstance(answer, LeastRiskAnswer) or not isinstance(table, SafetyTable) or \
+            len(answer.risks) < 2:
+        return None
+    best, runner = (card for card, _ in sorted(answer.risks, key=lambda cr: (cr[1], cr[0].index))[:2])
+    if best.is_red or not runner.is_red:
+        return None
+    unseen = {count.partners_unseen for card in (best, runner)
+              for count in counts_for(table, card)}
+    if len(unseen) != 1:
+        return None
+    return Message.of("pz.line_colour", ("R-RED", "R-WIN", "R-SAFE"), card=best, other=runner,
+                      unseen=unseen.pop(), red=runner.red)
+
+
+def working(puzzle: Puzzle) -> tuple[Message, ...]:
+    """A puzzle's working as shown after an answer: the lines stored with it in the bank, then
+    what they leave unsaid (:func:`colour_line`) — worked out when shown, so the shipped bank
+    stays as built."""
+    colour = colour_line(puzzle)
+    return puzzle.details if colour is None else (*puzzle.details, colour)
+
+
 def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
     """The opponent most likely to win on ``card`` by the same reading as its chance (the passes
     included, R-READ: one a pass proves it safe against is never named), with their count."""
