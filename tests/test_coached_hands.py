@@ -110,3 +110,50 @@ def test_a_finished_review_keeps_itself(db: tuple[ProgressStore, str]) -> None:
         time.sleep(0.05)
     assert job.result is not None
     assert store.coach_reviews.get(int(learner), review_key(replay, 0)) == job.result.dumps()
+
+
+def test_play_focus_is_the_skill_the_mistakes_cost_most() -> None:
+    """Pure: the mistakes' points summed by skill (a claim answer 吃、扯还是不要, any other move
+    留哪张); at three players both are practised in the three-player stage."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.mastery.skills import Skill
+    from trainer.practice.mastery_service import Place, play_focus
+
+    assert play_focus([], 4) is None
+    mistakes = [(ActionKind.DISCARD, 0.6), (ActionKind.DISCARD, 0.7), (ActionKind.PONG, 1.2)]
+    found = play_focus(mistakes, 4)
+    assert found is not None and found.skill is Skill.DISCARDING
+    assert (found.mistakes, found.points) == (2, pytest.approx(1.3))
+    found = play_focus([*mistakes, (ActionKind.PASS, 0.5)], 4)
+    assert found is not None and found.skill is Skill.CLAIMING and found.mistakes == 2
+    three = play_focus(mistakes, 3)
+    assert three is not None and three.target.place is Place.LESSON
+    assert three.target.name == "three-players"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_home_points_at_what_the_last_hands_cost(
+        db: tuple[ProgressStore, str], reviews: list[PricedHand], lang: str) -> None:
+    """Walk 23: Home's "do next" ignored the points lost in Play. After reviewed hands with
+    mistakes, Home names the skill they cost most at, with its count and points, and a way to
+    practise it; before any, nothing."""
+    from trainer.play.coach_jobs import recent_mistakes
+    from trainer.practice.mastery_service import play_focus
+
+    store, learner = db
+    for lesson in ("a-turn", "winning"):
+        store.lessons.complete(int(learner), lesson, 3, 5)
+    store.replays.save(int(learner), "{}", "drawn")
+    home = app("home", as_learner=learner, lang=lang)
+    assert not home.exception
+    assert not any(b.key == "home-practise-play" for b in home.button)
+    for number, review in enumerate(reviews[:3]):
+        store.coach_reviews.save(int(learner), f"hand-{number}", review.dumps())
+    home.run()
+    focus = play_focus(recent_mistakes(store, int(learner)), 4)
+    assert focus is not None and focus.mistakes > 0
+    said = t("home.play_focus", lang, skill=t(f"skill.{focus.skill.value}", lang),
+             count=focus.mistakes, points=Points(focus.points, signed=False))
+    assert said in [m.value for m in home.markdown]
+    home.button(key="home-practise-play").click().run()
+    assert not home.exception

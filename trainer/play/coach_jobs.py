@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from trainer.engine.errors import Dou14Error
+from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.play.coach_review import PricedHand, price_hand
 from trainer.store import ProgressStore
@@ -107,6 +108,20 @@ def recent_losses(store: ProgressStore, learner_id: int, count: int = COACHED_HA
         except Dou14Error:
             continue
     return found[::-1]
+
+
+def recent_mistakes(store: ProgressStore, learner_id: int, count: int = COACHED_HANDS
+                    ) -> list[tuple[ActionKind, float]]:
+    """The mistakes of the learner's ``count`` newest reviewed hands, each as the kind of move
+    chosen and the points it lost (R-PAY) — what Home weighs to point at a skill."""
+    found: list[tuple[ActionKind, float]] = []
+    for text in store.coach_reviews.newest(learner_id, count):
+        try:
+            found.extend((d.chosen.kind, d.loss) for d in PricedHand.loads(text).decisions
+                         if d.mistake)
+        except Dou14Error:
+            continue
+    return found
 
 
 def review_job(replay: Replay, seat: int, keep: Callable[[PricedHand], None] | None = None

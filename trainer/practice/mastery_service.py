@@ -223,6 +223,31 @@ def practice_of_move(kind: ActionKind, players: int) -> tuple[Skill, Target]:
     return skill, target_of(skill)
 
 
+@dataclass(frozen=True)
+class PlayFocus:
+    """The skill the learner's recent Play mistakes cost most at, with where to practise it."""
+
+    skill: Skill
+    mistakes: int
+    points: float
+    target: Target
+
+
+def play_focus(mistakes: Iterable[tuple[ActionKind, float]], players: int) -> PlayFocus | None:
+    """Of the mistakes of recent Play hands (the move chosen, the points lost), the skill they
+    cost most points at (:func:`practice_of_move`); None without a mistake. Play is the test
+    the drills prepare for: what it costs is the next thing to practise."""
+    lost: dict[Skill, list[float]] = {}
+    targets: dict[Skill, Target] = {}
+    for kind, points in mistakes:
+        skill, targets[skill] = practice_of_move(kind, players)
+        lost.setdefault(skill, []).append(points)
+    if not lost:
+        return None
+    skill = max(lost, key=lambda s: (sum(lost[s]), -list(SKILLS).index(s)))
+    return PlayFocus(skill, len(lost[skill]), sum(lost[skill]), targets[skill])
+
+
 THREE_PLAYER_STAGE = "three-players"
 """The stage whose levels are played at three: the practice of a move made at three players."""
 
