@@ -118,10 +118,22 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             good, bad = better.cards[0], worse.cards[0]
             seen[reason.key] += 1
             ready = _live_ready(view, good) and not _live_ready(view, bad)
-            assert ready is (reason.key == "coach.contrast_ready")
-            if reason.key == "coach.contrast_ready":
-                continue
             left, other_left = _winning_unseen(view, good), _winning_unseen(view, bad)
+            assert ready is reason.key.startswith("coach.contrast_ready")
+            if ready:  # a wait on cards all in sight (0 unseen) is said as such
+                assert (reason.key == "coach.contrast_ready_gone") is (other_left == 0)
+                continue
+            laid = [c for meld in view.melds[view.seat] for c in meld.cards]
+            colour = next((key for key, red in (("coach.contrast_all_black", False),
+                                                 ("coach.contrast_all_red", True))
+                           if all(c.is_red is red for c in _without(view.hand, good) + laid
+                                  if c.rank is not None)
+                           and not all(c.is_red is red for c in _without(view.hand, bad) + laid
+                                       if c.rank is not None)), None)
+            assert (reason.key == colour) if colour else not reason.key.startswith(
+                "coach.contrast_all_")
+            if colour:
+                continue
             wider = other_left > 0 and left > other_left and 2 * left >= 3 * other_left
             assert wider is (reason.key == "coach.contrast_wait")
             if wider:

@@ -7,8 +7,8 @@ deal in (点炮) — and the first on which the better option clearly wins is sa
 before the pairs (the lessons' first question): where the better card breaks a pair to be ready,
 readiness is the reason, and a pair it kept is no reason at all. Two ready hands are told apart
 by the unseen cards that would win, two hands not ready by the unseen cards that would pair a
-loose one (lesson 11: "two unseen cards beat one"). Between readiness and the pairs, the plan
-set from the deal (开局定打法): letting the last red card go keeps 全黑 open.
+loose one (lesson 11: "two unseen cards beat one"). Right after readiness, the plan set from
+the deal (开局定打法): letting the last card of the other colour go keeps 全黑 or 全红 open.
 When the learner's card was the safer one, the sentence says so first: a safe card can still be
 the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
 then speak alone).
@@ -204,14 +204,17 @@ def discard_contrast(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) ->
 def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message | None:
     """The first of the four questions on which ``good`` clearly beats ``bad``."""
     threshold = view.rules.red_threshold
-    if good.ready and not bad.ready:
-        return Message.of("coach.contrast_ready", ("R-WAIT",), move=good.card,
+    if good.ready and not bad.ready:  # a wait on cards all in sight is said as such
+        return Message.of("coach.contrast_ready_gone" if bad.waiting.ready
+                          else "coach.contrast_ready", ("R-WAIT",), move=good.card,
                           other=bad.card)
+    if keeps_all_black(view, good.kept) and not keeps_all_black(view, bad.kept):
+        return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
+    if keeps_all_red(view, good.kept) and not keeps_all_red(view, bad.kept):
+        return Message.of("coach.contrast_all_red", ("R-SPECIAL", "R-FAN"), move=good.card)
     if good.ready and bad.ready and _wider(good.waiting.copies_left, bad.waiting.copies_left):
         return Message.of("coach.contrast_wait", ("R-WAIT",), move=good.card, other=bad.card,
                           left=good.waiting.copies_left, other_left=bad.waiting.copies_left)
-    if keeps_all_black(view, good.kept) and not keeps_all_black(view, bad.kept):
-        return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
     if bad.breaks_pair and not good.breaks_pair:
         return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
                           other=bad.card)
@@ -247,6 +250,13 @@ def keeps_all_black(view: PlayerView, kept: tuple[Card, ...]) -> bool:
     total (R-SPECIAL, the plan lesson 10 teaches from the deal)."""
     laid = (card for meld in view.melds[view.seat] for card in meld.cards)
     return not any(card.is_red for card in (*kept, *laid))
+
+
+def keeps_all_red(view: PlayerView, kept: tuple[Card, ...]) -> bool:
+    """Every ranked card ``kept`` and laid down is red: 全红 stays open, a special win worth 3
+    fan more (R-SPECIAL, R-FAN)."""
+    laid = (card for meld in view.melds[view.seat] for card in meld.cards)
+    return not any(card.is_black for card in (*kept, *laid))
 
 
 def _risk(facts: DiscardFacts) -> Message:

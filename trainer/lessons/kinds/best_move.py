@@ -20,12 +20,15 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
 from trainer.coach.contrast import contrast, keeps_all_black
 from trainer.coach.explain import move_words, values_words, why
-from trainer.engine import Message, Position, Relation, relation, waits
+from trainer.coach.search import Decision
+from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board
@@ -63,14 +66,18 @@ def moment_of(data: StepData, kind: str = "best_discard") -> BestMove:
 
 
 def coach_reasons(move: BestMove) -> tuple[Message, ...]:
+    """:func:`decision_reasons` of a moment of the pool."""
+    return decision_reasons(move.view, move.decision)
+
+
+def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...]:
     """What the best option and the next leave: waits, red, the chance a discard deals in —
     then the one sentence that sets them apart (:func:`~trainer.coach.contrast.contrast`, as
     the review says it); where the two read alike in those terms, that only playing on tells
     them apart, and where they differ by too little to decide, that the differences seen do
     not (walk 23: a 19-red and an 18-red discard, the 18 best by 3.8 points, and nothing said) —
     so no learner hunts for a difference the words do not show, or trusts one that misleads."""
-    view = move.view
-    options = move.decision.options[:2]
+    options = decision.options[:2]
     reasons = tuple(why(view, option.action) for option in options)
     if len(reasons) < 2:
         return reasons
@@ -220,13 +227,15 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
 
 
 def ready_discards(scene: TableScene) -> int:
-    """How many different discards leave the hand ready (下叫, R-WAIT)."""
+    """How many different discards leave the hand ready (下叫, R-WAIT) on a card still unseen
+    (a wait whose winning cards are all in sight is none: walk 25 read "either discard keeps
+    you ready" beside "every winning card is in sight")."""
     view = scene.view
     count = 0
     for card in set(view.hand):
         rest = list(view.hand)
         rest.remove(card)
-        count += waits(Position(tuple(rest), view.melds[scene.seat], rules=view.rules)).ready
+        count += waits_after(view, tuple(rest)).copies_left > 0
     return count
 
 

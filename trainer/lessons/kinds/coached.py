@@ -24,6 +24,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
+from trainer.lessons.kinds.best_move import decision_reasons
 from trainer.lessons.table_tasks import (
     TableScene,
     after_move,
@@ -115,7 +116,8 @@ def coached_move(data: StepData) -> Task:
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
-                more_working=lambda: (why(scene.view, best),))
+                more_working=lambda: (why(scene.view, best),) if coached.is_win or
+                len(decision.options) < 2 else decision_reasons(scene.view, decision))
 
 
 def _prompt(scene: TableScene, kind: str) -> Message:
