@@ -157,3 +157,18 @@ def test_home_points_at_what_the_last_hands_cost(
     assert said in [m.value for m in home.markdown]
     home.button(key="home-practise-play").click().run()
     assert not home.exception
+
+
+def test_a_review_summary_adds_the_losses_its_items_show(reviews: list[PricedHand]) -> None:
+    """Walk 25: the summary said "1 mistake losing 4.5 points" above an item saying "You lost
+    4.4 points". The summary now adds the items' figures as shown."""
+    for review in reviews:
+        mistakes = [d for d in review.decisions if d.mistake]
+        for d in mistakes:
+            best = d.decision.best.mean
+            chosen = d.decision.value_of(d.chosen)
+            assert chosen is not None
+            assert d.shown_loss.value == pytest.approx(abs(round(best, 1) - round(chosen.mean, 1)))
+        lost = review.summary().param("lost")
+        assert isinstance(lost, Points)
+        assert lost.value == pytest.approx(sum(d.shown_loss.value for d in mistakes))

@@ -57,8 +57,8 @@ theme = None
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
 held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
 if mode == service.PuzzleMode.THEME:  # the themes already taught first
-    names = sorted(service.themes(),
-                   key=lambda name: service.lesson_before(name, taught, held_back) is not None)
+    waiting = {name: service.lesson_before(store(), learner.id, name) for name in service.themes()}
+    names = sorted(waiting, key=lambda name: waiting[name] is not None)
     wanted = st.query_params.get("theme")
     if wanted in names:
         state["puzzle_theme"] = wanted
@@ -66,7 +66,7 @@ if mode == service.PuzzleMode.THEME:  # the themes already taught first
                               prefix="theme.", start=names[0])
     if wanted != theme:  # in the address, as the mode: a reload or a link keeps it
         st.query_params["theme"] = theme
-    before = service.lesson_before(theme, taught, held_back)
+    before = waiting.get(theme)
     if before is not None:  # offered by choice: said, with the way to the lesson
         lesson = lesson_by_id(before)
         title = lesson.title[lang] if lesson is not None else before
@@ -85,7 +85,9 @@ if mode == service.PuzzleMode.BEST:  # the coach's best moves: a question at the
     st.stop()
 if taught is not None and mode not in (service.PuzzleMode.THEME, *service.UNRATED_MODES):
     st.caption(tr("puzzles.safety_after_lesson"))  # a link's label is cut to one line
-    lesson_link(service.SAFETY_LESSON, tr("puzzles.open_safety_lesson"))
+    safety = lesson_by_id(service.SAFETY_LESSON)
+    lesson_link(service.SAFETY_LESSON, tr("puzzles.open_lesson", title=safety.title[lang]
+                                          if safety is not None else service.SAFETY_LESSON))
 
 run_key = f"{mode}:{theme}:{fresh_kind}"
 held: service.PuzzleRun | None = state.get("puzzle_run")

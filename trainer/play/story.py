@@ -86,8 +86,16 @@ def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
 
 def beaten_claim(told: list[tuple[Event, Message]], learner: int = LEARNER) -> Message | None:
     """The learner's claim that lost to a higher one since they last moved (R-PRIORITY): said
-    until they move again, not lost among the bots' moves that follow."""
+    until they move again — a discard, a claim, a lay-down, a win —, not lost among the moves
+    that follow."""
     for event, message in reversed(told):
-        if event.seat == learner:
+        if event.seat == learner and event.kind not in _NOT_CHOSEN:
             return message if event.kind is EventKind.BEATEN else None
     return None
+
+
+_NOT_CHOSEN = frozenset({EventKind.FLIP, EventKind.TO_PILE, EventKind.FLIPPED_JOKER,
+                         EventKind.DRAW})
+"""Events of the learner's seat that are no move of theirs: the flip that comes to them, its
+card left in their pile, a stock card drawn (walk 25: the learner's own flip right after a lost
+chi hid the notice before they had read it)."""

@@ -95,17 +95,23 @@ def held_back_themes(store: ProgressStore, learner_id: int) -> frozenset[str]:
     return SPECIAL_THEMES
 
 
-def lesson_before(theme: str, kinds: frozenset[PuzzleKind] | None,
-                  held_back: frozenset[str]) -> str | None:
-    """The lesson that teaches what a theme's puzzles ask, while it is not yet done (the theme
-    is then offered by choice only): its special wins (:data:`SPECIALS_LESSON`), or safe
-    discards when no puzzle of the theme is of a kind ``kinds`` serves (:data:`SAFETY_LESSON`)."""
-    if theme in held_back:
+KIND_LESSONS = {PuzzleKind.SAFE_SET: SAFETY_LESSON, PuzzleKind.LEAST_RISK: "defence"}
+"""The lesson that teaches each puzzle kind beyond "can you win?": proving discards safe
+(reading the table), the least risk when none is proven (defence, 防守)."""
+
+
+def lesson_before(store: ProgressStore, learner_id: int, theme: str) -> str | None:
+    """The lesson that teaches what a theme's puzzles ask, while the learner has not done it
+    (the theme is then offered by choice only): the special wins' lesson for their themes, else
+    the earliest lesson of the theme's puzzle kinds when none of them is taught yet."""
+    done = {lesson for lesson, state in store.lessons.states(learner_id).items()
+            if state.completed}
+    if theme in SPECIAL_THEMES and SPECIALS_LESSON not in done:
         return SPECIALS_LESSON
-    if kinds is not None and not any(puzzle.kind in kinds for puzzle in bank()
-                                     if theme in puzzle.themes):
-        return SAFETY_LESSON
-    return None
+    lessons = {KIND_LESSONS.get(puzzle.kind) for puzzle in bank() if theme in puzzle.themes}
+    if not lessons or None in lessons or lessons & done:
+        return None
+    return SAFETY_LESSON if SAFETY_LESSON in lessons else lessons.pop()
 
 
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,
