@@ -57,8 +57,8 @@ theme = None
 taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
 held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
 if mode == service.PuzzleMode.THEME:  # the themes already taught first
-    waiting = {name: service.lesson_before(store(), learner.id, name) for name in service.themes()}
-    names = sorted(waiting, key=lambda name: waiting[name] is not None)
+    waiting = service.lessons_before(store(), learner.id)
+    names = sorted(service.themes(), key=lambda name: waiting.get(name) is not None)
     wanted = st.query_params.get("theme")
     if wanted in names:
         state["puzzle_theme"] = wanted

@@ -13,7 +13,7 @@ from enum import StrEnum
 from functools import cache
 
 from trainer.engine import RuleSet
-from trainer.practice.puzzle_bank import bank, bank_index, own_puzzles, puzzle_rating
+from trainer.practice.puzzle_bank import bank, bank_index, own_puzzles, puzzle_rating, themes
 from trainer.puzzles import Puzzle
 from trainer.puzzles.model import PuzzleKind
 from trainer.rating import Rating
@@ -96,22 +96,39 @@ def held_back_themes(store: ProgressStore, learner_id: int) -> frozenset[str]:
 
 
 KIND_LESSONS = {PuzzleKind.SAFE_SET: SAFETY_LESSON, PuzzleKind.LEAST_RISK: "defence"}
-"""The lesson that teaches each puzzle kind beyond "can you win?": proving discards safe
-(reading the table), the least risk when none is proven (defence, 防守)."""
+"""The lesson that teaches each puzzle kind beyond "can you win?", in the track's order:
+proving discards safe (reading the table), the least risk when none is proven (defence,
+防守)."""
 
 
-def lesson_before(store: ProgressStore, learner_id: int, theme: str) -> str | None:
-    """The lesson that teaches what a theme's puzzles ask, while the learner has not done it
-    (the theme is then offered by choice only): the special wins' lesson for their themes, else
-    the earliest lesson of the theme's puzzle kinds when none of them is taught yet."""
+def lessons_before(store: ProgressStore, learner_id: int) -> dict[str, str | None]:
+    """Each practice theme with the lesson that teaches what its puzzles ask while the learner
+    has not done it (the theme is then offered by choice only), else None: the special wins'
+    lesson for their themes, else the earliest lesson of the theme's puzzle kinds when none of
+    them is taught yet."""
     done = {lesson for lesson, state in store.lessons.states(learner_id).items()
             if state.completed}
-    if theme in SPECIAL_THEMES and SPECIALS_LESSON not in done:
-        return SPECIALS_LESSON
-    lessons = {KIND_LESSONS.get(puzzle.kind) for puzzle in bank() if theme in puzzle.themes}
-    if not lessons or None in lessons or lessons & done:
-        return None
-    return SAFETY_LESSON if SAFETY_LESSON in lessons else lessons.pop()
+    found: dict[str, str | None] = {}
+    for theme, lessons in _theme_lessons().items():
+        if theme in SPECIAL_THEMES and SPECIALS_LESSON not in done:
+            found[theme] = SPECIALS_LESSON
+        elif not lessons or None in lessons or lessons & done:
+            found[theme] = None
+        else:
+            found[theme] = next(lesson for lesson in KIND_LESSONS.values() if lesson in lessons)
+    return found
+
+
+@cache
+def _theme_lessons() -> dict[str, frozenset[str | None]]:
+    """Each practice theme with the lessons of its puzzles' kinds (None: taught from the
+    start)."""
+    kinds: dict[str, set[str | None]] = {theme: set() for theme in themes()}
+    for puzzle in bank():
+        for theme in puzzle.themes:
+            if theme in kinds:
+                kinds[theme].add(KIND_LESSONS.get(puzzle.kind))
+    return {theme: frozenset(found) for theme, found in kinds.items()}
 
 
 def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMode | str, *,

@@ -46,7 +46,7 @@ from trainer.practice.puzzle_selector import (
     choose,
     failed_puzzles,
     held_back_themes,
-    lesson_before,
+    lessons_before,
     target_rating,
     taught_kinds,
 )
@@ -86,7 +86,7 @@ __all__ = [
     "hint",
     "in_time",
     "last_attempt",
-    "lesson_before",
+    "lessons_before",
     "own_puzzles",
     "puzzle_rating",
     "record",
