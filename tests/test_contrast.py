@@ -284,6 +284,14 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                         owed = owed_discard(view, action)
                         assert owed is not None
                         assert _live_ready(owed.after, owed.card) is ready
+            elif reason.key == "coach.contrast_claim_red_least":  # the chi's discard unread
+                assert better.kind is ActionKind.CHI and worse.kind is ActionKind.PASS
+                assert owed_discard(view, better) is None and view.offer is not None
+                rest = _without(view.hand, better.cards[0])
+                laid = _red(list(view.hand)) + sum(m.red for m in view.melds[view.seat])
+                least = laid + view.offer.card.red - max(c.red for c in rest)
+                assert (reason.param("kept"), reason.param("red")) == (least, laid)
+                assert least - laid >= RED_GAP and laid < view.rules.red_threshold
             elif reason.key == "coach.contrast_claim_red":
                 red = {}  # recounted: the chi takes the offered card and lets its owed one go
                 for action in (better, worse):

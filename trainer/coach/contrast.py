@@ -62,6 +62,9 @@ class ClaimFacts:
     red: int | None = None
     """The red kept and laid down after a pass, or after a chi and its owed discard (R-RED);
     None after a pong, whose discard waits on the hidden draw."""
+    red_at_least: bool = False
+    """The chi's owed discard could not be read: ``red`` is the least it can leave (the
+    reddest card let go)."""
 
 
 def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
@@ -78,8 +81,14 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
     if action.kind is not ActionKind.CHI:
         return None
     owed = owed_discard(view, action)
-    if owed is None:
-        return None
+    if owed is None:  # the discard unread: the red is at least what the reddest card leaves
+        if view.offer is None or len(action.cards) != 1:
+            return None
+        rest = list(view.hand)
+        rest.remove(action.cards[0])
+        laid = red_total(view.hand, view.melds[view.seat]) + view.offer.card.red
+        return ClaimFacts(action, None, None, 0.0, red=laid - max(
+            (card.red for card in rest), default=0), red_at_least=True)
     kept = list(owed.after.hand)
     kept.remove(owed.card)
     waiting = waits_after(owed.after, tuple(kept))
@@ -119,10 +128,12 @@ def _claim_red(view: PlayerView, better: Action, worse: Action, good: ClaimFacts
     black card it takes for a red one, leaves clearly less of the red a win needs."""
     threshold = view.rules.red_threshold
     if good.red is None or bad.red is None or good.red - bad.red < RED_GAP or \
-            bad.red >= threshold:
+            bad.red >= threshold or bad.red_at_least:  # (an "at least" bounds it from below)
         return None
-    return Message.of("coach.contrast_claim_red", ("R-RED", "R-WIN"), move=move_words(better),
-                      other=move_words(worse), red=bad.red, kept=good.red, threshold=threshold)
+    return Message.of("coach.contrast_claim_red_least" if good.red_at_least
+                      else "coach.contrast_claim_red", ("R-RED", "R-WIN"),
+                      move=move_words(better), other=move_words(worse), red=bad.red,
+                      kept=good.red, threshold=threshold)
 
 
 def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFacts,
