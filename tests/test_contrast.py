@@ -21,6 +21,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
+from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 from trainer.engine.rules import RuleSet
 from trainer.i18n import card_words, render
@@ -74,6 +75,21 @@ def _winning_unseen(view: PlayerView, card: Card | None) -> int:
         return -1
     unseen = _unseen(view)
     return sum(unseen[won] for won in set(result.wins_on))
+
+
+def _chi_ready(view: PlayerView, chi: Action) -> bool:
+    """Some discard after ``chi`` leaves the hand ready on a card the viewer has not seen all
+    of (recounted from the engine's waits, the chi's pair laid down)."""
+    assert view.offer is not None
+    rest = _without(view.hand, chi.cards[0])
+    melds = (*view.melds[view.seat], Meld(MeldKind.CHI, (view.offer.card, chi.cards[0])))
+    unseen = _unseen(view)
+    unseen[view.offer.card] -= 1  # laid face up now
+    for card in set(rest):
+        result = waits(Position(tuple(_without(rest, card)), melds, rules=view.rules))
+        if result.ready and any(unseen[won] > 0 for won in result.wins_on):
+            return True
+    return False
 
 
 def _pairing_unseen(view: PlayerView, card: Card) -> int:
@@ -280,10 +296,10 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 for action, ready in ((better, True), (worse, False)):
                     if action.kind is ActionKind.PASS:
                         assert _live_ready(view, None) is ready
-                    else:
-                        owed = owed_discard(view, action)
-                        assert owed is not None
+                    elif (owed := owed_discard(view, action)) is not None:
                         assert _live_ready(owed.after, owed.card) is ready
+                    else:  # the owed discard unread: ready if some discard after the chi is
+                        assert _chi_ready(view, action) is ready
             elif reason.key == "coach.contrast_claim_red_least":  # the chi's discard unread
                 assert better.kind is ActionKind.CHI and worse.kind is ActionKind.PASS
                 assert owed_discard(view, better) is None and view.offer is not None

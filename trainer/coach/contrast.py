@@ -16,7 +16,7 @@ then speak alone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
@@ -27,6 +27,7 @@ from trainer.engine.cards import Card, rank_name, red_total
 from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
+from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Amount, Message, Param
 
 RED_GAP = 2
@@ -81,19 +82,37 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
     if action.kind is not ActionKind.CHI:
         return None
     owed = owed_discard(view, action)
-    if owed is None:  # the discard unread: the red is at least what the reddest card leaves
-        if view.offer is None or len(action.cards) != 1:
-            return None
-        rest = list(view.hand)
-        rest.remove(action.cards[0])
-        laid = red_total(view.hand, view.melds[view.seat]) + view.offer.card.red
-        return ClaimFacts(action, None, None, 0.0, red=laid - max(
-            (card.red for card in rest), default=0), red_at_least=True)
+    if owed is None:
+        return _chi_unread(view, action)
     kept = list(owed.after.hand)
     kept.remove(owed.card)
     waiting = waits_after(owed.after, tuple(kept))
     return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, owed.card, owed.chance,
                       red=red_total(kept, owed.after.melds[view.seat]))
+
+
+def _chi_unread(view: PlayerView, action: Action) -> ClaimFacts | None:
+    """A chi whose owed discard the coach cannot read (in the deal it reads from, a seat asked
+    first took the card): ready when some discard after it leaves the hand ready on a card
+    still unseen, and at least the red the reddest card let go leaves (R-CHI, R-WAIT, R-RED)."""
+    if view.offer is None or len(action.cards) != 1:
+        return None
+    rest = list(view.hand)
+    rest.remove(action.cards[0])
+    laid = (*view.melds[view.seat], Meld(MeldKind.CHI, (view.offer.card, action.cards[0])))
+    after = replace(view, hand=tuple(rest), offer=None, melds=tuple(
+        laid if seat == view.seat else melds for seat, melds in enumerate(view.melds)))
+    ready = any(waits_after(after, tuple(_without(rest, card))).copies_left > 0
+                for card in set(rest))
+    red = red_total(view.hand, view.melds[view.seat]) + view.offer.card.red
+    return ClaimFacts(action, ready, None, 0.0, red=red - max((c.red for c in rest), default=0),
+                      red_at_least=True)
+
+
+def _without(cards: list[Card], card: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
 
 
 def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
