@@ -295,7 +295,7 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     assert t("settings.scoring_defaults", "en") in [c.value for c in at.caption]  # and says so
     assert any("25" in c.value for c in at.caption)
     click(at, t("settings.save", "en"))
-    assert at.success[0].value == t("settings.saved", "en", threshold=25)
+    assert at.success[0].value == t("settings.saved_uncapped", "en", threshold=25, base=5)
     rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
     assert (rules.players, rules.scoring, rules.base, rules.fan_cap) == (3, "ladder", 5, None)
 
@@ -317,7 +317,13 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     at.text_input(key="hand").set_value("7h 7x Kd")  # a form: judged when the learner asks
     at.button(key="judge").click().run()
     problem = plain(t("notation.suit", "en", token="7x", at=4, suit="x", rank="7"))
-    assert at.warning[0].value == t("app.error", "en", error=problem)
+    assert at.warning[0].value == t("app.error_in", "en", field=t("app.hand_label", "en"),
+                                    error=problem)  # walk 26: the box is named too
+    at.text_input(key="hand").set_value("7h Kd Ac 5h 9c")
+    at.text_input(key="card").set_value("Zz")
+    at.button(key="judge").click().run()
+    assert at.warning[0].value.startswith(t("app.error_in", "en", field=t(
+        "app.card_label", "en"), error=""))
     at.text_input(key="hand").set_value("8h 5h 9c")
     at.text_input(key="card").set_value("")
     at.text_area(key="melds").set_value("")
@@ -356,7 +362,8 @@ def test_check_page_says_an_impossible_meld_in_chinese(learner_id: str) -> None:
     at.button(key="judge").click().run()
     problem = plain(t("engine_error.chi_sum", "zh", cards="8♥ 5♠", total=13)
                     + t("rules.cite", "zh", rules="R-PAIR14"))
-    assert at.warning[0].value == t("app.error", "zh", error=problem)
+    assert at.warning[0].value == t("app.error_in", "zh", field=t("app.melds_label", "zh"),
+                                    error=problem)
 
 
 def test_damaged_database_gives_a_message_and_is_untouched(tmp_path: Path,
@@ -672,3 +679,15 @@ def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str,
     assert len(ruled) == 1
     assert all(f"({rule})" in ruled[0].replace("\u2011", "-")
                for line in task.full_working for rule in line.rules)
+
+
+def test_the_rules_page_says_its_examples_are_of_four(db_url: str, learner_id: str) -> None:
+    """Walk 26: with house rules of three, the Rules page's examples said "short of 20" and "3
+    shares" with no word that they are of a table of four."""
+    store = ProgressStore(open_database(db_url))
+    note = t("rules_page.your_table", "en", players=3, threshold=25, shares=2)
+    at = app("rules", as_learner=learner_id)
+    assert note not in [c.value for c in at.caption]
+    store.set_rules(int(learner_id), {"players": 3})
+    at = app("rules", as_learner=learner_id)
+    assert not at.exception and note in [c.value for c in at.caption]

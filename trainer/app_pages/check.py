@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.engine import DEFAULT_RULES, Dou14Error, Relation, display_cards, position_of, verdict, waits
+from trainer.engine import (
+    DEFAULT_RULES,
+    Dou14Error,
+    Meld,
+    Relation,
+    display_cards,
+    parse_cards,
+    position_of,
+    verdict,
+    waits,
+)
 from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
@@ -39,6 +49,15 @@ with right:
     if not hand_text.strip():
         st.info(tr("app.empty_hand"))
         st.stop()
+    for field, read in ((tr("app.hand_label"), lambda: parse_cards(hand_text)),
+                        (tr("app.card_label"), lambda: parse_cards(card_text)),
+                        (tr("app.melds_label"), lambda: [Meld.parse(line) for line in
+                                                         melds_text.splitlines() if line.strip()])):
+        try:  # each box read alone first: a card nobody can read is named with its box
+            read()
+        except Dou14Error as error:
+            st.warning(tr("app.error_in", field=field, error=engine_error(error)))
+            st.stop()
     try:
         claimed = bool(card_text.strip())
         position = position_of(

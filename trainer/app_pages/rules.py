@@ -8,12 +8,17 @@ from trainer.content.rule_examples import EXAMPLES, SECTIONS
 from trainer.engine import Card, Meld, parse_cards
 from trainer.ui.content import rule_example_line
 from trainer.ui.lang import current_language, tr
+from trainer.ui.session import current_learner
 from trainer.ui.widgets import glossary_link, show_cards, show_melds
 
 lang = current_language()
 st.title(tr("rules_page.title"))
 glossary_link()
 st.caption(tr("rules_page.intro"))
+learner = current_learner()
+if learner is not None and learner.rules.players != 4:  # the examples are of four (walk 26)
+    st.caption(tr("rules_page.your_table", players=learner.rules.players,
+                  threshold=learner.rules.red_threshold, shares=learner.rules.payers))
 
 
 # Only the open section is drawn (about 30 elements each): a switch of tabs reruns the page.

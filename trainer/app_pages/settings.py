@@ -86,7 +86,10 @@ if saved:
     except ProgressError as error:
         show_refusal(error)
     else:
-        st.success(tr("settings.saved", threshold=new_rules.red_threshold))
+        # the values kept, said: a number out of range is not taken by its box (walk 26)
+        st.success(tr("settings.saved" if new_rules.fan_cap is not None
+                      else "settings.saved_uncapped", threshold=new_rules.red_threshold,
+                      base=new_rules.base, cap=new_rules.fan_cap))
 
 st.subheader(tr("settings.privacy"))
 owner = learner.private or store().owns(learner.id, this_sign_in())
