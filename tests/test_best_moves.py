@@ -161,3 +161,14 @@ def test_the_working_always_says_what_sets_the_two_best_apart() -> None:
             assert last in ("coach.reasons_close", "coach.reasons_alike")
             assert reason is None or last == "coach.reasons_alike"
     assert ends["coach.contrast"] > 0 and ends["coach.reasons_close"] > 0
+
+
+def test_a_claim_judgement_is_charged_to_the_claim_rules() -> None:
+    """Walk 26: every lesson-12 miss was charged to R-SAFE and R-RED, and Progress sent the
+    learner to reread the deal-in rules. A claim-or-pass question rests on the claims."""
+    from trainer.lessons.kinds.best_move import CLAIM_RULES, RULES, task_of_move
+
+    claim = task_of_move("best_claim", pool(4, "best_claim")[0])
+    discard = task_of_move("best_discard", pool(4, "best_discard")[0])
+    assert claim.rule_ids == CLAIM_RULES and {"R-CHI", "R-PONG"} <= set(claim.rule_ids)
+    assert discard.rule_ids == RULES and "R-SAFE" in discard.rule_ids

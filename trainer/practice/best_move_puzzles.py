@@ -23,7 +23,7 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.engine.messages import Message
 from trainer.lessons.answers import LessonAnswer
-from trainer.lessons.kinds.best_move import RULES, kind_of_move, pool, refusal_of, task_of_move
+from trainer.lessons.kinds.best_move import kind_of_move, pool, refusal_of, task_of_move
 from trainer.lessons.task import Task
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill, SkillFamily
@@ -135,7 +135,7 @@ def record(store: ProgressStore, learner_id: int, puzzle: BestMovePuzzle, task: 
     store.answers.record(
         learner_id, context="puzzle", item=puzzle.id, question=f"puzzle:{puzzle.kind}",
         answer=task.answer_text(given), expected=task.answer_text(task.answer),
-        correct=correct, seconds=seconds, rule_ids=RULES,
+        correct=correct, seconds=seconds, rule_ids=task.rule_ids,
         skill=str(AnswerSkill(SkillFamily.PUZZLE, puzzle.kind)), mode=MODE)
     return correct
 

@@ -37,6 +37,9 @@ from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene, 
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
+CLAIM_RULES = ("R-CHI", "R-PONG", "R-WAIT", "R-PAY")
+"""The rules a claim-or-pass judgement turns on: a miss there sends the learner back to the
+claims, not to the deal-in rules (walk 26: every lesson-12 miss was charged to R-SAFE)."""
 
 
 POOLS = {"best_discard": {4: "best_moves.jsonl", 3: "best_moves_3p.jsonl"},
@@ -156,6 +159,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                                          if best.kind in (ActionKind.DISCARD, ActionKind.CHI)))
 
     case = move_class(scene, best, first=first, plan=plan)
+    rules = CLAIM_RULES if kind == "best_claim" else RULES
 
     def grade(given: LessonAnswer) -> bool:
         action = judged_move(scene, given)
@@ -173,7 +177,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                               after=why(view, action),
                               red=red_total(view.hand, view.melds[view.seat]),
                               threshold=view.rules.red_threshold)
-        return Message.of(f"hint.{kind}_lost", RULES, lost=lost, after=why(scene.view, action))
+        return Message.of(f"hint.{kind}_lost", rules, lost=lost, after=why(scene.view, action))
 
     def shown_after(given: LessonAnswer) -> Board | None:
         """A right move that is not the coach's (a card of the same worth): the table goes on
@@ -183,7 +187,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
             if isinstance(action, Action) and action != best else None
 
     return Task(kind, Shape.MOVE, board, answer, _instruction(kind, scene),
-                values_words(move.decision), RULES, hint,
+                values_words(move.decision), rules, hint,
                 prompt=at_table(_prompt(scene, case, first=first), scene.state.rules),
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
                 shown_after=shown_after,
