@@ -235,7 +235,7 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
             "customdata": rules, "name": tr("progress.mistakes_n"),
             "hovertemplate": "%{y} (%{customdata}): %{x}<extra></extra>"}
     return chart([bars], height=80 + 30 * len(rules), x_title=tr("progress.mistakes_n"),
-                 y_title=tr("progress.rule"),
+                 y_title="",  # the rules' names say it; a title was cut at a phone's edge
                  xaxis={"tick0": 0, "dtick": max(1, math.ceil(most / 6)), "rangemode": "tozero"},
                  yaxis={"autorange": "reversed", "automargin": True})
 
