@@ -191,3 +191,31 @@ def test_each_decision_of_the_coached_hand_trains_what_it_decides() -> None:
         assert lesson_skill(lesson.id, step.number) is expected
         found.add(expected)
     assert found == {Skill.WINNING, Skill.CLAIMING, Skill.DISCARDING}
+
+
+def test_mastered_is_said_only_after_a_clean_recent_run() -> None:
+    """Walks 24 and 26: Progress showed a skill mastered at 7 right of 13, and Home's "do next"
+    passed it over. "Mastered" now means what the hints' fading means: the estimate at 95%,
+    at least five first attempts, none of the last five missed — for skills and for rules."""
+    from datetime import datetime
+
+    from trainer.mastery.skills import Skill
+    from trainer.practice.mastery_service import RuleEstimate, SkillEstimate, improvement_areas, next_exercise
+
+    model = Tracing()
+    answers = [False, True, False, True, False, True, True, False, True, True, True, False, True,
+               True]
+    assert model.estimate(answers) >= 0.95  # the estimate alone would call it mastered
+    now = datetime(2026, 1, 1)
+    shaky = SkillEstimate(Skill.RED, model.estimate(answers), len(answers), sum(answers),
+                          tuple(answers[-5:]), ((now, 0.5),))
+    assert not shaky.mastered
+    assert improvement_areas([shaky]) == [shaky]
+    found = next_exercise([shaky])
+    assert found is not None and found.skill is Skill.RED
+    clean = answers + [True] * 5
+    steady = SkillEstimate(Skill.RED, model.estimate(clean), len(clean), sum(clean),
+                           tuple(clean[-5:]), ((now, 0.9),))
+    assert steady.mastered and next_exercise([steady]) is None
+    assert not RuleEstimate("R-RED", model.estimate(answers), len(answers), sum(answers),
+                            tuple(answers[-5:])).mastered

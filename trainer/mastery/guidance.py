@@ -44,6 +44,19 @@ three right first tries, which may all come from another stage (stage 16's disca
 stage 11 is opened); a nudge stays until the learner has shown the skill a few more times."""
 
 
+def known_well(mastery: float, *, missed_recently: bool, attempts: int) -> bool:
+    """Mastered as the learner is told it, on Progress, Home and in the fading of hints: the
+    estimate at :data:`MASTERED`, at least :data:`FADE_AFTER` first attempts, and none of the
+    last :data:`FADE_AFTER` missed (walks 24 and 26: "mastered" beside 7 right of 13).
+
+    >>> known_well(0.98, missed_recently=False, attempts=9)
+    True
+    >>> known_well(0.98, missed_recently=True, attempts=9), known_well(0.9, missed_recently=False, attempts=9)
+    (False, False)
+    """
+    return mastery >= MASTERED and not missed_recently and attempts >= FADE_AFTER
+
+
 def hint_level(mastery: float, *, missed_recently: bool = False,
                attempts: int = FADE_AFTER) -> HintLevel:
     """The help a question of a skill at this estimate shows unasked; at least a nudge while
@@ -55,8 +68,8 @@ def hint_level(mastery: float, *, missed_recently: bool = False,
     >>> hint_level(0.97, missed_recently=True), hint_level(0.97, attempts=3)
     (<HintLevel.NUDGE: 1>, <HintLevel.NUDGE: 1>)
     """
-    if mastery >= MASTERED:
-        return HintLevel.NUDGE if missed_recently or attempts < FADE_AFTER else HintLevel.NONE
+    if known_well(mastery, missed_recently=missed_recently, attempts=attempts):
+        return HintLevel.NONE
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 
 

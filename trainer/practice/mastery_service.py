@@ -19,7 +19,8 @@ from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
-from trainer.mastery.bkt import MASTERED, Tracing
+from trainer.mastery.bkt import Tracing
+from trainer.mastery.guidance import FADE_AFTER, known_well
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
 from trainer.store.progress_store import ProgressStore
@@ -59,7 +60,9 @@ class SkillEstimate:
 
     @property
     def mastered(self) -> bool:
-        return self.mastery >= MASTERED
+        """Mastered as the learner is told it (:func:`~trainer.mastery.guidance.known_well`)."""
+        return known_well(self.mastery, missed_recently=not all(self.recent[-FADE_AFTER:]),
+                          attempts=self.attempts)
 
 
 @dataclass(frozen=True)
@@ -165,10 +168,14 @@ class RuleEstimate:
     mastery: float
     attempts: int
     right: int
+    recent: tuple[bool, ...] = ()
+    """The last :data:`RECENT` first attempts, oldest first."""
 
     @property
     def mastered(self) -> bool:
-        return self.mastery >= MASTERED
+        """Mastered as the learner is told it (:func:`~trainer.mastery.guidance.known_well`)."""
+        return known_well(self.mastery, missed_recently=not all(self.recent[-FADE_AFTER:]),
+                          attempts=self.attempts)
 
 
 def rule_estimates(store: ProgressStore, learner_id: int, *,
@@ -181,8 +188,8 @@ def rule_estimates(store: ProgressStore, learner_id: int, *,
         for rule_id in sorted(set(row.rule_ids)):
             if rule_id.startswith("R-"):
                 outcomes.setdefault(rule_id, []).append(row.correct)
-    return [RuleEstimate(rule_id, model.estimate(seen), len(seen), sum(seen))
-            for rule_id, seen in sorted(outcomes.items())]
+    return [RuleEstimate(rule_id, model.estimate(seen), len(seen), sum(seen),
+                         tuple(seen[-RECENT:])) for rule_id, seen in sorted(outcomes.items())]
 
 
 def kept_estimates(store: ProgressStore, learner_id: int, *, since: datetime | None = None,
