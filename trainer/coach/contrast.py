@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.expert import SAFER_BY
-from trainer.coach.explain import CLAIM_WORDS, move_words, risk_words, why, why_discard
+from trainer.coach.explain import CLAIM_WORDS, move_words, open_colour, risk_words, why, why_discard
 from trainer.coach.fold import owed_discard
 from trainer.engine.cards import Card, rank_name, red_total
 from trainer.engine.combine import rank_counts, unpaired
@@ -29,6 +29,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Amount, Message, Param
+from trainer.engine.win_rule import Special
 
 RED_GAP = 2
 """Red points by which the kept red must differ before red is the reason (a 1-point card is
@@ -40,6 +41,8 @@ one")."""
 OUTS_GAP = 3
 """How many more unseen cards must pair a loose card after one discard than after the other,
 both leaving the hand not ready, before that is the reason."""
+PLAN_RULES = {Special.ALL_BLACK: ("R-SPECIAL",), Special.ALL_RED: ("R-SPECIAL", "R-FAN")}
+"""The rules the one-colour plan's reason cites."""
 RISK_GAP = SAFER_BY
 """How much likelier to deal in a card must be before its risk is the reason: the margin by which
 the coach itself swaps to a safer discard."""
@@ -238,10 +241,9 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
         return Message.of("coach.contrast_ready_gone" if bad.waiting.ready
                           else "coach.contrast_ready", ("R-WAIT",), move=good.card,
                           other=bad.card)
-    if keeps_all_black(view, good.kept) and not keeps_all_black(view, bad.kept):
-        return Message.of("coach.contrast_all_black", ("R-SPECIAL",), move=good.card)
-    if keeps_all_red(view, good.kept) and not keeps_all_red(view, bad.kept):
-        return Message.of("coach.contrast_all_red", ("R-SPECIAL", "R-FAN"), move=good.card)
+    plan = open_colour(view, good.kept)
+    if plan is not None and plan is not open_colour(view, bad.kept):
+        return Message.of(f"coach.contrast_{plan.value}", PLAN_RULES[plan], move=good.card)
     if good.ready and bad.ready and _wider(good.waiting.copies_left, bad.waiting.copies_left):
         return Message.of("coach.contrast_wait", ("R-WAIT",), move=good.card, other=bad.card,
                           left=good.waiting.copies_left, other_left=bad.waiting.copies_left)
@@ -273,20 +275,6 @@ def _loose(facts: DiscardFacts) -> bool:
 def _wider(left: int, other_left: int) -> bool:
     """One ready discard leaves clearly more unseen winning cards than the other (R-WAIT)."""
     return left > other_left and left >= WAIT_RATIO * other_left
-
-
-def keeps_all_black(view: PlayerView, kept: tuple[Card, ...]) -> bool:
-    """Every ranked card ``kept`` and laid down is black: 全黑 stays open, a win with no red
-    total (R-SPECIAL, the plan lesson 10 teaches from the deal)."""
-    laid = (card for meld in view.melds[view.seat] for card in meld.cards)
-    return not any(card.is_red for card in (*kept, *laid))
-
-
-def keeps_all_red(view: PlayerView, kept: tuple[Card, ...]) -> bool:
-    """Every ranked card ``kept`` and laid down is red: 全红 stays open, a special win worth 3
-    fan more (R-SPECIAL, R-FAN)."""
-    laid = (card for meld in view.melds[view.seat] for card in meld.cards)
-    return not any(card.is_black for card in (*kept, *laid))
 
 
 def _risk(facts: DiscardFacts) -> Message:

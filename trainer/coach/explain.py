@@ -4,6 +4,8 @@ deals in. Said the same way in Play's hint, the review after a hand and the 留�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from trainer.analysis.unseen_waits import UnseenWaits, pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.fold import owed_discard
@@ -110,14 +112,20 @@ def _red_short_by_one(view: PlayerView, hand: tuple[Card, ...]) -> Message | Non
                       reach=reach, threshold=view.rules.red_threshold)
 
 
+def open_colour(view: PlayerView, kept: Iterable[Card]) -> Special | None:
+    """全黑 or 全红 when every ranked card ``kept`` and laid down by the viewer is of that one
+    colour — the special still open, a win with no red total (R-SPECIAL); None otherwise."""
+    laid = [card for meld in view.melds[view.seat] for card in meld.cards]
+    return single_colour(*colour_flags([*kept, *laid]))
+
+
 def red_words(view: PlayerView, kept: list[Card], *, ready: bool = False) -> Message:
     """The red the kept cards and the viewer's sets carry against the threshold — or, when they
     are all of one colour, the special that needs no red total (R-RED, R-SPECIAL). For a
     ``ready`` hand, red short of the threshold is said to come with the winning
     card (a wait counts only the cards that bring it, R-WIN)."""
     melds = view.melds[view.seat]
-    laid = [card for meld in melds for card in meld.cards]
-    special = single_colour(*colour_flags([*kept, *laid]))
+    special = open_colour(view, kept)
     if special is Special.ALL_BLACK:
         return Message.of("coach.red_all_black", ("R-SPECIAL",))
     if special is Special.ALL_RED:

@@ -22,14 +22,15 @@ from typing import Any
 
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
-from trainer.coach.contrast import contrast, keeps_all_black
-from trainer.coach.explain import move_words, values_words, why
+from trainer.coach.contrast import contrast
+from trainer.coach.explain import move_words, open_colour, values_words, why
 from trainer.coach.search import Decision
 from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import Amount, Points
+from trainer.engine.win_rule import Special
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import at_table, offer_words, read_pool
@@ -215,7 +216,7 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
         if plan is not None:
             rest = list(view.hand)
             rest.remove(best.cards[0])
-            black = best.cards[0].is_red and keeps_all_black(view, tuple(rest))
+            black = best.cards[0].is_red and open_colour(view, rest) is Special.ALL_BLACK
             return "all_black" if black else "other"
         if first:
             return "first"
