@@ -253,12 +253,18 @@ def colour_line(puzzle: Puzzle) -> Message | None:
     best, runner = (card for card, _ in sorted(answer.risks, key=lambda cr: (cr[1], cr[0].index))[:2])
     if best.is_red or not runner.is_red:
         return None
-    unseen = {count.partners_unseen for card in (best, runner)
-              for count in counts_for(table, card)}
-    if len(unseen) != 1:
+    pool = table.unseen()  # the partners left unseen: a count, not the deal-in counting
+
+    def partners(card: Card) -> int:
+        rank = None if card.rank is None else partner_rank(card.rank)
+        return sum(count for other, count in pool.items()
+                   if rank is not None and other.rank == rank)
+
+    unseen = partners(best)
+    if unseen != partners(runner):
         return None
     return Message.of("pz.line_colour", ("R-RED", "R-WIN", "R-SAFE"), card=best, other=runner,
-                      unseen=unseen.pop(), red=runner.red)
+                      unseen=unseen, red=runner.red)
 
 
 def working(puzzle: Puzzle) -> tuple[Message, ...]:
