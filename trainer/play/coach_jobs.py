@@ -97,31 +97,31 @@ COACHED_HANDS = 3
 """The hands a learner's play is scored over (issue 31: three coached hands, by points lost)."""
 
 
+def _newest_reviews(store: ProgressStore, learner_id: int, count: int) -> list[PricedHand]:
+    """The learner's ``count`` newest stored reviews, newest first; a stored review that no
+    longer reads is left out."""
+    found = []
+    for text in store.coach_reviews.newest(learner_id, count):
+        try:
+            found.append(PricedHand.loads(text))
+        except Dou14Error:
+            continue
+    return found
+
+
 def recent_losses(store: ProgressStore, learner_id: int, count: int = COACHED_HANDS
                   ) -> list[float]:
     """Points lost (mistakes only, R-PAY) in each of the learner's ``count`` newest reviewed
     hands, oldest first; a stored review that no longer reads is left out."""
-    found = []
-    for text in store.coach_reviews.newest(learner_id, count):
-        try:
-            found.append(PricedHand.loads(text).points_lost)
-        except Dou14Error:
-            continue
-    return found[::-1]
+    return [review.points_lost for review in _newest_reviews(store, learner_id, count)][::-1]
 
 
 def recent_mistakes(store: ProgressStore, learner_id: int, count: int = COACHED_HANDS
                     ) -> list[tuple[ActionKind, float]]:
     """The mistakes of the learner's ``count`` newest reviewed hands, each as the kind of move
     chosen and the points it lost (R-PAY) — what Home weighs to point at a skill."""
-    found: list[tuple[ActionKind, float]] = []
-    for text in store.coach_reviews.newest(learner_id, count):
-        try:
-            found.extend((d.chosen.kind, d.loss) for d in PricedHand.loads(text).decisions
-                         if d.mistake)
-        except Dou14Error:
-            continue
-    return found
+    return [(d.chosen.kind, d.loss) for review in _newest_reviews(store, learner_id, count)
+            for d in review.decisions if d.mistake]
 
 
 def review_job(replay: Replay, seat: int, keep: Callable[[PricedHand], None] | None = None
