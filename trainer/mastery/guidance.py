@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 from trainer.engine.messages import Message
@@ -44,31 +45,32 @@ three right first tries, which may all come from another stage (stage 16's disca
 stage 11 is opened); a nudge stays until the learner has shown the skill a few more times."""
 
 
-def known_well(mastery: float, *, missed_recently: bool, attempts: int) -> bool:
+def known_well(mastery: float, *, recent: Sequence[bool], attempts: int) -> bool:
     """Mastered as the learner is told it, on Progress, Home and in the fading of hints: the
     estimate at :data:`MASTERED`, at least :data:`FADE_AFTER` first attempts, and none of the
-    last :data:`FADE_AFTER` missed (walks 24 and 26: "mastered" beside 7 right of 13).
+    last :data:`FADE_AFTER` of ``recent`` (first attempts, oldest first) missed (walks 24 and
+    26: "mastered" beside 7 right of 13).
 
-    >>> known_well(0.98, missed_recently=False, attempts=9)
+    >>> known_well(0.98, recent=(True,) * 5, attempts=9)
     True
-    >>> known_well(0.98, missed_recently=True, attempts=9), known_well(0.9, missed_recently=False, attempts=9)
+    >>> known_well(0.98, recent=(True, False), attempts=9), known_well(0.9, recent=(), attempts=9)
     (False, False)
     """
-    return mastery >= MASTERED and not missed_recently and attempts >= FADE_AFTER
+    return mastery >= MASTERED and all(recent[-FADE_AFTER:]) and attempts >= FADE_AFTER
 
 
-def hint_level(mastery: float, *, missed_recently: bool = False,
+def hint_level(mastery: float, *, recent: Sequence[bool] = (),
                attempts: int = FADE_AFTER) -> HintLevel:
     """The help a question of a skill at this estimate shows unasked; at least a nudge while
-    any of the skill's last :data:`FADE_AFTER` first attempts was a miss (the estimate climbs
-    fast — four misses in twelve can leave it mastered —, but a learner who missed lately should
-    not read "you know this well"), and while fewer than :data:`FADE_AFTER` first attempts of
-    it were made.
+    any of the skill's last :data:`FADE_AFTER` first attempts (``recent``) was a miss (the
+    estimate climbs fast — four misses in twelve can leave it mastered —, but a learner who
+    missed lately should not read "you know this well"), and while fewer than
+    :data:`FADE_AFTER` first attempts of it were made.
 
-    >>> hint_level(0.97, missed_recently=True), hint_level(0.97, attempts=3)
+    >>> hint_level(0.97, recent=(True, False)), hint_level(0.97, attempts=3)
     (<HintLevel.NUDGE: 1>, <HintLevel.NUDGE: 1>)
     """
-    if known_well(mastery, missed_recently=missed_recently, attempts=attempts):
+    if known_well(mastery, recent=recent, attempts=attempts):
         return HintLevel.NONE
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.messages import Message
-from trainer.mastery.guidance import FADE_AFTER, HintLevel, guide, hint_level, raised
+from trainer.mastery.guidance import HintLevel, guide, hint_level, raised
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.mastery_service import kept_estimates, lesson_kind
 from trainer.store.progress_store import ProgressStore
@@ -83,7 +83,7 @@ def help_at(store: ProgressStore, learner_id: int, skill: Skill, *, context: str
     asked = store.hint_asks.count(learner_id, context=context, item=item)
     known = next((e for e in kept_estimates(store, learner_id) if e.skill is skill), None)
     unasked = HintLevel.FULL if known is None else \
-        hint_level(known.mastery, missed_recently=not all(known.recent[-FADE_AFTER:]),
+        hint_level(known.mastery, recent=known.recent,
                    attempts=known.attempts)
     level = max(at_least, raised(unasked, asked))
     return Help(skill, level, guide(skill, level, topic), asked)

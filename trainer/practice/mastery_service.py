@@ -20,7 +20,7 @@ from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
 from trainer.mastery.bkt import Tracing
-from trainer.mastery.guidance import FADE_AFTER, known_well
+from trainer.mastery.guidance import known_well
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
 from trainer.store.progress_store import ProgressStore
@@ -61,8 +61,7 @@ class SkillEstimate:
     @property
     def mastered(self) -> bool:
         """Mastered as the learner is told it (:func:`~trainer.mastery.guidance.known_well`)."""
-        return known_well(self.mastery, missed_recently=not all(self.recent[-FADE_AFTER:]),
-                          attempts=self.attempts)
+        return known_well(self.mastery, recent=self.recent, attempts=self.attempts)
 
 
 @dataclass(frozen=True)
@@ -174,8 +173,7 @@ class RuleEstimate:
     @property
     def mastered(self) -> bool:
         """Mastered as the learner is told it (:func:`~trainer.mastery.guidance.known_well`)."""
-        return known_well(self.mastery, missed_recently=not all(self.recent[-FADE_AFTER:]),
-                          attempts=self.attempts)
+        return known_well(self.mastery, recent=self.recent, attempts=self.attempts)
 
 
 def rule_estimates(store: ProgressStore, learner_id: int, *,
