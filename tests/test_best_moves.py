@@ -158,9 +158,35 @@ def test_the_working_always_says_what_sets_the_two_best_apart() -> None:
         if last in ("coach.contrast", "coach.contrast_safer"):
             assert reason == said[-1]
         else:
-            assert last in ("coach.reasons_close", "coach.reasons_alike")
+            assert last in ("coach.reasons_close", "coach.reasons_alike", "coach.reasons_fan",
+                            "coach.reasons_bigger")
             assert reason is None or last == "coach.reasons_alike"
     assert ends["coach.contrast"] > 0 and ends["coach.reasons_close"] > 0
+
+
+def test_fewer_bigger_wins_are_said_where_no_question_decides() -> None:
+    """A pong that breaks 14-pairs yet beats the pass by its fan: the play-outs show fewer wins,
+    each paying more (R-FAN). The working says so — by the fan when the best lays a set worth
+    more fan (a pong against a pass or a chi) — and only where those figures show it."""
+    from trainer.coach.contrast import contrast
+    from trainer.lessons.kinds.best_move import coach_reasons
+
+    said: Counter[str] = Counter()
+    for players in (4, 3):
+        for move in pool(players, "best_claim"):
+            best, second = move.decision.options[:2]
+            last = coach_reasons(move)[-1]
+            if last.key not in ("coach.reasons_fan", "coach.reasons_bigger"):
+                continue
+            said[last.key] += 1
+            assert contrast(move.view, best.action, second.action) is None
+            assert best.wins is not None and second.wins is not None
+            assert best.win_points is not None and second.win_points is not None
+            assert best.wins < second.wins and best.win_points >= 1.25 * second.win_points
+            fans = {ActionKind.PASS: 0, ActionKind.CHI: 0, ActionKind.PONG: 1, ActionKind.KONG: 2}
+            fan = fans.get(best.action.kind, 0) > fans.get(second.action.kind, 0)
+            assert (last.key == "coach.reasons_fan") is fan
+    assert said["coach.reasons_fan"] >= 3
 
 
 def test_a_claim_judgement_is_charged_to_the_claim_rules() -> None:

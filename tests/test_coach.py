@@ -686,6 +686,10 @@ def test_fewer_wins_worth_more_are_said_so() -> None:
     discard = Action(0, ActionKind.DISCARD, (parse_card("8h"),))
     plain = OptionValue(discard, 8.4, 1.0, wins=0.56, pays=0.3, win_points=16.7, pay_points=-4.0)
     assert outcome_words(plain, other).key == "coach.outcomes_bigger"  # type: ignore[union-attr]
+    chi = OptionValue(Action(0, ActionKind.CHI, (parse_card("6h"),)), 4.9, 1.0, wins=0.64,
+                      pays=0.3, win_points=8.9, pay_points=-4.0)  # a chi lays no fan
+    assert outcome_words(best, chi).key == "coach.outcomes_bigger_fan"  # type: ignore[union-attr]
+    assert outcome_words(plain, chi).key == "coach.outcomes_bigger"  # type: ignore[union-attr]
 
 
 def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:

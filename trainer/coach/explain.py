@@ -187,17 +187,35 @@ BIGGER_BY = 1.25
 """How many times the other's win points ``first``'s must be to be said to pay more a win."""
 
 
+def pays_more(first: OptionValue, second: OptionValue) -> bool:
+    """``first`` wins less often than ``second`` in the play-outs, yet each of its wins pays
+    at least :data:`BIGGER_BY` times as much (R-PAY, R-FAN); a share under 1% is not compared."""
+    if first.wins is None or second.wins is None or first.win_points is None or \
+            second.win_points is None or round(first.wins * 100) == 0:
+        return False
+    return first.wins < second.wins and \
+        first.win_points >= BIGGER_BY * max(second.win_points, 0.0)
+
+
+_LAYS_FAN = (ActionKind.PASS, ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+"""Answers to an offered card by the fan the set they lay brings (R-FAN): none after a pass or
+a chi, then a pong, then a kong."""
+
+
+def adds_fan(first: Action, second: Action) -> bool:
+    """``first`` lays a set worth more fan than ``second`` does: a pong against a pass or a
+    chi, a kong against any of them (R-FAN)."""
+    return first.kind in _LAYS_FAN and second.kind in _LAYS_FAN and \
+        _LAYS_FAN.index(first.kind) > max(_LAYS_FAN.index(second.kind), 1)
+
+
 def _outcomes_key(first: OptionValue, second: OptionValue) -> str:
     """The outcomes said plainly, or — when ``first`` wins less often than ``second`` yet is
     worth more — with why: each win pays more, and after a pong or kong because the set adds
-    fan (R-FAN); a share under 1% is not compared."""
-    if first.wins is None or second.wins is None or first.win_points is None or \
-            second.win_points is None or round(first.wins * 100) == 0:
+    fan (R-FAN)."""
+    if not pays_more(first, second):
         return "coach.outcomes"
-    if first.wins >= second.wins or first.win_points < BIGGER_BY * max(second.win_points, 0.0):
-        return "coach.outcomes"
-    if first.action.kind in (ActionKind.PONG, ActionKind.KONG) and \
-            second.action.kind is ActionKind.PASS:
+    if adds_fan(first.action, second.action):
         return "coach.outcomes_bigger_fan"
     return "coach.outcomes_bigger"
 

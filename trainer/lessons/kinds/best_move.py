@@ -23,7 +23,7 @@ from typing import Any
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
 from trainer.coach.contrast import contrast
-from trainer.coach.explain import move_words, open_colour, values_words, why
+from trainer.coach.explain import adds_fan, move_words, open_colour, pays_more, values_words, why
 from trainer.coach.search import Decision
 from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
@@ -77,9 +77,9 @@ def coach_reasons(move: BestMove) -> tuple[Message, ...]:
 def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...]:
     """What the best option and the next leave: waits, red, the chance a discard deals in —
     then the one sentence that sets them apart (:func:`~trainer.coach.contrast.contrast`, as
-    the review says it); where the two read alike in those terms, that only playing on tells
-    them apart, and where they differ by too little to decide, that the differences seen do
-    not (walk 23: a 19-red and an 18-red discard, the 18 best by 3.8 points, and nothing said) —
+    the review says it). Where no such sentence exists: that the two read alike, and only
+    playing on tells them apart; that the best wins less often but each win pays more (a
+    pong's fan, R-FAN); or that they differ by too little for the differences seen to decide —
     so no learner hunts for a difference the words do not show, or trusts one that misleads."""
     options = decision.options[:2]
     reasons = tuple(why(view, option.action) for option in options)
@@ -87,9 +87,15 @@ def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...
         return reasons
     if _facts(reasons[0]) == _facts(reasons[1]):
         return (*reasons, Message.of("coach.reasons_alike", ("R-PAY",)))
-    said = contrast(view, options[0].action, options[1].action)
-    return (*reasons, said if said is not None else Message.of(
-        "coach.reasons_close", ("R-PAY",), move=move_words(options[0].action)))
+    best, second = options
+    said = contrast(view, best.action, second.action)
+    if said is not None:
+        return (*reasons, said)
+    if pays_more(best, second):  # fewer wins, bigger ones: the play-outs' figures say why
+        key = "coach.reasons_fan" if adds_fan(best.action, second.action) else "coach.reasons_bigger"
+        return (*reasons, Message.of(key, ("R-PAY", "R-FAN"), move=move_words(best.action),
+                                     other=move_words(second.action)))
+    return (*reasons, Message.of("coach.reasons_close", ("R-PAY",), move=move_words(best.action)))
 
 
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
