@@ -24,6 +24,7 @@ from trainer.engine.cards import deck
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.replay import Replay
+from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message
 from trainer.i18n import render, t
@@ -986,3 +987,24 @@ def test_the_hint_says_the_coachs_move_first_and_its_figures_on_demand(
     assert render(coach, "en", cite=False) not in lines  # the figures are not in the hint
     (figures,) = [e for e in at.expander if e.label == t("play_hint.figures", "en")]
     assert render(coach, "en", cite=False) in " ".join(c.value for c in figures.caption)
+
+
+@pytest.mark.rule("R-READ")
+def test_a_passed_card_another_player_took_is_marked_taken() -> None:
+    """Walk 26: a ponged card stood in the pong and in two "passed, not won" rows, read as three
+    copies. In the row it carries the caption "taken" (and only there where it was taken)."""
+    from trainer.ui.play_view import play_table
+
+    rng, bot = random.Random(3), HeuristicBot()
+    state = HandState.deal(rng.getrandbits(32), RuleSet())
+    view = view_of(state, LEARNER)
+    while not state.over and view.history is not None and not any(
+            entry.taken for seat in range(1, 4) for entry in view.history.passed[seat]):
+        state.apply(bot.choose(view_of(state, state.to_act), rng))
+        view = view_of(state, LEARNER)
+    assert view.history is not None and not state.over
+    laid = {c for melds in view.melds for meld in melds for c in meld.cards}
+    rows = [seat.passed for seat in play_table(view, seq="1", buttons=(), risks={}).seats]
+    labels = {(card.card, card.label) for row in rows for card in row}
+    assert labels and any(label for _, label in labels)
+    assert all((label == t("board.passed_taken", "en")) is (card in laid) for card, label in labels)

@@ -91,6 +91,25 @@ def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: R
     assert proven > 100
 
 
+@pytest.mark.rule("R-READ", "R-PRIORITY")
+def test_a_pass_is_marked_taken_exactly_when_the_card_lies_in_a_set() -> None:
+    """Walk 26 read a ponged card in two "passed, not won" rows and the pong as three copies.
+    A pass is marked taken when a player then claimed the card — exactly when it lies in
+    someone's laid sets — and it stays a pass for the others, as the engine's history keeps
+    it (the card passed them: a win is asked before a chi or pong)."""
+    taken = left = 0
+    for state, _ in _play_with_passes(RuleSet(), 5, 12):
+        history = view_of(state, 0).history
+        assert history is not None
+        laid = {c for melds in state.melds for meld in melds for c in meld.cards}
+        for seat in range(state.players):
+            for entry in history.passed[seat]:
+                assert entry.taken is (entry.card in laid), (seat, entry)
+                taken += entry.taken
+                left += not entry.taken
+    assert taken > 10 and left > 10
+
+
 def _wins(state: HandState, seat: int, card: Card) -> bool:
     other = (seat - 1) % state.players
     position = Position(tuple(state.hands[seat]), tuple(state.melds[seat]), card, "discard",

@@ -99,10 +99,12 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
 
 
 def _passed(view: PlayerView, seat: int) -> tuple[CardView, ...]:
-    """What passed ``seat`` since their hand last changed, jokers left out (never won on)."""
+    """What passed ``seat`` since their hand last changed, jokers left out (never won on); a
+    card another player then took is marked so, since it also lies in that player's set."""
     if view.history is None or view.result:
         return ()
-    return tuple(CardView(card) for card in view.history.passed_cards(seat) if not card.is_joker)
+    return tuple(CardView(entry.card, tr("board.passed_taken") if entry.taken else "")
+                 for entry in view.history.passed[seat] if not entry.card.is_joker)
 
 
 def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],

@@ -13,7 +13,7 @@ them; their own flip passes them only where the table lets one win on it (R-OWN-
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.engine.cards import Card
 from trainer.engine.game.events import Event, EventKind
@@ -29,13 +29,15 @@ _CHANGES = (EventKind.DRAW, EventKind.TAKE, EventKind.DISCARD, EventKind.LAY_DOW
 class Pass:
     """``card``, discarded or flipped by ``by`` (``source``) at action ``step``, was offered to a
     player and nobody won on it; ``first_discard`` marks the dealer's first discard (接地: it
-    would have won without the red total)."""
+    would have won without the red total); ``taken``, that a player then took it by chi, pong
+    or kong — it passed the others all the same, since a win is asked first (R-PRIORITY)."""
 
     card: Card
     by: int
     source: Source
     step: int
     first_discard: bool = False
+    taken: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class HistoryTracker:
                               Source.DISCARD if kind is EventKind.DISCARD else Source.FLIP, event.step,
                               first)
         elif kind in (EventKind.TO_PILE, EventKind.TAKE) and self.offer is not None:
-            offer = self.offer
+            offer = replace(self.offer, taken=True) if kind is EventKind.TAKE else self.offer
             if offer.card.rank is not None:
                 for seat, passed in enumerate(self.passed):
                     if seat == offer.by and (offer.source is Source.DISCARD or
