@@ -196,7 +196,7 @@ def test_safe_discard_puzzles_come_after_their_lesson(store: ProgressStore) -> N
     """A newcomer is served "can you win?" puzzles only, nearest their rating among those; the
     safe-discard kinds join once the lesson teaching them is done."""
     learner = store.create_learner("Ann")
-    kinds = service.taught_kinds(store, learner.id)
+    kinds = service.taught_kinds(service.lessons_done(store, learner.id))
     assert kinds == frozenset({PuzzleKind.WIN})
     served = [service.choose(store, learner.id, learner.rules, mode, rng=random.Random(seed),
                              kinds=kinds, streak=seed)
@@ -208,7 +208,7 @@ def test_safe_discard_puzzles_come_after_their_lesson(store: ProgressStore) -> N
     assert first is not None
     assert abs(service.puzzle_rating(first, {}).rating - 1500) <= wins[service.NEAREST]
     store.lessons.complete(learner.id, service.SAFETY_LESSON, 3, 9)
-    assert service.taught_kinds(store, learner.id) is None
+    assert service.taught_kinds(service.lessons_done(store, learner.id)) is None
     everything = {p.kind for seed in range(40) if (p := service.choose(
         store, learner.id, learner.rules, "streak", streak=seed % 20, rng=random.Random(seed)))}
     assert everything > {PuzzleKind.WIN}
@@ -623,7 +623,7 @@ def test_special_wins_wait_for_their_lesson(store: ProgressStore) -> None:
     """Puzzles served unasked hold back the special wins (全红, 全黑, 接地 …) until the lesson
     that teaches them is done; then they come like any other."""
     learner = store.create_learner("Ann").id
-    held = service.held_back_themes(store, learner)
+    held = service.held_back_themes(service.lessons_done(store, learner))
     assert held == puzzle_selector.SPECIAL_THEMES
     rng = random.Random(5)
     served = [service.choose(store, learner, RuleSet(), "rated", rng=rng, held_back=held,
@@ -633,4 +633,4 @@ def test_special_wins_wait_for_their_lesson(store: ProgressStore) -> None:
     pool, _ = puzzle_selector.near(store, 4, None, None, 1500.0, held)
     assert pool and not any(held & set(p.themes) for p in pool)
     store.lessons.complete(learner, puzzle_selector.SPECIALS_LESSON, 3, 10)
-    assert service.held_back_themes(store, learner) == frozenset()
+    assert service.held_back_themes(service.lessons_done(store, learner)) == frozenset()

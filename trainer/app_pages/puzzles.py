@@ -54,10 +54,11 @@ mode = translated_choice(top[0].selectbox, tr("puzzles.mode"), service.MODES, ke
 if st.query_params.get("mode") != mode:
     st.query_params["mode"] = mode
 theme = None
-taught = service.taught_kinds(store(), learner.id)  # safe discards after the lesson on them
-held_back = service.held_back_themes(store(), learner.id)  # special wins after theirs
+done = service.lessons_done(store(), learner.id)
+taught = service.taught_kinds(done)  # safe discards after the lesson on them
+held_back = service.held_back_themes(done)  # special wins after theirs
 if mode == service.PuzzleMode.THEME:  # the themes already taught first
-    waiting = service.lessons_before(store(), learner.id)
+    waiting = service.lessons_before(done)
     names = sorted(service.themes(), key=lambda name: waiting.get(name) is not None)
     wanted = st.query_params.get("theme")
     if wanted in names:

@@ -72,11 +72,19 @@ SAFETY_LESSON = "reading-the-table"
 """The lesson that teaches what the safe-discard puzzles ask (R-SAFE): reading the table."""
 
 
-def taught_kinds(store: ProgressStore, learner_id: int) -> frozenset[PuzzleKind] | None:
-    """The puzzle kinds served to this learner unasked: "can you win?" from the start, the
-    safe-discard kinds once the lesson that teaches them is done (a rated puzzle should not
-    ask what no lesson has taught yet); None when every kind is."""
-    if store.lessons.state(learner_id, SAFETY_LESSON).completed:
+def lessons_done(store: ProgressStore, learner_id: int) -> frozenset[str]:
+    """The lessons this learner has completed: what :func:`taught_kinds`,
+    :func:`held_back_themes` and :func:`lessons_before` read, fetched once per page run."""
+    return frozenset(lesson for lesson, state in store.lessons.states(learner_id).items()
+                     if state.completed)
+
+
+def taught_kinds(done: frozenset[str]) -> frozenset[PuzzleKind] | None:
+    """The puzzle kinds served unasked to a learner who has completed the lessons ``done``:
+    "can you win?" from the start, the safe-discard kinds once the lesson that teaches them is
+    done (a rated puzzle should not ask what no lesson has taught yet); None when every kind
+    is."""
+    if SAFETY_LESSON in done:
         return None
     return frozenset({PuzzleKind.WIN})
 
@@ -87,10 +95,11 @@ SPECIAL_THEMES = frozenset({"special-win", "all-red", "all-black", "jiedi", "tia
 """The themes of puzzles whose answer is a special win."""
 
 
-def held_back_themes(store: ProgressStore, learner_id: int) -> frozenset[str]:
+def held_back_themes(done: frozenset[str]) -> frozenset[str]:
     """The themes kept out of the puzzles served unasked: the special wins until their lesson
-    is done (a newcomer's first rated puzzle was a 全红 win no lesson had taught yet)."""
-    if store.lessons.state(learner_id, SPECIALS_LESSON).completed:
+    is among those ``done`` (a newcomer's first rated puzzle was a 全红 win no lesson had taught
+    yet)."""
+    if SPECIALS_LESSON in done:
         return frozenset()
     return SPECIAL_THEMES
 
@@ -101,13 +110,11 @@ proving discards safe (reading the table), the least risk when none is proven (d
 防守)."""
 
 
-def lessons_before(store: ProgressStore, learner_id: int) -> dict[str, str | None]:
-    """Each practice theme with the lesson that teaches what its puzzles ask while the learner
-    has not done it (the theme is then offered by choice only), else None: the special wins'
-    lesson for their themes, else the earliest lesson of the theme's puzzle kinds when none of
-    them is taught yet."""
-    done = {lesson for lesson, state in store.lessons.states(learner_id).items()
-            if state.completed}
+def lessons_before(done: frozenset[str]) -> dict[str, str | None]:
+    """Each practice theme with the lesson that teaches what its puzzles ask while it is not
+    among those ``done`` (the theme is then offered by choice only), else None: the special
+    wins' lesson for their themes, else the earliest lesson of the theme's puzzle kinds when
+    none of them is taught yet."""
     found: dict[str, str | None] = {}
     for theme, lessons in _theme_lessons().items():
         if theme in SPECIAL_THEMES and SPECIALS_LESSON not in done:

@@ -47,6 +47,7 @@ from trainer.practice.puzzle_selector import (
     failed_puzzles,
     held_back_themes,
     lessons_before,
+    lessons_done,
     target_rating,
     taught_kinds,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "in_time",
     "last_attempt",
     "lessons_before",
+    "lessons_done",
     "own_puzzles",
     "puzzle_rating",
     "record",
