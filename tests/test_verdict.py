@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -12,6 +13,7 @@ from tests.reference import reference_fan, reference_share, reference_verdict
 from tests.strategies import claim_positions, dealer_hands
 from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Position, PositionError, Reason, Relation, RuleSet, is_win, position_of, verdict
+from trainer.engine.errors import PositionPart
 from trainer.i18n import explain
 
 Case = tuple[str, str, list[str], str, str, bool, int, str, int, list[str], int]
@@ -318,3 +320,19 @@ def test_every_failing_check_is_a_true_reason(position: Position) -> None:
     assert found == expected
     order = [Reason.OWN_FLIP, Reason.JOKER_IN_HAND, Reason.NOT_COMBINED, Reason.RED_SHORT]
     assert judged.reason is next(r for r in order if r in found)
+
+
+@pytest.mark.parametrize(("given", "part"), [
+    ({"hand": "7h 7x"}, PositionPart.HAND),
+    ({"melds": ["chi:8h,5s"]}, PositionPart.MELDS),
+    ({"card": "Zz"}, PositionPart.CARD),
+    ({"card": "7d", "source": "thrown"}, PositionPart.SOURCE),
+    ({"hand": "7h 7h 7h 7h 7h"}, None),  # each part reads; together they cannot occur
+])
+def test_a_position_that_cannot_be_read_names_its_part(given: dict[str, object],
+                                                      part: PositionPart | None) -> None:
+    """Check a hand names the box a typo is in from the error itself (``PositionError.part``)."""
+    arguments: dict[str, Any] = {"hand": "7h Kd Ac 5h 9c", **given}
+    with pytest.raises(PositionError) as raised:
+        position_of(arguments.pop("hand"), **arguments)
+    assert raised.value.part == part

@@ -7,19 +7,23 @@ import streamlit as st
 from trainer.engine import (
     DEFAULT_RULES,
     Dou14Error,
-    Meld,
+    PositionError,
     Relation,
     display_cards,
-    parse_cards,
     position_of,
     verdict,
     waits,
 )
+from trainer.engine.errors import PositionPart
 from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
+
+BOXES = {PositionPart.HAND: "app.hand_label", PositionPart.CARD: "app.card_label",
+         PositionPart.MELDS: "app.melds_label"}
+"""The box each part of the position is typed in."""
 
 lang = current_language()
 learner = current_learner()
@@ -49,15 +53,6 @@ with right:
     if not hand_text.strip():
         st.info(tr("app.empty_hand"))
         st.stop()
-    for field, read in ((tr("app.hand_label"), lambda: parse_cards(hand_text)),
-                        (tr("app.card_label"), lambda: parse_cards(card_text)),
-                        (tr("app.melds_label"), lambda: [Meld.parse(line) for line in
-                                                         melds_text.splitlines() if line.strip()])):
-        try:  # each box read alone first: a card nobody can read is named with its box
-            read()
-        except Dou14Error as error:
-            st.warning(tr("app.error_in", field=field, error=engine_error(error)))
-            st.stop()
     try:
         claimed = bool(card_text.strip())
         position = position_of(
@@ -67,8 +62,10 @@ with right:
             dealer_first_discard=first and claimed, rules=rules or DEFAULT_RULES,
             offered_by=Relation(offered_by) if claimed else None,
         )
-    except Dou14Error as error:
-        st.warning(tr("app.error", error=engine_error(error)))
+    except Dou14Error as error:  # a box that cannot be read is named (walk 26)
+        box = BOXES.get(error.part) if isinstance(error, PositionError) and error.part else None
+        st.warning(tr("app.error", error=engine_error(error)) if box is None else
+                   tr("app.error_in", field=tr(box), error=engine_error(error)))
         st.stop()
     unreachable = reachability_problems(position)
     if unreachable:  # judged as typed, but said: no real hand is in this spot (walk 16)

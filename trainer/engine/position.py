@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from trainer.engine.cards import Card, display_cards, format_cards, parse_card, parse_cards
-from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.errors import Dou14Error, PositionError, PositionPart
 from trainer.engine.fan import FanItem, meld_fan_items
 from trainer.engine.inputs import bounded_json
 from trainer.engine.melds import Meld, MeldKind
@@ -305,15 +305,26 @@ def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
                 card: str | Card | None = None, source: Source | str | None = None,
                 dealer_first_discard: bool = False, rules: RuleSet = DEFAULT_RULES,
                 offered_by: Relation | None = None) -> Position:
-    """Build a position from notation: ``position_of("7h 7s", card="7d", melds=["chi:8h,6s"])``."""
+    """Build a position from notation: ``position_of("7h 7s", card="7d", melds=["chi:8h,6s"])``.
+
+    A part that cannot be read raises :class:`PositionError` naming it in ``part``, its cause
+    kept (a page names the typo and its box in the learner's words):
+
+    >>> try:
+    ...     position_of("7h 7s", card="7x")
+    ... except PositionError as error:
+    ...     str(error.part)
+    'card'
+    """
+    part = PositionPart.HAND
     try:
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+        part = PositionPart.MELDS
         laid = tuple(Meld.parse(m) if isinstance(m, str) else m for m in melds)
+        part = PositionPart.CARD
         claimed = parse_card(card) if isinstance(card, str) else card
-    except Dou14Error as error:  # the cause kept: a page names a typo in the learner's words
-        raise PositionError(str(error), error.said) from error
-    try:
+        part = PositionPart.SOURCE
         how = None if source is None else Source.read(source)
     except Dou14Error as error:
-        raise PositionError(str(error)) from None
+        raise PositionError(str(error), error.said, part) from error
     return Position(cards, laid, claimed, how, dealer_first_discard, rules, offered_by)
