@@ -48,6 +48,11 @@ class CoachedDecision:
     def is_win(self) -> bool:
         return self.decision.best.action.kind in WINS
 
+    @property
+    def nothing_to_weigh(self) -> bool:
+        """A win (always taken, R-WIN) or the only move there is: no option to set beside it."""
+        return self.is_win or len(self.decision.options) < 2
+
 
 @dataclass(frozen=True)
 class CoachedHand:

@@ -71,7 +71,7 @@ def values_message(coached: CoachedDecision, scene: TableScene | None = None
                    ) -> tuple[Message, ...]:
     """The coach's values at a coached decision; at a win, that a win is always taken — and,
     given the ``scene``, what the win is worth: its fan, share and payments (R-FAN, R-PAY)."""
-    if coached.is_win or len(coached.decision.options) < 2:
+    if coached.nothing_to_weigh:
         won = None if scene is None else after_move(scene, coached.decision.best.action)
         judged = None if won is None or won.state.result is None else won.state.result.verdict
         return (Message.of("coach.coached_win", ("R-WIN",)),
@@ -116,8 +116,8 @@ def coached_move(data: StepData) -> Task:
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
-                more_working=lambda: (why(scene.view, best),) if coached.is_win or
-                len(decision.options) < 2 else decision_reasons(scene.view, decision))
+                more_working=lambda: (why(scene.view, best),) if coached.nothing_to_weigh
+                else decision_reasons(scene.view, decision))
 
 
 def _prompt(scene: TableScene, kind: str) -> Message:
