@@ -475,7 +475,9 @@ def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
     """Issue 31's walk: three concealed 9s and the fourth offered, the step asking for the
     kong — a pong with two of them was graded a miss. R-KONG: pong, then add the third right
     after the draw, draws the same cards as the kong at once; both are right, the working says
-    so, and the table shown after a pong is the table after the pong."""
+    so. Walk 27: the table shown after the pong kept the third card in hand, and the step, which
+    asks for a set of four, ended without one — the table shown now plays the second step too,
+    and the page says the pong was the kong's first step."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.answers import MoveAnswer
 
@@ -488,8 +490,13 @@ def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
             assert not task.is_correct(MoveAnswer(ActionKind.PASS, ()))
             after_pong, after_kong = task.solved_for(pong), task.solved_for(kong)
             assert after_pong is not None and after_kong is not None
-            assert [m.kind.value for m in after_pong.melds] == ["pong"]
+            assert [m.kind.value for m in after_pong.melds] == ["kong"]
             assert [m.kind.value for m in after_kong.melds] == ["kong"]
+            assert not {c.rank for c in after_pong.hand} & {m.cards[0].rank
+                                                              for m in after_pong.melds}
+            assert task.alike_said is not None and task.alike_said(kong) is None
+            note = task.alike_said(pong)
+            assert note is not None and note.key == "lessons.right_two_step_kong"
             for lang in ("en", "zh"):
                 said = render(task.working[0], lang, cite=False)
                 assert ("pong" in said and "kong" in said) if lang == "en" else "扯" in said

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from trainer.content.stacking import stacked_hand
 from trainer.engine import Card, Dou14Error, Message, partners_of, relation, seat_of
-from trainer.engine.combine import lacks_partner, rank_counts
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event
 from trainer.engine.game.hand_parts import Phase
@@ -27,6 +26,7 @@ from trainer.engine.sources import Source
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
+from trainer.lessons.move_goals import lone_discard, second_step, two_step_kong
 from trainer.lessons.table_then import then_words
 from trainer.lessons.task import StepData, Task, TaskError
 
@@ -268,35 +268,11 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
         return MoveOutcome(False, False, action)
     if action not in scene.state.legal_actions():
         return MoveOutcome(False, False, refusal(scene, action), action)
-    if action == goal or two_step_kong(goal, action) or lone_discard(scene, goal, action):
+    if action == goal or two_step_kong(goal, action) or \
+            lone_discard(scene.view.hand, goal, action):
         return MoveOutcome(True, True, Message.of("move.accepted", (), action=_move_words(action)),
                            action)
     return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
-
-
-def lone_cards(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``hand`` left over from its 14-pairs (R-PAIR14): a joker, or a card whose
-    rank the hand holds more of than its 14-partner rank (of two 8s beside one 6, either 8; an
-    odd 7 among 7s). Letting one go breaks no 14-pair; any other card's partner is left
-    alone."""
-    counts = rank_counts(hand)
-    return tuple(card for card in hand if lacks_partner(counts, card.rank))
-
-
-def lone_discard(scene: TableScene, goal: Action, action: Action) -> bool:
-    """A discard asked as a goal — let go of a card left over from your 14-pairs, keeping
-    them all (R-DISCARD, R-PAIR14) — is right with any such card, not one named card
-    (issue 31: a move's prompt states its goal, not the cards)."""
-    return goal.kind is ActionKind.DISCARD and action.kind is ActionKind.DISCARD and \
-        action.cards[0] in lone_cards(scene.view.hand)
-
-
-def two_step_kong(goal: Action, action: Action) -> bool:
-    """A pong of the claimed card where its kong is asked (both legal: a concealed triple and
-    the fourth on offer): the kong stays open — right after the pong's draw the third card
-    joins it — and the cards drawn are the same as the kong's at once (R-KONG, in two steps),
-    so the move is as right as the kong (issue 31's walk found it graded a miss)."""
-    return goal.kind is ActionKind.KONG and action.kind is ActionKind.PONG
 
 
 def _move_words(action: Action) -> Message:
@@ -406,18 +382,28 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
     instruction = Message.of("instruct.move.table")  # how the table works, never which move
 
     def shown_after(given: LessonAnswer) -> Board | None:
-        """The table after the learner's own right move where it is not the goal (a pong that
-        keeps the kong open, another loose card thrown: walk 21 saw its 3♣ graded right and
-        the goal's 7♠ on the table)."""
+        """The table after the learner's own right move where it is not the goal (another
+        loose card thrown: walk 21 saw its 3♣ graded right and the goal's 7♠ on the table); a
+        pong where the kong is asked, with the kong's second step played (R-KONG): the set of
+        four the step asks for."""
         action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
-        if isinstance(action, Action) and action != goal:
-            return board_of_scene(after_move(scene, action), passes=False)
-        return None
+        if not isinstance(action, Action) or action == goal:
+            return None
+        after = after_move(scene, action)
+        second = second_step(after.state.legal_actions()) if two_step_kong(goal, action) \
+            else None
+        return board_of_scene(after if second is None else after_move(after, second),
+                              passes=False)
+
+    def alike(given: LessonAnswer) -> Message | None:
+        action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
+        return Message.of("lessons.right_two_step_kong", ("R-KONG",)) if isinstance(
+            action, Action) and two_step_kong(goal, action) else None
 
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal), passes=False), grader=grade,
-                shown_after=shown_after)
+                shown_after=shown_after, alike_said=alike)
 
 
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",
@@ -434,5 +420,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "as_replayed", "board_of_scene",
-           "ends_drawn", "judged_move", "lone_cards", "move_task", "refusal", "refused_move",
-           "scene_of", "scene_of_task", "to_engine_action", "two_step_kong"]
+           "ends_drawn", "judged_move", "move_task", "refusal", "refused_move", "scene_of",
+           "scene_of_task", "to_engine_action"]

@@ -74,6 +74,10 @@ class Task:
                                                                        compare=False, repr=False)
     """The table after a right answer that is not :attr:`answer` (a pong keeping the kong
     open, R-KONG), None where it is the :attr:`solved_board`: see :meth:`solved_for`."""
+    alike_said: Callable[[LessonAnswer], Message | None] | None = field(default=None,
+                                                                       compare=False, repr=False)
+    """What to say of a right answer that is not :attr:`answer`, where more than "also right"
+    is due (a pong where the kong is asked: the kong's first step, R-KONG)."""
     refuser: Callable[[LessonAnswer], Message | None] | None = field(default=None,
                                                                     compare=False, repr=False)
     """Why the rules refuse a press, for a task graded by values (a discard or a claim judged

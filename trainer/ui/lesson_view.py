@@ -212,8 +212,10 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
         expected = answer_words(task, task.answer)
         if said is not None and said != expected:  # another right answer
             own = given is not None and task.solved_for(given) is not task.solved_board
-            st.caption(red_suits(tr("lessons.right_alike_own" if own else "lessons.right_alike",
-                                    given=said, expected=expected)))
+            note = None if given is None or task.alike_said is None else task.alike_said(given)
+            st.caption(red_suits(render(note, lang, cite=False) if note is not None else tr(
+                "lessons.right_alike_own" if own else "lessons.right_alike", given=said,
+                expected=expected)))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:

@@ -19,7 +19,8 @@ from trainer.engine.rules import DEFAULT_RULES
 from trainer.engine.win_rule import red_reached
 from trainer.lessons.kinds.move_cases import MoveCase, case_of, plain_case
 from trainer.lessons.kinds.move_words import move_prompt
-from trainer.lessons.table_tasks import GOALS, TableScene, ends_drawn, lone_cards, move_task, scene_of_task
+from trainer.lessons.move_goals import lone_cards
+from trainer.lessons.table_tasks import GOALS, TableScene, ends_drawn, move_task, scene_of_task
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 
