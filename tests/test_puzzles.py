@@ -605,3 +605,27 @@ def test_a_shipped_line_edited_by_hand_is_refused() -> None:
     with pytest.raises(PuzzleError, match="does not match the board"):
         read_puzzle(json_module.dumps(data), shipped=True)
     assert read_puzzle(line, shipped=True).id == json_module.loads(line)["id"]
+
+
+@pytest.mark.rule("R-SAFE")
+def test_no_shown_chance_reads_zero_percent_unless_proven() -> None:
+    """Walk 27: "Q♦: 0.0% risk, mostly from your lower player" read as a contradiction. A
+    least-risk puzzle's why and lines show a chance that rounds to 0.0% as under 0.1%, not
+    proven safe; every other chance keeps its figure."""
+    from trainer.engine.messages import Amount
+    from trainer.practice.puzzle_bank import bank
+    from trainer.puzzles.safe import TINY, why_shown, working
+
+    zero = re.compile(r"(?<![\d.])0\.0%")
+    tiny = 0
+    for puzzle in bank():
+        if puzzle.kind is not PuzzleKind.LEAST_RISK:
+            continue
+        for line in (why_shown(puzzle), *working(puzzle)):
+            for lang in ("en", "zh"):
+                assert not zero.search(render(line, lang, cite=False)), (puzzle.id, line)
+            tiny += line.key in TINY.values()
+            if line.key in TINY.values():
+                percent = line.param("percent")
+                assert isinstance(percent, Amount) and round(percent.value, 1) == 0
+    assert tiny > 0

@@ -381,7 +381,7 @@ def puzzle_area() -> None:
             st.caption(said_text)
         if isinstance(given, service.CardGiven) and not graded.correct:  # least risk: the pick
             st.caption(red_suits(tr("pz.you_picked", card=card_text(given.card))))
-        st.markdown(f"**{red_suits(render(puzzle.why, lang, cite=False))}**")
+        st.markdown(f"**{red_suits(render(service.why_shown(puzzle), lang, cite=False))}**")
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in service.working(puzzle))
         if result.rated:

@@ -51,7 +51,7 @@ from trainer.practice.puzzle_selector import (
     target_rating,
     taught_kinds,
 )
-from trainer.puzzles.safe import working
+from trainer.puzzles.safe import why_shown, working
 
 __all__ = [
     "BELOW_BANK",
@@ -98,5 +98,6 @@ __all__ = [
     "taught_kinds",
     "themes",
     "time_left",
+    "why_shown",
     "working",
 ]

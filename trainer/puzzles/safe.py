@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against
@@ -268,11 +269,31 @@ def colour_line(puzzle: Puzzle) -> Message | None:
 
 
 def working(puzzle: Puzzle) -> tuple[Message, ...]:
-    """A puzzle's working as shown after an answer: the lines stored with it in the bank, then
-    what they leave unsaid (:func:`colour_line`) — worked out when shown, so the shipped bank
-    stays as built."""
+    """A puzzle's working as shown after an answer: the lines stored with it in the bank, each
+    chance that would show as 0.0% said to be under 0.1% (:func:`_shown`), then what they leave
+    unsaid (:func:`colour_line`) — worked out when shown, so the shipped bank stays as built."""
+    lines = tuple(_shown(line) for line in puzzle.details)
     colour = colour_line(puzzle)
-    return puzzle.details if colour is None else (*puzzle.details, colour)
+    return lines if colour is None else (*lines, colour)
+
+
+TINY = {"pz.line_risk": "pz.line_risk_tiny", "pz.why_least_risk": "pz.why_least_risk_tiny"}
+"""The stored lines that name a card's chance, with their words for one under 0.1%."""
+
+
+def why_shown(puzzle: Puzzle) -> Message:
+    """A puzzle's why as shown (:func:`_shown`)."""
+    return _shown(puzzle.why)
+
+
+def _shown(line: Message) -> Message:
+    """A line whose card's chance rounds to 0.0% at the one decimal shown: said to be under
+    0.1% and not proven safe (walk 27 read "0.0% risk, mostly from …" as a contradiction)."""
+    percent = line.param("percent")
+    if line.key not in TINY or not isinstance(percent, Amount) or \
+            round(percent.value, percent.digits) > 0:
+        return line
+    return replace(line, key=TINY[line.key])
 
 
 def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:

@@ -24,7 +24,7 @@ from trainer.lessons.task import StepData, Task, TaskError, TaskKind, cards_answ
 from trainer.puzzles import Puzzle, PuzzleKind, bank_file
 from trainer.puzzles.check import read_puzzles
 from trainer.puzzles.model import LeastRiskAnswer
-from trainer.puzzles.safe import working
+from trainer.puzzles.safe import why_shown, working
 
 RULES = ("R-SAFE", "R-READ")
 THEMES = ("lowest-risk", "read-the-table")
@@ -65,7 +65,7 @@ def least_risk(data: StepData) -> Task:
 
     return Task("least_risk", Shape.ONE_CARD, board_of_table(table), cards_answer({best}),
                 instruction_one(Message.of("task.least_risk.what")),
-                (puzzle.why, *working(puzzle)), RULES, hint,
+                (why_shown(puzzle), *working(puzzle)), RULES, hint,
                 prompt=Message.of("task.least_risk.prompt" if theme == "lowest-risk"
                                   else "task.least_risk.prompt_read"))
 
