@@ -113,6 +113,10 @@ def language_switch() -> str:
     return lang
 
 
+_SET = "choice-set:"
+"""Marks a choice :func:`set_choice` placed through the session state, for its next drawing."""
+
+
 def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[str], *,
                       key: str, prefix: str, start: str | None = None,
                       on_change: Callable[[], object] | None = None,
@@ -136,10 +140,15 @@ def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[
         if on_change is not None:
             on_change()
 
-    placed: dict[str, Any] = ({"default": kept} if by_default else
-                              {"index": options.index(kept) if kept is not None else 0})
-    if state.get(widget_key) in options:  # set by :func:`set_choice`: the state alone places it
-        placed = {}  # (a default beside it is refused with a warning)
+    shown = state.get(widget_key)
+    if shown not in options:
+        shown = kept
+    # the widget's value passed on every run: one drawn late (in a popover, opened after a
+    # rerun) starts from it, and walk 27 saw nothing chosen where the state alone placed it
+    placed: dict[str, Any] = ({"default": shown} if by_default else
+                              {"index": options.index(shown) if shown is not None else 0})
+    if state.pop(_SET + key, False):  # set by :func:`set_choice` this run: the state places it
+        placed = {}  # (a default beside a value set so is refused with a warning)
     chosen = widget(label, options, format_func=labels(prefix, options, **(params or {})),
                     key=widget_key, on_change=None if on_change is None else changed,
                     **placed, **kwargs)
@@ -152,6 +161,7 @@ def set_choice(key: str, value: str) -> None:
     that names the choice opens it, whatever the widget held."""
     st.session_state[key] = value
     st.session_state[language_key(key)] = value
+    st.session_state[_SET + key] = True
 
 
 def reset_choice(key: str) -> None:
