@@ -767,3 +767,20 @@ def test_a_right_move_other_than_the_goal_goes_on_with_the_learners_card() -> No
             assert board is not None and card in [t.card for t in board.pile]
             seen += 1
     assert seen
+
+
+@pytest.mark.rule("R-SPECIAL", "R-FAN")
+def test_a_special_wins_variant_lays_the_steps_own_sets() -> None:
+    """Walk 27: lesson 8 asks "which special win?" before it teaches fan; a variant of a step
+    with nothing laid down came back with a joker pong, and its working counted "碰鬼 4 fan".
+    A variant lays down the same kinds of sets as its step, and keeps its special."""
+    from trainer.lessons.kinds._shapes import shape_of
+
+    steps = [s for _, s in QUESTIONS if s.kind == "special"]
+    assert steps
+    for step in steps:
+        own = shape_of(step.task.board.melds)
+        for seed in range(4):
+            task = step.variant(seed)
+            assert shape_of(task.board.melds) == own, (step.number, seed)
+            assert task.answer == step.task.answer

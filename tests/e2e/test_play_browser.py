@@ -251,3 +251,24 @@ def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser,
         session = _next_decision(page, store, learner, session.move)
     _no_errors(page)
     page.context.close()
+
+
+def test_a_new_players_first_table_shows_pace_and_opponents_chosen(browser: Browser,
+                                                                   server: str) -> None:
+    """Walk 27: a new learner who went from Home to Play by the sidebar found neither pace nor
+    opponents chosen in "Pace and help" (the page ran twice before the popover was opened, and
+    the widgets it mounts late drew no value). The stored choices show chosen at once."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    _sign_up(page, server, "Popover player")
+    page.get_by_test_id("stSidebar").get_by_text(t("nav.play", "en"), exact=True).click()
+    page.locator(TABLE).first.wait_for()
+    _settle(page)
+    page.get_by_test_id("stPopover").get_by_role("button").first.click()
+    chosen = page.locator('[data-testid="stButtonGroup"] button[aria-checked="true"]')
+    expect(chosen).to_have_count(2)
+    expect(chosen.nth(0)).to_have_text(t(f"play.pace_{PlaySettings().pace.value}", "en"))
+    expect(chosen.nth(1)).to_have_text(t(f"play.level_{PlaySettings().level.value}", "en"))
+    _no_errors(page)
+    context.close()

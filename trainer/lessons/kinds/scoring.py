@@ -170,13 +170,18 @@ def special(data: StepData) -> Task:
                 prompt=Message.of("task.special.prompt_offer", offer=offered(position, origin)))
 
 
-def _variant(accept: Callable[[Verdict], bool]) -> Callable[[random.Random, StepData],
-                                                              dict[str, Any]]:
+def _variant(accept: Callable[[Verdict], bool], *, own_sets: bool = False
+             ) -> Callable[[random.Random, StepData], dict[str, Any]]:
+    """Variants whose verdict ``accept`` takes; with ``own_sets``, laying down the same kinds
+    of sets as the step (none stays none: a 全黑 asked before fan is taught comes back without a
+    joker pong, whose 4 fan the working would count — walk 27)."""
     def generate(rng: random.Random, data: StepData) -> dict[str, Any]:
         rules = data.rules() if data.has("rules") else RuleSet()
+        shape = shape_of(read_position(data)[0].melds) if own_sets and data.has("cards") \
+            else None
         for _ in range(20000):
             position, origin = random_claim(rng, rules, spoil=0.1, joker_in_hand=0.0)
-            if accept(verdict(position)):
+            if (shape is None or shape_of(position.melds) == shape) and accept(verdict(position)):
                 return position_data(position, origin)
         raise TaskError("no variant found")
 
@@ -194,7 +199,7 @@ def _special_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         found = judged.specials[0].value if judged.specials else "none"
         return want is None or found == want
 
-    return _variant(accept)(rng, data)
+    return _variant(accept, own_sets=True)(rng, data)
 
 
 def _pays_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
