@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -1008,3 +1009,44 @@ def test_a_passed_card_another_player_took_is_marked_taken() -> None:
     labels = {(card.card, card.label) for row in rows for card in row}
     assert labels and any(label for _, label in labels)
     assert all((label == t("board.passed_taken", "en")) is (card in laid) for card, label in labels)
+
+
+@pytest.mark.rule("R-PAY", "R-FAN")
+def test_the_hint_says_why_the_coachs_best_move_wins() -> None:
+    """Walk 27: some of the coach's moves came with no "Why" at all (a chi on the learner's own
+    flip). Where the coach plays the search's best, the hint says why: the lessons' question
+    that tells the two moves apart (as the review says it), else what the play-outs show —
+    fewer but bigger wins (by the set's fan), or only playing on."""
+    from trainer.coach.contrast import contrast
+    from trainer.coach.expert import Advice
+    from trainer.coach.search import same_move
+    from trainer.play.coach_hint import coach_advice, coach_contrast
+
+    fallback = ("play_hint.why_playouts", "play_hint.why_bigger", "play_hint.why_fan")
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        play, rng, bot = PlaySession(seed, RuleSet()), random.Random(0), HeuristicBot()
+        while not play.state.over:
+            play.run_bots()
+            if not play.learner_to_act:
+                continue
+            view = play.view()
+            found = coach_advice(view)
+            if found is not None:
+                decision, (move, why, let_go) = found
+                said = coach_contrast(view)
+                other = next(o for o in decision.options if not same_move(o.action, move)) \
+                    if let_go is None else None
+                plain = None if other is None else contrast(view, move, other.action)
+                if plain is not None:
+                    assert said == plain
+                elif why is Advice.BEST and let_go is None:
+                    assert said is not None and said.key in fallback
+                    seen[said.key] += 1
+                    for lang in ("en", "zh"):
+                        assert render(said, lang, cite=False).startswith(
+                            t("coach.contrast", lang, reason="")[:2])
+            play.act(bot.choose(view, rng))
+        if seen["play_hint.why_playouts"] >= 2:
+            break
+    assert seen["play_hint.why_playouts"] >= 2

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
-from trainer.coach.explain import CLAIM_WORDS, move_words, outcome_words
+from trainer.coach.explain import CLAIM_WORDS, adds_fan, move_words, outcome_words, pays_more
 from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
@@ -87,15 +87,24 @@ def coach_move(view: PlayerView) -> Message:
 @lru_cache(maxsize=64)
 def coach_contrast(view: PlayerView) -> Message | None:
     """Why the coach's move beats the one :func:`coach_message` sets beside it, in one sentence
-    (:func:`~trainer.coach.contrast.contrast`: two discards, or a chi and a pass); ``None`` when
-    no question of the lessons tells the two apart. Kept per view, as the quick look is: the
-    page draws the hint again on each run."""
+    (:func:`~trainer.coach.contrast.contrast`: two discards, or a claim and a pass). Where no
+    question of the lessons tells the two apart and the move is the search's best, what the
+    play-outs show instead: fewer wins but bigger ones (by its fan, R-FAN), or only playing on
+    (walk 27 found a hint with no why). ``None`` where the coach keeps to another move than the
+    best (:func:`coach_message` says why) or lets a claim go by. Kept per view, as the quick
+    look is: the page draws the hint again on each run."""
     found = coach_advice(view)
     if found is None:
         return None
-    decision, (move, _, let_go) = found
+    decision, (move, why, let_go) = found
     played, other = _compared(decision, move, let_go)
-    return contrast(view, played.action, other.action)
+    said = contrast(view, played.action, other.action)
+    if said is not None or why is not Advice.BEST or let_go is not None:
+        return said
+    key = ("play_hint.why_fan" if adds_fan(played.action, other.action) else
+           "play_hint.why_bigger") if pays_more(played, other) else "play_hint.why_playouts"
+    return Message.of(key, ("R-PAY",), move=move_words(played.action),
+                      other=move_words(other.action))
 
 
 def _compared(decision: Decision, move: Action,
