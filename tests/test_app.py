@@ -288,6 +288,8 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at = app("settings", as_learner=learner_id)
     at.radio(key="rules_players").set_value(3).run()
+    assert at.radio(key="rules_jokers").options == ["2", "4", "6"]  # in order (walk 27)
+    at.radio(key="rules_jokers").set_value(6).run()
     translated(at.radio, "rules_scoring").set_value("ladder").run()
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
     assert at.number_input(key="rules_base").value == 5
@@ -295,9 +297,11 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     assert t("settings.scoring_defaults", "en") in [c.value for c in at.caption]  # and says so
     assert any("25" in c.value for c in at.caption)
     click(at, t("settings.save", "en"))
-    assert at.success[0].value == t("settings.saved_uncapped", "en", threshold=25, base=5)
+    assert at.success[0].value == t("settings.saved_uncapped", "en", threshold=25, base=5,
+                                    players=3, jokers=6)  # all it saved, said (walk 27)
     rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
-    assert (rules.players, rules.scoring, rules.base, rules.fan_cap) == (3, "ladder", 5, None)
+    assert (rules.players, rules.jokers, rules.scoring, rules.base, rules.fan_cap) == \
+        (3, 6, "ladder", 5, None)
 
 
 def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_id: str) -> None:

@@ -51,7 +51,7 @@ def scoring_defaults() -> None:
 
 players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
                    horizontal=True, key="rules_players")
-jokers = st.radio(tr("settings.jokers"), (4, 2, 6), index=(4, 2, 6).index(rules.jokers),
+jokers = st.radio(tr("settings.jokers"), (2, 4, 6), index=(2, 4, 6).index(rules.jokers),
                   horizontal=True, key="rules_jokers")
 scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladder"),
                             key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
@@ -89,7 +89,8 @@ if saved:
         # the values kept, said: a number out of range is not taken by its box (walk 26)
         st.success(tr("settings.saved" if new_rules.fan_cap is not None
                       else "settings.saved_uncapped", threshold=new_rules.red_threshold,
-                      base=new_rules.base, cap=new_rules.fan_cap))
+                      base=new_rules.base, cap=new_rules.fan_cap, players=new_rules.players,
+                      jokers=new_rules.jokers))
 
 st.subheader(tr("settings.privacy"))
 owner = learner.private or store().owns(learner.id, this_sign_in())
