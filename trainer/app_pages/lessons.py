@@ -179,8 +179,9 @@ def lesson_step(lesson: Lesson) -> None:
                   on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(lesson, run)
-    if item.again:
-        st.caption(tr("lessons.fresh_variant" if task.board.shows_cards else "lessons.once_more"))
+    if item.again:  # "fresh cards" only where the cards are new (walk 27: a fact asked again)
+        fresh = task.board.shows_cards and item.seed is not None and task.board != step.task.board
+        st.caption(tr("lessons.fresh_variant" if fresh else "lessons.once_more"))
     if item.seed is not None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
