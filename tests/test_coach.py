@@ -364,8 +364,11 @@ def test_going_against_the_quick_look_is_said_when_the_long_look_clears_it() -> 
     words = Message.of("coach.no_mistakes")
     cleared = PricedDecision(5, four, decision, words, words, quick=jack)
     assert cleared.passed_quick_look and not cleared.mistake
-    assert verdict_line(cleared).key == "coach.quick_look_overruled"
+    assert verdict_line(cleared).key == "coach.quick_look_overruled_to_best"  # J♠ named once
     assert "4♠ +1.9" in render(verdict_line(cleared), "en")
+    assert render(verdict_line(cleared), "en").count("J♠") == 2  # the advice, its figure
+    third = PricedDecision(5, four, decision, words, words, quick=two)  # neither: all three
+    assert verdict_line(third).key == "coach.quick_look_overruled"
     best = PricedDecision(5, jack, decision, words, words, quick=four)
     assert verdict_line(best).key == "coach.quick_look_overruled_best"
     agreed = PricedDecision(5, four, decision, words, words, quick=four)

@@ -202,7 +202,8 @@ def verdict_line(priced: PricedDecision) -> Message:
     assert chosen is not None
     quick = None if priced.quick is None else priced.decision.value_of(priced.quick)
     if priced.passed_quick_look and quick is not None:
-        key = "coach.quick_look_overruled" + ("_best" if chosen.action == best.action else "")
+        key = "coach.quick_look_overruled" + ("_best" if chosen.action == best.action else
+                                               "_to_best" if quick.action == best.action else "")
         return Message.of(key, ("R-PAY",), move=move_words(priced.chosen),
                           points=Points(chosen.mean), quick=move_words(quick.action),
                           quick_points=Points(quick.mean), deals=priced.decision.deals,

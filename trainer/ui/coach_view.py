@@ -80,10 +80,11 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
         st.caption(tr("coach.review_nothing"))
         return
     st.caption(render(priced.summary(), lang, cite=False))
-    st.plotly_chart(points_lost_curve(priced), key="coach-curve", config=CHART_CONFIG)
     mistakes = [d for d in priced.decisions if d.mistake]
-    if not mistakes:
+    if not mistakes:  # (a curve flat at 0 says nothing more: walk 27)
         st.success(tr("coach.no_mistakes"))
+    else:
+        st.plotly_chart(points_lost_curve(priced), key="coach-curve", config=CHART_CONFIG)
     for number, decision in enumerate(mistakes):
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
