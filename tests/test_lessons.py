@@ -784,3 +784,21 @@ def test_a_special_wins_variant_lays_the_steps_own_sets() -> None:
             task = step.variant(seed)
             assert shape_of(task.board.melds) == own, (step.number, seed)
             assert task.answer == step.task.answer
+
+
+@pytest.mark.rule("R-PARITY", "R-DECK")
+@pytest.mark.parametrize("name", ["seats", "table_reading"])
+def test_a_table_picture_at_rest_is_a_real_moment(name: str) -> None:
+    """Walk 27: lesson 5 spoke of laid sets and piles over a picture with none; the picture it
+    now shows (lesson 9's) had you holding 4 cards with nothing laid. A picture of a table at
+    rest holds 7 concealed cards less 2 a set laid, in every seat, and no card twice."""
+    from trainer.ui.pictures import picture
+
+    table = picture(name)
+    assert len(table.hand) + 2 * len(table.my_melds) == 7
+    for seat in table.seats:
+        assert seat.hidden is not None and seat.hidden + 2 * len(seat.melds) == 7, seat.name
+    shown = [c.code for c in table.hand] + [c.code for seat in table.seats for c in seat.pile] + \
+        [str(c) for view in (*table.my_melds, *(m for s in table.seats for m in s.melds))
+         for c in view.meld.cards]
+    assert len(shown) == len(set(shown))

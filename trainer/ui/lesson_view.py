@@ -42,8 +42,9 @@ def show_explain(step: Explain, key: str) -> None:
         show_table(picture(step.picture), key=f"{key}-picture")
     if step.groups:
         show_groups(step.groups)
-    show_cards(step.cards)
-    show_melds(step.melds)
+    both = bool(step.cards and step.melds)  # a hand and its sets: each named (walk 27)
+    show_cards(step.cards, label=tr("lesson.your_hand") if both else None)
+    show_melds(step.melds, label=tr("lesson.your_melds") if both else None)
 
 
 def coached_hands_line(losses: list[float]) -> str:

@@ -50,13 +50,14 @@ def picture(name: str) -> TableView:
                          stock_text=tr("board.stock", count=DEALT_STOCK - 1),
                          offer=CardView(parse_card("6c")),
                          offer_caption=tr("board.offer_flip", card="6♣", seat=tr("seat.you")))
-    if name == "table_reading":
-        return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards("8h 5s Jd 2c")),
+    if name == "table_reading":  # mid-hand, each seat holding 7 less 2 a set laid (R-PARITY)
+        return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards("8h 5s Jd 2c 9c")),
                          selectable=False,
                          seats=(_seat("left", "upper", 5, "Kd/discard 6s/flip", ("chi:Qs,2d",)),
-                                _seat("top", "opposite", 3, "9c/flip", ("pong:4h,4s,4c",)),
+                                _seat("top", "opposite", 5, "9d/flip", ("pong:4h,4s,4c",)),
                                 _seat("right", "lower", 7, "Ah/discard")),
-                         my_name=me, stock=19, stock_text=tr("board.stock", count=19))
+                         my_name=me, my_melds=meld_views([Meld.parse("chi:10h,4d")]),
+                         stock=19, stock_text=tr("board.stock", count=19))
     kongs = {
         "kong_case_1": ("Kd 2s 3c 5h 9d Qc", "kong:8s,8h,8c,8d", None, "board.kong_case_1"),
         "kong_case_2": ("4c 6d 8h 2s", "kong:Jd,Js,Jh,Jc", "Jd", "board.kong_case_2"),
