@@ -86,25 +86,35 @@ def coach_move(view: PlayerView) -> Message:
 
 @lru_cache(maxsize=64)
 def coach_contrast(view: PlayerView) -> Message | None:
-    """Why the coach's move beats the one :func:`coach_message` sets beside it, in one sentence
-    (:func:`~trainer.coach.contrast.contrast`: two discards, or a claim and a pass). Where no
-    question of the lessons tells the two apart and the move is the search's best, what the
-    play-outs show instead: fewer wins but bigger ones (by its fan, R-FAN), or only playing on
-    (walk 27 found a hint with no why). ``None`` where the coach keeps to another move than the
-    best (:func:`coach_message` says why) or lets a claim go by. Kept per view, as the quick
-    look is: the page draws the hint again on each run."""
+    """Why the coach plays its move, in one sentence, beside the option :func:`coach_message`
+    sets against it: the lessons' question that tells the two apart
+    (:func:`~trainer.coach.contrast.contrast`, as the review says it); else what the coach went
+    by — for the search's best, what the play-outs show (fewer but bigger wins by the set's fan,
+    R-FAN, or only playing on); for a move the search could not tell from the best, the
+    lessons' way or the safer card; for a claim let go by, the discard it would owe (walk 27
+    and 28 found hints with no why). Kept per view, as the quick look is: the page draws the
+    hint again on each run."""
     found = coach_advice(view)
     if found is None:
         return None
     decision, (move, why, let_go) = found
     played, other = _compared(decision, move, let_go)
     said = contrast(view, played.action, other.action)
-    if said is not None or why is not Advice.BEST or let_go is not None:
+    if said is not None:
         return said
+    words = {"move": move_words(played.action), "other": move_words(other.action)}
+    if let_go is not None:
+        owed = let_go[1]
+        return Message.of("play_hint.why_fold", ("R-CHI", "R-SAFE"), card=owed.card,
+                          percent=Amount(owed.chance * 100), **words)
+    if why is Advice.SAFER:
+        return Message.of("play_hint.why_safer", ("R-SAFE",), **words)
+    if why is Advice.SOUND:
+        return Message.of("play_hint.why_sound_claim" if move.kind in CLAIM_WORDS
+                          else "play_hint.why_sound", ("R-PAIR14", "R-WAIT"), **words)
     key = ("play_hint.why_fan" if adds_fan(played.action, other.action) else
            "play_hint.why_bigger") if pays_more(played, other) else "play_hint.why_playouts"
-    return Message.of(key, ("R-PAY",), move=move_words(played.action),
-                      other=move_words(other.action))
+    return Message.of(key, ("R-PAY",), **words)
 
 
 def _compared(decision: Decision, move: Action,
