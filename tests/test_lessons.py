@@ -802,3 +802,32 @@ def test_a_table_picture_at_rest_is_a_real_moment(name: str) -> None:
         [str(c) for view in (*table.my_melds, *(m for s in table.seats for m in s.melds))
          for c in view.meld.cards]
     assert len(shown) == len(set(shown))
+
+
+@pytest.mark.rule("R-PONG")
+def test_a_fresh_moves_question_names_the_card_ponged() -> None:
+    """Walk 28 read "you ponged 8♣, and drew a joker" as naming the wrong card: the step before
+    had ponged 8♥ at another table. A fresh table's question after a pong names the card
+    claimed there — one another player held, not one of the learner's own — and says that the
+    table is new."""
+    from trainer.engine import parse_cards
+    from trainer.lessons.task import StepData
+
+    steps = [s for _, s in QUESTIONS if s.kind == "move" and "you:pong" in s.data.get("before", ())]
+    assert steps
+    named = 0
+    for step in steps:
+        kind = KINDS[step.kind]
+        for seed in range(30):
+            data = kind.generate(random.Random(seed), StepData(step.data))
+            if "you:pong" not in data.get("before", ()):
+                continue
+            prompt = kind.build(StepData(data)).prompt
+            ponged = None if prompt is None else prompt.param("ponged")
+            if ponged is None:
+                continue
+            assert ponged not in parse_cards(data["hand_you"]), (step.number, seed, data)
+            if prompt is not None and prompt.key == "task.move.lay_joker_after_draw":
+                assert render(prompt, "en", cite=False).startswith("A new table")
+            named += 1
+    assert named > 0

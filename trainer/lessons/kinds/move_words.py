@@ -5,8 +5,10 @@ triple held, the pong just made, the card drawn), so its first try can be fresh 
 
 from __future__ import annotations
 
-from trainer.engine import Message, rank_name, relation
+from trainer.engine import Card, Message, rank_name, relation
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.events import EventKind
+from trainer.engine.priority import ClaimKind
 from trainer.lessons.kinds._shared import at_table, offer_words
 from trainer.lessons.kinds.move_cases import MoveCase
 from trainer.lessons.table_tasks import TableScene
@@ -38,7 +40,7 @@ def _question(scene: TableScene, goal: Action, case: MoveCase) -> Message:
                               offer=said)
         if kind is ActionKind.PASS and case.drawn:
             return Message.of("task.move.pass_drawn", offer=said)
-    pong = state.melds[me][-1].cards[0] if state.melds[me] else None
+    pong = _ponged(scene) or (state.melds[me][-1].cards[0] if state.melds[me] else None)
     if kind is ActionKind.DISCARD and card is not None:
         first = not state.dealer_discarded and state.dealer == me
         return Message.of("task.move.discard_first" if first else "task.move.discard", card=card)
@@ -59,3 +61,12 @@ def _question(scene: TableScene, goal: Action, case: MoveCase) -> Message:
     if kind is ActionKind.TIANZOU:
         return Message.of("task.move.tianzou")
     return Message.of("task.move.prompt")
+
+
+def _ponged(scene: TableScene) -> Card | None:
+    """The card the learner last took with a pong or kong (the one claimed, not one of theirs:
+    walk 28 read "you ponged 8♣" of an 8♥ ponged with 8♣ 8♦), or None (three laid down after
+    the deal claim nothing)."""
+    return next((event.cards[0] for event in reversed(scene.state.events)
+                 if event.kind is EventKind.TAKE and event.seat == scene.seat and
+                 event.claim in (ClaimKind.PONG, ClaimKind.KONG) and event.cards), None)
