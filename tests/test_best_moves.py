@@ -87,6 +87,37 @@ def test_a_fresh_variant_is_another_moment() -> None:
     assert 3 not in seen and len(seen) > 5
 
 
+@pytest.mark.parametrize(("kind", "players"), [("best_discard", 4), ("best_claim", 4),
+                                               ("best_claim", 3)])
+def test_a_re_ask_is_a_moment_the_lessons_can_explain(kind: str, players: int) -> None:
+    """Walk 28: a re-asked level's working said that no question of the lessons decides — a
+    grade the learner could not have reasoned to. A fresh moment is drawn from those whose
+    best move a lesson question explains (or fewer but bigger wins), wherever its class has
+    any; the pool does hold others, never drawn."""
+    from trainer.coach.contrast import contrast
+    from trainer.coach.explain import pays_more
+    from trainer.lessons.kinds.best_move import KINDS, classes, explained
+
+    generate = next(k for k in KINDS if k.name == kind).generate
+    marks = explained(kind, players)
+    assert not all(marks) and sum(marks) > len(marks) // 2
+    drawn = 0
+    for here in range(0, len(marks), 7):
+        case = classes(kind, players, False, None)[here]
+        if not any(marks[n] for n, other in enumerate(classes(kind, players, False, None))
+                   if other == case and n != here):
+            continue
+        for seed in range(3):
+            moment = generate(random.Random(seed), StepData({"moment": here, "players": players}))
+            chosen = pool(players, kind)[moment["moment"]]
+            first, next_best = chosen.decision.options[:2]
+            assert marks[moment["moment"]]
+            assert contrast(chosen.view, first.action, next_best.action) is not None or \
+                pays_more(first, next_best)
+            drawn += 1
+    assert drawn > 10
+
+
 def test_the_working_gives_the_values_at_once_and_the_reasons_when_shown() -> None:
     """The values are read from the pool when the lesson loads (no numpy needed); what each
     discard leaves — waits, red, the chance it deals in — and the one reason that sets the two

@@ -292,6 +292,8 @@ def _variant_of(kind: str) -> Callable[[random.Random, StepData], dict[str, Any]
                   if n != here and other == case]
         if not others:
             raise TaskError("the pool holds one such moment: no fresh variant")
+        reasoned = [n for n in others if explained(kind, players)[n]]
+        others = reasoned or others  # one the learner can work out, where the pool has one
         fresh: dict[str, Any] = {"moment": rng.choice(others), "players": players,
                                  "first": first}
         return fresh if plan is None else {**fresh, "plan": plan}
@@ -308,6 +310,22 @@ def classes(kind: str, players: int, first: bool, plan: str | None) -> tuple[str
             continue
         found.append(move_class(TableScene(move.replay.state_at(), move.seat), move.best.action,
                                 first=first, plan=plan))
+    return tuple(found)
+
+
+@cache
+def explained(kind: str, players: int) -> tuple[bool, ...]:
+    """Whether the best move of each moment of a pool beats the next for a reason the lessons
+    give — one of their questions (:func:`~trainer.coach.contrast.contrast`), or fewer but
+    bigger wins (:func:`~trainer.coach.explain.pays_more`): a re-ask is drawn from these, so
+    that a learner can work its answer out (walk 28 met a re-ask whose working said no
+    question decides)."""
+    found = []
+    for move in pool(players, kind):
+        options = move.decision.options[:2]
+        found.append(len(options) == 2 and (
+            contrast(move.view, options[0].action, options[1].action) is not None
+            or pays_more(*options)))
     return tuple(found)
 
 
