@@ -831,3 +831,26 @@ def test_a_fresh_moves_question_names_the_card_ponged() -> None:
                 assert render(prompt, "en", cite=False).startswith("A new table")
             named += 1
     assert named > 0
+
+
+@pytest.mark.rule("R-READ")
+def test_a_lesson_tables_passed_card_now_in_a_set_is_marked_taken() -> None:
+    """Walk 28: in Play a passed card that someone then claimed is captioned "taken"; at a
+    lesson's table the same card stood in a chi and in a "passed, not won" row bare. A lesson
+    table marks it the same way, and only it."""
+    from trainer.i18n import t
+    from trainer.ui.board_view import table_view
+
+    marked = 0
+    for _, step in QUESTIONS:
+        if step.kind not in ("best_discard", "best_claim"):
+            continue
+        board = step.task.board
+        laid = {c for melds in (board.melds, *(s.melds for s in board.seats))
+                for meld in melds for c in meld.cards}
+        view = table_view(board, seq="t")
+        for seat in view.seats:
+            for card in seat.passed:
+                assert (card.label == t("board.passed_taken", "en")) is (card.card in laid)
+                marked += card.card in laid
+    assert marked > 0

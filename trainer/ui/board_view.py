@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.engine import Meld, Relation
+from trainer.engine import Card, Meld, Relation
 from trainer.engine.sources import Source, TableCard
 from trainer.i18n import render
 from trainer.lessons.board import Board, SeatPicture
@@ -32,7 +32,9 @@ def meld_views(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
     return tuple(MeldView(m, meld_caption(m.kind)) for m in melds)
 
 
-def seat_view(seat: SeatPicture) -> SeatView:
+def seat_view(seat: SeatPicture, laid: frozenset[Card] = frozenset()) -> SeatView:
+    """Another player's place; a card that passed them and now lies in a set (``laid``) is
+    captioned taken, as in Play (R-READ: it passed them all the same)."""
     name = tr(f"seat_short.{seat.relation.value}")
     if seat.claim is not None:
         name += " · " + tr("board.claims", kind=tr(f"priority.kind.{seat.claim.value}"))
@@ -43,7 +45,8 @@ def seat_view(seat: SeatPicture) -> SeatView:
         pile=pile_view(seat.pile), pile_title=tr("board.pile") if seat.pile else "",
         dealer=tr("board.dealer") if seat.dealer else "",
         hand=tuple(CardView(c) for c in seat.open_hand),
-        passed=tuple(CardView(c) for c in seat.passed),
+        passed=tuple(CardView(c, tr("board.passed_taken") if c in laid else "")
+                     for c in seat.passed),
         passed_title=tr("board.passed") if seat.passed else "",
         passed_help=tr("board.passed_help") if seat.passed else "")
 
@@ -73,6 +76,8 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
     if not hand and board.seats:  # a seats question: your own cards, face down
         hand = tuple(CardView(None) for _ in range(7))
     my_name = tr("board.you") if board.seats else ""
+    laid = frozenset(card for melds in (board.melds, *(seat.melds for seat in board.seats))
+                     for meld in melds for card in meld.cards)
     if board.your_claim is not None:
         my_name += " · " + tr("board.claims", kind=tr(f"priority.kind.{board.your_claim.value}"))
     shown_hand: tuple[CardView, ...] = ()
@@ -80,7 +85,7 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         shown_hand = tuple(CardView(card) for card in board.hand)
     return TableView(
         seq=seq, hand=hand, actions=tuple(actions), selectable=tappable, multi=multi,
-        seats=tuple(seat_view(seat) for seat in board.seats), my_name=my_name,
+        seats=tuple(seat_view(seat, laid) for seat in board.seats), my_name=my_name,
         my_dealer=tr("board.dealer") if board.dealer else "",
         my_melds=meld_views(board.melds),
         my_pile=pile_view(board.pile) or shown_hand,
