@@ -191,9 +191,10 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
     if waiting is not None:
         if not waiting.ready:
             lines.insert(0, tr("play_hint.not_ready"))
-        elif waiting.cards:
-            lines.insert(0, tr("play_hint.waits", cards=cards_text(waiting.cards),
-                               left=waiting.copies_left))
+        elif waiting.cards:  # the card on the table counts: it can still be claimed
+            lines.insert(0, tr("play_hint.waits" if winning is None else "play_hint.waits_offer",
+                               cards=cards_text(waiting.cards), left=waiting.copies_left,
+                               card=card_text(winning) if winning is not None else ""))
         else:
             lines.insert(0, tr("play_hint.waits_none_unseen"))
     return lines, figures
