@@ -765,3 +765,28 @@ def test_a_sound_claim_is_said_in_the_claims_own_words(monkeypatch: pytest.Monke
         said = coach_hint.coach_message(None)  # type: ignore[arg-type]
         assert said is not None and said.key == key
         assert ("吃、扯还是不要" in render(said, "en")) is (key.endswith("claim"))
+
+
+def test_every_decision_is_listed_beside_the_best() -> None:
+    """Walk 28: the hand's end promised every decision priced, and a review with no mistakes
+    showed only a count. Each decision has a line: the coach's best with its points; else the
+    best beside it, and whether the gap is a mistake (with the points lost) or within what
+    the deals can tell apart."""
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.engine.game.actions import Action
+    from trainer.engine.messages import Message
+    from trainer.i18n import render
+    from trainer.play.coach_review import PricedDecision, decision_line
+
+    jack, four, two = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("Js", "4s", "2h"))
+    decision = Decision((OptionValue(jack, 2.04, 0.2), OptionValue(four, 1.9, 0.2, 0.14, 0.2),
+                         OptionValue(two, -1.13, 0.2, 3.17, 0.3)), 768)
+    words = Message.of("coach.no_mistakes")
+    lines = {move: decision_line(PricedDecision(5, move, decision, words, words))
+             for move in (jack, four, two)}
+    assert [lines[m].key for m in (jack, four, two)] == [
+        "coach.line_best", "coach.line_close", "coach.line_mistake"]
+    assert "Step 5" in render(lines[jack], "en") and "+2.0" in render(lines[jack], "en")
+    assert "3.1 points lost" in render(lines[two], "en", cite=False)  # as the figures show
+    assert "J♠" in render(lines[four], "zh", cite=False)

@@ -33,7 +33,7 @@ from trainer.engine.game.actions import Action
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object
-from trainer.engine.messages import POINT_DIGITS, Message, Points, message_from_json, message_to_json
+from trainer.engine.messages import POINT_DIGITS, Message, Param, Points, message_from_json, message_to_json
 from trainer.play.coach_hint import coach_advice
 
 FORMAT = 1
@@ -221,6 +221,22 @@ def verdict_line(priced: PricedDecision) -> Message:
                       points=Points(chosen.mean), best=move_words(best.action),
                       best_points=Points(best.mean), lost=priced.shown_loss,
                       error=Points(Z95 * chosen.loss_error, signed=False))
+
+
+def decision_line(priced: PricedDecision) -> Message:
+    """One decision in a line of the review's full list: the learner's move and its points,
+    and — where it was not the coach's best — the best's, and whether the gap is a mistake or
+    within what the deals can tell apart (R-PAY)."""
+    chosen = priced.decision.value_of(priced.chosen)
+    best = priced.decision.best
+    assert chosen is not None
+    words: dict[str, Param] = {"step": priced.step, "move": move_words(priced.chosen),
+                               "points": Points(chosen.mean)}
+    if chosen.action == best.action:
+        return Message.of("coach.line_best", ("R-PAY",), **words)
+    return Message.of("coach.line_mistake" if priced.mistake else "coach.line_close", ("R-PAY",),
+                      best=move_words(best.action), best_points=Points(best.mean),
+                      lost=priced.shown_loss, **words)
 
 
 def _shown_gap(best: float, chosen: float) -> Points:

@@ -14,7 +14,7 @@ import streamlit as st
 from trainer.engine.game.replay import Replay
 from trainer.i18n import render
 from trainer.play.coach_jobs import Job
-from trainer.play.coach_review import PricedHand, verdict_line
+from trainer.play.coach_review import PricedHand, decision_line, verdict_line
 from trainer.play.session import LEARNER
 from trainer.practice import best_move_puzzles as best_moves
 from trainer.practice.mastery_service import practice_of_move
@@ -111,6 +111,9 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             elif row.button(tr("play.make_puzzle"), key=f"coach-puzzle-{number}"):
                 best_moves.keep_own(db, learner_id, own)
                 st.success(tr("coach.puzzle_made"))
+    with st.expander(tr("coach.every_decision", count=len(priced.decisions))):
+        bullet_list([render(decision_line(decision), lang, cite=False)
+                     for decision in priced.decisions])  # each valued beside the best
     for number, decision in enumerate(d for d in priced.decisions if (
             d.followed_quick_look and d.decision.is_mistake(d.chosen)) or d.passed_quick_look):
         with st.container(border=True, key=f"coach-close-{number}"):
