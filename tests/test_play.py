@@ -4,6 +4,7 @@ words, hints, the review, and the page never showing a bot's concealed card."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -1056,3 +1057,23 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
         if seen["play_hint.why_playouts"] >= 2 and len(seen) >= 3:
             break
     assert seen["play_hint.why_playouts"] >= 2 and len(seen) >= 3
+
+
+@given(st.lists(st.floats(0, 1, exclude_min=True), min_size=2, max_size=8))
+def test_cards_whose_badges_read_alike_are_coloured_alike(risks: list[float]) -> None:
+    """Walk 28: two cards both badged "2%" were coloured apart (the bands are a decision's own
+    range, and read the unrounded chance). Cards whose badges say the same share a colour, and
+    a card badged higher is never coloured lower."""
+    from trainer.analysis.chance import Band, Chance, bands
+    from trainer.engine import RANKED_CARDS
+    from trainer.ui.play_view import badge_percent
+
+    cards = list(RANKED_CARDS[:len(risks)])
+    pairs = list(zip(cards, risks, strict=True))
+    found = bands({card: Chance(card, risk, 0.0, True, None) for card, risk in pairs})
+    order = list(Band)
+    for (a, risk_a), (b, risk_b) in itertools.combinations(pairs, 2):
+        if badge_percent(risk_a) == badge_percent(risk_b):
+            assert found[a] == found[b], (risk_a, risk_b)
+        if round(risk_a * 100) > round(risk_b * 100):
+            assert order.index(found[a]) >= order.index(found[b])

@@ -301,11 +301,17 @@ NEVER_RISKY = 0.01
 
 
 def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
-    """The bands of one decision's candidates, defined once for every page."""
-    unsafe = [chance.value for chance in chances.values() if not chance.safe]
+    """The bands of one decision's candidates, defined once for every page. Chances are
+    placed at whole percents, as the badges show them: two cards shown alike are coloured
+    alike (walk 28 saw two "2%" cards coloured apart)."""
+    def shown(value: float) -> float:
+        return round(value * 100) / 100
+
+    unsafe = [shown(chance.value) for chance in chances.values() if not chance.safe]
     low, high = (min(unsafe), max(unsafe)) if unsafe else (0.0, 0.0)
     found = {}
     for card, chance in chances.items():
+        value = shown(chance.value)
         if chance.safe:
             found[card] = Band.SAFE
         elif chance.value < NEVER_RISKY:
@@ -314,5 +320,5 @@ def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
             found[card] = Band.LOW if high < 0.02 else Band.MID
         else:
             found[card] = (Band.LOW, Band.MID, Band.HIGH)[
-                min(2, int(3 * (chance.value - low) / (high - low)))]
+                min(2, int(3 * (value - low) / (high - low)))]
     return found
