@@ -129,8 +129,9 @@ cols[0].metric(tr("puzzles.your_rating"), rating.shown() if rated else "—",
                help=tr("progress.no_rating") if not rated
                else tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")
-cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}")
-cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}")
+cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}",
+               help=tr("progress.best_streak_help"))  # walk 28: a bare 0 said nothing
+cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}", help=tr("progress.best_timed_help"))
 
 track_section()
 
