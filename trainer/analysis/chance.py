@@ -297,7 +297,8 @@ class Band(StrEnum):
 
 
 NEVER_RISKY = 0.01
-"""Below this chance a card is coloured low, whatever the others' chances."""
+"""A card shown at this chance or below (its badge "1%" or "<1%") is coloured low, whatever
+the others' chances: a decision whose cards are all near 1% has none to fear."""
 
 
 def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
@@ -314,7 +315,7 @@ def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
         value = shown(chance.value)
         if chance.safe:
             found[card] = Band.SAFE
-        elif chance.value < NEVER_RISKY:
+        elif value <= NEVER_RISKY:  # shown as 1% or "<1%"
             found[card] = Band.LOW
         elif high - low < 1e-9:
             found[card] = Band.LOW if high < 0.02 else Band.MID
