@@ -867,6 +867,11 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     assert said.param("deals") == BUDGETS["review"]
     summary = render(said, "en", cite=False)
     assert summary in [c.value for c in at.caption]
+    from trainer.play.coach_review import decision_line
+    (every,) = [e for e in at.expander  # each decision, beside the best (walk 28)
+                if e.label == t("coach.every_decision", "en", count=len(priced.decisions))]
+    listed = " ".join(m.value for m in every.markdown)
+    assert all(render(decision_line(d), "en", cite=False) in listed for d in priced.decisions)
     stored = store.coach_reviews.get(int(learner), review_key(Replay.of(finished.state), LEARNER))
     assert stored is not None and PricedHand.loads(stored).dumps() == stored
     assert [d.step for d in PricedHand.loads(stored).decisions] == [d.step for d in priced.decisions]
