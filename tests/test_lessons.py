@@ -854,3 +854,34 @@ def test_a_lesson_tables_passed_card_now_in_a_set_is_marked_taken() -> None:
                 assert (card.label == t("board.passed_taken", "en")) is (card.card in laid)
                 marked += card.card in laid
     assert marked > 0
+
+
+@pytest.mark.parametrize("goal", ["lay_joker", "kong_drawn", "tianzou"])
+def test_another_allowed_move_is_answered_by_the_goals_own_question(goal: str) -> None:
+    """Walk 27: a joker discarded where the step asks to lay it down heard only "allowed, but
+    read the goal again". Another allowed move than the goal hears a question about what the
+    goal is for, not the move that reaches it (its button is never named)."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.i18n import t
+    from trainer.lessons.answers import MoveAnswer
+
+    steps = [s for _, s in QUESTIONS if s.kind == "move" and s.data.get("goal") == goal]
+    assert steps
+    asked = 0
+    for step in steps:
+        task = step.task
+        for index in range(len(task.board.hand)):
+            given = MoveAnswer(ActionKind.DISCARD, (index,))
+            if task.is_correct(given) or task.refusal(given) is not None:
+                continue
+            said = task.hint(given)
+            if said.key.startswith("engine_error") or said.key in (
+                    "hint.move_not_now", "hint.move_lay_down_when"):
+                continue  # a discard the rules refuse here: no allowed move
+            assert said.key == f"hint.move_goal_{goal}", said.key
+            for lang in ("en", "zh"):
+                text = render(said, lang, cite=False)
+                assert t(f"button.{goal}", lang, card="", cards="").strip() not in text
+            asked += 1
+            break
+    assert asked > 0

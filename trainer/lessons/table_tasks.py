@@ -293,7 +293,14 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
         return Message.of("hint.move_discard_pairs", ("R-PAIR14",), card=card, partner=partner)
     if goal.kind is action.kind:
         return Message.of("hint.move_other_card", (), cards=action.cards)
+    if goal.kind in _GOAL_HINTS:  # what the goal is for, asked (walk 27: "read the goal again")
+        return Message.of(f"hint.move_goal_{goal.kind.value}", (_RULE[goal.kind],))
     return Message.of("hint.move_other_move", ())
+
+
+_GOAL_HINTS = frozenset({ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG,
+                         ActionKind.KONG_DRAWN, ActionKind.TIANZOU})
+"""Goals whose miss by another allowed move is answered with a question of their own."""
 
 
 def after_move(scene: TableScene, action: Action, answer: Responder = _answer_once) -> TableScene:
