@@ -88,7 +88,8 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
     for number, decision in enumerate(mistakes):
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
-            box(render(verdict_line(decision), lang))
+            verdict = verdict_line(decision)  # its rule named under it, not inside (walk 27)
+            box(render(verdict, lang, cite=False))
             if decision.contrast is not None:  # the reason first, then the details
                 st.markdown(f"**{render(decision.contrast, lang, cite=False)}**")
             differs = decision.quick_differs()
@@ -97,7 +98,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             outcomes = decision.outcomes()
             said = [decision.best_why, decision.chosen_why, *(() if outcomes is None else (outcomes,))]
             bullet_list([render(message, lang, cite=False) for message in said])
-            rules_caption(rule for message in said for rule in message.rules)
+            rules_caption(rule for message in (verdict, *said) for rule in message.rules)
             row = st.container(horizontal=True, wrap=True)
             row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
                        args=(decision.step,))
@@ -117,7 +118,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
     for number, decision in enumerate(d for d in priced.decisions if (
             d.followed_quick_look and d.decision.is_mistake(d.chosen)) or d.passed_quick_look):
         with st.container(border=True, key=f"coach-close-{number}"):
-            st.info(render(verdict_line(decision), lang))
+            st.info(render(verdict_line(decision), lang, cite=False))
             st.button(tr("play.jump"), key=f"coach-close-jump-{number}", on_click=go,
                       args=(decision.step,))
 
