@@ -65,7 +65,7 @@ SKILLS: dict[Skill, SkillInfo] = {
     Skill.KONG: SkillInfo(("R-KONG",), "pong-and-kong", ("kong", "move_kong"), ("kong",),
                           ("kong", "concealed-triple")),
     Skill.WINNING: SkillInfo(("R-WIN", "R-WAIT"), "winning",
-                             ("win", "reason", "pick_waits", "move_win"),
+                             ("win", "reason", "pick_waits", "move_win"), ("waits",),
                              themes=("wins", "near-miss", "joker-in-hand", "colour-decides"),
                              puzzle_kinds=("win",)),
     Skill.SCORING: SkillInfo(("R-FAN", "R-SCORE", "R-PAY", "R-SPECIAL"), "specials-fan-score",

@@ -5,6 +5,7 @@ same hints and working.
 - ``red``: the red total of cards (and laid-down sets) — R-RED; ``red20``: does it reach the
   table's threshold? — R-WIN;
 - ``pairs``: the 14-partners of a card — R-PAIR14; ``split``: the cards left without a partner;
+- ``waits``: the cards that would win a ready hand (下叫) — R-WAIT, R-WIN;
 - ``kong``: may you kong now, and by which case? — R-KONG;
 - ``fan``: fan of a winning hand — R-FAN; ``pays``: what the payer pays — R-SCORE, R-PAY.
 
@@ -28,17 +29,17 @@ from trainer.lessons.task import StepData, Task
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill
 
-DRILLS = ("red", "red20", "pairs", "split", "kong", "fan", "pays")
+DRILLS = ("red", "red20", "pairs", "split", "waits", "kong", "fan", "pays")
 MIN_LEVEL, MAX_LEVEL = 1, 9
 SECONDS_PER_CARD = 2.5
 TAUGHT_IN = {"red": "cards-and-red", "red20": "cards-and-red", "pairs": "pairs-of-14",
-             "split": "pairs-of-14", "kong": "pong-and-kong", "fan": "specials-fan-score",
+             "split": "pairs-of-14", "waits": "winning", "kong": "pong-and-kong", "fan": "specials-fan-score",
              "pays": "specials-fan-score"}
 """The lesson that teaches what each drill asks (a drill is practice, open to all: the page
 names the lesson while it is not done — walk 24 met kongs of laid-down sets in the drill
 before the lessons on 投牌 and kongs)."""
 KIND_OF = {"red": "red_total", "red20": "red_enough", "pairs": "pick_partner",
-           "split": "pick_leftover", "kong": "kong", "fan": "fan", "pays": "pays"}
+           "split": "pick_leftover", "waits": "pick_waits", "kong": "kong", "fan": "fan", "pays": "pays"}
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,9 @@ def _data(drill: str, level: int, rng: random.Random, rules: RuleSet) -> dict[st
     if drill == "split":
         return dict(KINDS["pick_leftover"].generate(rng, StepData(
             {"cards": format_cards(rng.sample(RANKED_CARDS, max(4, min(8, level + 3))))})))
+    if drill == "waits":  # up to level 3 chi sets only, as lesson 4 asks before pongs
+        return dict(KINDS["pick_waits"].generate(rng, StepData(
+            {"plain": level < 4, "rules": rules.to_json()})))
     if drill == "kong":
         event = rng.choice(("after_deal", "claim", "claim", "draw_after_pong", "own_flip",
                             "later_draw", "ponged_from_triple", "laid_from_four"))

@@ -110,7 +110,7 @@ def skill_symbol(skill: str) -> str:
 
 
 PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692",
-           "#b6e880", "#ff97ff", "#fecb52", "#8c564b", "#7f7f7f")
+           "#b6e880", "#ff97ff", "#fecb52", "#8c564b", "#7f7f7f", "#bcbd22")
 KNOWN_SKILLS = tuple(str(skill) for skill in (
     *(AnswerSkill(SkillFamily.PUZZLE, kind) for kind in ("win", "safe_set", "least_risk")),
     AnswerSkill(SkillFamily.LESSON), AnswerSkill(SkillFamily.REVIEW),
