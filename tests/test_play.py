@@ -1082,3 +1082,36 @@ def test_cards_whose_badges_read_alike_are_coloured_alike(risks: list[float]) ->
             assert found[a] == found[b], (risk_a, risk_b)
         if round(risk_a * 100) > round(risk_b * 100):
             assert order.index(found[a]) >= order.index(found[b])
+
+
+@pytest.mark.rule("R-PRIORITY")
+def test_the_review_says_a_quiet_move_where_it_steps_over_one(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 28: stepping through a review, a step whose move made no event of its own (a chi
+    waiting for the players asked after it) said nothing — "Just before:" was missing. Such a
+    step says who called which claim on which card, and that the others answer first; a pass
+    with nothing to follow it would say who let the card go."""
+    from trainer.play.story import quiet_move
+
+    store, learner = db
+    _instant(store, learner)
+    at = app("play", as_learner=learner, seed="157")
+    finished = _play_by_tapping(at, store, learner)
+    replay = Replay.of(finished.state)
+    stepped = {event.step for event in finished.state.events}
+    quiet = next(i for i in range(len(replay.actions)) if i + 1 not in stepped)
+    offer = replay.state_at(quiet).offer
+    assert offer is not None
+    said = quiet_move(replay.actions[quiet], offer.card)
+    assert said is not None and said.key.startswith("log.claim_waits")
+    at.button(key="open-review").click().run()
+    at.button(key="review-start").click().run()
+    for _ in range(quiet + 1):
+        at.button(key="review-forward").click().run()
+    assert t("play.review_led_here", "en", move=render(said, "en", cite=False)) in [
+        m.value for m in at.markdown]
+    for lang in ("en", "zh"):
+        passed = render(quiet_move(Action(2, ActionKind.PASS), offer.card, learner=0), lang,
+                        cite=False)
+        assert offer.card.symbol in passed and "不要" in passed
+    assert quiet_move(Action(2, ActionKind.DISCARD, (offer.card,)), offer.card) is None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from trainer.engine.cards import Card
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event, EventKind, EventReason
 from trainer.engine.messages import Message
 from trainer.engine.priority import ClaimKind
@@ -82,6 +84,25 @@ def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
         seen = event.seen_by(seen_by)
         told.append((seen, event_message(seen, learner=learner)))
     return told
+
+
+def quiet_move(action: Action, card: Card, *, learner: int = LEARNER) -> Message | None:
+    """An answer to the offered ``card`` that made no event of its own — a pass (不要), or a
+    claim that waits for the seats asked after it (R-PRIORITY) — in words, where a review steps
+    through every action (walk 28 met a step with nothing said); None for another move."""
+    mine = "_you" if action.seat == learner else ""
+    who = player(action.seat, learner=learner)
+    if action.kind is ActionKind.PASS:
+        return Message.of(f"log.pass{mine}", ("R-PRIORITY",), who=who, card=card)
+    claim = _CLAIMS.get(action.kind)
+    if claim is None:
+        return None
+    return Message.of(f"log.claim_waits{mine}", ("R-PRIORITY",), who=who, card=card,
+                      claim=Message.of(f"priority.kind.{claim}"))
+
+
+_CLAIMS = {ActionKind.CHI: ClaimKind.CHI, ActionKind.PONG: ClaimKind.PONG,
+           ActionKind.KONG: ClaimKind.KONG, ActionKind.WIN: ClaimKind.WIN}
 
 
 def beaten_claim(told: list[tuple[Event, Message]], learner: int = LEARNER) -> Message | None:

@@ -21,7 +21,7 @@ from trainer.play.coach_jobs import mistake_steps, review_of
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, discard_risks
 from trainer.play.session import LEARNER
-from trainer.play.story import story
+from trainer.play.story import quiet_move, story
 from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
 from trainer.puzzles.rejection import Rejection
 from trainer.store import ProgressStore
@@ -74,6 +74,10 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
                        show_first=REVIEW_TOP if jumped else ""), key="review-table")
     told = story(state.events, seen_by=None)
     led = [render(m, lang, cite=False) for e, m in told if e.step == step and step]
+    offer = replay.state_at(step - 1).offer if step and not led else None
+    quiet = None if offer is None else quiet_move(replay.actions[step - 1], offer.card)
+    if quiet is not None:  # a pass, or a claim waiting for the others: no event of its own
+        led = [render(quiet, lang, cite=False)]
     if led:  # the move that led to the table above, not the decision it shows (walk 16); a
         # move of several events (a pong and its draw) in one line (walk 20)
         st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
