@@ -21,9 +21,9 @@ from trainer.ui.lang import current_language, engine_error, tr, translated_choic
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
 
+# the box each part of the position is typed in (a docstring here would be drawn on the page)
 BOXES = {PositionPart.HAND: "app.hand_label", PositionPart.CARD: "app.card_label",
          PositionPart.MELDS: "app.melds_label"}
-"""The box each part of the position is typed in."""
 
 lang = current_language()
 learner = current_learner()
