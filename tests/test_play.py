@@ -807,6 +807,12 @@ def test_the_waits_hint_counts_the_card_on_offer_as_still_to_win() -> None:
     assert waiting is not None and waiting.ready
     assert [str(c) for c in waiting.cards] == ["8c"] and waiting.copies_left == 1
     assert offer_wins(view) == view.offer.card
+    # said so: the one left is the card on the table (walk 28 read "still unseen" beside it)
+    from trainer.play.hints import waits_message
+    said = waits_message(view)
+    assert said is not None and said.key == "play_hint.waits_offer"
+    assert said.param("card") == view.offer.card and said.param("left") == 1
+    assert "8♣ on the table" in render(said, "en", cite=False)
 
 
 @pytest.mark.rule("R-TOU-LATER", "R-FAN")

@@ -13,7 +13,6 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.analysis.unseen_waits import unseen_waits
 from trainer.coach.players import Level
 from trainer.engine import Card, Dou14Error, red_total
 from trainer.engine.game.replay import MAX_REPLAY_BYTES, Replay
@@ -26,7 +25,7 @@ from trainer.play.choices import action_for, choices
 from trainer.play.coach_hint import coach_contrast, coach_message, coach_move, coach_outcomes
 from trainer.play.coach_jobs import COACHED_HANDS, recent_losses, review_of
 from trainer.play.coach_review import PricedHand
-from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins
+from trainer.play.hints import CardRisk, best_move, discard_risks, offer_wins, waits_message
 from trainer.play.session import LEARNER, Pace, PlaySession, PlaySettings
 from trainer.play.story import beaten_claim, story
 from trainer.play.table_service import Outcome
@@ -34,7 +33,6 @@ from trainer.practice.guidance_service import Help, ask_more, decision_skill, he
 from trainer.ui.card_table import TableAction, show_table
 from trainer.ui.lang import (
     card_text,
-    cards_text,
     current_language,
     engine_error,
     holding_language,
@@ -187,16 +185,9 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
         if reason is not None:
             lines.insert(0, render(reason, lang, cite=False))
         lines.insert(0, render(coach_move(view), lang, cite=False))
-    waiting = unseen_waits(view)
-    if waiting is not None:
-        if not waiting.ready:
-            lines.insert(0, tr("play_hint.not_ready"))
-        elif waiting.cards:  # the card on the table counts: it can still be claimed
-            lines.insert(0, tr("play_hint.waits" if winning is None else "play_hint.waits_offer",
-                               cards=cards_text(waiting.cards), left=waiting.copies_left,
-                               card=card_text(winning) if winning is not None else ""))
-        else:
-            lines.insert(0, tr("play_hint.waits_none_unseen"))
+    ready = waits_message(view)
+    if ready is not None:
+        lines.insert(0, render(ready, lang, cite=False))
     return lines, figures
 
 

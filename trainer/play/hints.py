@@ -12,7 +12,7 @@ from trainer.analysis.certificates import certificate, certificates_of_proof
 from trainer.analysis.chance import Band, bands, deal_in_chances
 from trainer.analysis.counting import hidden_analysis
 from trainer.analysis.table import table_from_view
-from trainer.analysis.unseen_waits import waits_after
+from trainer.analysis.unseen_waits import unseen_waits, waits_after
 from trainer.engine.cards import Card, red_total
 from trainer.engine.combine import partners_of, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
@@ -66,6 +66,26 @@ def offer_wins(view: PlayerView) -> Card | None:
     if view.offer is not None and any(a.kind is ActionKind.WIN for a in view.legal):
         return view.offer.card
     return None
+
+
+def waits_message(view: PlayerView) -> Message | None:
+    """The learner's readiness in one line (R-WAIT): not ready; ready on the unseen cards that
+    would win — the card on offer among them when it wins now (it is not gone: it may still be
+    claimed, walk 28 read "4 still unseen" beside it); or ready on cards all in sight. None
+    where the learner holds no hand to judge."""
+    waiting = unseen_waits(view)
+    if waiting is None:
+        return None
+    if not waiting.ready:
+        return Message.of("play_hint.not_ready", ("R-WAIT",))
+    if not waiting.cards:
+        return Message.of("play_hint.waits_none_unseen", ("R-WAIT",))
+    winning = offer_wins(view)
+    if winning is None:
+        return Message.of("play_hint.waits", ("R-WAIT",), cards=waiting.cards,
+                          left=waiting.copies_left)
+    return Message.of("play_hint.waits_offer", ("R-WAIT",), cards=waiting.cards,
+                      left=waiting.copies_left, card=winning)
 
 
 @dataclass(frozen=True)
