@@ -790,3 +790,15 @@ def test_every_decision_is_listed_beside_the_best() -> None:
     assert "Step 5" in render(lines[jack], "en") and "+2.0" in render(lines[jack], "en")
     assert "3.1 points lost" in render(lines[two], "en", cite=False)  # as the figures show
     assert "J♠" in render(lines[four], "zh", cite=False)
+    # walk 29: a 3-point gap the learner met by following Play's quick look is the hint's miss,
+    # said so in the line and the summary — neither "within the noise" nor their mistake
+    from trainer.play.coach_review import PricedHand
+    followed = PricedDecision(7, two, decision, words, words, quick=two)
+    assert followed.hint_missed and not followed.mistake
+    assert decision_line(followed).key == "coach.line_hint"
+    summary = PricedHand((PricedDecision(5, jack, decision, words, words), followed)).summary()
+    assert summary.key == "coach.review_summary_hint"
+    assert (summary.param("best"), summary.param("close"), summary.param("missed"),
+            summary.param("mistakes")) == (1, 0, 1, 0)
+    plain = PricedHand((PricedDecision(5, jack, decision, words, words),)).summary()
+    assert plain.key == "coach.review_summary"

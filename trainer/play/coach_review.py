@@ -83,6 +83,13 @@ class PricedDecision:
         return self.decision.is_mistake(self.chosen) and not self.followed_quick_look
 
     @property
+    def hint_missed(self) -> bool:
+        """The learner followed the quick look and the long look finds that a mistake: the
+        hint's miss, said as such — neither the learner's mistake nor within the noise (walk
+        29 read a 5-point gap called "as good within what the deals can tell apart")."""
+        return self.followed_quick_look and self.decision.is_mistake(self.chosen)
+
+    @property
     def passed_quick_look(self) -> bool:
         """The learner went against what the quick look advised, and the long look finds their
         move no mistake: the hint's gap was the quick look's noise (walk 20: the hint put 4♠
@@ -163,11 +170,14 @@ class PricedHand:
         call), how many mistakes and the points they lost."""
         best = sum(same_move(d.chosen, d.decision.best.action) for d in self.decisions)
         mistakes = [d for d in self.decisions if d.mistake]
+        missed = sum(d.hint_missed for d in self.decisions)
         shown = sum(d.shown_loss.value for d in mistakes)  # the sum of the items' own figures
-        return Message.of("coach.review_summary", ("R-PAY",), decisions=len(self.decisions),
+        return Message.of("coach.review_summary_hint" if missed else "coach.review_summary",
+                          ("R-PAY",), decisions=len(self.decisions),
                           deals=self.decisions[0].decision.deals if self.decisions else 0,
-                          best=best, close=len(self.decisions) - best - len(mistakes),
-                          mistakes=len(mistakes), lost=Points(shown, signed=False))
+                          best=best, close=len(self.decisions) - best - len(mistakes) - missed,
+                          mistakes=len(mistakes), lost=Points(shown, signed=False),
+                          missed=missed)
 
 
 def decisions_of(replay: Replay, seat: int) -> list[tuple[int, Action, PlayerView]]:
@@ -225,8 +235,9 @@ def verdict_line(priced: PricedDecision) -> Message:
 
 def decision_line(priced: PricedDecision) -> Message:
     """One decision in a line of the review's full list: the learner's move and its points,
-    and — where it was not the coach's best — the best's, and whether the gap is a mistake or
-    within what the deals can tell apart (R-PAY)."""
+    and — where it was not the coach's best — the best's, and whether the gap is a mistake,
+    the quick look's miss (the learner followed it), or within what the deals can tell apart
+    (R-PAY)."""
     chosen = priced.decision.value_of(priced.chosen)
     best = priced.decision.best
     assert chosen is not None
@@ -234,7 +245,9 @@ def decision_line(priced: PricedDecision) -> Message:
                                "points": Points(chosen.mean)}
     if chosen.action == best.action:
         return Message.of("coach.line_best", ("R-PAY",), **words)
-    return Message.of("coach.line_mistake" if priced.mistake else "coach.line_close", ("R-PAY",),
+    key = "coach.line_mistake" if priced.mistake else "coach.line_hint" if priced.hint_missed \
+        else "coach.line_close"
+    return Message.of(key, ("R-PAY",),
                       best=move_words(best.action), best_points=Points(best.mean),
                       lost=priced.shown_loss, **words)
 

@@ -82,7 +82,8 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
     st.caption(render(priced.summary(), lang, cite=False))
     mistakes = [d for d in priced.decisions if d.mistake]
     if not mistakes:  # (a curve flat at 0 says nothing more: walk 27)
-        st.success(tr("coach.no_mistakes"))
+        st.success(tr("coach.no_mistakes_hint" if any(d.hint_missed for d in priced.decisions)
+                      else "coach.no_mistakes"))
     else:
         st.plotly_chart(points_lost_curve(priced), key="coach-curve", config=CHART_CONFIG)
     for number, decision in enumerate(mistakes):
