@@ -878,6 +878,11 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
                 if e.label == t("coach.every_decision", "en", count=len(priced.decisions))]
     listed = " ".join(m.value for m in every.markdown)
     assert all(render(decision_line(d), "en", cite=False) in listed for d in priced.decisions)
+    first = priced.decisions[0]  # stepping to a decision: the learner's move there, valued
+    at.button(key="review-start").click().run()
+    for _ in range(first.step):
+        at.button(key="review-forward").click().run()
+    assert render(decision_line(first), "en", cite=False) in [c.value for c in at.caption]
     stored = store.coach_reviews.get(int(learner), review_key(Replay.of(finished.state), LEARNER))
     assert stored is not None and PricedHand.loads(stored).dumps() == stored
     assert [d.step for d in PricedHand.loads(stored).decisions] == [d.step for d in priced.decisions]

@@ -18,6 +18,7 @@ from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message
 from trainer.i18n import render
 from trainer.play.coach_jobs import mistake_steps, review_of
+from trainer.play.coach_review import PricedHand, decision_line
 from trainer.play.hand_review import Flag, reviewed
 from trainer.play.hints import CardRisk, discard_risks
 from trainer.play.session import LEARNER
@@ -66,22 +67,27 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
     for flag in flags:
         if flag.step == step:
             st.warning(render(flag.message, lang))
-    jumped = st.session_state.pop(JUMPED, False)  # from a flag below: back up to the table
-    risks = risks_then(state)
-    if risks:
-        st.caption(tr("play.review_badges"))
-    show_table(replace(review_table(state, seq=f"review-{step}", risks=risks),
-                       show_first=REVIEW_TOP if jumped else ""), key="review-table")
     told = story(state.events, seen_by=None)
     led = [render(m, lang, cite=False) for e, m in told if e.step == step and step]
     offer = replay.state_at(step - 1).offer if step and not led else None
     quiet = None if offer is None else quiet_move(replay.actions[step - 1], offer.card)
     if quiet is not None:  # a pass, or a claim waiting for the others: no event of its own
         led = [render(quiet, lang, cite=False)]
-    if led:  # the move that led to the table above, not the decision it shows (walk 16); a
-        # move of several events (a pong and its draw) in one line (walk 20)
+    if led:  # the move that led to the table below, not the decision it shows (walk 16); a
+        # move of several events (a pong and its draw) in one line (walk 20); above the table,
+        # so that Forward needs no scroll to read it (walk 29)
         st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
             [led[0], *(text[:1].lower() + text[1:] for text in led[1:])])))
+    decided = next((d for d in (priced.decisions if isinstance(priced, PricedHand) else ())
+                    if d.step == step), None)
+    if decided is not None:  # the learner's decision at this table, valued (walk 29)
+        st.caption(render(decision_line(decided), lang, cite=False))
+    jumped = st.session_state.pop(JUMPED, False)  # from a flag below: back up to the table
+    risks = risks_then(state)
+    if risks:
+        st.caption(tr("play.review_badges"))
+    show_table(replace(review_table(state, seq=f"review-{step}", risks=risks),
+                       show_first=REVIEW_TOP if jumped else ""), key="review-table")
     row = st.container(horizontal=True, wrap=True)
     row.button(tr("play.back_to_table"), type="primary", key="review-close", on_click=close)
     if next_hand is not None:
