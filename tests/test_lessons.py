@@ -885,3 +885,33 @@ def test_another_allowed_move_is_answered_by_the_goals_own_question(goal: str) -
             asked += 1
             break
     assert asked > 0
+
+
+@pytest.mark.rule("R-SCORE", "R-PAY")
+def test_a_payment_that_forgot_the_cap_hears_of_the_cap() -> None:
+    """Walk 29 answered 192 (3 × 64) where the cap makes a share 32, and the hint said to count
+    the shares — which were right. A payment of the uncapped share (once, or once a payer)
+    hears of the table's cap instead."""
+    from trainer.engine import verdict
+    from trainer.lessons.answers import NumberAnswer
+    from trainer.lessons.kinds._position import read_position
+
+    kind = KINDS["pays"]
+    heard = 0
+    for seed in range(300):
+        data = kind.generate(random.Random(seed), StepData({}))
+        position, _ = read_position(StepData(data))
+        rules, judged = position.rules, verdict(position)
+        if rules.fan_cap is None or judged.fan <= rules.fan_cap:
+            continue
+        task = kind.build(StepData(data))
+        uncapped = rules.base * 2 ** judged.fan if rules.scoring == "doubling" else \
+            rules.base * (judged.fan + 1)
+        for wrong in {uncapped, uncapped * rules.payers}:
+            said = task.hint(NumberAnswer(wrong))
+            assert said.key == "hint.pays_cap", (seed, wrong, said.key)
+            assert said.param("cap") == rules.fan_cap
+            heard += 1
+        if heard >= 4:
+            break
+    assert heard >= 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from trainer.engine import Message, Position, Relation, RuleSet, Special, Verdict, verdict, verdict_messages
@@ -114,7 +115,12 @@ def pays(data: StepData) -> Task:
     paid = -min(judged.payments())
     payers = position.rules.payers
 
+    uncapped = replace(position.rules, fan_cap=None).share(judged.fan)
+
     def hint(given: LessonAnswer) -> Message:
+        if isinstance(given, NumberAnswer) and uncapped != judged.share and \
+                given.value in (uncapped, uncapped * payers):  # the cap forgotten (walk 29)
+            return Message.of("hint.pays_cap", ("R-SCORE",), cap=position.rules.fan_cap)
         if isinstance(given, NumberAnswer) and judged.is_deal_in and given.value == judged.share:
             return Message.of("hint.pays_deal_in", ("R-PAY",), payers=payers)
         if isinstance(given, NumberAnswer) and not judged.is_deal_in and \
