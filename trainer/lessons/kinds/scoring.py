@@ -118,9 +118,10 @@ def pays(data: StepData) -> Task:
     uncapped = replace(position.rules, fan_cap=None).share(judged.fan)
 
     def hint(given: LessonAnswer) -> Message:
-        if isinstance(given, NumberAnswer) and uncapped != judged.share and \
-                given.value in (uncapped, uncapped * payers):  # the cap forgotten (walk 29)
-            return Message.of("hint.pays_cap", ("R-SCORE",), cap=position.rules.fan_cap)
+        cap = position.rules.fan_cap
+        if isinstance(given, NumberAnswer) and cap is not None and uncapped != judged.share \
+                and given.value in (uncapped, uncapped * payers):  # the cap forgotten (walk 29)
+            return Message.of("hint.pays_cap", ("R-SCORE",), cap=cap)
         if isinstance(given, NumberAnswer) and judged.is_deal_in and given.value == judged.share:
             return Message.of("hint.pays_deal_in", ("R-PAY",), payers=payers)
         if isinstance(given, NumberAnswer) and not judged.is_deal_in and \
