@@ -915,3 +915,15 @@ def test_a_payment_that_forgot_the_cap_hears_of_the_cap() -> None:
         if heard >= 4:
             break
     assert heard >= 4
+
+
+@pytest.mark.rule("R-RED")
+def test_a_red_total_question_with_a_joker_says_it_carries_none() -> None:
+    """Walk 29: the ≥ 20? drill showed a laid joker and a working that never said what it
+    counts. A red-enough working names the jokers as carrying no red; without one, no line."""
+    joker = KINDS["red_enough"].build(StepData({"cards": "8h 5d 9c Ks 3h",
+                                                "melds": ["joker:X", "chi:Ah,Kc"]}))
+    assert joker.working[0].key == "lesson.no_red"
+    plain = KINDS["red_enough"].build(StepData({"cards": "8h 5d 9c Ks 3h",
+                                                "melds": ["chi:Ah,Kc"]}))
+    assert "lesson.no_red" not in [m.key for m in plain.working]

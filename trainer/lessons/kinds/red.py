@@ -19,7 +19,7 @@ def _red_each(cards: tuple[Card, ...]) -> tuple[Message, ...]:
     return tuple(Message.of("lesson.red_of", ("R-RED",), card=card, red=card.red) for card in cards)
 
 
-def _no_red(cards: tuple[Card, ...]) -> tuple[Message, ...]:
+def no_red(cards: tuple[Card, ...]) -> tuple[Message, ...]:
     """The cards that carry none, said once: black cards and jokers count 0 (R-RED)."""
     return (Message.of("lesson.no_red", ("R-RED",), cards=cards),) if cards else ()
 
@@ -93,7 +93,7 @@ def red_total_task(data: StepData) -> Task:
     return Task("red_total", Shape.NUMBER, board, number(total),
                 instruction_number(Message.of("task.red_total.what")),
                 (*_red_each(tuple(c for c in everything if c.red)),
-                 *_no_red(tuple(c for c in everything if not c.red)), red_sum(everything)),
+                 *no_red(tuple(c for c in everything if not c.red)), red_sum(everything)),
                 ("R-RED",), hint, prompt=Message.of(f"task.red_total.{prompt}", count=len(cards)),
                 answer_class=(len(cards), shape_of(melds), laid_red > 0))
 

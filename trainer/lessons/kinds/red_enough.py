@@ -10,7 +10,7 @@ from trainer.engine import Message, RuleSet, red_total
 from trainer.lessons.answers import ChoiceAnswer, LessonAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.kinds._shared import YES_NO_INSTRUCTION, notation
-from trainer.lessons.kinds.red import red_sum
+from trainer.lessons.kinds.red import no_red, red_sum
 from trainer.lessons.task import YES_NO, StepData, Task, TaskKind, yes_no
 
 
@@ -29,7 +29,8 @@ def red_enough(data: StepData) -> Task:
 
     return Task("red_enough", Shape.CHOICE, Board(cards, melds, rules=rules),
                 yes_no(total >= threshold), YES_NO_INSTRUCTION,
-                (red_sum(everything), Message.of("lesson.red_needed", ("R-WIN",),
+                (*no_red(tuple(c for c in everything if c.is_joker)),  # (walk 29: 鬼 = 0?)
+                 red_sum(everything), Message.of("lesson.red_needed", ("R-WIN",),
                                                  players=rules.players, red=threshold)),
                 ("R-RED", "R-WIN"), hint, YES_NO,
                 prompt=Message.of("task.red_enough.prompt", threshold=threshold,
