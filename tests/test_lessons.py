@@ -927,3 +927,22 @@ def test_a_red_total_question_with_a_joker_says_it_carries_none() -> None:
     plain = KINDS["red_enough"].build(StepData({"cards": "8h 5d 9c Ks 3h",
                                                 "melds": ["chi:Ah,Kc"]}))
     assert "lesson.no_red" not in [m.key for m in plain.working]
+
+
+@pytest.mark.parametrize(("kind", "beyond"), [
+    ("fan", ("verdict.share", "verdict.pay")),
+    ("special", ("verdict.fan", "verdict.share", "verdict.pay")),
+])
+def test_a_scoring_workings_stops_at_what_its_question_asks(kind: str,
+                                                           beyond: tuple[str, ...]) -> None:
+    """Walk 29: lesson 8's fan steps' working spoke of "one share" two steps before the lesson
+    explains shares. A fan question's working stops before the share and the payment, a
+    special-win question's before the fan; the share and payment questions keep it all."""
+    steps = [s for _, s in QUESTIONS if s.kind == kind]
+    assert steps
+    for step in steps:
+        for task in (step.task, *(step.variant(seed) for seed in range(3))):
+            keys = [m.key for m in task.working]
+            assert keys and not [k for k in keys if k.startswith(beyond)], (step.number, keys)
+    share = next(s for _, s in QUESTIONS if s.kind == "pays")
+    assert any(m.key.startswith("verdict.pay") for m in share.task.working)

@@ -44,7 +44,8 @@ def fan(data: StepData) -> Task:
         return Message.of("hint.fan_list", ("R-FAN",))
 
     return Task("fan", Shape.NUMBER, board_of(position, origin), number(judged.fan),
-                instruction_number(Message.of("task.fan.what")), tuple(verdict_messages(judged)),
+                instruction_number(Message.of("task.fan.what")),
+                _working(judged, ("verdict.share", "verdict.pay")),
                 ("R-FAN", "R-SPECIAL"), hint,
                 prompt=Message.of("task.fan.prompt_offer", offer=offered(position, origin)),
                 answer_class=_fan_class(position, judged))
@@ -93,6 +94,13 @@ def share(data: StepData) -> Task:
     return Task("share", Shape.NUMBER, board_of(position, origin), number(judged.share),
                 instruction_number(Message.of("task.share.what")), tuple(verdict_messages(judged)),
                 ("R-SCORE",), hint, prompt=prompt, answer_class=(rules.scoring, capped))
+
+
+def _working(judged: Verdict, beyond: tuple[str, ...]) -> tuple[Message, ...]:
+    """The verdict's working up to what the question asks: a fan question stops before the
+    share and the payment, a special-win question before the fan — lesson 8 asks them in
+    that order, and walk 29 met "one share" in a working two steps before it was taught."""
+    return tuple(m for m in verdict_messages(judged) if not m.key.startswith(beyond))
 
 
 def scoring_words(rules: RuleSet) -> Message:
@@ -173,7 +181,9 @@ def special(data: StepData) -> Task:
         return Message.of("hint.special_origin", ("R-SPECIAL",))
 
     return Task("special", Shape.CHOICE, board_of(position, origin), ChoiceAnswer(value),
-                CHOICE_INSTRUCTION, tuple(verdict_messages(judged)), ("R-SPECIAL",), hint, options,
+                CHOICE_INSTRUCTION,
+                _working(judged, ("verdict.fan", "verdict.share", "verdict.pay")),
+                ("R-SPECIAL",), hint, options,
                 prompt=Message.of("task.special.prompt_offer", offer=offered(position, origin)))
 
 
