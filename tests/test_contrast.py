@@ -320,9 +320,13 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 threshold = view.rules.red_threshold
                 assert red[better] - red[worse] >= RED_GAP and red[worse] < threshold
                 assert (reason.param("kept"), reason.param("red")) == (red[better], red[worse])
-            else:
-                assert reason.key == "coach.contrast_claim_owed" and better.kind is \
-                    ActionKind.PASS and worse.kind is ActionKind.CHI
+            else:  # the chi's readiness said where it would bring it (walk 29)
+                owed = owed_discard(view, worse)
+                assert owed is not None and better.kind is ActionKind.PASS and \
+                    worse.kind is ActionKind.CHI
+                ready = _live_ready(owed.after, owed.card)
+                assert reason.key == ("coach.contrast_claim_owed_ready" if ready
+                                      else "coach.contrast_claim_owed")
         if sum(said.values()) >= 80:
             break
     assert said["coach.contrast_claim_ready"] > 0 and said["coach.contrast_pong_loose"] > 0

@@ -136,7 +136,9 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message |
           or _claim_red(view, better, worse, good, bad)) is not None:
         reason = found
     elif bad.owed is not None and better.kind is ActionKind.PASS and bad.owed_chance >= RISK_GAP:
-        reason = Message.of("coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
+        # what the chi would bring is said too (walk 29: it made the hand ready, unsaid)
+        reason = Message.of("coach.contrast_claim_owed_ready" if bad.ready
+                            else "coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
                             other=move_words(worse), card=bad.owed,
                             percent=Amount(bad.owed_chance * 100), move=move_words(better))
     else:
