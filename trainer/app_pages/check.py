@@ -14,7 +14,7 @@ from trainer.engine import (
     verdict,
     waits,
 )
-from trainer.engine.errors import PositionPart
+from trainer.engine.position import PositionPart
 from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
@@ -63,7 +63,8 @@ with right:
             offered_by=Relation(offered_by) if claimed else None,
         )
     except Dou14Error as error:  # a box that cannot be read is named (walk 26)
-        box = BOXES.get(error.part) if isinstance(error, PositionError) and error.part else None
+        part = error.part if isinstance(error, PositionError) else None
+        box = BOXES.get(PositionPart(part)) if part is not None else None
         st.warning(tr("app.error", error=engine_error(error)) if box is None else
                    tr("app.error_in", field=tr(box), error=engine_error(error)))
         st.stop()
