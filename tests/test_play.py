@@ -1129,3 +1129,14 @@ def test_the_review_says_a_quiet_move_where_it_steps_over_one(
                         cite=False)
         assert offer.card.symbol in passed and "不要" in passed
     assert quiet_move(Action(2, ActionKind.DISCARD, (offer.card,)), offer.card) is None
+
+
+def test_a_reviews_joined_events_keep_a_seats_capital() -> None:
+    """Walk 29 read "…; then seat 1 draws" beside "Seat 1": a later event joined into one
+    sentence loses its capital, but not a seat's name."""
+    from trainer.ui.review_view import _joined
+
+    assert _joined("Seat 1 draws 1 from the stock") == "Seat 1 draws 1 from the stock"
+    assert _joined("You draw 1 from the stock") == "you draw 1 from the stock"
+    assert _joined("Nobody takes 7♣: it lies in front of you") == \
+        "nobody takes 7♣: it lies in front of you"

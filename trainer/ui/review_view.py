@@ -4,6 +4,7 @@ page shows it for a hand of the match or a replay file; it only shows and forwar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -42,6 +43,12 @@ def full_log(told: list[tuple[Event, Message]], key: str) -> None:
                                for number, (_event, message) in enumerate(told, start=1)))
 
 
+def _joined(text: str) -> str:
+    """A later event's words as the middle of one sentence: "You draw" → "you draw", but a
+    seat's name keeps its capital ("Seat 1 draws", walk 29 read "then seat 1 draws")."""
+    return text if re.match(r"\S+ \d", text) else text[:1].lower() + text[1:]
+
+
 REVIEW_TOP = "review-top"
 """The review's step line, above its table: a jump from a flag or a mistake below scrolls
 back up to it."""
@@ -77,7 +84,7 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
         # move of several events (a pong and its draw) in one line (walk 20); above the table,
         # so that Forward needs no scroll to read it (walk 29)
         st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
-            [led[0], *(text[:1].lower() + text[1:] for text in led[1:])])))
+            [led[0], *(_joined(text) for text in led[1:])])))
     decided = next((d for d in (priced.decisions if isinstance(priced, PricedHand) else ())
                     if d.step == step), None)
     if decided is not None:  # the learner's decision at this table, valued (walk 29)
