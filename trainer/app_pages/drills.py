@@ -144,7 +144,9 @@ def drill_view(drill: str) -> None:
     item_id = id(item)
     last_given = st.session_state.get("drill_given")
     presses, refused = noted_refusal("drill_refused", done=done)
-    show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}{presses}{done}", locked=done,
+    shown = "-done" if done else ""  # the answer shown: drawn afresh, the picks dropped
+    show_question(task, key=f"drill-{drill}", seq=f"{item_id}-{misses}{presses}{shown}",
+                  locked=done,
                   on_answer=lambda given: drill_answered(drill, item_id, given),
                   raised=cards_to_correct(feedback, last_given))
     if refused is not None:
