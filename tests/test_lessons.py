@@ -930,8 +930,8 @@ def test_a_red_total_question_with_a_joker_says_it_carries_none() -> None:
 
 
 @pytest.mark.parametrize(("kind", "beyond"), [
-    ("fan", ("verdict.share", "verdict.pay")),
-    ("special", ("verdict.fan", "verdict.share", "verdict.pay")),
+    ("fan", ("verdict.share_", "verdict.pay_")),
+    ("special", ("verdict.fan", "verdict.share_", "verdict.pay_")),
 ])
 def test_a_scoring_workings_stops_at_what_its_question_asks(kind: str,
                                                            beyond: tuple[str, ...]) -> None:

@@ -45,7 +45,7 @@ def fan(data: StepData) -> Task:
 
     return Task("fan", Shape.NUMBER, board_of(position, origin), number(judged.fan),
                 instruction_number(Message.of("task.fan.what")),
-                _working(judged, ("verdict.share", "verdict.pay")),
+                _working(judged, ("verdict.share_", "verdict.pay_")),
                 ("R-FAN", "R-SPECIAL"), hint,
                 prompt=Message.of("task.fan.prompt_offer", offer=offered(position, origin)),
                 answer_class=_fan_class(position, judged))
@@ -182,7 +182,7 @@ def special(data: StepData) -> Task:
 
     return Task("special", Shape.CHOICE, board_of(position, origin), ChoiceAnswer(value),
                 CHOICE_INSTRUCTION,
-                _working(judged, ("verdict.fan", "verdict.share", "verdict.pay")),
+                _working(judged, ("verdict.fan", "verdict.share_", "verdict.pay_")),
                 ("R-SPECIAL",), hint, options,
                 prompt=Message.of("task.special.prompt_offer", offer=offered(position, origin)))
 
