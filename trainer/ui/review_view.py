@@ -76,7 +76,7 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
             st.warning(render(flag.message, lang))
     told = story(state.events, seen_by=None)
     led = [render(m, lang, cite=False) for e, m in told if e.step == step and step]
-    offer = replay.state_at(step - 1).offer if step and not led else None
+    offer = state.offer if step and not led else None  # a move with no event left it there
     quiet = None if offer is None else quiet_move(replay.actions[step - 1], offer.card)
     if quiet is not None:  # a pass, or a claim waiting for the others: no event of its own
         led = [render(quiet, lang, cite=False)]
