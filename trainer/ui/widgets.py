@@ -75,7 +75,8 @@ header[data-testid="stHeader"] { height: 3rem; min-height: 3rem; }
     padding-top: 0.1rem; padding-bottom: 0.1rem; }
 }</style>"""
 """A page built around the card table (Play, a lesson): less room above it, so that the hand
-and its buttons are on screen at 1300×900 and 390×844 without scrolling — Streamlit's bar on
+and its buttons are on screen at 1300×900 and (early in a hand, or once the table has scrolled
+to them) 390×844 — Streamlit's bar on
 top made as low as that room, so that it hides nothing of the page's first line."""
 
 

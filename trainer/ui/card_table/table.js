@@ -148,7 +148,8 @@ export default function (component) {
   missing = false;
   const id = data.id;
   let state = selections.get(id);
-  if (!state || state.seq !== data.seq) {
+  const moved = !state || state.seq !== data.seq;
+  if (moved) {
     const kept = keptChoice(id, data.seq, data.hand.length);
     state = { seq: data.seq, chosen: new Set(kept || data.preselected || []) };
     selections.set(id, state);
@@ -323,5 +324,12 @@ export default function (component) {
   if (!side.childNodes.length) side.remove();
   root.appendChild(mine);
   refresh();
+  // a new decision whose hand or buttons lie below the screen (a late table on a phone, or a
+  // page opened at its top) is brought up to them: the learner never hunts for their cards
+  if (moved && !data.show_first && data.actions && data.actions.length) {
+    if (mine.getBoundingClientRect().bottom > window.innerHeight) {
+      mine.scrollIntoView({ block: "nearest" });
+    }
+  }
   if (missing && !data.every_picture) setTriggerValue("missing", true);
 }
