@@ -693,6 +693,10 @@ def test_fewer_wins_worth_more_are_said_so() -> None:
                       pays=0.3, win_points=8.9, pay_points=-4.0)  # a chi lays no fan
     assert outcome_words(best, chi).key == "coach.outcomes_bigger_fan"  # type: ignore[union-attr]
     assert outcome_words(plain, chi).key == "coach.outcomes_bigger"  # type: ignore[union-attr]
+    # the one function the lessons' working and Play's hint read the same choice from
+    from trainer.coach.explain import BiggerWins, bigger_wins
+    assert [bigger_wins(*pair) for pair in ((best, chi), (plain, chi), (best, same), (often, other))
+            ] == [BiggerWins.BY_FAN, BiggerWins.BY_SIZE, None, None]
 
 
 def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:

@@ -1,7 +1,8 @@
 """Play end to end in headless Chromium: a seeded hand played by tapping cards and buttons, a
 reload in the middle that resumes the same hand, the review (a flagged moment, reloaded, back to
 the table) and the next hand with the scores kept; at 390×844 every action is on screen without
-the learner scrolling (a late table is scrolled to the hand by the table); and while the hand is in play no bot's concealed card is ever on the page."""
+the learner scrolling (a late table scrolls itself to the hand); and while the hand is in play
+no bot's concealed card is ever on the page."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ deals in. Said the same way in Play's hint, the review after a hand and the 留�
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum, auto
 
 from trainer.analysis.unseen_waits import UnseenWaits, pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
@@ -178,7 +179,7 @@ def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:
     sides = [_outcome_side(option) for option in (first, second)]
     if sides[0] is None or sides[1] is None:
         return None
-    return Message.of(_outcomes_key(first, second), ("R-PAY", "R-FAN"),
+    return Message.of(_OUTCOMES_KEYS[bigger_wins(first, second)], ("R-PAY", "R-FAN"),
                       move=move_words(first.action), side=sides[0],
                       other=move_words(second.action), other_side=sides[1])
 
@@ -209,15 +210,26 @@ def adds_fan(first: Action, second: Action) -> bool:
         _LAYS_FAN.index(first.kind) > max(_LAYS_FAN.index(second.kind), 1)
 
 
-def _outcomes_key(first: OptionValue, second: OptionValue) -> str:
-    """The outcomes said plainly, or — when ``first`` wins less often than ``second`` yet is
-    worth more — with why: each win pays more, and after a pong or kong because the set adds
-    fan (R-FAN)."""
+class BiggerWins(Enum):
+    """Why an option that wins less often than another is worth more: each of its wins pays
+    more (:func:`pays_more`), by the fan the set it lays adds (:func:`adds_fan`) or by size."""
+
+    BY_FAN = auto()
+    BY_SIZE = auto()
+
+
+def bigger_wins(first: OptionValue, second: OptionValue) -> BiggerWins | None:
+    """How ``first`` wins bigger than ``second`` though less often, or ``None`` when it does
+    not (R-PAY, R-FAN): the one place the lessons' working, the review's outcomes and Play's
+    hint read it from."""
     if not pays_more(first, second):
-        return "coach.outcomes"
-    if adds_fan(first.action, second.action):
-        return "coach.outcomes_bigger_fan"
-    return "coach.outcomes_bigger"
+        return None
+    return BiggerWins.BY_FAN if adds_fan(first.action, second.action) else BiggerWins.BY_SIZE
+
+
+_OUTCOMES_KEYS = {None: "coach.outcomes", BiggerWins.BY_FAN: "coach.outcomes_bigger_fan",
+                  BiggerWins.BY_SIZE: "coach.outcomes_bigger"}
+"""The outcomes said plainly, or with why the rarer wins are worth more."""
 
 
 def _outcome_side(option: OptionValue) -> Message | None:

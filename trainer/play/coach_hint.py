@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
-from trainer.coach.explain import CLAIM_WORDS, adds_fan, move_words, outcome_words, pays_more
+from trainer.coach.explain import CLAIM_WORDS, BiggerWins, bigger_wins, move_words, outcome_words
 from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
 from trainer.engine.game.actions import Action
@@ -112,9 +112,12 @@ def coach_contrast(view: PlayerView) -> Message | None:
     if why is Advice.SOUND:
         return Message.of("play_hint.why_sound_claim" if move.kind in CLAIM_WORDS
                           else "play_hint.why_sound", ("R-PAIR14", "R-WAIT"), **words)
-    key = ("play_hint.why_fan" if adds_fan(played.action, other.action) else
-           "play_hint.why_bigger") if pays_more(played, other) else "play_hint.why_playouts"
-    return Message.of(key, ("R-PAY",), **words)
+    return Message.of(_WHY_KEYS[bigger_wins(played, other)], ("R-PAY",), **words)
+
+
+_WHY_KEYS = {None: "play_hint.why_playouts", BiggerWins.BY_FAN: "play_hint.why_fan",
+             BiggerWins.BY_SIZE: "play_hint.why_bigger"}
+"""The search's best said by what its play-outs show: fewer but bigger wins, or only that."""
 
 
 def _compared(decision: Decision, move: Action,

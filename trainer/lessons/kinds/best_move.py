@@ -23,7 +23,7 @@ from typing import Any
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
 from trainer.coach.contrast import contrast
-from trainer.coach.explain import adds_fan, move_words, open_colour, pays_more, values_words, why
+from trainer.coach.explain import BiggerWins, bigger_wins, move_words, open_colour, values_words, why
 from trainer.coach.search import Decision
 from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
@@ -91,8 +91,9 @@ def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...
     said = contrast(view, best.action, second.action)
     if said is not None:
         return (*reasons, said)
-    if pays_more(best, second):  # fewer wins, bigger ones: the play-outs' figures say why
-        key = "coach.reasons_fan" if adds_fan(best.action, second.action) else "coach.reasons_bigger"
+    bigger = bigger_wins(best, second)
+    if bigger is not None:  # fewer wins, bigger ones: the play-outs' figures say why
+        key = "coach.reasons_fan" if bigger is BiggerWins.BY_FAN else "coach.reasons_bigger"
         return (*reasons, Message.of(key, ("R-PAY", "R-FAN"), move=move_words(best.action),
                                      other=move_words(second.action)))
     return (*reasons, Message.of("coach.reasons_close", ("R-PAY",), move=move_words(best.action)))
@@ -317,7 +318,7 @@ def classes(kind: str, players: int, first: bool, plan: str | None) -> tuple[str
 def explained(kind: str, players: int) -> tuple[bool, ...]:
     """Whether the best move of each moment of a pool beats the next for a reason the lessons
     give — one of their questions (:func:`~trainer.coach.contrast.contrast`), or fewer but
-    bigger wins (:func:`~trainer.coach.explain.pays_more`): a re-ask is drawn from these, so
+    bigger wins (:func:`~trainer.coach.explain.bigger_wins`): a re-ask is drawn from these, so
     that a learner can work its answer out (walk 28 met a re-ask whose working said no
     question decides)."""
     found = []
@@ -325,7 +326,7 @@ def explained(kind: str, players: int) -> tuple[bool, ...]:
         options = move.decision.options[:2]
         found.append(len(options) == 2 and (
             contrast(move.view, options[0].action, options[1].action) is not None
-            or pays_more(*options)))
+            or bigger_wins(*options) is not None))
     return tuple(found)
 
 
