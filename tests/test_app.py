@@ -304,6 +304,31 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
         (3, 6, "ladder", 5, None)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_settings_refuses_a_number_out_of_range_in_the_pages_language(
+        db_url: str, learner_id: str, lang: str) -> None:
+    """Walk 30: a base of 0 was refused in an English hover tip on the 中文 page, and Save said
+    "saved, base 1". The box says what is wrong under it, Save refuses, nothing changes."""
+    before = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
+    at = app("settings", as_learner=learner_id, lang=lang)
+    assert not at.error
+    at.number_input(key="rules_base").set_value(0).run()
+    assert [e.value for e in at.error] == [t("settings.out_of_range", lang, low=1, high=1000)]
+    at.checkbox(key="rules_capped").check().run()
+    at.number_input(key="rules_cap").set_value(25).run()
+    assert [e.value for e in at.error] == [t("settings.out_of_range", lang, low=1, high=1000),
+                                           t("settings.out_of_range", lang, low=0, high=20)]
+    click(at, t("settings.save", lang))
+    assert t("settings.not_saved", lang) in [e.value for e in at.error] and not at.success
+    assert ProgressStore(open_database(db_url)).learner(int(learner_id)).rules == before
+    at.number_input(key="rules_base").set_value(2).run()
+    at.number_input(key="rules_cap").set_value(6).run()
+    assert not at.error
+    click(at, t("settings.save", lang))
+    assert at.success and ProgressStore(open_database(db_url)).learner(
+        int(learner_id)).rules.base == 2
+
+
 def test_language_switch_applies_at_once_and_is_remembered(db_url: str, learner_id: str) -> None:
     at = app("home", as_learner=learner_id)
     translated(at.sidebar.radio, "lang_choice").set_value("zh").run()

@@ -40,6 +40,15 @@ st.caption(tr("settings.house_rules_help"))
 rules = learner.rules
 
 
+def out_of_range(value: float | None, bounds: tuple[int, int]) -> bool:
+    """Whether a number box holds no whole number within ``bounds``; if so, said under it."""
+    low, high = bounds
+    if value is not None and value == int(value) and low <= value <= high:
+        return False
+    st.error(tr("settings.out_of_range", low=low, high=high))
+    return True
+
+
 def scoring_defaults() -> None:
     """Choosing a scoring brings its own defaults (R-SCORE): doubling base 1 capped at 5 fan,
     the ladder base 5 with no cap — the learner may change them after."""
@@ -57,12 +66,18 @@ scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladd
                             key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
                             horizontal=True, on_change=scoring_defaults)
 st.caption(tr("settings.scoring_defaults"))  # the base and the cap below change with it
-base = st.number_input(tr("settings.base"), min_value=1, max_value=1000, step=1,
-                       value=int(rules.base), help=tr("settings.base_help"), key="rules_base")
+# The boxes take any whole number and say here, in the page's language, what is out of range:
+# Streamlit's own bounds said it in English in a hover tip, and Save kept the old value
+# (walk 30). Save refuses while a box is out of range.
+BASE_RANGE, CAP_RANGE = (1, 1000), (0, 20)
+base = st.number_input(tr("settings.base"), step=1, value=int(rules.base),
+                       help=tr("settings.base_help"), key="rules_base")
+base_wrong = out_of_range(base, BASE_RANGE)
 capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")
-cap = st.number_input(tr("settings.fan_cap"), min_value=0, max_value=20, step=1,
+cap = st.number_input(tr("settings.fan_cap"), step=1,
                       value=int(rules.fan_cap if rules.fan_cap is not None else 5),
                       key="rules_cap", disabled=not capped)
+cap_wrong = capped and out_of_range(cap, CAP_RANGE)
 own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
                        help=tr("settings.own_flip_help"), key="rules_own_flip")
 with st.expander(tr("settings.more_rules")):
@@ -74,7 +89,9 @@ with st.expander(tr("settings.more_rules")):
                               help=tr("settings.same_dealer_help"), key="rules_same_dealer")
 st.caption(tr("settings.threshold_note", threshold=RuleSet(players=int(players)).red_threshold))
 saved = st.button(tr("settings.save"), type="primary", key="rules_save")
-if saved:
+if saved and (base_wrong or cap_wrong):
+    st.error(tr("settings.not_saved"))
+elif saved:
     options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
                "base": int(base), "fan_cap": int(cap) if capped else None,
                "win_pong_kong_on_own_flip": bool(own_flip),
