@@ -29,6 +29,9 @@ def test_home_names_the_weakest_skill_and_opens_its_practice(
     fresh = app(None, as_learner=learner)
     assert not [b for b in fresh.button if b.key == "home-practise-skill"]  # nothing met yet
     _misses(store, int(learner))
+    before = app(None, as_learner=learner)  # walk 30: not before its lesson is done
+    assert not [b for b in before.button if b.key == "home-practise-skill"]
+    store.lessons.complete(int(learner), "claim-or-pass", 3, len(CLAIMS.steps))
     home = app(None, as_learner=learner)
     skill = t("skill.claiming", "en")
     assert any(t("home.next_skill", "en", skill=skill, percent=0)[:12] in m.value

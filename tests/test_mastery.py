@@ -213,6 +213,10 @@ def test_mastered_is_said_only_after_a_clean_recent_run() -> None:
     assert improvement_areas([shaky]) == [shaky]
     found = next_exercise([shaky])
     assert found is not None and found.skill is Skill.RED
+    # walk 30: a skill whose lesson is not done yet is not what Home sends a learner to
+    lesson = SKILLS[Skill.RED].lesson
+    assert next_exercise([shaky], set()) is None
+    assert next_exercise([shaky], {lesson}) == found
     clean = answers + [True] * 5
     steady = SkillEstimate(Skill.RED, model.estimate(clean), len(clean), sum(clean),
                            tuple(clean[-5:]), ((now, 0.9),))

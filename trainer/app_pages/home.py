@@ -71,7 +71,7 @@ with path:
                 st.query_params["lesson"] = upcoming.id
                 st.switch_page("app_pages/lessons.py", query_params=dict(st.query_params))
     found = kept_estimates(store(), learner.id) if answered else []
-    suggested = next_exercise(found)
+    suggested = next_exercise(found, completed)
     if suggested is not None:
         with st.container(border=True, key="home-next-skill"):
             shown = next(e for e in found if e.skill is suggested.skill)

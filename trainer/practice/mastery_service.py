@@ -8,7 +8,7 @@ same way). A lesson answer's skill comes from its level's kind."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -257,10 +257,15 @@ THREE_PLAYER_STAGE = "three-players"
 """The stage whose levels are played at three: the practice of a move made at three players."""
 
 
-def next_exercise(found: list[SkillEstimate]) -> NextExercise | None:
+def next_exercise(found: list[SkillEstimate],
+                  lessons_done: Collection[str] | None = None) -> NextExercise | None:
     """The weakest skill the learner has met and not yet mastered, with why; None when every
-    skill met is mastered (or none has been met: the track comes first)."""
-    open_ = [e for e in found if e.attempts and not e.mastered]
+    skill met is mastered (or none has been met: the track comes first). Given the lessons
+    done, only a skill whose lesson is among them: a newcomer who tried a few defence puzzles
+    before lesson 1 is sent to lesson 1, not to practise what no lesson has taught yet
+    (walk 30)."""
+    open_ = [e for e in found if e.attempts and not e.mastered and (
+        lessons_done is None or SKILLS[e.skill].lesson in lessons_done)]
     if not open_:
         return None
     weakest = min(open_, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))
