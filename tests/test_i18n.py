@@ -199,6 +199,7 @@ IMPOSSIBLE = [  # (what is typed on the Check page, the catalog key the engine s
     ({"hand": "7h Kd Ac 5h 9c", "melds": ["peng:8h,8s,8d"], "card": "7d"}, "meld_kind"),
     ({"hand": "7h Kd Ac 5h 9c 3c", "card": "7d"}, "waiting_even"),
     ({"hand": "7h Kd Ac 5h 9c 3c 2c 4c 6c", "card": "7d"}, "waiting_size"),
+    ({"hand": "7h Kd Ac 5h 9c 3c 2c 4c 6c 8c", "card": "7d"}, "waiting_size"),  # even, past 8
     ({"hand": "7h Kd Ac 5h 9c 3c", "melds": ["chi:8h,6s"]}, "chi_before_first"),
     ({"hand": "7h 7h Ac 5h 9c", "card": "7d"}, "too_many"),
     ({"hand": "7h Kd Ac 5h 9c", "card": "7d", "source": "flip", "dealer_first_discard": True},

@@ -163,6 +163,17 @@ def test_explains_red_short_in_both_languages() -> None:
     assert any("差 2 点才够 20" in line for line in chinese)
 
 
+def test_a_hand_with_no_red_card_says_so() -> None:
+    """Walk 30: "Red: 0 = 0, short of 20 by 20" read as a sum of nothing; a hand with no red
+    card says it has none (and, all black, that a special win needs no red total)."""
+    short = explain(verdict(position_of("7s Kc Ac 5s 9c", card="8c")), "en")
+    assert any(line.startswith("Red: no red card, 0 red — short of 20 (R-RED") for line in short)
+    assert not any("0 = 0" in line for line in short)
+    black = verdict(position_of("7s Kc Ac 5s 9c", card="7c"))
+    assert black.win and any("特殊糊牌不计红" in line and "没有红牌" in line
+                             for line in explain(black, "zh"))
+
+
 def test_explains_concealed_triple() -> None:
     lines = explain(verdict(position_of("5h 5d 5s 9c 9h 7c 3s", card="7s")), "en")
     assert any("3 cards of rank 5 need 3 of rank 9" in line and "R-SET" in line for line in lines)

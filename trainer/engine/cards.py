@@ -212,6 +212,9 @@ def _parse_token(token: str, offset: int) -> Card:
         if suit is None:
             raise NotationError(token, offset,
                                 f"unknown suit {token[-1]!r} (use s h c d or ♠♥♣♦)", "suit")
+        if rank is None and key[-2] in _SUIT_TOKENS and key[:-2] in _RANK_TOKENS:
+            raise NotationError(token, offset, "two suits in one card: a rank, then one suit",
+                                "two_suits")
         if rank is None:
             raise NotationError(
                 token, offset, f"unknown rank {token[:-1]!r} (use A 2-10 J Q K, T for 10)",

@@ -24,8 +24,8 @@ class NotationError(Dou14Error):
     """A card token or card list that does not follow docs/format.md's notation.
 
     ``token`` is the offending text and ``offset`` its 0-based character position in the input;
-    ``kind`` names the problem for a translation (``shape``, ``suit``, ``rank``, ``empty``,
-    ``not_one``, ``not_text``; the message is English).
+    ``kind`` names the problem for a translation (``shape``, ``order``, ``suit``, ``rank``,
+    ``two_suits``, ``empty``, ``not_one``, ``not_text``; the message is English).
     """
 
     def __init__(self, token: str, offset: int, problem: str, kind: str = "") -> None:

@@ -254,7 +254,7 @@ def _check_shape(position: Position) -> None:
                     Message.of("engine_error.chi_before_first", ("R-CHI",),
                                cards=display_cards(chis[0].cards)))
             return
-    elif size % 2 == 0:
+    elif size % 2 == 0 and size <= MAX_DEALER_HAND:  # more than any hand holds: said below
         raise PositionError(
             f"a player waiting for a card holds an odd number of concealed cards, not {size}"
             " (R-PARITY: 相公)",

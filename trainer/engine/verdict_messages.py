@@ -90,8 +90,10 @@ def _combination_messages(verdict: Verdict) -> list[Message]:
 
 def _red_message(verdict: Verdict) -> Message:
     expression = red_sum_expression(verdict.position.all_cards)
-    if not expression:
-        expression = "0"
+    if not expression:  # no red card: said so, not "0 = 0" (walk 30)
+        return Message.of("verdict.red_none_not_needed", ("R-SPECIAL",),
+                          threshold=verdict.threshold) if verdict.win else Message.of(
+            "verdict.red_none", ("R-RED", "R-WIN"), threshold=verdict.threshold)
     if verdict.red >= verdict.threshold:
         return Message.of("verdict.red_enough", ("R-RED", "R-WIN"), sum=expression,
                           red=verdict.red, threshold=verdict.threshold)
