@@ -4,6 +4,7 @@ answer (practice/puzzle_hints.py)."""
 from __future__ import annotations
 
 from trainer.engine import Reason, failing_reasons, verdict
+from trainer.engine.messages import Message
 from trainer.i18n import render
 from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
@@ -75,3 +76,33 @@ def test_a_card_hint_never_names_the_answer() -> None:
         for lang in ("en", "zh"):
             words = render(hint, lang)
             assert wrong.symbol in words and puzzle.answer.card.symbol not in words
+
+
+def test_a_least_risk_hint_points_at_this_board() -> None:
+    """Walk 30: every least-risk miss heard the same checklist. The hint now says where the
+    chosen card's risk comes from on this board — the seat and the unseen partners of the
+    puzzle's own working line for that card — and, where the passes decide the puzzle, points
+    to them; it never names the answer, in either language."""
+    from trainer.puzzles.themes import Theme
+
+    puzzles = [p for p in BANK if isinstance(p.answer, LeastRiskAnswer)]
+    said = set()
+    for puzzle in puzzles:
+        assert isinstance(puzzle.answer, LeastRiskAnswer)
+        for wrong in (c for c, _ in puzzle.answer.risks if c != puzzle.answer.card):
+            hint = service.hint(puzzle, service.CardGiven(wrong), service.grade(
+                puzzle, service.CardGiven(wrong)))
+            line = next(line for line in puzzle.details
+                        if line.key == "pz.line_risk" and line.param("card") == wrong)
+            assert hint.key == "hint.least_risk_from"
+            assert [hint.param(name) for name in ("seat", "unseen", "partner")] == \
+                [line.param(name) for name in ("seat", "unseen", "partner")]
+            then = hint.param("then")
+            assert isinstance(then, Message) and then.key == (
+                "hint.safe_history" if Theme.READ_THE_TABLE.value in puzzle.themes
+                else "hint.least_risk_weigh")
+            for lang in ("en", "zh"):
+                words = render(hint, lang)
+                assert wrong.symbol in words and puzzle.answer.card.symbol not in words
+                said.add(words)
+    assert len(said) > len(puzzles)  # not one text for every board

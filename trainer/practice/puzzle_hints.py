@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from trainer.content.win_hints import checks_hint, reason_hint, why_not_hint
 from trainer.engine import Reason, failing_reasons
-from trainer.engine.messages import Amount, Message
+from trainer.engine.messages import Message
 from trainer.practice.puzzle_answers import CardGiven, Given, Grade, SetGiven, WinGiven
 from trainer.puzzles import Puzzle
 from trainer.puzzles.model import LeastRiskAnswer, WinAnswer, WinBoard
+from trainer.puzzles.safe_hints import least_risk_hint
 from trainer.puzzles.themes import Theme
 
 SAFETY_RULES = ("R-SAFE", "R-READ")
@@ -35,11 +36,8 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
     if isinstance(given, SetGiven):
         return Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=len(graded.missed),
                           extra=len(graded.extra))
-    if isinstance(answer, LeastRiskAnswer) and isinstance(given, CardGiven):
-        risk = dict(answer.risks).get(given.card)
-        if risk is not None:
-            return Message.of("hint.least_risk_not", SAFETY_RULES, card=given.card,
-                              percent=Amount(float(risk) * 100, 1))
+    if isinstance(answer, LeastRiskAnswer):
+        return least_risk_hint(puzzle, given.card if isinstance(given, CardGiven) else None)
     if Theme.READ_THE_TABLE.value in puzzle.themes:
         return Message.of("hint.safe_history", SAFETY_RULES)
     return Message.of("hint.least_risk_weigh", SAFETY_RULES)

@@ -16,7 +16,6 @@ from typing import Any
 
 from trainer.analysis.table import SafetyTable
 from trainer.engine import Message
-from trainer.engine.messages import Amount
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
 from trainer.lessons.kinds._shared import instruction_one
 from trainer.lessons.kinds.safety import board_of_table
@@ -25,6 +24,7 @@ from trainer.puzzles import Puzzle, PuzzleKind, bank_file
 from trainer.puzzles.check import read_puzzles
 from trainer.puzzles.model import LeastRiskAnswer
 from trainer.puzzles.safe import why_shown, working
+from trainer.puzzles.safe_hints import least_risk_hint
 
 RULES = ("R-SAFE", "R-READ")
 THEMES = ("lowest-risk", "read-the-table")
@@ -52,16 +52,11 @@ def least_risk(data: StepData) -> Task:
     puzzle, answer, theme = _puzzle(data)
     table = puzzle.board
     assert isinstance(table, SafetyTable)
-    risks = dict(answer.risks)
     best = table.hand.index(answer.card)
 
     def hint(given: LessonAnswer) -> Message:
         chosen = sorted(given.indices) if isinstance(given, CardsAnswer) else []
-        if chosen and table.hand[chosen[0]] in risks:
-            card = table.hand[chosen[0]]
-            return Message.of("hint.least_risk_not", RULES, card=card,
-                              percent=Amount(float(risks[card]) * 100, 1))
-        return Message.of("hint.least_risk_weigh", RULES)
+        return least_risk_hint(puzzle, table.hand[chosen[0]] if chosen else None)
 
     return Task("least_risk", Shape.ONE_CARD, board_of_table(table), cards_answer({best}),
                 instruction_one(Message.of("task.least_risk.what")),
