@@ -31,6 +31,7 @@ from trainer.store import ProgressStore, database_url, open_database
 from trainer.store.progress_store import KeptRun
 from trainer.ui import session
 from trainer.ui.lang import plain, red_suits
+from trainer.ui.widgets import unbroken_rule_ids
 
 PAGES = ["home", "lessons", "rules", "glossary", "check", "settings"]
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
@@ -362,7 +363,7 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     count = Message.of("reach.count", ("R-PARITY", "R-DEAL"),
                        moment=Message.of("reach.moment.waiting"), held=3, expected=7, sets=0)
     assert [w.value for w in at.warning] == [  # waiting with nothing laid: 7 concealed, not 3
-        t("app.unreachable", "en", reasons=render(count, "en"))]
+        unbroken_rule_ids(t("app.unreachable", "en", reasons=render(count, "en")))]
     at.text_input(key="hand").set_value("Kh Ah")  # walk 16: two cards read as 天走, 96 points
     at.button(key="judge").click().run()
     assert at.warning and "8" in at.warning[0].value and "2" in at.warning[0].value

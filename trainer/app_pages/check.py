@@ -19,7 +19,7 @@ from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
-from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds
+from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds, unbroken_rule_ids
 
 # the box each part of the position is typed in (a docstring here would be drawn on the page)
 BOXES = {PositionPart.HAND: "app.hand_label", PositionPart.CARD: "app.card_label",
@@ -65,13 +65,14 @@ with right:
     except Dou14Error as error:  # a box that cannot be read is named (walk 26)
         part = error.part if isinstance(error, PositionError) else None
         box = BOXES.get(PositionPart(part)) if part is not None else None
-        st.warning(tr("app.error", error=engine_error(error)) if box is None else
-                   tr("app.error_in", field=tr(box), error=engine_error(error)))
+        st.warning(unbroken_rule_ids(tr("app.error", error=engine_error(error)) if box is None
+                                     else tr("app.error_in", field=tr(box),
+                                             error=engine_error(error))))
         st.stop()
     unreachable = reachability_problems(position)
     if unreachable:  # judged as typed, but said: no real hand is in this spot (walk 16)
-        st.warning(tr("app.unreachable", reasons=tr("list.sep").join(
-            render(problem.message, lang) for problem in unreachable)))
+        st.warning(unbroken_rule_ids(tr("app.unreachable", reasons=tr("list.sep").join(
+            render(problem.message, lang) for problem in unreachable))))
     show_cards(position.hand, label=tr("lesson.your_hand"), width=52)
     show_melds(position.melds, label=tr("lesson.your_melds"))
     try:
@@ -93,6 +94,6 @@ with right:
                 st.error(tr("app.verdict_no_win"))
             lines = explain(judged, lang)
     except Dou14Error as error:
-        st.warning(tr("app.error", error=engine_error(error)))
+        st.warning(unbroken_rule_ids(tr("app.error", error=engine_error(error))))
         st.stop()
     bullet_list(lines)

@@ -9,7 +9,7 @@ from trainer.engine import Card, Meld, parse_cards
 from trainer.ui.content import rule_example_line
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner
-from trainer.ui.widgets import glossary_link, show_cards, show_melds
+from trainer.ui.widgets import glossary_link, show_cards, show_melds, unbroken_rule_ids
 
 lang = current_language()
 st.title(tr("rules_page.title"))
@@ -43,4 +43,4 @@ for tab, (_section, rule_ids) in zip(tabs, SECTIONS, strict=True):
                                label=tr("lesson.source_discard"))
                 line = rule_example_line(rule_id, lang)
                 if line:
-                    st.caption(tr("ruleref.example.verdict", line=line))
+                    st.caption(unbroken_rule_ids(tr("ruleref.example.verdict", line=line)))
