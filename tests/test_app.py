@@ -492,6 +492,23 @@ def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang
     assert any("`R-" in m.value for m in at.markdown)  # a section is open, in the new words
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_rule_linked_from_a_lesson_opens_at_its_section_first(lang: str) -> None:
+    """Walk 30: rule ids under the lessons and in the glossary were plain text. Each is a link
+    (a new tab) to the Rules page, which opens at the rule's section with the rule first, said
+    to be the one opened; an id it does not know opens the page as it is."""
+    from trainer.content.rule_examples import SECTIONS
+
+    for section, rule_ids in SECTIONS:
+        wanted = rule_ids[-1]
+        at = app("rules", lang=lang, rule=wanted)
+        text = [m.value for m in at.markdown if "`R-" in m.value]
+        assert f"`{wanted}`" in text[0] and len(text) == len(rule_ids), section
+        assert t("rules_page.opened", lang) in [c.value for c in at.caption]
+    at = app("rules", lang=lang, rule="R-NOTHING")
+    assert not at.exception and t("rules_page.opened", lang) not in [c.value for c in at.caption]
+
+
 def test_home_points_to_a_first_hand_after_a_turn_and_winning(db_url: str,
                                                                learner_id: str) -> None:
     """A newcomer plays a whole hand early (after the lessons on a turn and on winning), not
@@ -708,6 +725,10 @@ def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str,
     ruled = [c.value for c in at.caption if c.value.startswith(t("lessons.rules", "en", rules=""))]
     assert len(ruled) == 1
     assert all(f"({rule})" in ruled[0].replace("\u2011", "-")
+               for line in task.full_working for rule in line.rules)
+    # each a link to the rule on the Rules page, for this learner (walk 30)
+    public = ProgressStore(open_database(db_url)).learner(int(learner_id)).public_id  # type: ignore[union-attr]
+    assert all(f"](rules?learner={public}&lang=en&rule={rule})" in ruled[0]
                for line in task.full_working for rule in line.rules)
 
 

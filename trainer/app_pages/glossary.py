@@ -9,7 +9,7 @@ from trainer.content.glossary import find_terms
 from trainer.engine import Meld, parse_cards
 from trainer.i18n import LANGUAGES, t
 from trainer.ui.lang import plain, tr
-from trainer.ui.widgets import show_cards, show_melds
+from trainer.ui.widgets import rule_link, show_cards, show_melds
 
 st.title(tr("glossary.title"))
 st.caption(tr("glossary.intro"))
@@ -33,7 +33,7 @@ for term in ordered:
         continue
     with entry:
         st.markdown(tr(f"glossary.{term.id}.text"))
-        st.caption(tr("glossary.rule", rule=term.rule))
+        st.caption(tr("glossary.rule", rule=rule_link(term.rule, term.rule)))
         if term.cards:
             show_cards(parse_cards(term.cards), width=44)
         if term.melds:

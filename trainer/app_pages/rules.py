@@ -21,15 +21,22 @@ if learner is not None and learner.rules.players != 4:  # the examples are of fo
                   threshold=learner.rules.red_threshold, shares=learner.rules.payers))
 
 
+# A rule linked from a lesson or the glossary (?rule=R-RED) opens its section, itself first and
+# marked; an id the page does not know opens the page as it is.
+wanted = st.query_params.get("rule")
+titles = [tr(f"ruleref.section.{section}") for section, _ in SECTIONS]
+opened = next((title for title, (_, rule_ids) in zip(titles, SECTIONS, strict=True)
+               if wanted in rule_ids), None)
 # Only the open section is drawn (about 30 elements each): a switch of tabs reruns the page.
-tabs = st.tabs([tr(f"ruleref.section.{section}") for section, _ in SECTIONS],
-               key="rules_section", on_change="rerun")
+tabs = st.tabs(titles, key="rules_section", on_change="rerun", default=opened)
 for tab, (_section, rule_ids) in zip(tabs, SECTIONS, strict=True):
     if not tab.open:
         continue
     with tab:
-        for rule_id in rule_ids:
-            with st.container(border=True):
+        for rule_id in sorted(rule_ids, key=lambda rule_id: rule_id != wanted):
+            with st.container(border=True, key=f"rule-{rule_id}"):
+                if rule_id == wanted:
+                    st.caption(tr("rules_page.opened"))
                 st.markdown(f"**{tr(f'ruleref.{rule_id}.title')}** · `{rule_id}`\n\n"
                             + tr(f"ruleref.{rule_id}.body"))  # one element, not two
                 example = EXAMPLES[rule_id]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -111,13 +112,22 @@ def unbroken_rule_ids(text: str) -> str:
     return _RULE_ID.sub(lambda found: found.group(0).replace("-", "\u2011"), text)
 
 
+def rule_link(rule_id: str, label: str | None = None) -> str:
+    """A markdown link to rule ``rule_id`` on the Rules page (opened at its section, the rule
+    first), for the same learner in the same language; a markdown link opens in a new tab, so
+    the lesson or page it is read from stays as it was (walk 30: the ids were plain text). The
+    label, by default the rule's title and id, keeps its id whole."""
+    shown = label if label is not None else f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})"
+    return f"[{unbroken_rule_ids(shown)}](rules?{urlencode({**_same_learner(), 'rule': rule_id})})"
+
+
 def rules_caption(rule_ids: Iterable[str]) -> None:
     """The rules a piece of teaching rests on, once under it, each by title and id (not an id
-    after every sentence: a review's bullets read "(R-PAY)" three times)."""
+    after every sentence: a review's bullets read "(R-PAY)" three times), each a link to it."""
     shown = list(dict.fromkeys(rule_ids))
     if shown:
-        st.caption(unbroken_rule_ids(tr("lessons.rules", rules=tr("list.sep").join(
-            f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})" for rule_id in shown))))
+        st.caption(tr("lessons.rules", rules=tr("list.sep").join(
+            rule_link(rule_id) for rule_id in shown)))
 
 
 CHART_CONFIG = {"displayModeBar": False}
