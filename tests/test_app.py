@@ -641,6 +641,38 @@ def test_a_link_to_no_profile_from_ones_own_says_so_once(learner_id: str) -> Non
     assert not at.warning
 
 
+def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
+        db_url: str, learner_id: str) -> None:
+    """Walk 31: at lesson 12, a miss and then a press the rules refuse (a win on a card that
+    does not win) drew the verdict's container twice and the page broke. The refusal is said
+    above the miss's hint, in one verdict, and costs no try."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.i18n import render
+    from trainer.lessons.answers import MoveAnswer as Move
+    from trainer.lessons.run import Feedback
+
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["claim-or-pass"]
+    win = Move(ActionKind.WIN, ())
+    step = next(s for s in lesson.steps if isinstance(s, Question)
+                and s.task.refusal(win) is not None)
+    run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    task = task_of(lesson, run)
+    give(at, lesson, run, task, wrong_answer(task))
+    missed = current(store, int(learner_id), lesson)
+    assert missed.feedback is Feedback.HINT and missed.attempts == 1
+    refused = task.refusal(win)
+    assert refused is not None
+    tap(at, f"lesson-{lesson.id}-0", "win", [], f"{run.run_seed}-0-1")
+    assert not at.exception
+    assert [w.value for w in at.warning][:1] == [render(refused, "en", cite=False)]
+    again = current(store, int(learner_id), lesson)
+    assert again.attempts == 1 and again.feedback is Feedback.HINT
+    assert len(store.answers.rows(int(learner_id))) == 1
+
+
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
         db_url: str, learner_id: str) -> None:
     """Walk 10: at stage 16 a chi with the last concealed card counted as a miss. At a question

@@ -204,29 +204,29 @@ def lesson_step(lesson: Lesson) -> None:
                   show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
     if solved is not None and solved.then is not None:  # the table moved on: said how
         st.caption(red_suits(words(solved.then)))
-    if refused is not None:
-        with st.container(key=f"{key}-verdict"):
-            st.warning(words(refused))
+    # the working once (the coach's reasons are worked out when shown); its lines are words
+    # only, and their rules join the step's, named once under it
+    shown_working = task.full_working if run.feedback in (Feedback.RIGHT, Feedback.REVEALED) \
+        else ()
+    if refused is not None or run.feedback is not None:  # the verdict first, then the way on
+        with st.container(key=f"{key}-verdict"):  # one: a refused press after a miss too
+            if refused is not None:
+                st.warning(words(refused))
+            if run.feedback is not None:
+                show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts)
     skill = lesson_skill(lesson.id, item.step)
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",
                   item=item_id(lesson, item.step, item.seed),
                   topic=lesson_topic(lesson.id, item.step),
                   at_least=HintLevel.FULL if item.again else HintLevel.NONE)  # after a miss
-    # the working once (the coach's reasons are worked out when shown); its lines are words
-    # only, and their rules join the step's, named once under it
-    shown_working = task.full_working if run.feedback in (Feedback.RIGHT, Feedback.REVEALED) \
-        else ()
-    if run.feedback is not None:  # the verdict first, then the way on: read, then continue
-        with st.container(key=f"{key}-verdict"):
-            show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts)
-        if run.feedback is Feedback.REVEALED:  # "comes back" only where a re-ask is queued
-            st.caption(tr("lessons.comes_back" if run.comes_back else "lessons.see_working",
-                          working=tr("lessons.working")))
-            if skill is not None and run.attempts:  # a miss: its skill's practice, elsewhere
-                practice_button(skill, key=f"practise-skill-{run.index}", here=lesson.id)
-        elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
-            st.caption(tr("lessons.comes_back_later"))
+    if run.feedback is Feedback.REVEALED:  # "comes back" only where a re-ask is queued
+        st.caption(tr("lessons.comes_back" if run.comes_back else "lessons.see_working",
+                      working=tr("lessons.working")))
+        if skill is not None and run.attempts:  # a miss: its skill's practice, elsewhere
+            practice_button(skill, key=f"practise-skill-{run.index}", here=lesson.id)
+    elif run.feedback is Feedback.HINT and run.comes_back:  # the count grew: say why
+        st.caption(tr("lessons.comes_back_later"))
     if run.done:
         st.button(tr("lessons.continue_step"), type="primary", key=f"next-{run.index}",
                   on_click=went_on, args=(lesson.id, run.index))
