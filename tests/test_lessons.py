@@ -946,3 +946,26 @@ def test_a_scoring_workings_stops_at_what_its_question_asks(kind: str,
             assert keys and not [k for k in keys if k.startswith(beyond)], (step.number, keys)
     share = next(s for _, s in QUESTIONS if s.kind == "pays")
     assert any(m.key.startswith("verdict.pay") for m in share.task.working)
+
+
+def test_the_claim_lesson_asks_passing_where_it_teaches_it() -> None:
+    """Walk 31: lesson 12 says passing is sometimes right, yet 22 claims drawn were all taken
+    (a fresh variant was any moment of its situation). A step whose written moment is best
+    passed draws moments best passed; the others draw moments best taken."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.answers import MoveAnswer
+
+    passing = []
+    for lesson, step in QUESTIONS:
+        if lesson.id != "claim-or-pass":
+            continue
+        answer = step.task.answer
+        assert isinstance(answer, MoveAnswer)
+        kinds = set()
+        for seed in range(40):
+            drawn = step.variant(seed).answer
+            assert isinstance(drawn, MoveAnswer)
+            kinds.add(drawn.kind is ActionKind.PASS)
+        assert kinds == {answer.kind is ActionKind.PASS}, step.number
+        passing.append(answer.kind is ActionKind.PASS)
+    assert 2 <= sum(passing) < len(passing)

@@ -216,8 +216,9 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
     R-SPECIAL), any first discard (``first``), several discards that keep the hand ready
     (下叫, R-WAIT), or neither — each with ``_two`` when two cards are held, keep one (a
     step about the last two cards stays one). At a card offered: the learner's own flip (chi
-    only, R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi or
-    pass."""
+    only, R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi —
+    each with ``_pass`` where letting the card go is the best: a step that teaches when to
+    pass (不要) stays one (walk 31 met 22 claims, every one taken)."""
     view = scene.view
     if best.kind is ActionKind.DISCARD:
         if plan is not None:
@@ -231,11 +232,12 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
         return f"{case}_two" if len(view.hand) == 2 else case
     legal = scene.state.legal_actions()
     offer = view.offer
+    passing = "_pass" if best.kind is ActionKind.PASS else ""
     if offer is not None and offer.seat == scene.seat:
-        return "own_flip"
+        return "own_flip" + passing
     if len({a.cards for a in legal if a.kind is ActionKind.CHI}) >= 2:
-        return "two_chi"
-    return "pong" if any(a.kind is ActionKind.PONG for a in legal) else "plain"
+        return "two_chi" + passing
+    return ("pong" if any(a.kind is ActionKind.PONG for a in legal) else "plain") + passing
 
 
 def ready_discards(scene: TableScene) -> int:
