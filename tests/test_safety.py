@@ -230,7 +230,7 @@ def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> Non
     risk is black, the next card red, and both have as many unseen partners (recounted here
     from the visible cards)."""
     from trainer.lessons.kinds.least_risk import bank
-    from trainer.puzzles.safe import TINY, colour_line, working
+    from trainer.puzzles.safe import TINY, colour_line, kept_low, working
 
     said = 0
     for puzzle in bank().values():
@@ -244,7 +244,8 @@ def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> Non
         expected = best.is_black and runner.is_red and unseen[best] == unseen[runner]
         line = colour_line(puzzle)
         assert (line is not None) is expected, puzzle.id
-        shown = working(puzzle)[:len(puzzle.details)]  # the stored lines, a 0.0% said "under"
+        low = len(kept_low(puzzle))  # what keeps the answer low comes first
+        shown = working(puzzle)[low:low + len(puzzle.details)]  # stored, a 0.0% said "under"
         assert [(m.params, m.rules) for m in shown] == \
             [(m.params, m.rules) for m in puzzle.details]
         assert all(m.key == d.key or TINY.get(d.key) == m.key
@@ -255,3 +256,36 @@ def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> Non
                     line.param("red")) == (best, runner, unseen[best], runner.red)
             assert working(puzzle)[-1] == line
     assert said > 0
+
+
+def test_a_least_risk_working_says_what_keeps_the_answer_low() -> None:
+    """Walk 31: 9♠ (two unseen partners) beat 4♦ (one), and nothing said that 上家's laid red
+    could not reach 20 with it. Where the least risk is not proven, the working opens with a
+    proof for each opponent the answer is safe against — a proof, never "could win" — and
+    explains most of the puzzles where counting unseen partners alone picks another card."""
+    from trainer.analysis.arguments import safe_against
+    from trainer.lessons.kinds.least_risk import bank
+    from trainer.puzzles.safe import kept_low, working
+
+    proofs = {"safety.cert_no_partner", "safety.cert_none_combine", "safety.cert_red",
+              "safety.joker_safe"}
+    counted = explained = 0
+    for puzzle in bank().values():
+        table, answer = puzzle.board, puzzle.answer
+        assert isinstance(table, SafetyTable) and isinstance(answer, LeastRiskAnswer)
+        low = kept_low(puzzle)
+        if puzzle.why.key != "pz.why_least_risk":
+            assert low == (), puzzle.id
+            continue
+        assert working(puzzle)[:len(low)] == low
+        for line in low:
+            assert line.key in proofs or line.key.startswith("safety.cert_history"), line.key
+            assert line.param("card") == answer.card
+        safe = [other for other in table.opponents() if safe_against(table, other, answer.card)]
+        assert len(low) <= len(safe)
+        seen = Counter(card.rank for card in table.visible())
+        unseen = {card: 4 - seen[14 - (card.rank or 7)] for card in table.candidates()}
+        if min(unseen.values()) < unseen[answer.card]:  # the count alone picks another
+            counted += 1
+            explained += bool(low)
+    assert counted and explained >= 0.7 * counted

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against
+from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against, safe_against
 from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
@@ -269,12 +269,28 @@ def colour_line(puzzle: Puzzle) -> Message | None:
 
 
 def working(puzzle: Puzzle) -> tuple[Message, ...]:
-    """A puzzle's working as shown after an answer: the lines stored with it in the bank, each
-    chance that would show as 0.0% said to be under 0.1% (:func:`_shown`), then what they leave
-    unsaid (:func:`colour_line`) — worked out when shown, so the shipped bank stays as built."""
-    lines = tuple(_shown(line) for line in puzzle.details)
+    """A puzzle's working as shown after an answer: what keeps the answer's risk low
+    (:func:`kept_low`), the lines stored with it in the bank, each chance that would show as
+    0.0% said to be under 0.1% (:func:`_shown`), then what they leave unsaid
+    (:func:`colour_line`) — worked out when shown, so the shipped bank stays as built."""
+    lines = (*kept_low(puzzle), *(_shown(line) for line in puzzle.details))
     colour = colour_line(puzzle)
     return lines if colour is None else (*lines, colour)
+
+
+def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
+    """Where the least risk is not proven: each opponent the answer is safe against, with the
+    proof (their laid red cannot reach the total, a twin passed them …, R-SAFE, R-READ) — the
+    count of unseen partners alone would pick another card (walk 31: 9♠ with two unseen
+    partners beat 4♦ with one, and nothing said that 上家's red could not reach 20 with it).
+    An opponent a stored line already names is left to it."""
+    answer, table = puzzle.answer, puzzle.board
+    if not isinstance(answer, LeastRiskAnswer) or not isinstance(table, SafetyTable) or \
+            puzzle.why.key != "pz.why_least_risk":
+        return ()
+    named = {line.param("seat") for line in puzzle.details if line.key.startswith("pz.line_read")}
+    return tuple(proof_against(table, other, answer.card) for other in table.opponents()
+                 if _seat(table, other) not in named and safe_against(table, other, answer.card))
 
 
 TINY = {"pz.line_risk": "pz.line_risk_tiny", "pz.why_least_risk": "pz.why_least_risk_tiny"}
