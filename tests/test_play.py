@@ -1046,7 +1046,8 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
 
     expected = {Advice.BEST: {"play_hint.why_playouts", "play_hint.why_bigger",
                               "play_hint.why_fan"},
-                Advice.SOUND: {"play_hint.why_sound", "play_hint.why_sound_claim"},
+                Advice.SOUND: {"play_hint.why_sound", "play_hint.why_sound_claim",
+                               "play_hint.why_sound_chi_red"},
                 Advice.SAFER: {"play_hint.why_safer"}, Advice.FOLD: {"play_hint.why_fold"}}
     seen: Counter[str] = Counter()
     for seed in range(40):
@@ -1068,6 +1069,12 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
                     assert said == plain
                 else:
                     assert said.key in expected[why], (why, said.key)
+                    # two chis of one rank said apart by the red laid (walk 31), only they
+                    redder = move.kind is other.kind is ActionKind.CHI and \
+                        move.cards[0].rank == other.cards[0].rank and \
+                        move.cards[0].red > other.cards[0].red
+                    assert (said.key == "play_hint.why_sound_chi_red") is (
+                        why is Advice.SOUND and redder), (said.key, move, other)
                     seen[said.key] += 1
                     for lang in ("en", "zh"):
                         assert render(said, lang, cite=False).startswith(

@@ -16,7 +16,7 @@ from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import CLAIM_WORDS, BiggerWins, bigger_wins, move_words, outcome_words
 from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
-from trainer.engine.game.actions import Action
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import POINT_DIGITS, Amount, Message, Points
 
@@ -109,10 +109,19 @@ def coach_contrast(view: PlayerView) -> Message | None:
                           percent=Amount(owed.chance * 100), **words)
     if why is Advice.SAFER:
         return Message.of("play_hint.why_safer", ("R-SAFE",), **words)
+    if why is Advice.SOUND and _redder_chi(played.action, other.action):
+        return Message.of("play_hint.why_sound_chi_red", ("R-CHI", "R-RED"), **words)
     if why is Advice.SOUND:
         return Message.of("play_hint.why_sound_claim" if move.kind in CLAIM_WORDS
                           else "play_hint.why_sound", ("R-PAIR14", "R-WAIT"), **words)
     return Message.of(_WHY_KEYS[bigger_wins(played, other)], ("R-PAY",), **words)
+
+
+def _redder_chi(move: Action, other: Action) -> bool:
+    """Two chis with cards of one rank, ``move``'s the redder: the lessons' way picks it when
+    the play-outs cannot tell them apart (both pair nothing else; walk 31 was told only that)."""
+    return move.kind is other.kind is ActionKind.CHI and len(move.cards) == len(other.cards) == 1 \
+        and move.cards[0].rank == other.cards[0].rank and move.cards[0].red > other.cards[0].red
 
 
 _WHY_KEYS = {None: "play_hint.why_playouts", BiggerWins.BY_FAN: "play_hint.why_fan",
