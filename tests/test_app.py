@@ -20,7 +20,7 @@ from tests.apptest_helpers import (
     translated,
     walk_lesson,
 )
-from tests.wrong_answers import wrong_answer
+from tests.wrong_answers import another_wrong, wrong_answer
 from trainer.engine.messages import Message
 from trainer.i18n import render, t
 from trainer.lessons import Explain, Lesson, LessonRun, Question, Step, load_lessons
@@ -673,6 +673,35 @@ def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
     assert len(store.answers.rows(int(learner_id))) == 1
 
 
+def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: str) -> None:
+    """Walk 31: after a miss the wrong cards stay raised (or the wrong number in its box), and
+    pressing Check again sent the same answer: a second miss, and the answer shown. The very
+    answer just missed is said to be so, and no try is spent."""
+    from trainer.i18n import render
+    from trainer.lessons.run import Feedback
+
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["cards-and-red"]
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.task.ways != 2
+                and isinstance(s.task.answer, CardsAnswer))
+    run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    task = task_of(lesson, run)
+    wrong = wrong_answer(task)
+    give(at, lesson, run, task, wrong)
+    missed = current(store, int(learner_id), lesson)
+    assert missed.feedback is Feedback.HINT and missed.attempts == 1
+    give(at, lesson, missed, task, wrong)
+    assert render(Message.of("hint.same_answer"), "en", cite=False) in [w.value for w in at.warning]
+    again = current(store, int(learner_id), lesson)
+    assert again.attempts == 1 and again.feedback is Feedback.HINT
+    assert len(store.answers.rows(int(learner_id))) == 1
+    assert isinstance(task.answer, CardsAnswer)  # a changed answer, on the table drawn afresh
+    tap(at, f"lesson-{lesson.id}-0", "check", sorted(task.answer.indices), "5-0-1-r1")
+    assert current(store, int(learner_id), lesson).feedback is Feedback.RIGHT
+
+
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
         db_url: str, learner_id: str) -> None:
     """Walk 10: at stage 16 a chi with the last concealed card counted as a miss. At a question
@@ -717,7 +746,7 @@ def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> 
     wrong = wrong_answer(task)
     give(at, lesson, run, task, wrong)
     assert all(card["label"] != mark for card in table_data(at, key)["hand"])  # a hint only
-    give(at, lesson, current(store, int(learner_id), lesson), task, wrong)
+    give(at, lesson, current(store, int(learner_id), lesson), task, another_wrong(task, wrong))
     assert current(store, int(learner_id), lesson).done  # shown after the second miss
     marked = [i for i, card in enumerate(table_data(at, key)["hand"]) if card["label"] == mark]
     assert marked == sorted(task.answer.indices)

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app
 from tests.test_app_practice import _answer, _solve
-from tests.wrong_answers import wrong_answer
+from tests.wrong_answers import another_wrong, wrong_answer
 from trainer.i18n import t
 from trainer.lessons import LessonRun, load_lessons
 from trainer.mastery.skills import Skill
@@ -93,8 +93,9 @@ def test_a_lesson_miss_links_to_practice_of_its_skill(db: tuple[ProgressStore, s
             break
         at.button(key=f"cont-{run.index}").click().run()
     task = task_of(lesson, run)
-    for _ in range(2):
-        _answer(at, f"lesson-{lesson.id}-{run.index}", task, wrong_answer(task),
-                f"{run.run_seed}-{run.index}-{_}")
+    first = wrong_answer(task)
+    for tries, given in enumerate((first, another_wrong(task, first))):
+        _answer(at, f"lesson-{lesson.id}-{run.index}", task, given,
+                f"{run.run_seed}-{run.index}-{tries}")
     (link,) = practice_links(at)
     assert_opens_practice_of(link, Skill.RED)

@@ -3,6 +3,8 @@ a miss on purpose (AppTest, the browser, the hint tests)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from trainer.engine.game.actions import ActionKind
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer
 from trainer.lessons.task import Task
@@ -30,3 +32,26 @@ def wrong_answer(task: Task) -> LessonAnswer:
                                       for i in range(len(task.board.hand))),
              MoveAnswer(ActionKind.WIN, ())]  # a coached level may accept every legal option
     return next((move for move in tries if not task.is_correct(move)), tries[0])
+
+
+def another_wrong(task: Task, first: LessonAnswer) -> LessonAnswer:
+    """A second miss, not ``first``: the very answer just missed, checked again, is said to be
+    so and costs no try (walk 31), so a learner missing twice changes their answer."""
+    answer = task.answer
+    tries: list[LessonAnswer]
+    if isinstance(answer, CardsAnswer):
+        count = len(task.board.tappable)
+        sizes = (task.told_count,) if task.told_count is not None else (1, 2)
+        tries = [CardsAnswer(frozenset(chosen)) for size in sizes
+                 for chosen in combinations(range(count), size)]
+    elif isinstance(answer, NumberAnswer):
+        tries = [NumberAnswer(answer.value + step) for step in (2, -1, 3)]
+    elif isinstance(answer, ChoiceAnswer):
+        tries = [ChoiceAnswer(o.value) for o in task.options]
+    else:
+        tries = [MoveAnswer(kind, ()) for kind in (ActionKind.PASS, ActionKind.WIN)] + \
+            [MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(len(task.board.hand))]
+    found = next((given for given in tries if given != first and not task.is_correct(given)
+                  and task.refusal(given) is None), None)
+    assert found is not None, "no second wrong answer: a two-way question shows the answer"
+    return found

@@ -14,7 +14,7 @@ from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.board import Board
-from trainer.lessons.run import PlanItem
+from trainer.lessons.run import Feedback, PlanItem
 from trainer.lessons.task import Task
 from trainer.store.progress_store import KeptRun, ProgressStore
 
@@ -118,7 +118,8 @@ class Runs:
                seconds: float) -> Message | None:
         """The learner's answer to the item at ``index``: graded exactly as asked, recorded,
         and the run it moves on kept with it — or, at a question of values, a press the rules
-        refuse: returned with its reason, not graded, no try spent."""
+        refuse, or the very answer just missed given again (Check pressed twice): returned
+        with its reason, not graded, no try spent."""
         run = self.at(lesson, index)
         if run is None or run.done or run.current is None:
             return None
@@ -130,6 +131,8 @@ class Runs:
         refused = task.refusal(given)
         if refused is not None:
             return refused
+        if run.feedback is Feedback.HINT and given == run.last:  # Check pressed again (walk 31)
+            return Message.of("hint.same_answer")
         correct = task.is_correct(given)
         run.answer(correct, given, choices=task.ways)
         self.store.answers.record(
