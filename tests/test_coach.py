@@ -229,7 +229,11 @@ def test_a_review_prices_every_discard_with_a_choice_and_is_reproducible() -> No
         assert chosen is not None and chosen.loss >= 0
         assert decision.mistake == (chosen.loss >= MISTAKE_POINTS
                                     and chosen.loss - 1.96 * chosen.loss_error > 0)
-    assert priced.points_lost == sum(d.loss for d in priced.decisions if d.mistake)
+    # one figure: the items as shown, summed — the summary, Progress and Home say it (walk 31)
+    assert priced.points_lost == pytest.approx(
+        sum(d.shown_loss.value for d in priced.decisions if d.mistake))
+    from trainer.engine.messages import Points
+    assert priced.summary().param("lost") == Points(priced.points_lost, signed=False)
 
 
 def test_a_discards_deals_are_weighed_to_its_deal_in_chance(

@@ -161,8 +161,9 @@ class PricedHand:
     @property
     def points_lost(self) -> float:
         """Points lost over the hand, counting only the mistakes (a loss within the noise is
-        no loss)."""
-        return sum(d.loss for d in self.decisions if d.mistake)
+        no loss), each as the review shows it: the review's summary, Progress and Home say the
+        same figure (walk 31 read 0.7 in the review, 0.6 on Progress)."""
+        return sum(d.shown_loss.value for d in self.decisions if d.mistake)
 
     def summary(self) -> Message:
         """The review in one sentence: the decisions weighed, how many were the coach's best,
@@ -171,12 +172,11 @@ class PricedHand:
         best = sum(same_move(d.chosen, d.decision.best.action) for d in self.decisions)
         mistakes = [d for d in self.decisions if d.mistake]
         missed = sum(d.hint_missed for d in self.decisions)
-        shown = sum(d.shown_loss.value for d in mistakes)  # the sum of the items' own figures
         return Message.of("coach.review_summary_hint" if missed else "coach.review_summary",
                           ("R-PAY",), decisions=len(self.decisions),
                           deals=self.decisions[0].decision.deals if self.decisions else 0,
                           best=best, close=len(self.decisions) - best - len(mistakes) - missed,
-                          mistakes=len(mistakes), lost=Points(shown, signed=False),
+                          mistakes=len(mistakes), lost=Points(self.points_lost, signed=False),
                           missed=missed)
 
 

@@ -49,7 +49,7 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
     nothing), each point labelled with the step of the hand."""
     lost, total = [], 0.0
     for decision in priced.decisions:
-        total += decision.loss if decision.mistake else 0.0
+        total += decision.shown_loss.value if decision.mistake else 0.0  # as the review says
         lost.append(round(total, 2))
     figure = go.Figure(go.Scatter(
         x=list(range(1, len(lost) + 1)), y=lost, mode="lines+markers",
