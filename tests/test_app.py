@@ -505,7 +505,7 @@ def test_a_rule_linked_from_a_lesson_opens_at_its_section_first(lang: str) -> No
         text = [m.value for m in at.markdown if "`R-" in m.value]
         assert f"`{wanted}`" in text[0] and len(text) == len(rule_ids), section
         assert t("rules_page.opened", lang) in [c.value for c in at.caption]
-    at = app("rules", lang=lang, rule="R-NOTHING")
+    at = app("rules", lang=lang, rule="no-such-rule")
     assert not at.exception and t("rules_page.opened", lang) not in [c.value for c in at.caption]
 
 
