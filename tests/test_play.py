@@ -877,7 +877,7 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     summary = render(said, "en", cite=False)
     assert summary in [c.value for c in at.caption]
     from trainer.play.coach_review import decision_line
-    (every,) = [e for e in at.expander  # each decision, beside the best (walk 28)
+    (every,) = [e for e in at.expander  # each decision, beside the best
                 if e.label == t("coach.every_decision", "en", count=len(priced.decisions))]
     listed = " ".join(m.value for m in every.markdown)
     assert all(render(decision_line(d), "en", cite=False) in listed for d in priced.decisions)
@@ -886,6 +886,14 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     for _ in range(first.step):
         at.button(key="review-forward").click().run()
     assert render(decision_line(first), "en", cite=False) in [c.value for c in at.caption]
+    assert len(priced.decisions) > 1  # any decision of the list is one tap away
+    last = len(priced.decisions) - 1
+    assert at.button(key=f"coach-every-jump-{last}").disabled is False
+    at.button(key=f"coach-every-jump-{last}").click().run()
+    shown = render(decision_line(priced.decisions[last]), "en", cite=False)
+    assert shown in [c.value for c in at.caption]
+    assert at.button(key=f"coach-every-jump-{last}").disabled  # the step shown is marked
+    assert f"**{shown}**" in [m.value for m in at.markdown]
     stored = store.coach_reviews.get(int(learner), review_key(Replay.of(finished.state), LEARNER))
     assert stored is not None and PricedHand.loads(stored).dumps() == stored
     assert [d.step for d in PricedHand.loads(stored).decisions] == [d.step for d in priced.decisions]
