@@ -730,6 +730,41 @@ def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:
                               quick=nothing).quick_differs() is None
 
 
+def test_the_review_step_says_why_its_best_differs_from_plays_hint() -> None:
+    """At a decision's step, whenever Play's quick look and the review's best differ, the review
+    says how they compare: followed within the noise, followed into a mistake, gone against,
+    or neither played; when they agree there is nothing to say."""
+    from trainer.coach.search import OptionValue
+    from trainer.engine.cards import parse_card
+    from trainer.engine.messages import Message
+    from trainer.i18n import render
+    from trainer.play.coach_review import PricedDecision, verdict_line
+
+    best, close, far = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("7c", "Qc", "2s"))
+    decision = Decision((OptionValue(best, 1.0, 0.2), OptionValue(close, 0.9, 0.2, 0.1, 0.2),
+                         OptionValue(far, -1.5, 0.2, 2.5, 0.3)), 768)
+    words = Message.of("coach.no_mistakes")
+
+    def note(chosen: Action, quick: Action | None) -> Message | None:
+        return PricedDecision(5, chosen, decision, words, words, quick=quick).quick_note()
+
+    followed = note(close, close)
+    assert followed is not None and followed.key == "coach.quick_look_close"
+    for lang in ("en", "zh"):
+        text = render(followed, lang, cite=False)
+        assert "Q♣" in text and "7♣" in text and "0.1" in text and "768" in text
+    missed = PricedDecision(5, far, decision, words, words, quick=far)
+    assert missed.quick_note() == verdict_line(missed)
+    against = PricedDecision(5, best, decision, words, words, quick=close)
+    assert against.quick_note() == verdict_line(against)
+    neither = note(far, close)
+    assert neither is not None and neither.key == "coach.quick_differs"
+    gone = note(close, best)  # the hint was the best, the learner's move as good
+    assert gone is not None and gone.key == "coach.quick_look_overruled_to_best"
+    for silent in (note(best, best), note(far, None), note(best, None)):
+        assert silent is None
+
+
 def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Walk 16: "pass — −3.1 points; next best chi, −3.1" read as a contradiction. When the

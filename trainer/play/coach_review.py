@@ -113,6 +113,20 @@ class PricedDecision:
                           quick_points=Points(valued.mean), deals=self.decision.deals,
                           best=move_words(best.action), best_points=Points(best.mean))
 
+    def quick_note(self) -> Message | None:
+        """At this decision's step in the review: how Play's quick look and the longer look
+        compare, whenever they advised different moves — so that a best unlike the hint the
+        learner saw is never left unexplained (R-PAY)."""
+        if self.passed_quick_look or self.hint_missed:
+            return verdict_line(self)
+        if self.followed_quick_look:
+            assert self.quick is not None
+            best = self.decision.best
+            return Message.of("coach.quick_look_close", ("R-PAY",), quick=move_words(self.quick),
+                              deals=self.decision.deals, best=move_words(best.action),
+                              lost=self.shown_loss)
+        return self.quick_differs()
+
     def outcomes(self) -> Message | None:
         """How often the coach's best and the learner's choice win and pay in the review's
         play-outs (:func:`~trainer.coach.explain.outcome_words`)."""

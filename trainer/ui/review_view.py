@@ -89,6 +89,9 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
                     if d.step == step), None)
     if decided is not None:  # the learner's decision at this table, valued (walk 29)
         st.caption(render(decision_line(decided), lang, cite=False))
+        note = decided.quick_note()
+        if note is not None:
+            st.caption(render(note, lang, cite=False))
     jumped = st.session_state.pop(JUMPED, False)  # from a flag below: back up to the table
     risks = risks_then(state)
     if risks:
