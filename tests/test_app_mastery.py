@@ -29,7 +29,7 @@ def test_home_names_the_weakest_skill_and_opens_its_practice(
     fresh = app(None, as_learner=learner)
     assert not [b for b in fresh.button if b.key == "home-practise-skill"]  # nothing met yet
     _misses(store, int(learner))
-    before = app(None, as_learner=learner)  # walk 30: not before its lesson is done
+    before = app(None, as_learner=learner)  # not before its lesson is done
     assert not [b for b in before.button if b.key == "home-practise-skill"]
     store.lessons.complete(int(learner), "claim-or-pass", 3, len(CLAIMS.steps))
     home = app(None, as_learner=learner)
@@ -152,3 +152,30 @@ def test_the_mastery_bars_fit_a_phone() -> None:
     assert red == t("skill.red", "en")
     grey, green, weak = trace["marker"]["color"]  # two tries: too early to tell (walk 20)
     assert grey == "#9e9e9e" and green == "#2e7d32" and weak == "#c62828"
+
+
+def test_progress_names_every_weak_skill_beyond_the_three_shown(
+        db: tuple[ProgressStore, str]) -> None:
+    """Three improvement areas are shown in full; a fourth weak skill is still named with its
+    figures, not dropped."""
+    from trainer.practice import mastery_service as mastery
+
+    store, learner = db
+    _misses(store, int(learner))
+    for number, correct in enumerate((False, True, False, False)):
+        for context, item, skill in (("drill", f"red:{number}", "drill:red"),
+                                     ("puzzle", f"win-p{number}", "puzzle:win"),
+                                     ("puzzle", f"least_risk-x{number}", "puzzle:least_risk")):
+            store.answers.record(int(learner), context=context, item=item, question="q",
+                                 answer="a", expected="b", correct=correct, seconds=2.0,
+                                 skill=skill)
+    weak = mastery.improvement_areas(mastery.estimates(store, int(learner)))
+    assert len(weak) == 4
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    shown = [b.key for b in progress.button if (b.key or "").startswith("area-")]
+    assert shown == [f"area-{e.skill.value}" for e in weak[:3]]
+    fourth = weak[3]
+    line = t("progress.area_short", "en", skill=t(f"skill.{fourth.skill.value}", "en"),
+             percent=round(fourth.mastery * 100), right=fourth.right, attempts=fourth.attempts)
+    assert t("progress.areas_more", "en", skills=line) in [c.value for c in progress.caption]

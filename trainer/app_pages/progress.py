@@ -63,7 +63,8 @@ def mastery_section() -> None:
                                by_default=True, required=True) or "30"
     since = mastery.period_start(PERIODS[period], datetime.now(UTC))
     estimates = mastery.kept_estimates(store(), learner.id, since=since, version=version)
-    areas = mastery.improvement_areas(estimates)
+    weak = mastery.improvement_areas(estimates)
+    areas, more = weak[:mastery.AREAS_SHOWN], weak[mastery.AREAS_SHOWN:]
     early = tr("list.sep").join(tr(f"skill.{e.skill.value}") for e in mastery.too_early(estimates))
     if not areas:
         st.caption(tr("progress.areas_early", skills=early) if early
@@ -77,7 +78,12 @@ def mastery_section() -> None:
                            right=area.right, attempts=area.attempts))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
-    if early:  # too few tries to be an area, yet missed: named, not passed over (walk 16)
+    if more:  # weaker than mastered too, each named with its figure
+        st.caption(tr("progress.areas_more", skills=tr("list.sep").join(
+            tr("progress.area_short", skill=tr(f"skill.{e.skill.value}"),
+               percent=round(e.mastery * 100), right=e.right, attempts=e.attempts)
+            for e in more)))
+    if early:  # too few tries to be an area, yet missed: named, not passed over
         st.caption(tr("progress.areas_also_early", skills=early))
     st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
                          lambda: mastery_history(areas), version=version),

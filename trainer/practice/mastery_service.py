@@ -277,12 +277,18 @@ def next_exercise(found: list[SkillEstimate],
     return NextExercise(weakest.skill, why, target_of(weakest.skill))
 
 
-def improvement_areas(found: list[SkillEstimate], count: int = 3) -> list[SkillEstimate]:
+AREAS_SHOWN = 3
+"""Improvement areas shown with their practice button and history; any weaker-than-mastered
+skill beyond them is still named, so none is passed over."""
+
+
+def improvement_areas(found: list[SkillEstimate]) -> list[SkillEstimate]:
     """The weakest skills of the period, Lichess-style: at least :data:`AREAS_MIN_ATTEMPTS`
-    first attempts, at least one miss, not mastered — weakest first."""
+    first attempts, at least one miss, not mastered — weakest first, all of them (the page
+    shows the first :data:`AREAS_SHOWN` in full)."""
     areas = [e for e in found if e.attempts >= AREAS_MIN_ATTEMPTS and e.right < e.attempts
              and not e.mastered]
-    return sorted(areas, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))[:count]
+    return sorted(areas, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))
 
 
 def too_early(found: list[SkillEstimate]) -> list[SkillEstimate]:
