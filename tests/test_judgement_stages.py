@@ -116,6 +116,37 @@ def test_every_wait_reading_shipped_is_the_whole_truth() -> None:
         assert safe_cards(table, opponent) == _enumerated_safe(table, opponent)
 
 
+@pytest.mark.rule("R-READ", "R-RED")
+def test_a_wait_reading_says_a_pass_of_the_other_colour_proves_nothing() -> None:
+    """Where a card of a hand card's rank but the other colour passed the opponent and the card
+    is still open (brute force), the working says that pass proves nothing for it, naming both
+    cards; it never says so of a card that is safe."""
+    from trainer.analysis.arguments import unproven_twin
+    from trainer.i18n import render
+    from trainer.lessons.kinds.wait_reading import read_wait
+
+    said = 0
+    for entry in wait_pool():
+        table = SafetyTable.from_json(entry["table"])
+        opponent = _opponent(table, entry["opponent"])
+        safe = {table.hand[i] for i in _enumerated_safe(table, opponent)}
+        passed = table.passed[opponent] if table.passed is not None else ()
+        task = read_wait(StepData({"table": json.dumps(entry["table"]),
+                                   "opponent": entry["opponent"]}))
+        for card in dict.fromkeys(table.hand):
+            others = [p for p in passed if p.rank == card.rank and p.is_red != card.is_red
+                      and not any(q.rank == card.rank and q.is_red == card.is_red for q in passed)]
+            note = unproven_twin(table, opponent, card)
+            if card in safe or not others:
+                assert note is None, (card, table.to_json())
+                continue
+            assert note is not None and note in task.working
+            text = render(note, "en", cite=False)
+            assert card.symbol in text and any(p.symbol in text for p in others)
+            said += 1
+    assert said >= 5
+
+
 def _answer_cards(task: Task) -> set[str]:
     board = task.board
     if isinstance(task.answer, CardsAnswer | MoveAnswer):

@@ -24,7 +24,7 @@ from trainer.analysis.certificates import certificate, history_certificate
 from trainer.analysis.chance import passed_twin
 from trainer.analysis.counting import deal_in_count
 from trainer.analysis.deal_in import DealInCount, SafetyReason
-from trainer.analysis.table import SafetyTable
+from trainer.analysis.table import SafetyTable, seat_words
 from trainer.engine import ALL_CARDS, Card, Message
 
 
@@ -112,6 +112,22 @@ def safe_against(table: SafetyTable, opponent: int, card: Card,
     if count.provably_safe:
         return True
     return passed_twin(table, opponent, card) is not None
+
+
+def unproven_twin(table: SafetyTable, opponent: int, card: Card) -> Message | None:
+    """Where a card of ``card``'s rank but the other colour passed ``opponent`` and yet proves
+    nothing (R-READ): said, so that the pass is not read as a proof. A black one leaves a red
+    card open (it brings more red); a red one leaves a black card open while the opponent shows
+    no red laid down (全黑 is still theirs to make)."""
+    if card.rank is None or safe_against(table, opponent, card):
+        return None
+    passed = table.passed[opponent] if table.passed is not None else ()
+    other = next((p for p in passed if p.rank == card.rank and p.is_red != card.is_red), None)
+    if other is None:
+        return None
+    key = "safety.twin_black_open" if card.is_red else "safety.twin_red_open"
+    return Message.of(key, ("R-READ", "R-RED"), card=card, passed=other,
+                      seat=seat_words(opponent, table.seat, table.rules.players))
 
 
 def _red_twin_deals_in(table: SafetyTable, card: Card) -> bool:

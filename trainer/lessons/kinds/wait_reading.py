@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from trainer.analysis.arguments import proof_against, safe_against
+from trainer.analysis.arguments import proof_against, safe_against, unproven_twin
 from trainer.analysis.chance import passed_twin
 from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.data import data_folder
@@ -73,7 +73,9 @@ def read_wait(data: StepData) -> Task:
     who = seat_words(opponent, table.seat, table.rules.players)
     unseen = table.unseen()
     distinct = list(dict.fromkeys(table.hand))
-    working = tuple(proof_against(table, opponent, card, unseen) for card in distinct)
+    working = tuple(said for card in distinct for said in (
+        proof_against(table, opponent, card, unseen), unproven_twin(table, opponent, card))
+        if said is not None)  # a pass that proves nothing is said too, beside its card
 
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
