@@ -77,7 +77,7 @@ def mastery_section() -> None:
                            right=area.right, attempts=area.attempts))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
-    if early:  # too few tries to be an area, yet missed: named, not passed over (walk 16)
+    if early:  # too few tries to be an area, yet missed: named, not passed over
         st.caption(tr("progress.areas_also_early", skills=early))
     st.plotly_chart(kept(store(), learner.id, "mastery history", (period, current_language()),
                          lambda: mastery_history(areas), version=version),
@@ -130,7 +130,7 @@ cols[0].metric(tr("puzzles.your_rating"), rating.shown() if rated else "—",
                else tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}",
-               help=tr("progress.best_streak_help"))  # walk 28: a bare 0 said nothing
+               help=tr("progress.best_streak_help"))  # a bare 0 says nothing
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}", help=tr("progress.best_timed_help"))
 
 track_section()
