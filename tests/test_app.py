@@ -80,7 +80,7 @@ def test_create_profile_and_resume_after_refresh(db_url: str) -> None:
 
 
 def test_the_landing_page_switches_language_without_the_sidebar(db_url: str) -> None:
-    """Walk 15: on a phone the language switch sat in the closed sidebar. The signed-out page
+    """On a phone the sidebar, and the language switch in it, starts closed: the signed-out page
     offers the other language at the top; it becomes the page's and the address's."""
     at = app("home")
     assert any(t("home.welcome", "en") in m.value for m in at.markdown)
@@ -148,8 +148,8 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
 
 def test_a_question_asked_again_for_the_last_time_promises_no_more(db_url: str,
                                                                      learner_id: str) -> None:
-    """A question already asked again as often as a run asks it: its answer shown says why,
-    and no longer that a question like it comes back (walk 14: the lesson then ended)."""
+    """A question already asked again as often as a run asks it: its answer shown says why, and
+    not that a question like it comes back (none does: the lesson ends)."""
     from trainer.lessons.run import MAX_REASKS
 
     lesson = LESSONS["pong-and-kong"]
@@ -289,7 +289,7 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at = app("settings", as_learner=learner_id)
     at.radio(key="rules_players").set_value(3).run()
-    assert at.radio(key="rules_jokers").options == ["2", "4", "6"]  # in order (walk 27)
+    assert at.radio(key="rules_jokers").options == ["2", "4", "6"]  # in order
     at.radio(key="rules_jokers").set_value(6).run()
     translated(at.radio, "rules_scoring").set_value("ladder").run()
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
@@ -299,7 +299,7 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     assert any("25" in c.value for c in at.caption)
     click(at, t("settings.save", "en"))
     assert at.success[0].value == t("settings.saved_uncapped", "en", threshold=25, base=5,
-                                    players=3, jokers=6)  # all it saved, said (walk 27)
+                                    players=3, jokers=6)  # all it saved, said
     rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
     assert (rules.players, rules.jokers, rules.scoring, rules.base, rules.fan_cap) == \
         (3, 6, "ladder", 5, None)
@@ -308,8 +308,9 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_settings_refuses_a_number_out_of_range_in_the_pages_language(
         db_url: str, learner_id: str, lang: str) -> None:
-    """Walk 30: a base of 0 was refused in an English hover tip on the 中文 page, and Save said
-    "saved, base 1". The box says what is wrong under it, Save refuses, nothing changes."""
+    """A base out of range is refused in the page's language, not in an English hover tip, and
+    never saved as another value: the box says what is wrong under it, Save refuses, nothing
+    changes."""
     before = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
     at = app("settings", as_learner=learner_id, lang=lang)
     assert not at.error
@@ -348,7 +349,7 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     at.button(key="judge").click().run()
     problem = plain(t("notation.suit", "en", token="7x", at=4, suit="x", rank="7"))
     assert at.warning[0].value == t("app.error_in", "en", field=t("app.hand_label", "en"),
-                                    error=problem)  # walk 26: the box is named too
+                                    error=problem)  # the box is named too
     at.text_input(key="hand").set_value("7h Kd Ac 5h 9c")
     at.text_input(key="card").set_value("Zz")
     at.button(key="judge").click().run()
@@ -364,7 +365,7 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
                        moment=Message.of("reach.moment.waiting"), held=3, expected=7, sets=0)
     assert [w.value for w in at.warning] == [  # waiting with nothing laid: 7 concealed, not 3
         unbroken_rule_ids(t("app.unreachable", "en", reasons=render(count, "en")))]
-    at.text_input(key="hand").set_value("Kh Ah")  # walk 16: two cards read as 天走, 96 points
+    at.text_input(key="hand").set_value("Kh Ah")  # two cards: no real hand, though read as 天走
     at.button(key="judge").click().run()
     assert at.warning and "8" in at.warning[0].value and "2" in at.warning[0].value
     at.text_input(key="hand").set_value("7h Kd Ac 5h 9c")  # the page's own example: reachable
@@ -379,7 +380,7 @@ def test_rule_ids_in_a_list_never_break_across_lines() -> None:
 
     said = unbroken_rule_ids("番数：无——平糊 0 番（R-FAN, R-PAIR14、R-OWN-FLIP）; R-version")
     assert "R\u2011FAN" in said and "R\u2011PAIR14" in said and "R-version" in said
-    assert "R\u2011OWN\u2011FLIP" in said  # every hyphen of an id (walk 21: it broke in two)
+    assert "R\u2011OWN\u2011FLIP" in said  # every hyphen of an id, never broken in two
     assert "R-" not in said.replace("R-version", "")
     cited = render(Message.of("glossary.rule", ("R-OWN-FLIP", "R-PAY"), rule="x"), "zh")
     assert cited.endswith("（规则\u00a0R-OWN-FLIP、R-PAY）")  # one unbroken label, 、 between
@@ -430,8 +431,8 @@ def test_glossary_opens_at_a_term(learner_id: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_glossary_finds_a_term_by_its_chinese_pinyin_or_words(learner_id: str,
                                                                    lang: str) -> None:
-    """Walk 16: finding 扯, 下叫 or 点炮 meant opening expanders one by one. A search box keeps
-    the terms whose Chinese, pinyin (tones or none) or words hold the text; one found is opened;
+    """Finding 扯, 下叫 or 点炮 needs no opening of expanders one by one: a search box keeps the
+    terms whose Chinese, pinyin (tones or none) or words hold the text; one found is opened;
     none found says what to try."""
     at = app("glossary", as_learner=learner_id, lang=lang)
     everything = len(at.expander)
@@ -450,8 +451,8 @@ def test_the_glossary_finds_a_term_by_its_chinese_pinyin_or_words(learner_id: st
 
 
 def test_every_glossary_picture_is_said_in_words() -> None:
-    """Walk 17: 点炮's picture was a lone 7♦. Every term drawn with cards has a line saying what
-    they show, in both languages, and no term without a picture has one."""
+    """A picture alone (点炮's lone 7♦) says little: every term drawn with cards has a line
+    saying what they show, in both languages, and no term without a picture has one."""
     from trainer.content.glossary import TERMS
     from trainer.i18n import catalog
 
@@ -494,9 +495,9 @@ def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_rule_linked_from_a_lesson_opens_at_its_section_first(lang: str) -> None:
-    """Walk 30: rule ids under the lessons and in the glossary were plain text. Each is a link
-    (a new tab) to the Rules page, which opens at the rule's section with the rule first, said
-    to be the one opened; an id it does not know opens the page as it is."""
+    """Rule ids under the lessons and in the glossary are not plain text: each is a link (a new
+    tab) to the Rules page, which opens at the rule's section with the rule first, said to be
+    the one opened; an id it does not know opens the page as it is."""
     from trainer.content.rule_examples import SECTIONS
 
     for section, rule_ids in SECTIONS:
@@ -643,9 +644,9 @@ def test_a_link_to_no_profile_from_ones_own_says_so_once(learner_id: str) -> Non
 
 def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
         db_url: str, learner_id: str) -> None:
-    """Walk 31: at lesson 12, a miss and then a press the rules refuse (a win on a card that
-    does not win) drew the verdict's container twice and the page broke. The refusal is said
-    above the miss's hint, in one verdict, and costs no try."""
+    """At lesson 12, a miss and then a press the rules refuse (a win on a card that does not
+    win): the refusal is said above the miss's hint, in one verdict (a verdict's container drawn
+    twice breaks the page), and costs no try."""
     from trainer.engine.game.actions import ActionKind
     from trainer.i18n import render
     from trainer.lessons.answers import MoveAnswer as Move
@@ -674,9 +675,9 @@ def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
 
 
 def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: str) -> None:
-    """Walk 31: after a miss the wrong cards stay raised (or the wrong number in its box), and
-    pressing Check again sent the same answer: a second miss, and the answer shown. The very
-    answer just missed is said to be so, and no try is spent."""
+    """After a miss the wrong cards stay raised (or the wrong number in its box), so pressing
+    Check again sends the same answer, which is no second miss. The very answer just missed is
+    said to be so, and no try is spent."""
     from trainer.i18n import render
     from trainer.lessons.run import Feedback
 
@@ -704,8 +705,8 @@ def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: s
 
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
         db_url: str, learner_id: str) -> None:
-    """Walk 10: at stage 16 a chi with the last concealed card counted as a miss. At a question
-    the coach grades by values, a press the rules refuse is said why — in the catalog's words,
+    """A press the rules refuse (at stage 16, a chi with the last concealed card) is no miss. At
+    a question the coach grades by values, such a press is said why — in the catalog's words,
     with its rule — and is no answer: nothing is recorded, no try is spent, the table takes the
     next press (as the best-move puzzles do)."""
     from trainer.engine.game.actions import ActionKind
@@ -732,9 +733,9 @@ def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
 
 
 def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> None:
-    """Walk 15: after a second miss the answer ("4♥") was said only in words. Once the answer of
-    a tap-the-cards question is shown, its cards carry a mark on the table; while the question
-    is open, none does (the marks would give it away)."""
+    """A shown answer ("4♥") is not said in words only: once the answer of a tap-the-cards
+    question is shown, its cards carry a mark on the table; while the question is open, none
+    does (the marks would give it away)."""
     lesson = LESSONS["pairs-of-14"]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
@@ -753,9 +754,9 @@ def test_a_shown_answer_is_marked_on_the_table(db_url: str, learner_id: str) -> 
 
 
 def test_lessons_say_they_teach_at_the_standard_table(db_url: str, learner_id: str) -> None:
-    """Walk 16: with a saved three-player table (25 red), lesson 4 still marked 24 red a win —
-    rightly, at the standard table the lessons teach at, but unsaid. A learner whose house
-    rules differ is told, on the list and in a lesson; one at the standard table is not."""
+    """With a saved three-player table (25 red), lesson 4 marks 24 red a win — rightly, at the
+    standard table the lessons teach at, and said so. A learner whose house rules differ is
+    told, on the list and in a lesson; one at the standard table is not."""
     note = t("lessons.standard_table", "en", threshold=20)
     at = app("lessons", as_learner=learner_id)
     assert note not in [c.value for c in at.caption]
@@ -769,9 +770,9 @@ def test_lessons_say_they_teach_at_the_standard_table(db_url: str, learner_id: s
 @pytest.mark.parametrize(("lesson_id", "judged"), [("which-discard", True), ("cards-and-red", False)])
 def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str, lesson_id: str,
                                                     judged: bool) -> None:
-    """Walk 23: after a right answer the working stayed closed, and a learner right by luck
-    pressed Continue without the coach's reason. After a right judgement (a question graded by
-    the coach's values) it is open; after a right rule question it stays closed, for pace."""
+    """A learner right by luck learns only from the coach's reason, and a closed working goes
+    unread: after a right judgement (a question graded by the coach's values) it is open; after
+    a right rule question it stays closed, for pace."""
     lesson = LESSONS[lesson_id]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
@@ -787,15 +788,15 @@ def test_the_working_opens_after_a_right_judgement(db_url: str, learner_id: str,
     assert len(ruled) == 1
     assert all(f"({rule})" in ruled[0].replace("\u2011", "-")
                for line in task.full_working for rule in line.rules)
-    # each a link to the rule on the Rules page, for this learner (walk 30)
+    # each a link to the rule on the Rules page, for this learner
     public = ProgressStore(open_database(db_url)).learner(int(learner_id)).public_id  # type: ignore[union-attr]
     assert all(f"](rules?learner={public}&lang=en&rule={rule})" in ruled[0]
                for line in task.full_working for rule in line.rules)
 
 
 def test_the_rules_page_says_its_examples_are_of_four(db_url: str, learner_id: str) -> None:
-    """Walk 26: with house rules of three, the Rules page's examples said "short of 20" and "3
-    shares" with no word that they are of a table of four."""
+    """With house rules of three, the Rules page's examples ("short of 20", "3 shares") say that
+    they are of a table of four."""
     store = ProgressStore(open_database(db_url))
     note = t("rules_page.your_table", "en", players=3, threshold=25, shares=2)
     at = app("rules", as_learner=learner_id)

@@ -67,8 +67,8 @@ def test_progress_shows_mastery_and_the_improvement_areas(db: tuple[ProgressStor
 
 def test_progress_names_a_missed_skill_too_new_to_be_an_area(db: tuple[ProgressStore, str]
                                                              ) -> None:
-    """Walk 15: "no improvement area" stood beside two skills at 17%. A skill missed on fewer
-    than three first tries is named as too early to tell, not passed over."""
+    """"No improvement area" beside two skills at 17% misleads: a skill missed on fewer than
+    three first tries is named as too early to tell, not passed over."""
     store, learner = db
     for right in (False, True):  # one puzzle missed, then right: one first try, a miss
         store.answers.record(int(learner), context="puzzle", item="least_risk-x1", question="q",
@@ -134,9 +134,9 @@ def test_progress_shows_the_track_beside_the_answers(db: tuple[ProgressStore, st
 
 
 def test_the_mastery_bars_fit_a_phone() -> None:
-    """Walk 16: on a phone a long skill name took half the chart and the axis stopped at 50%.
-    Long names are wrapped (plain text, broken at spaces or Chinese characters), and 100% is a
-    tick inside the axis."""
+    """On a phone a long skill name would take half the chart, and an axis stopping at 50% hides
+    the 100% tick. Long names are wrapped (plain text, broken at spaces or Chinese characters),
+    and 100% is a tick inside the axis."""
     from trainer.mastery.skills import Skill
     from trainer.practice.mastery_service import SkillEstimate
     from trainer.ui.progress_charts import mastery_bars
@@ -150,7 +150,7 @@ def test_the_mastery_bars_fit_a_phone() -> None:
     claim, red, _pairs = trace["y"]
     assert "<br>" in claim and claim.replace("<br>", " ") == t("skill.claim_rules", "en")
     assert red == t("skill.red", "en")
-    grey, green, weak = trace["marker"]["color"]  # two tries: too early to tell (walk 20)
+    grey, green, weak = trace["marker"]["color"]  # two tries: too early to tell
     assert grey == "#9e9e9e" and green == "#2e7d32" and weak == "#c62828"
 
 

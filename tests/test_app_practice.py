@@ -48,8 +48,8 @@ def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) ->
 
 def test_a_drill_names_its_lesson_until_the_lesson_is_done(
         db: tuple[ProgressStore, str]) -> None:
-    """Walk 24: the kong drill asked about laid-down sets before the lessons on 投牌 and kongs.
-    A drill stays open to all, and names its lesson while that lesson is not done."""
+    """The kong drill asks about laid-down sets, which the lessons on 投牌 and kongs teach. A
+    drill stays open to all, and names its lesson while that lesson is not done."""
     store, learner = db
     note = t("drills.before_lesson", "en", title="Pong, kong, and what a kong is worth")
     at = app("drills", as_learner=learner, drill="kong")
@@ -87,7 +87,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
         assert not any(m.value.startswith("**Hint:**") for m in at.markdown)
         keys = [button.key for button in at.button]
         assert "drill-next" in keys and "drill-reveal" not in keys
-        # said as a miss, as lessons say it (walk 16: a neutral "The answer: no")
+        # said as a miss, as lessons say it, not a neutral "The answer: no"
         assert at.info[0].value.startswith(
             t("lessons.the_answer_first_miss", "en", answer="").strip())
     else:
@@ -470,8 +470,8 @@ def test_another_mode_brings_a_puzzle_of_its_own(db: tuple[ProgressStore, str]) 
 
 
 def test_the_bell_says_how_many_were_answered_and_solved(db: tuple[ProgressStore, str]) -> None:
-    """Walk 20: the end of a 3-minute run said only how many were solved at the first try. It
-    says how many were answered too, a reload in the middle included."""
+    """The end of a 3-minute run says how many were solved at the first try and how many were
+    answered, a reload in the middle included."""
     _store, learner = db
     at = app("puzzles", as_learner=learner, mode="timed")
     at.button(key="timed-start").click().run()
@@ -530,7 +530,7 @@ def _values(data: object) -> list[object]:
 
 def test_a_theme_not_yet_taught_is_offered_with_its_lesson(
         db: tuple[ProgressStore, str]) -> None:
-    """Walk 24: "By theme" opened on a safe-discard theme before the lesson that teaches it.
+    """"By theme" opens on a theme already taught, not a safe-discard theme before its lesson.
     The taught themes come first; an untaught one chosen says which lesson teaches it."""
     store, learner = db
     at = app("puzzles", as_learner=learner, mode="theme")
@@ -616,8 +616,8 @@ def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
 
 def test_home_sends_stars_back_to_the_lesson_with_fewest(db: tuple[ProgressStore, str]
                                                         ) -> None:
-    """Of the lessons short of three stars, Home names the one with the fewest (walk 3: it
-    named a two-star lesson while two had one)."""
+    """Of the lessons short of three stars, Home names the one with the fewest (not a two-star
+    lesson while two have one)."""
     store, learner = db
     store.lessons.complete(int(learner), "cards-and-red", 2, 5)
     store.lessons.complete(int(learner), "pairs-of-14", 1, 5)

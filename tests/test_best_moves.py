@@ -90,10 +90,10 @@ def test_a_fresh_variant_is_another_moment() -> None:
 @pytest.mark.parametrize(("kind", "players"), [("best_discard", 4), ("best_claim", 4),
                                                ("best_claim", 3)])
 def test_a_re_ask_is_a_moment_the_lessons_can_explain(kind: str, players: int) -> None:
-    """Walk 28: a re-asked level's working said that no question of the lessons decides — a
-    grade the learner could not have reasoned to. A fresh moment is drawn from those whose
-    best move a lesson question explains (or fewer but bigger wins), wherever its class has
-    any; the pool does hold others, never drawn."""
+    """A re-asked level's working that says no question of the lessons decides gives a grade the
+    learner could not have reasoned to. A fresh moment is drawn from those whose best move a
+    lesson question explains (or fewer but bigger wins), wherever its class has any; the pool
+    does hold others, never drawn."""
     from trainer.coach.contrast import contrast
     from trainer.coach.explain import pays_more
     from trainer.lessons.kinds.best_move import KINDS, classes, explained
@@ -130,9 +130,9 @@ def test_the_working_gives_the_values_at_once_and_the_reasons_when_shown() -> No
 
 
 def test_the_table_after_a_discard_stops_once_the_others_let_it_go() -> None:
-    """The table shown after the learner's discard: their card let go by the others and at
-    most the next flip on offer — not a run of flips everyone passed, which jumped lesson 11's
-    table from 14 stock cards to 3 unseen (walk 14)."""
+    """The table shown after the learner's discard: their card let go by the others and at most
+    the next flip on offer — not a run of flips everyone passed, which jumped lesson 11's table
+    from 14 stock cards to 3 unseen."""
     from trainer.lessons.table_tasks import TableScene, after_move, board_of_scene
 
     told = 0
@@ -157,8 +157,8 @@ def test_the_table_after_a_discard_stops_once_the_others_let_it_go() -> None:
 
 def test_a_claim_speaks_of_chi_only_where_the_rules_open_one() -> None:
     """"Chi: tap your card …" was said of a card from the player opposite, which nobody there
-    may chi (walk 14): a claim from another than the upper player (or one's own flip) is asked
-    without it, and no chi is legal there."""
+    may chi: a claim from another than the upper player (or one's own flip) is asked without it,
+    and no chi is legal there."""
     from trainer.lessons.kinds.best_move import task_of_move
 
     seen = set()
@@ -172,10 +172,10 @@ def test_a_claim_speaks_of_chi_only_where_the_rules_open_one() -> None:
 
 
 def test_the_working_always_says_what_sets_the_two_best_apart() -> None:
-    """Walk 23: a 19-red and an 18-red discard, the 18 best by 3.8 points, and nothing said —
-    every figure shown argued for the other card. The working ends with the one reason the
-    review would give, or says that the four questions do not set the two apart by enough
-    (or at all): never silent where the learner would hunt for a difference."""
+    """A 19-red and an 18-red discard, the 18 best by 3.8 points: every figure shown argues for
+    the other card, so something must be said. The working ends with the one reason the review
+    would give, or says that the four questions do not set the two apart by enough (or at all):
+    never silent where the learner would hunt for a difference."""
     from trainer.coach.contrast import contrast
     from trainer.lessons.kinds.best_move import coach_reasons
 
@@ -221,8 +221,8 @@ def test_fewer_bigger_wins_are_said_where_no_question_decides() -> None:
 
 
 def test_a_claim_judgement_is_charged_to_the_claim_rules() -> None:
-    """Walk 26: every lesson-12 miss was charged to R-SAFE and R-RED, and Progress sent the
-    learner to reread the deal-in rules. A claim-or-pass question rests on the claims."""
+    """A claim-or-pass question rests on the claims: a miss there is not charged to R-SAFE and
+    R-RED, and Progress does not send the learner to reread the deal-in rules."""
     from trainer.lessons.kinds.best_move import CLAIM_RULES, RULES, task_of_move
 
     claim = task_of_move("best_claim", pool(4, "best_claim")[0])

@@ -43,9 +43,9 @@ def test_the_payload_is_the_view_and_the_pictures_the_browser_lacks(
 
 
 def test_a_seat_with_sets_laid_shows_the_red_they_carry() -> None:
-    """Walk 15: a safe-discard answer counted from "the player opposite shows 2 red" while the
-    seat said only "5 cards". A seat with sets laid says their red beside its cards (R-RED: a
-    Q♦ or Q♥ carries 1); a seat with none says its cards alone."""
+    """A safe-discard answer counts from "the player opposite shows 2 red", so the seat says it
+    too, not only "5 cards". A seat with sets laid says their red beside its cards (R-RED: a Q♦
+    or Q♥ carries 1); a seat with none says its cards alone."""
     from trainer.engine.melds import Meld
     from trainer.ui.lang import hidden_cards
 

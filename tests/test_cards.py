@@ -101,7 +101,7 @@ def test_list_separators() -> None:
      ("Zh", "Zh", 0, "unknown rank 'Z'"), ("7h 1h", "1h", 3, "unknown rank '1'"),
      ("7", "7", 0, "rank then a suit"), ("7h,11s", "11s", 3, "unknown rank '11'"),
      ("7h zz", "zz", 3, "rank then a suit"),  # neither a rank nor a suit: not a card at all
-     ("7hh Kd", "7hh", 0, "two suits"), ("Kd 10♥h", "10♥h", 3, "two suits")],  # walk 30
+     ("7hh Kd", "7hh", 0, "two suits"), ("Kd 10♥h", "10♥h", 3, "two suits")],  # a suit twice
 )
 def test_errors_name_token_and_position(text: str, token: str, offset: int, problem: str) -> None:
     with pytest.raises(NotationError) as caught:

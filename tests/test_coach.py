@@ -229,7 +229,7 @@ def test_a_review_prices_every_discard_with_a_choice_and_is_reproducible() -> No
         assert chosen is not None and chosen.loss >= 0
         assert decision.mistake == (chosen.loss >= MISTAKE_POINTS
                                     and chosen.loss - 1.96 * chosen.loss_error > 0)
-    # one figure: the items as shown, summed — the summary, Progress and Home say it (walk 31)
+    # one figure: the items as shown, summed — the summary, Progress and Home say it
     assert priced.points_lost == pytest.approx(
         sum(d.shown_loss.value for d in priced.decisions if d.mistake))
     from trainer.engine.messages import Points
@@ -350,11 +350,10 @@ def test_a_stored_share_must_be_a_share() -> None:
 
 
 def test_going_against_the_quick_look_is_said_when_the_long_look_clears_it() -> None:
-    """Walk 20: the hint put 4♠ 1.7 points below J♠; the learner threw 4♠, and the review counted
-    it "as good as the best" without a word, so the two screens said opposite things. Where the
-    learner went against the quick look and the long look finds no mistake, the review says so,
-    with both figures; a mistake keeps its own words, and a loss is the gap of the figures as
-    shown."""
+    """A hint that put 4♠ 1.7 points below J♠ and a review that counts the learner's 4♠ "as good
+    as the best" without a word would say opposite things. Where the learner went against the
+    quick look and the long look finds no mistake, the review says so, with both figures; a
+    mistake keeps its own words, and a loss is the gap of the figures as shown."""
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
     from trainer.engine.game.actions import Action
@@ -565,10 +564,10 @@ def test_a_discard_that_leaves_the_hand_not_ready_counts_the_cards_that_would_pa
 
 @pytest.mark.rule("R-CHI", "R-PAY", "R-WAIT")
 def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
-    """Walk 8: a claim read "the set is laid down, red 23" beside a pass's "red 23", nothing to
-    tell them apart. A chi draws nothing, so its words name the discard it then owes (a card of
-    the hand, not the one laid with the offered card), that card's chance, and whether the hand
-    is then ready — checked against the engine's waits."""
+    """A claim's "the set is laid down, red 23" beside a pass's "red 23" does not tell them
+    apart. A chi draws nothing, so its words name the discard it then owes (a card of the hand,
+    not the one laid with the offered card), that card's chance, and whether the hand is then
+    ready — checked against the engine's waits."""
     from trainer.coach.explain import why
     from trainer.engine import Position, waits
     from trainer.engine.melds import Meld, MeldKind
@@ -599,11 +598,11 @@ def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
 
 @pytest.mark.rule("R-WIN", "R-RED", "R-WAIT")
 def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> None:
-    """Walk 10: '4 unseen cards would pair a loose one' beside a hand whose every pairing card
-    left the red short, and 'ready … red 14 (a win needs 20)' beside a wait that brings the rest.
-    A hand one card from combined that is not ready says the red it could reach at most — with
-    the red card of the partner rank, and short; a ready hand short of the red says the winning
-    card brings the rest, and each of its waits does."""
+    """'4 unseen cards would pair a loose one' misleads where every pairing card leaves the red
+    short, and 'ready … red 14 (a win needs 20)' where the wait brings the rest. A hand one card
+    from combined that is not ready says the red it could reach at most — with the red card of
+    the partner rank, and short; a ready hand short of the red says the winning card brings the
+    rest, and each of its waits does."""
     from trainer.coach.explain import READY, ready_words, red_words
     from trainer.engine.cards import ALL_CARDS, red_total
     from trainer.engine.combine import is_combined
@@ -624,7 +623,7 @@ def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> N
             if ready.key == "coach.not_ready_red":
                 pairing = [c for c in ALL_CARDS if is_combined([*rest, c])]
                 assert pairing and {c.rank for c in pairing} == {_rank(ready.param("partner"))}
-                loose = _rank(ready.param("loose"))  # the card it pairs, named (walk 19: "it")
+                loose = _rank(ready.param("loose"))  # the card it pairs, named, not "it"
                 assert loose + _rank(ready.param("partner")) == 14 and \
                     loose in {c.rank for c in rest}
                 assert ready.param("reach") == max(red_total([*rest, c], melds)
@@ -646,9 +645,9 @@ def _rank(name: object) -> int:
 
 
 def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
-    """Walk 15: a move read "you win 0% at +6.0" — a mean over a few deals won, shown beside a
-    share rounded to 0. A share under 1% is said as such, one never seen as never, with no
-    size; a share of 1% or more keeps its size."""
+    """"You win 0% at +6.0" — a mean over a few deals won, beside a share rounded to 0 — reads
+    as a contradiction. A share under 1% is said as such, one never seen as never, with no size;
+    a share of 1% or more keeps its size."""
     from trainer.coach.explain import outcome_words
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import Card
@@ -671,10 +670,10 @@ def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
 
 @pytest.mark.rule("R-FAN")
 def test_fewer_wins_worth_more_are_said_so() -> None:
-    """Walk 18: a pong best at +8.4 beside a pass at +4.9, and the pass won more often (64%
-    against 56%): nothing said why. When the better option wins less often but each win pays
-    clearly more, the outcomes say so — after a pong or kong, because the set adds fan; never
-    when it wins as often, or its wins pay about the same."""
+    """A pong best at +8.4 beside a pass at +4.9 that wins more often (64% against 56%) needs a
+    why. When the better option wins less often but each win pays clearly more, the outcomes say
+    so — after a pong or kong, because the set adds fan; never when it wins as often, or its
+    wins pay about the same."""
     from trainer.coach.explain import outcome_words
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
@@ -704,10 +703,10 @@ def test_fewer_wins_worth_more_are_said_so() -> None:
 
 
 def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:
-    """Walk 16: the hint in Play said "Q♣", the review's best was 7♣, and the learner, who had
-    played 8♣, read a contradiction. When the quick look's move is neither the review's best nor
-    the learner's choice, the review names it with its value beside the best; otherwise it says
-    nothing more."""
+    """A hint in Play of "Q♣" and a review's best of 7♣, to a learner who played 8♣, read as a
+    contradiction. When the quick look's move is neither the review's best nor the learner's
+    choice, the review names it with its value beside the best; otherwise it says nothing
+    more."""
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
     from trainer.engine.messages import Message
@@ -767,9 +766,9 @@ def test_the_review_step_says_why_its_best_differs_from_plays_hint() -> None:
 
 def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Walk 16: "pass — −3.1 points; next best chi, −3.1" read as a contradiction. When the
-    coach's best and the option beside it show the same figure, the hint says they are as good
-    as each other; a gap that shows keeps the plain words."""
+    """"pass — −3.1 points; next best chi, −3.1" reads as a contradiction. When the coach's best
+    and the option beside it show the same figure, the hint says they are as good as each other;
+    a gap that shows keeps the plain words."""
     from trainer.coach.expert import Advice, Advised
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
@@ -786,9 +785,9 @@ def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
 
 
 def test_a_sound_claim_is_said_in_the_claims_own_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Walk 19: a chi kept beside a pass too close to tell apart was explained with "let go the
-    loose card least likely to deal in" — the discards' way. A claim or a pass kept as the
-    lessons teach says how they answer an offered card; a discard keeps its own words."""
+    """A chi kept beside a pass too close to tell apart is not explained with "let go the loose
+    card least likely to deal in" — the discards' way. A claim or a pass kept as the lessons
+    teach says how they answer an offered card; a discard keeps its own words."""
     from trainer.coach.expert import Advice, Advised
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
@@ -811,10 +810,10 @@ def test_a_sound_claim_is_said_in_the_claims_own_words(monkeypatch: pytest.Monke
 
 
 def test_every_decision_is_listed_beside_the_best() -> None:
-    """Walk 28: the hand's end promised every decision priced, and a review with no mistakes
-    showed only a count. Each decision has a line: the coach's best with its points; else the
-    best beside it, and whether the gap is a mistake (with the points lost) or within what
-    the deals can tell apart."""
+    """The hand's end promises every decision priced, so a review with no mistakes shows more
+    than a count. Each decision has a line: the coach's best with its points; else the best
+    beside it, and whether the gap is a mistake (with the points lost) or within what the deals
+    can tell apart."""
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
     from trainer.engine.game.actions import Action
@@ -833,7 +832,7 @@ def test_every_decision_is_listed_beside_the_best() -> None:
     assert "Step 5" in render(lines[jack], "en") and "+2.0" in render(lines[jack], "en")
     assert "3.1 points lost" in render(lines[two], "en", cite=False)  # as the figures show
     assert "J♠" in render(lines[four], "zh", cite=False)
-    # walk 29: a 3-point gap the learner met by following Play's quick look is the hint's miss,
+    # a 3-point gap the learner met by following Play's quick look is the hint's miss,
     # said so in the line and the summary — neither "within the noise" nor their mistake
     from trainer.play.coach_review import PricedHand
     followed = PricedDecision(7, two, decision, words, words, quick=two)

@@ -134,9 +134,9 @@ def test_play_focus_is_the_skill_the_mistakes_cost_most() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_home_points_at_what_the_last_hands_cost(
         db: tuple[ProgressStore, str], reviews: list[PricedHand], lang: str) -> None:
-    """Walk 23: Home's "do next" ignored the points lost in Play. After reviewed hands with
-    mistakes, Home names the skill they cost most at, with its count and points, and a way to
-    practise it; before any, nothing."""
+    """Home's "do next" counts the points lost in Play too. After reviewed hands with mistakes,
+    Home names the skill they cost most at, with its count and points, and a way to practise it;
+    before any, nothing."""
     from trainer.play.coach_jobs import recent_mistakes
     from trainer.practice.mastery_service import play_focus
 
@@ -160,8 +160,8 @@ def test_home_points_at_what_the_last_hands_cost(
 
 
 def test_a_review_summary_adds_the_losses_its_items_show(reviews: list[PricedHand]) -> None:
-    """Walk 25: the summary said "1 mistake losing 4.5 points" above an item saying "You lost
-    4.4 points". The summary now adds the items' figures as shown."""
+    """The summary adds the items' figures as shown, never "1 mistake losing 4.5 points" above
+    an item saying "You lost 4.4 points"."""
     for review in reviews:
         mistakes = [d for d in review.decisions if d.mistake]
         for d in mistakes:

@@ -1,5 +1,5 @@
-"""Why one discard beats another, in one sentence (walk 15: a review called the learner's
-"proven safe" 8♥ a mistake and left them to work out that it held 8 of their 17 red)."""
+"""Why one discard beats another, in one sentence (a review calling the learner's "proven safe"
+8♥ a mistake must say that it held 8 of their 17 red)."""
 
 from __future__ import annotations
 
@@ -211,7 +211,7 @@ def test_no_reason_is_said_both_ways_and_a_safer_card_is_named_first() -> None:
             if is_safer:
                 safer += 1
                 assert said.param("other") == b.cards[0] and said.param("move") == a.cards[0]
-                for lang in ("en", "zh"):  # each card beside its own risk (walk 19: "proven
+                for lang in ("en", "zh"):  # each card beside its own risk (never "proven
                     text = render(said, lang, cite=False)  # safe against about 2%")
                     for card, risk in ((b.cards[0], said.param("other_risk")),
                                        (a.cards[0], said.param("risk"))):
@@ -259,12 +259,12 @@ def test_the_review_keeps_each_reason_with_its_decision() -> None:
 
 @pytest.mark.rule("R-CHI", "R-PONG", "R-WAIT", "R-SAFE", "R-PAIR14")
 def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
-    """Walk 17: the review's chi and pass mistakes had no one-sentence reason while the key
-    point (chi → ready; pass → not) sat in the bullets. Of the coach's stored claim moments, a
-    reason is said when one answer leaves the hand ready on an unseen card and the other does
-    not (checked here with the engine's waits), or when the chi owes a discard likely to deal
-    in; a pong and a pass by the 14-pairs the two alike leave (counted here again), never by
-    readiness: a pong's drawn card is hidden."""
+    """The review's chi and pass mistakes get a one-sentence reason, not only the key point (chi
+    → ready; pass → not) in the bullets. Of the coach's stored claim moments, a reason is said
+    when one answer leaves the hand ready on an unseen card and the other does not (checked here
+    with the engine's waits), or when the chi owes a discard likely to deal in; a pong and a
+    pass by the 14-pairs the two alike leave (counted here again), never by readiness: a pong's
+    drawn card is hidden."""
     from trainer.coach.fold import owed_discard
     from trainer.engine.combine import rank_counts, unpaired
     from trainer.lessons.kinds.best_move import pool
@@ -320,7 +320,7 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 threshold = view.rules.red_threshold
                 assert red[better] - red[worse] >= RED_GAP and red[worse] < threshold
                 assert (reason.param("kept"), reason.param("red")) == (red[better], red[worse])
-            else:  # the chi's readiness said where it would bring it (walk 29)
+            else:  # the chi's readiness said where it would bring it
                 owed = owed_discard(view, worse)
                 assert owed is not None and better.kind is ActionKind.PASS and \
                     worse.kind is ActionKind.CHI

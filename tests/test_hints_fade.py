@@ -104,9 +104,9 @@ def test_a_miss_brings_a_nudge_back_even_while_mastered(db: tuple[ProgressStore,
 
 
 def test_misses_among_the_last_first_tries_keep_a_nudge(db: tuple[ProgressStore, str]) -> None:
-    """Walk 19: four misses in twelve first tries of 吃、扯还是不要 left the estimate at 0.995,
-    and the next question said "You know chi, pong or pass well". While any of the skill's
-    last five first tries was a miss, the help stays a nudge."""
+    """Four misses in twelve first tries of 吃、扯还是不要 can leave the estimate at 0.995, yet
+    "You know chi, pong or pass well" would be wrong. While any of the skill's last five first
+    tries was a miss, the help stays a nudge."""
     store, learner_text = db
     learner = int(learner_text)
     for n, right in enumerate((False, True, True, False, True, False, True, True, True, True,
@@ -271,8 +271,8 @@ def test_help_before_an_answer_never_gives_the_answer(lang: str) -> None:
 
 
 def test_a_skill_mastered_in_a_few_answers_keeps_a_nudge(db: tuple[ProgressStore, str]) -> None:
-    """Walk 11: three right first tries at stage 16's discards made 留哪张 'mastered', and stage
-    11, never opened, showed no hint. Until FADE_AFTER first attempts the help stays a nudge."""
+    """Three right first tries at stage 16's discards do not make 留哪张 'mastered', and leave
+    stage 11, never opened, its hint. Until FADE_AFTER first attempts the help stays a nudge."""
     from trainer.mastery.guidance import FADE_AFTER
 
     store, learner_text = db

@@ -247,10 +247,9 @@ def test_reading_a_wait_asks_for_colour_only_once_it_is_taught() -> None:
 
 @pytest.mark.rule("R-PRIORITY", "R-FLIP")
 def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
-    """Walk 18: after the learner's K♣ in stage 16 the table said "nobody took your K♣", and the
-    next decision showed the lower player's chi of it: the table after a move was played on with
-    everyone passing while the hand goes on as it was played. It now follows the hand's own
-    actions, and says who took the card."""
+    """The table after a coached move follows the hand's own actions, and says who took the
+    card: played on with everyone passing, it would say "nobody took your K♣" where the next
+    decision shows the lower player's chi of it."""
     from trainer.engine.game.events import EventKind
     from trainer.lessons.table_tasks import TableScene, after_move, as_replayed
     from trainer.lessons.table_then import then_words
@@ -277,15 +276,15 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
                     assert words.key.endswith("_you") is (offer.seat == hand.seat)
                     let_go = [e for e in after.then if e.kind in (
                         EventKind.TO_PILE, EventKind.FLIPPED_JOKER) and e.cards[0] not in mine]
-                    assert words.param("count") == len(let_go), words  # walk 19: 2 for 1
+                    assert words.param("count") == len(let_go), words  # never 2 for 1
     assert said["lesson.then_taken"] >= 3 and said["lesson.then_next"] >= 3
 
 
 @pytest.mark.rule("R-SPECIAL")
 def test_a_missed_all_black_plan_is_told_the_plan() -> None:
-    """Walk 18: a first discard whose plan is 全黑 missed was told "red 2 (a win needs 20)" and
-    nothing of the plan the stage teaches. Every variant of such a step, missed with a black
-    card, is told the red it holds and that 全黑 needs none — in both languages."""
+    """A missed first discard whose plan is 全黑 is told the plan the stage teaches, not only
+    "red 2 (a win needs 20)". Every variant of such a step, missed with a black card, is told
+    the red it holds and that 全黑 needs none — in both languages."""
     steps = [s for s in _steps("best_discard") if s.data.get("plan") == "all_black"]
     assert steps
     for step in steps:
@@ -302,8 +301,8 @@ def test_a_missed_all_black_plan_is_told_the_plan() -> None:
 
 @pytest.mark.rule("R-SAFE")
 def test_a_safety_working_says_a_reason_shared_by_every_opponent_once() -> None:
-    """Walk 18: stage 14's working said "All 3 cards that pair with 7♥ are visible, so … cannot
-    be waiting on it" three times, once per player. Every safety step, in every variant, says
+    """"All 3 cards that pair with 7♥ are visible, so … cannot be waiting on it" is one reason
+    for every player, said once, not once per player. Every safety step, in every variant, says
     such a reason once, of them all."""
     said = 0
     for kind in ("safe", "pick_safe"):
@@ -320,9 +319,9 @@ def test_a_safety_working_says_a_reason_shared_by_every_opponent_once() -> None:
 
 
 def test_a_right_discard_not_the_coachs_goes_on_with_the_learners_card() -> None:
-    """Walk 18: 9♦ was right beside the coach's 9♥, and the table then said "nobody took your
-    9♥". A right discard that is not the coach's shows the table after the learner's own card;
-    the coach's own answer shows the table after it."""
+    """9♦ right beside the coach's 9♥ must not go on to "nobody took your 9♥". A right discard
+    that is not the coach's shows the table after the learner's own card; the coach's own answer
+    shows the table after it."""
     from trainer.lessons.kinds.best_move import task_of_move
 
     seen = 0

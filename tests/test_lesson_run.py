@@ -171,9 +171,9 @@ def test_kong_and_lay_down_moves() -> None:
 
 @pytest.mark.rule("R-KONG")
 def test_a_card_of_another_rank_added_to_a_pong_is_refused_by_its_rank() -> None:
-    """Walk 24: adding the card just drawn to a pong of another rank was refused with "only
-    right after the pong's draw" — when it was right after the draw. The refusal names the
-    rank; the pong's fourth is taken."""
+    """Adding the card just drawn to a pong of another rank is refused by its rank, not with
+    "only right after the pong's draw" — it is right after the draw. The refusal names the rank;
+    the pong's fourth is taken."""
     step = next(s for s in LESSONS["pong-and-kong"].steps if isinstance(s, Question)
                 and s.kind == "move" and s.data["goal"] == "kong_drawn")
     scene, goal = scene_of_task(StepData(step.data))
@@ -188,8 +188,8 @@ def test_a_card_of_another_rank_added_to_a_pong_is_refused_by_its_rank() -> None
 
 @pytest.mark.rule("R-PAY", "R-SEAT")
 def test_four_shares_habit_at_a_table_of_three_is_hinted_by_the_count() -> None:
-    """Walk 24: at a table of three, "three shares" (the four-player habit) was told only to
-    work out one share first. The hint now asks for the count of shares at this table."""
+    """At a table of three, "three shares" (the four-player habit) is a miss of the count, not
+    of the share: the hint asks for the count of shares at this table."""
     from trainer.lessons.answers import NumberAnswer
     from trainer.lessons.task import Task
 
@@ -206,9 +206,9 @@ def test_four_shares_habit_at_a_table_of_three_is_hinted_by_the_count() -> None:
 
 @pytest.mark.rule("R-WIN")
 def test_a_what_stops_it_question_never_hints_the_check_that_fails() -> None:
-    """Walk 24: after "win" on lesson 4's red-short hand the hint asked "is it at least 20?",
-    naming the option to tap next. A wrong win hears every check in order; a wrong reason
-    hears why its own check passes."""
+    """After "win" on lesson 4's red-short hand, "is it at least 20?" would name the option to
+    tap next. A wrong win hears every check in order; a wrong reason hears why its own check
+    passes."""
     from trainer.lessons.answers import ChoiceAnswer
     from trainer.lessons.task import Task
 
@@ -338,9 +338,9 @@ def test_a_refused_chi_of_a_14_pair_names_the_rule_that_refuses_it() -> None:
 
 
 def test_a_pick_of_one_card_among_two_is_a_two_way_question() -> None:
-    """Walk 15: with two cards to choose from, the hint after a miss left one card — the
-    answer. Such a question is two-way: its first miss shows the answer and the working, as a
-    yes/no question's does, and a fresh variant comes later; with more cards it hints."""
+    """With two cards to choose from, a hint after a miss would leave one card — the answer.
+    Such a question is two-way: its first miss shows the answer and the working, as a yes/no
+    question's does, and a fresh variant comes later; with more cards it hints."""
     from dataclasses import replace
 
     from trainer.lessons.answers import CardsAnswer, Shape

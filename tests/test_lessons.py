@@ -472,12 +472,11 @@ def test_no_win_question_offers_a_joker(seed: int) -> None:
 
 @pytest.mark.rule("R-KONG")
 def test_a_pong_that_keeps_the_kong_open_is_as_right_as_the_kong() -> None:
-    """Issue 31's walk: three concealed 9s and the fourth offered, the step asking for the
-    kong — a pong with two of them was graded a miss. R-KONG: pong, then add the third right
-    after the draw, draws the same cards as the kong at once; both are right, the working says
-    so. Walk 27: the table shown after the pong kept the third card in hand, and the step, which
-    asks for a set of four, ended without one — the table shown now plays the second step too,
-    and the page says the pong was the kong's first step."""
+    """Three concealed 9s and the fourth offered, the step asking for the kong: a pong with two
+    of them is no miss. R-KONG: pong, then add the third right after the draw, draws the same
+    cards as the kong at once; both are right, the working says so. The step asks for a set of
+    four, so the table shown after the pong plays the second step too, and the page says the
+    pong was the kong's first step."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.answers import MoveAnswer
 
@@ -584,9 +583,9 @@ def test_the_winning_lesson_speaks_only_of_what_it_has_taught(seed: int) -> None
 
 
 def test_two_options_that_read_alike_are_said_to_differ_only_in_play() -> None:
-    """Walk 8: a best discard and the next (10♣, 5♣ at moment 72) read the same on the table —
-    same waits, red and risk — and a learner looked for the difference in vain. The working
-    then says that only playing on sets them apart; options that read differently get no such
+    """A best discard and the next (10♣, 5♣ at moment 72) read the same on the table — same
+    waits, red and risk — so a learner would look for the difference in vain. The working then
+    says that only playing on sets them apart; options that read differently get no such
     line."""
     from trainer.lessons.kinds.best_move import coach_reasons, pool
 
@@ -601,10 +600,10 @@ def test_two_options_that_read_alike_are_said_to_differ_only_in_play() -> None:
 
 @pytest.mark.rule("R-TOU-LATER", "R-KONG")
 def test_a_discard_offers_only_the_moves_its_moment_allows() -> None:
-    """Walk 8: lesson 3's first discard offered 投牌 and 杠 (加到扯上) with nothing to lay down
-    and no pong made. At a discard the table offers a lay-down only where a stock card just
-    came in, and a kong on the pong only right after one's own pong — public facts, so no
-    button says anything of the hand — and every move the engine allows has its button."""
+    """A discard with nothing to lay down and no pong made offers no 投牌 nor 杠 (加到扯上). At
+    a discard the table offers a lay-down only where a stock card just came in, and a kong on
+    the pong only right after one's own pong — public facts, so no button says anything of the
+    hand — and every move the engine allows has its button."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.buttons import TableButton
     from trainer.lessons.kinds.best_move import pool
@@ -631,10 +630,10 @@ def test_a_discard_offers_only_the_moves_its_moment_allows() -> None:
 
 @pytest.mark.rule("R-CHI", "R-OWN-FLIP")
 def test_a_claim_offers_only_the_claims_the_seats_allow() -> None:
-    """Walk 18: 吃 was offered beside "No chi (吃) here" on the opposite player's discard, and a
-    press only asked for a card. At a claim the table offers chi only on the upper player's card
-    or one's own flip, and no claim on one's own flip that the table's rules forbid — facts of
-    the seats, not the hand — and every claim the engine allows has its button."""
+    """吃 is never offered beside "No chi (吃) here" on the opposite player's discard. At a
+    claim the table offers chi only on the upper player's card or one's own flip, and no claim
+    on one's own flip that the table's rules forbid — facts of the seats, not the hand — and
+    every claim the engine allows has its button."""
     from trainer.engine.game.actions import ActionKind
     from trainer.engine.game.hand_parts import Phase
     from trainer.engine.sources import Source
@@ -665,9 +664,9 @@ def test_a_claim_offers_only_the_claims_the_seats_allow() -> None:
 
 @pytest.mark.rule("R-READ")
 def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question() -> None:
-    """Walk 10: 'Tap all 3' of four cards, three tapped, the hint named the one wrong: the
-    answer, given away. Where naming it would leave nothing to find, the hint says that one
-    tapped card may still win, not which; elsewhere it names the card."""
+    """'Tap all 3' of four cards, three tapped: a hint naming the one wrong would give the
+    answer away. Where naming it would leave nothing to find, the hint says that one tapped card
+    may still win, not which; elsewhere it names the card."""
     seen = {"hint.read_wait_one_open": 0, "hint.read_wait_open": 0}
     steps = [s for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question) and s.kind == "read_wait"]
@@ -689,7 +688,7 @@ def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question()
 
 
 def test_a_kong_hint_names_a_pong_only_where_one_is_laid() -> None:
-    """"Look at … your pong" was said to a hand with no pong on the table (walk 13)."""
+    """"Look at … your pong" is said only to a hand with a pong on the table."""
     dealt = KINDS["kong"].build(StepData({"event": "after_deal", "cards": "8s 8h 8c 8d Kd 2s 3c 5h"}))
     ponged = KINDS["kong"].build(StepData({"event": "draw_after_pong", "card": "6d",
                                            "cards": "Ah 10c 3s 9h 5c", "melds": ["pong:6s,6h,6c"]}))
@@ -699,9 +698,9 @@ def test_a_kong_hint_names_a_pong_only_where_one_is_laid() -> None:
 
 @pytest.mark.rule("R-SAFE", "R-PAIR14", "R-PUBLIC")
 def test_a_wrong_safe_card_is_told_how_many_of_its_partners_are_unseen() -> None:
-    """Walk 15: "K♥ is not proved safe" said nothing of K♥. A wrong tap at "which card is
-    proved safe?" names what keeps that card open — its partner rank's cards still unseen,
-    counted here from the deck and the visible cards — and never the card that is safe."""
+    """"K♥ is not proved safe" says nothing of K♥. A wrong tap at "which card is proved safe?"
+    names what keeps that card open — its partner rank's cards still unseen, counted here from
+    the deck and the visible cards — and never the card that is safe."""
     from collections import Counter
 
     from trainer.engine import deck, partner_rank
@@ -731,9 +730,9 @@ def test_a_wrong_safe_card_is_told_how_many_of_its_partners_are_unseen() -> None
 
 
 def test_a_seven_is_asked_as_any_other_card() -> None:
-    """Walk 17: "A 7 pairs with another 7. Which card makes 14 with 7♠?" said the answer in the
-    question. A 7's partner question is worded as any other's; the hint after a miss says how
-    to find it."""
+    """"A 7 pairs with another 7. Which card makes 14 with 7♠?" would say the answer in the
+    question. A 7's partner question is worded as any other's; the hint after a miss says how to
+    find it."""
     from trainer.engine.messages import Message
 
     for cards, key in (("7h 9c 5d Kc", "task.pick_partner.prompt_one"),
@@ -748,9 +747,9 @@ def test_a_seven_is_asked_as_any_other_card() -> None:
 
 
 def test_a_right_move_other_than_the_goal_goes_on_with_the_learners_card() -> None:
-    """Walk 21: stage 3's "let a loose card go" graded 3♣ right and then drew the table after
-    the goal's 7♠, 3♣ still in hand. A right discard other than the goal shows the table after
-    the learner's own card."""
+    """At stage 3's "let a loose card go", 3♣ is right, so the table after it is not the one
+    after the goal's 7♠ with 3♣ still in hand. A right discard other than the goal shows the
+    table after the learner's own card."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.answers import MoveAnswer
 
@@ -771,9 +770,9 @@ def test_a_right_move_other_than_the_goal_goes_on_with_the_learners_card() -> No
 
 @pytest.mark.rule("R-SPECIAL", "R-FAN")
 def test_a_special_wins_variant_lays_the_steps_own_sets() -> None:
-    """Walk 27: lesson 8 asks "which special win?" before it teaches fan; a variant of a step
-    with nothing laid down came back with a joker pong, and its working counted "碰鬼 4 fan".
-    A variant lays down the same kinds of sets as its step, and keeps its special."""
+    """Lesson 8 asks "which special win?" before it teaches fan; a variant of a step with
+    nothing laid down and a joker pong would count "碰鬼 4 fan" in its working. A variant lays
+    down the same kinds of sets as its step, and keeps its special."""
     from trainer.lessons.kinds._shapes import shape_of
 
     steps = [s for _, s in QUESTIONS if s.kind == "special"]
@@ -789,9 +788,9 @@ def test_a_special_wins_variant_lays_the_steps_own_sets() -> None:
 @pytest.mark.rule("R-PARITY", "R-DECK")
 @pytest.mark.parametrize("name", ["seats", "table_reading"])
 def test_a_table_picture_at_rest_is_a_real_moment(name: str) -> None:
-    """Walk 27: lesson 5 spoke of laid sets and piles over a picture with none; the picture it
-    now shows (lesson 9's) had you holding 4 cards with nothing laid. A picture of a table at
-    rest holds 7 concealed cards less 2 a set laid, in every seat, and no card twice."""
+    """A lesson speaking of laid sets and piles needs a picture of them, and a picture of 4
+    cards held with nothing laid is no real table. A picture of a table at rest holds 7
+    concealed cards less 2 a set laid, in every seat, and no card twice."""
     from trainer.ui.pictures import picture
 
     table = picture(name)
@@ -806,10 +805,9 @@ def test_a_table_picture_at_rest_is_a_real_moment(name: str) -> None:
 
 @pytest.mark.rule("R-PONG")
 def test_a_fresh_moves_question_names_the_card_ponged() -> None:
-    """Walk 28 read "you ponged 8♣, and drew a joker" as naming the wrong card: the step before
-    had ponged 8♥ at another table. A fresh table's question after a pong names the card
-    claimed there — one another player held, not one of the learner's own — and says that the
-    table is new."""
+    """"You ponged 8♣, and drew a joker" after a step that ponged 8♥ at another table reads as
+    naming the wrong card. A fresh table's question after a pong names the card claimed there —
+    one another player held, not one of the learner's own — and says that the table is new."""
     from trainer.engine import parse_cards
     from trainer.lessons.task import StepData
 
@@ -835,8 +833,8 @@ def test_a_fresh_moves_question_names_the_card_ponged() -> None:
 
 @pytest.mark.rule("R-READ")
 def test_a_lesson_tables_passed_card_now_in_a_set_is_marked_taken() -> None:
-    """Walk 28: in Play a passed card that someone then claimed is captioned "taken"; at a
-    lesson's table the same card stood in a chi and in a "passed, not won" row bare. A lesson
+    """In Play a passed card that someone then claimed is captioned "taken"; at a lesson's
+    table, bare in a chi and in a "passed, not won" row, it would read as two cards. A lesson
     table marks it the same way, and only it."""
     from trainer.i18n import t
     from trainer.ui.board_view import table_view
@@ -858,9 +856,9 @@ def test_a_lesson_tables_passed_card_now_in_a_set_is_marked_taken() -> None:
 
 @pytest.mark.parametrize("goal", ["lay_joker", "kong_drawn", "tianzou"])
 def test_another_allowed_move_is_answered_by_the_goals_own_question(goal: str) -> None:
-    """Walk 27: a joker discarded where the step asks to lay it down heard only "allowed, but
-    read the goal again". Another allowed move than the goal hears a question about what the
-    goal is for, not the move that reaches it (its button is never named)."""
+    """A joker discarded where the step asks to lay it down hears more than "allowed, but read
+    the goal again". Another allowed move than the goal hears a question about what the goal is
+    for, not the move that reaches it (its button is never named)."""
     from trainer.engine.game.actions import ActionKind
     from trainer.i18n import t
     from trainer.lessons.answers import MoveAnswer
@@ -889,9 +887,9 @@ def test_another_allowed_move_is_answered_by_the_goals_own_question(goal: str) -
 
 @pytest.mark.rule("R-SCORE", "R-PAY")
 def test_a_payment_that_forgot_the_cap_hears_of_the_cap() -> None:
-    """Walk 29 answered 192 (3 × 64) where the cap makes a share 32, and the hint said to count
-    the shares — which were right. A payment of the uncapped share (once, or once a payer)
-    hears of the table's cap instead."""
+    """192 (3 × 64) where the cap makes a share 32 has the shares right and the cap forgotten,
+    so a hint to count the shares would mislead. A payment of the uncapped share (once, or once
+    a payer) hears of the table's cap instead."""
     from trainer.engine import verdict
     from trainer.lessons.answers import NumberAnswer
     from trainer.lessons.kinds._position import read_position
@@ -919,8 +917,8 @@ def test_a_payment_that_forgot_the_cap_hears_of_the_cap() -> None:
 
 @pytest.mark.rule("R-RED")
 def test_a_red_total_question_with_a_joker_says_it_carries_none() -> None:
-    """Walk 29: the ≥ 20? drill showed a laid joker and a working that never said what it
-    counts. A red-enough working names the jokers as carrying no red; without one, no line."""
+    """A ≥ 20? drill showing a laid joker says what the joker counts. A red-enough working names
+    the jokers as carrying no red; without one, no line."""
     joker = KINDS["red_enough"].build(StepData({"cards": "8h 5d 9c Ks 3h",
                                                 "melds": ["joker:X", "chi:Ah,Kc"]}))
     assert joker.working[0].key == "lesson.no_red"
@@ -935,9 +933,10 @@ def test_a_red_total_question_with_a_joker_says_it_carries_none() -> None:
 ])
 def test_a_scoring_workings_stops_at_what_its_question_asks(kind: str,
                                                            beyond: tuple[str, ...]) -> None:
-    """Walk 29: lesson 8's fan steps' working spoke of "one share" two steps before the lesson
-    explains shares. A fan question's working stops before the share and the payment, a
-    special-win question's before the fan; the share and payment questions keep it all."""
+    """Lesson 8's fan steps come two steps before the lesson explains shares, so their working
+    never speaks of "one share". A fan question's working stops before the share and the
+    payment, a special-win question's before the fan; the share and payment questions keep it
+    all."""
     steps = [s for _, s in QUESTIONS if s.kind == kind]
     assert steps
     for step in steps:
@@ -949,8 +948,8 @@ def test_a_scoring_workings_stops_at_what_its_question_asks(kind: str,
 
 
 def test_the_claim_lesson_asks_passing_where_it_teaches_it() -> None:
-    """Walk 31: lesson 12 says passing is sometimes right, yet 22 claims drawn were all taken
-    (a fresh variant was any moment of its situation). A step whose written moment is best
+    """Lesson 12 says passing is sometimes right, so its claims drawn are not all best taken (as
+    any moment of a step's situation nearly always is). A step whose written moment is best
     passed draws moments best passed; the others draw moments best taken."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons.answers import MoveAnswer

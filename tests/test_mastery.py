@@ -138,7 +138,7 @@ def test_every_drill_answer_counts_even_at_the_same_level(tmp_path: object) -> N
 
 def test_a_puzzle_answered_again_later_is_practice_not_a_first_try(tmp_path: object) -> None:
     """A missed puzzle answered again from "My misses" after others is the same position: one
-    first attempt, the miss (walk 4: Progress counted it twice)."""
+    first attempt, the miss (counted once, not twice, on Progress)."""
     from trainer.store import open_database
 
     store = ProgressStore(open_database(f"sqlite:///{tmp_path}/p.sqlite3"))
@@ -169,8 +169,8 @@ def test_a_move_trains_what_its_lesson_teaches() -> None:
 
 
 def test_each_decision_of_the_coached_hand_trains_what_it_decides() -> None:
-    """Walk 10: stage 16's claims said 'You know 留哪张 well'. A decision at an offered card
-    trains claiming (a win, winning); one at a discard, discarding."""
+    """Stage 16's claims are not 'You know 留哪张 well'. A decision at an offered card trains
+    claiming (a win, winning); one at a discard, discarding."""
     from trainer.engine.game.actions import ActionKind
     from trainer.lessons import Question, load_lessons
     from trainer.lessons.kinds.coached import pool
@@ -194,9 +194,9 @@ def test_each_decision_of_the_coached_hand_trains_what_it_decides() -> None:
 
 
 def test_mastered_is_said_only_after_a_clean_recent_run() -> None:
-    """Walks 24 and 26: Progress showed a skill mastered at 7 right of 13, and Home's "do next"
-    passed it over. "Mastered" now means what the hints' fading means: the estimate at 95%,
-    at least five first attempts, none of the last five missed — for skills and for rules."""
+    """A skill at 7 right of 13 is not mastered on Progress, nor passed over by Home's "do
+    next". "Mastered" means what the hints' fading means: the estimate at 95%, at least five
+    first attempts, none of the last five missed — for skills and for rules."""
     from datetime import datetime
 
     from trainer.mastery.skills import Skill
@@ -213,7 +213,7 @@ def test_mastered_is_said_only_after_a_clean_recent_run() -> None:
     assert improvement_areas([shaky]) == [shaky]
     found = next_exercise([shaky])
     assert found is not None and found.skill is Skill.RED
-    # walk 30: a skill whose lesson is not done yet is not what Home sends a learner to
+    # a skill whose lesson is not done yet is not what Home sends a learner to
     lesson = SKILLS[Skill.RED].lesson
     assert next_exercise([shaky], set()) is None
     assert next_exercise([shaky], {lesson}) == found

@@ -575,7 +575,7 @@ def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
     assert all(shown[str(card)] == risk_card(card, risk).label for card, risk in then.items())
     assert t("play.review_badges", "en") in [c.value for c in at.caption]
     led = t("play.review_led_here", "en", move="{}").split("{}")[0]  # the move before, said so
-    assert sum(m.value.startswith(led) for m in at.markdown) == 1  # one line (walk 20)
+    assert sum(m.value.startswith(led) for m in at.markdown) == 1  # one line
     risky = [b for b in at.button if b.key and b.key.startswith("pz-")]
     assert len(risky) == 1
     risky[0].click().run()
@@ -605,8 +605,8 @@ def test_a_flagged_moment_with_no_clear_answer_offers_no_puzzle(
     flags = review_hand(Replay.of(played.state))
     said = {t(declined_key(made, flag), "en") for flag, made
             in zip(flags, _puzzles_of_flags(played), strict=True) if isinstance(made, Rejection)}
-    assert said and said <= {c.value for c in at.caption}  # walk 19: "9♦ could not deal in
-    assert store.own_puzzles.all(int(learner)) == []  # at all" beside "no one card is clearly…"
+    assert said and said <= {c.value for c in at.caption}  # never "9♦ could not deal in at
+    assert store.own_puzzles.all(int(learner)) == []  # all" beside "no one card is clearly…"
     for flag in flags:  # the reason the caption gives is the flag's own
         safe = flag.message.param("safe")  # the cards its words name
         assert flag.proven == (safe if isinstance(safe, tuple) else ())
@@ -752,8 +752,8 @@ def test_a_risky_cards_working_agrees_with_its_badge(risk: float) -> None:
 
 
 def test_a_risky_cards_chance_says_the_seat_named_is_the_likeliest() -> None:
-    """Walk 20: "an 18% chance someone wins on it. 7♣ is not proven safe against your lower
-    player: … about 10.0%" left 8% unexplained. When one player's working follows the chance of
+    """"An 18% chance someone wins on it. 7♣ is not proven safe against your lower player: …
+    about 10.0%" would leave 8% unexplained. When one player's working follows the chance of
     them all, the chance says every player is counted and the likeliest comes next."""
     from trainer.engine import Message, parse_card
     from trainer.play.hints import CardRisk
@@ -810,7 +810,7 @@ def test_the_waits_hint_counts_the_card_on_offer_as_still_to_win() -> None:
     assert waiting is not None and waiting.ready
     assert [str(c) for c in waiting.cards] == ["8c"] and waiting.copies_left == 1
     assert offer_wins(view) == view.offer.card
-    # said so: the one left is the card on the table (walk 28 read "still unseen" beside it)
+    # said so: the one left is the card on the table, not "still unseen"
     from trainer.play.hints import waits_message
     said = waits_message(view)
     assert said is not None and said.key == "play_hint.waits_offer"
@@ -930,8 +930,8 @@ def test_a_fork_changes_alone_and_plays_as_a_full_copy(seed: int, steps: int) ->
 
 def test_a_lost_claim_is_said_until_the_learner_moves_again() -> None:
     """A chi that lost to a pong or a flipper's chi (R-PRIORITY) is said above the table until
-    the learner's next move — the five latest lines soon lose it among the bots' moves, and
-    the flip that comes to the learner next is no move of theirs (walk 25)."""
+    the learner's next move — the five latest lines soon lose it among the bots' moves, and the
+    flip that comes to the learner next is no move of theirs."""
     from trainer.play.story import beaten_claim
 
     def told_of(play: PlaySession) -> list[tuple[Event, Message]]:
@@ -1001,9 +1001,9 @@ def test_a_pong_granted_after_the_others_answer_is_judged_when_granted() -> None
 
 def test_the_hint_says_the_coachs_move_first_and_its_figures_on_demand(
         db: tuple[ProgressStore, str]) -> None:
-    """Walk 17: every hint was three or four dense lines of points, ± and shares, and a
-    newcomer could not tell what to do. The hint leads with the coach's move ("Coach: discard
-    Q♣.") and why; the points and the shares are in an expander under it."""
+    """Three or four dense lines of points, ± and shares do not tell a newcomer what to do. The
+    hint leads with the coach's move ("Coach: discard Q♣.") and why; the points and the shares
+    are in an expander under it."""
     from trainer.play.coach_hint import coach_move
 
     store, learner = db
@@ -1020,8 +1020,8 @@ def test_the_hint_says_the_coachs_move_first_and_its_figures_on_demand(
 
 @pytest.mark.rule("R-READ")
 def test_a_passed_card_another_player_took_is_marked_taken() -> None:
-    """Walk 26: a ponged card stood in the pong and in two "passed, not won" rows, read as three
-    copies. In the row it carries the caption "taken" (and only there where it was taken)."""
+    """A ponged card in the pong and bare in two "passed, not won" rows reads as three copies.
+    In the row it carries the caption "taken" (and only there where it was taken)."""
     from trainer.ui.play_view import play_table
 
     rng, bot = random.Random(3), HeuristicBot()
@@ -1041,12 +1041,11 @@ def test_a_passed_card_another_player_took_is_marked_taken() -> None:
 
 @pytest.mark.rule("R-PAY", "R-FAN")
 def test_the_hint_says_why_the_coach_plays_its_move() -> None:
-    """Walks 27 and 28: some of the coach's moves came with no "Why" at all (a chi on the
-    learner's own flip, a pass). Every move the coach names comes with why: the lessons'
-    question that tells it from the move set beside it (as the review says it), else what the
-    coach went by — the play-outs (fewer but bigger wins by the set's fan, or only playing
-    on), the lessons' way or the safer card where the play-outs cannot tell, the discard a
-    claim let go by would owe."""
+    """No coach's move comes without its "Why" (a chi on the learner's own flip, a pass
+    included). Every move the coach names comes with why: the lessons' question that tells it
+    from the move set beside it (as the review says it), else what the coach went by — the
+    play-outs (fewer but bigger wins by the set's fan, or only playing on), the lessons' way or
+    the safer card where the play-outs cannot tell, the discard a claim let go by would owe."""
     from trainer.coach.contrast import contrast
     from trainer.coach.expert import Advice
     from trainer.coach.search import same_move
@@ -1077,7 +1076,7 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
                     assert said == plain
                 else:
                     assert said.key in expected[why], (why, said.key)
-                    # two chis of one rank said apart by the red laid (walk 31), only they
+                    # two chis of one rank said apart by the red laid, only they
                     redder = move.kind is other.kind is ActionKind.CHI and \
                         move.cards[0].rank == other.cards[0].rank and \
                         move.cards[0].red > other.cards[0].red
@@ -1095,9 +1094,9 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
 
 @given(st.lists(st.floats(0, 1, exclude_min=True), min_size=2, max_size=8))
 def test_cards_whose_badges_read_alike_are_coloured_alike(risks: list[float]) -> None:
-    """Walk 28: two cards both badged "2%" were coloured apart (the bands are a decision's own
-    range, and read the unrounded chance). Cards whose badges say the same share a colour, and
-    a card badged higher is never coloured lower."""
+    """Two cards both badged "2%" are never coloured apart (bands of a decision's own range,
+    placed by the unrounded chance, could do so). Cards whose badges say the same share a
+    colour, and a card badged higher is never coloured lower."""
     from trainer.analysis.chance import Band, Chance, bands
     from trainer.engine import RANKED_CARDS
     from trainer.ui.play_view import badge_percent
@@ -1116,10 +1115,10 @@ def test_cards_whose_badges_read_alike_are_coloured_alike(risks: list[float]) ->
 @pytest.mark.rule("R-PRIORITY")
 def test_the_review_says_a_quiet_move_where_it_steps_over_one(
         db: tuple[ProgressStore, str]) -> None:
-    """Walk 28: stepping through a review, a step whose move made no event of its own (a chi
-    waiting for the players asked after it) said nothing — "Just before:" was missing. Such a
-    step says who called which claim on which card, and that the others answer first; a pass
-    with nothing to follow it would say who let the card go."""
+    """Stepping through a review, a step whose move made no event of its own (a chi waiting for
+    the players asked after it) still says something under "Just before:". Such a step says who
+    called which claim on which card, and that the others answer first; a pass with nothing to
+    follow it would say who let the card go."""
     from trainer.play.story import quiet_move
 
     store, learner = db
@@ -1147,8 +1146,8 @@ def test_the_review_says_a_quiet_move_where_it_steps_over_one(
 
 
 def test_a_reviews_joined_events_keep_a_seats_capital() -> None:
-    """Walk 29 read "…; then seat 1 draws" beside "Seat 1": a later event joined into one
-    sentence loses its capital, but not a seat's name."""
+    """A later event joined into one sentence loses its capital, but not a seat's name, so "…;
+    then Seat 1 draws" names the seat shown as "Seat 1"."""
     from trainer.ui.review_view import _joined
 
     assert _joined("Seat 1 draws 1 from the stock") == "Seat 1 draws 1 from the stock"

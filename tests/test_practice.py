@@ -605,8 +605,8 @@ def test_the_track_goes_on_with_the_lesson_in_hand_then_the_first_not_done() -> 
 
 
 def test_a_finished_lesson_offers_the_next_not_done() -> None:
-    """Walk 8: finishing a lesson offered "Next" of a lesson already done. The offer is the next
-    in the track not completed, else the first skipped before it, else none."""
+    """Finishing a lesson never offers "Next" of a lesson already done. The offer is the next in
+    the track not completed, else the first skipped before it, else none."""
     from trainer.lessons import load_lessons
     from trainer.practice.track import lesson_after
 

@@ -39,9 +39,9 @@ def test_a_wrong_reason_is_answered_about_that_check() -> None:
 
 
 def test_a_wrong_yes_is_told_every_check_none_singled_out() -> None:
-    """Walk 24: after a wrong yes the hint asked "is it at least 20?", which named the reason
-    the learner answers next. It now lists every check in the engine's order; a "no" with a
-    reason that fails but not first is told another fails before it."""
+    """After a wrong yes, "is it at least 20?" would name the reason the learner answers next:
+    the hint lists every check in the engine's order; a "no" with a reason that fails but not
+    first is told another fails before it."""
     seen = 0
     for puzzle in _win_puzzles(False):
         board = puzzle.board
@@ -79,10 +79,10 @@ def test_a_card_hint_never_names_the_answer() -> None:
 
 
 def test_a_least_risk_hint_points_at_this_board() -> None:
-    """Walk 30: every least-risk miss heard the same checklist. The hint now says where the
-    chosen card's risk comes from on this board — the seat and the unseen partners of the
-    puzzle's own working line for that card — and, where the passes decide the puzzle, points
-    to them; it never names the answer, in either language."""
+    """A least-risk miss hears of this board, not the same checklist each time: the hint says
+    where the chosen card's risk comes from on this board — the seat and the unseen partners of
+    the puzzle's own working line for that card — and, where the passes decide the puzzle,
+    points to them; it never names the answer, in either language."""
     from trainer.puzzles.themes import Theme
 
     puzzles = [p for p in BANK if isinstance(p.answer, LeastRiskAnswer)]

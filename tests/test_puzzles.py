@@ -139,9 +139,9 @@ def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
     assert named > 100  # the property is exercised
 
 def test_an_answer_proven_by_a_pass_gives_each_other_players_reason() -> None:
-    """Walk 15: "6♥ passed your lower player … and the others cannot win on it either" left
-    the upper player unexplained. An answer proven by the history names one player in its
-    sentence; the working then gives every other opponent's own certificate, each a proof."""
+    """"6♥ passed your lower player … and the others cannot win on it either" leaves the upper
+    player unexplained. An answer proven by the history names one player in its sentence; the
+    working then gives every other opponent's own certificate, each a proof."""
     from trainer.analysis.arguments import proof_against, safe_against
     from trainer.engine.cards import Card
 
@@ -609,9 +609,9 @@ def test_a_shipped_line_edited_by_hand_is_refused() -> None:
 
 @pytest.mark.rule("R-SAFE")
 def test_no_shown_chance_reads_zero_percent_unless_proven() -> None:
-    """Walk 27: "Q♦: 0.0% risk, mostly from your lower player" read as a contradiction. A
-    least-risk puzzle's why and lines show a chance that rounds to 0.0% as under 0.1%, not
-    proven safe; every other chance keeps its figure."""
+    """"Q♦: 0.0% risk, mostly from your lower player" reads as a contradiction. A least-risk
+    puzzle's why and lines show a chance that rounds to 0.0% as under 0.1%, not proven safe;
+    every other chance keeps its figure."""
     from trainer.engine.messages import Amount
     from trainer.practice.puzzle_bank import bank
     from trainer.puzzles.safe import TINY, why_shown, working

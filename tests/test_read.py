@@ -93,10 +93,10 @@ def test_a_card_that_passed_a_player_proves_its_twins_safe_against_them(rules: R
 
 @pytest.mark.rule("R-READ", "R-PRIORITY")
 def test_a_pass_is_marked_taken_exactly_when_the_card_lies_in_a_set() -> None:
-    """Walk 26 read a ponged card in two "passed, not won" rows and the pong as three copies.
-    A pass is marked taken when a player then claimed the card — exactly when it lies in
-    someone's laid sets — and it stays a pass for the others, as the engine's history keeps
-    it (the card passed them: a win is asked before a chi or pong)."""
+    """A ponged card bare in two "passed, not won" rows and in its pong reads as three copies. A
+    pass is marked taken when a player then claimed the card — exactly when it lies in someone's
+    laid sets — and it stays a pass for the others, as the engine's history keeps it (the card
+    passed them: a win is asked before a chi or pong)."""
     taken = left = 0
     for state, _ in _play_with_passes(RuleSet(), 5, 12):
         history = view_of(state, 0).history
@@ -142,10 +142,10 @@ def test_every_card_a_pass_proves_safe_does_not_win(rules: RuleSet) -> None:
 @pytest.mark.rule("R-READ")
 def test_a_pass_called_a_trap_never_proves_the_card() -> None:
     """The safety lessons warn of a pass of the other colour ("it proves nothing about …"); a
-    red pass does prove a black card against a player with red laid down (walk 23: lesson 9
-    called 5♥ no proof of 5♣ against a player showing K♥). The warning names only passes that
-    prove nothing there — and over simulated tables, the passes it names are never the proofs
-    the history reading (``history_twin``) uses, while the ones it skips are."""
+    red pass does prove a black card against a player with red laid down (5♥ is a proof of 5♣
+    against a player showing K♥). The warning names only passes that prove nothing there — and
+    over simulated tables, the passes it names are never the proofs the history reading
+    (``history_twin``) uses, while the ones it skips are."""
     from trainer.analysis.chance import passed_twin
     from trainer.analysis.table import table_from_view
     from trainer.lessons.kinds.safety import other_colour_passed

@@ -128,8 +128,8 @@ def test_a_stored_rule_set_keeps_what_it_said() -> None:
 
 
 def test_a_rule_example_says_what_the_rule_decides_in_it() -> None:
-    """Walk 24: the Rules page's special-win example ended in its share and payment and never
-    said it was 全黑. Each example's line keeps the verdict and the lines citing its rule."""
+    """The Rules page's special-win example says it is 全黑, not only its share and payment.
+    Each example's line keeps the verdict and the lines citing its rule."""
     from trainer.content.rule_examples import EXAMPLES
     from trainer.ui.content import rule_example_line
 

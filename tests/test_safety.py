@@ -225,10 +225,10 @@ def test_table_json_round_trip_and_errors() -> None:
 
 @pytest.mark.rule("R-RED", "R-SAFE")
 def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> None:
-    """Walk 23: lesson 14 set 4♣ at 0.6% against 6♥ at 3.3%, one unseen partner each, and never
-    said that the red 6 is what completes a hand short of red. The line is said when the least
-    risk is black, the next card red, and both have as many unseen partners (recounted here
-    from the visible cards)."""
+    """Lesson 14 sets 4♣ at 0.6% against 6♥ at 3.3%, one unseen partner each: it says that the
+    red 6 is what completes a hand short of red. The line is said when the least risk is black,
+    the next card red, and both have as many unseen partners (recounted here from the visible
+    cards)."""
     from trainer.lessons.kinds.least_risk import bank
     from trainer.puzzles.safe import TINY, colour_line, kept_low, working
 
@@ -259,10 +259,10 @@ def test_the_colour_line_is_said_exactly_where_colour_is_the_difference() -> Non
 
 
 def test_a_least_risk_working_says_what_keeps_the_answer_low() -> None:
-    """Walk 31: 9♠ (two unseen partners) beat 4♦ (one), and nothing said that 上家's laid red
-    could not reach 20 with it. Where the least risk is not proven, the working opens with a
-    proof for each opponent the answer is safe against — a proof, never "could win" — and
-    explains most of the puzzles where counting unseen partners alone picks another card."""
+    """9♠ (two unseen partners) beats 4♦ (one) where 上家's laid red cannot reach 20 with it,
+    and the working says so. Where the least risk is not proven, the working opens with a proof
+    for each opponent the answer is safe against — a proof, never "could win" — and explains
+    most of the puzzles where counting unseen partners alone picks another card."""
     from trainer.analysis.arguments import safe_against
     from trainer.lessons.kinds.least_risk import bank
     from trainer.puzzles.safe import kept_low, working

@@ -164,8 +164,8 @@ def test_explains_red_short_in_both_languages() -> None:
 
 
 def test_a_hand_with_no_red_card_says_so() -> None:
-    """Walk 30: "Red: 0 = 0, short of 20 by 20" read as a sum of nothing; a hand with no red
-    card says it has none (and, all black, that a special win needs no red total)."""
+    """"Red: 0 = 0, short of 20 by 20" reads as a sum of nothing; a hand with no red card says
+    it has none (and, all black, that a special win needs no red total)."""
     short = explain(verdict(position_of("7s Kc Ac 5s 9c", card="8c")), "en")
     assert any(line.startswith("Red: no red card, 0 red — short of 20 (R-RED") for line in short)
     assert not any("0 = 0" in line for line in short)

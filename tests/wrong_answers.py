@@ -36,7 +36,7 @@ def wrong_answer(task: Task) -> LessonAnswer:
 
 def another_wrong(task: Task, first: LessonAnswer) -> LessonAnswer:
     """A second miss, not ``first``: the very answer just missed, checked again, is said to be
-    so and costs no try (walk 31), so a learner missing twice changes their answer."""
+    so and costs no try, so a learner missing twice changes their answer."""
     answer = task.answer
     tries: list[LessonAnswer]
     if isinstance(answer, CardsAnswer):

@@ -352,9 +352,9 @@ def test_the_three_minute_clock_ticks_and_ends_the_run(page: Page,
 
 
 def test_a_refused_move_twice_leaves_the_table_ready(page: Page, server: str) -> None:
-    """Best move: a press the rules refuse says why and is no try; the table is drawn afresh,
-    so a second refused press in a row is answered too and the buttons stay live (walk 5: the
-    second left every button greyed until a reload)."""
+    """Best move: a press the rules refuse says why and is no try; the table is drawn afresh, so
+    a second refused press in a row is answered too and the buttons stay live (not greyed until
+    a reload)."""
     from trainer.lessons.buttons import TableButton
     from trainer.lessons.table_tasks import button_move
     from trainer.practice import best_move_puzzles as best

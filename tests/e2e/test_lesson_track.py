@@ -264,7 +264,7 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
                 lesson.id, box)
         run = _run(store, learner, lesson)
         assert run is not None
-        board = task_of(lesson, run).board  # what D / F mean, on a phone too (walk 19)
+        board = task_of(lesson, run).board  # what D / F mean, on a phone too
         legend = table.locator(".legend")
         piles = bool(board.pile) or any(seat.pile for seat in board.seats)
         if piles and (not board.pile or (width < 520 and board.seats)):
@@ -285,10 +285,10 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
 @pytest.mark.rule("R-READ")
 def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server: str,
                                                         server_database: Path) -> None:
-    """Walk 18: "which card…?" kept a missed card raised beside the next tap, and Check then
-    said "First tap one of your cards". A one-card question's tap replaces the card raised; a
-    question of n cards pressed with more tapped says how many are tapped and how many it
-    takes, and sends nothing."""
+    """At "which card…?" a missed card raised beside the next tap would make Check say "First
+    tap one of your cards". A one-card question's tap replaces the card raised; a question of n
+    cards pressed with more tapped says how many are tapped and how many it takes, and sends
+    nothing."""
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     context.set_default_timeout(20_000)
     page = context.new_page()

@@ -267,9 +267,9 @@ def test_at_1300_by_900_the_hand_and_its_buttons_are_on_screen(browser: Browser,
 
 def test_a_new_players_first_table_shows_pace_and_opponents_chosen(browser: Browser,
                                                                    server: str) -> None:
-    """Walk 27: a new learner who went from Home to Play by the sidebar found neither pace nor
-    opponents chosen in "Pace and help" (the page ran twice before the popover was opened, and
-    the widgets it mounts late drew no value). The stored choices show chosen at once."""
+    """A new learner who goes from Home to Play by the sidebar finds pace and opponents chosen
+    in "Pace and help", though the page runs twice before the popover is opened and the widgets
+    it mounts late are drawn then: the stored choices show chosen at once."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     context.set_default_timeout(20_000)
     page = context.new_page()

@@ -304,7 +304,7 @@ the others' chances: a decision whose cards are all near 1% has none to fear."""
 def bands(chances: dict[Card, Chance]) -> dict[Card, Band]:
     """The bands of one decision's candidates, defined once for every page. Chances are
     placed at whole percents, as the badges show them: two cards shown alike are coloured
-    alike (walk 28 saw two "2%" cards coloured apart)."""
+    alike (never two "2%" cards in two colours)."""
     def shown(value: float) -> float:
         return round(value * 100) / 100
 

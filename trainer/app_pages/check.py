@@ -62,7 +62,7 @@ with right:
             dealer_first_discard=first and claimed, rules=rules or DEFAULT_RULES,
             offered_by=Relation(offered_by) if claimed else None,
         )
-    except Dou14Error as error:  # a box that cannot be read is named (walk 26)
+    except Dou14Error as error:  # a box that cannot be read is named
         part = error.part if isinstance(error, PositionError) else None
         box = BOXES.get(PositionPart(part)) if part is not None else None
         st.warning(unbroken_rule_ids(tr("app.error", error=engine_error(error)) if box is None
@@ -70,7 +70,7 @@ with right:
                                              error=engine_error(error))))
         st.stop()
     unreachable = reachability_problems(position)
-    if unreachable:  # judged as typed, but said: no real hand is in this spot (walk 16)
+    if unreachable:  # judged as typed, but said: no real hand is in this spot
         st.warning(unbroken_rule_ids(tr("app.unreachable", reasons=tr("list.sep").join(
             render(problem.message, lang) for problem in unreachable))))
     show_cards(position.hand, label=tr("lesson.your_hand"), width=52)
@@ -84,7 +84,7 @@ with right:
             lines = explain(result, lang)
         else:
             if position.card is not None:
-                own = "own_" if position.own_flip else ""  # walk 21: not "by another player"
+                own = "own_" if position.own_flip else ""  # one's own flip: not "by another player"
                 show_cards([position.card], label=tr(f"lesson.source_{own}{position.source}"),
                            width=52)
             judged = verdict(position)

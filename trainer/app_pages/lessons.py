@@ -48,7 +48,7 @@ def open_lesson(lesson_id: str | None) -> None:
 
 def standard_table_note() -> None:
     """Lessons teach at the standard table; a learner whose house rules differ is told where
-    theirs apply (walk 16: "24 red wins" in lesson 4 beside a saved 25-red table)."""
+    theirs apply ("24 red wins" in lesson 4 would seem wrong beside a saved 25-red table)."""
     if learner.rules != DEFAULT_RULES:
         st.caption(tr("lessons.standard_table", threshold=DEFAULT_RULES.red_threshold))
 
@@ -179,7 +179,7 @@ def lesson_step(lesson: Lesson) -> None:
                   on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(lesson, run)
-    if item.again:  # "fresh cards" only where the cards are new (walk 27: a fact asked again)
+    if item.again:  # "fresh cards" only where the cards are new, not of a fact asked again
         fresh = task.board.shows_cards and item.seed is not None and task.board != step.task.board
         st.caption(tr("lessons.fresh_variant" if fresh else "lessons.once_more"))
     if item.seed is not None:

@@ -144,7 +144,7 @@ def hint_lines(view: PlayerView, risks: dict[Card, CardRisk], found: Help, item:
     with st.container(key="play-hints"):
         if lines:
             st.caption("  \n".join(lines))
-        if figures:  # the coach's move and why above; its points on demand (walk 17)
+        if figures:  # the coach's move and why above; its points on demand
             with st.expander(tr("play_hint.figures")):
                 st.caption("  \n".join(figures))
         if found.more:
@@ -161,7 +161,7 @@ def hint_words(view: PlayerView, risks: dict[Card, CardRisk], *, coach_line: boo
                ) -> tuple[list[str], list[str]]:
     """The hint lines — the waits, a win open, the coach's move and why (``coach_line``), the
     red — and the coach's figures behind its move (its points and how often each option wins
-    and pays), shown on demand: a newcomer reads the move first (walk 17)."""
+    and pays), shown on demand: a newcomer reads the move first."""
     red = red_total(view.hand, view.melds[LEARNER])
     lines = [tr("play_hint.red", red=red, threshold=view.rules.red_threshold)]
     if risks:  # the badges under the cards, said once

@@ -136,7 +136,7 @@ cols[0].metric(tr("puzzles.your_rating"), rating.shown() if rated else "—",
                else tr("puzzles.provisional") if rating.provisional else None)
 cols[1].metric(tr("progress.answers"), f"{answered}")
 cols[2].metric(tr("progress.best_streak"), f"{best.best_streak}",
-               help=tr("progress.best_streak_help"))  # walk 28: a bare 0 said nothing
+               help=tr("progress.best_streak_help"))  # a bare 0 says nothing
 cols[3].metric(tr("progress.best_timed"), f"{best.best_timed}", help=tr("progress.best_timed_help"))
 
 track_section()

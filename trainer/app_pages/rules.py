@@ -16,7 +16,7 @@ st.title(tr("rules_page.title"))
 glossary_link()
 st.caption(tr("rules_page.intro"))
 learner = current_learner()
-if learner is not None and learner.rules.players != 4:  # the examples are of four (walk 26)
+if learner is not None and learner.rules.players != 4:  # the examples are of four
     st.caption(tr("rules_page.your_table", players=learner.rules.players,
                   threshold=learner.rules.red_threshold, shares=learner.rules.payers))
 

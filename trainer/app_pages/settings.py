@@ -67,8 +67,8 @@ scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladd
                             horizontal=True, on_change=scoring_defaults)
 st.caption(tr("settings.scoring_defaults"))  # the base and the cap below change with it
 # The boxes take any whole number and say here, in the page's language, what is out of range:
-# Streamlit's own bounds said it in English in a hover tip, and Save kept the old value
-# (walk 30). Save refuses while a box is out of range.
+# Streamlit's own bounds say it in English in a hover tip, and Save would keep the old value.
+# Save refuses while a box is out of range.
 BASE_RANGE, CAP_RANGE = (1, 1000), (0, 20)
 base = st.number_input(tr("settings.base"), step=1, value=int(rules.base),
                        help=tr("settings.base_help"), key="rules_base")
@@ -103,7 +103,7 @@ elif saved:
     except ProgressError as error:
         show_refusal(error)
     else:
-        # the values kept, said: a number out of range is not taken by its box (walk 26)
+        # the values kept, said: a number out of range is not taken by its box
         st.success(tr("settings.saved" if new_rules.fan_cap is not None
                       else "settings.saved_uncapped", threshold=new_rules.red_threshold,
                       base=new_rules.base, cap=new_rules.fan_cap, players=new_rules.players,

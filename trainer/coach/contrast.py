@@ -136,7 +136,7 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message |
           or _claim_red(view, better, worse, good, bad)) is not None:
         reason = found
     elif bad.owed is not None and better.kind is ActionKind.PASS and bad.owed_chance >= RISK_GAP:
-        # what the chi would bring is said too (walk 29: it made the hand ready, unsaid)
+        # what the chi would bring is said too (a hand made ready)
         reason = Message.of("coach.contrast_claim_owed_ready" if bad.ready
                             else "coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
                             other=move_words(worse), card=bad.owed,

@@ -90,7 +90,7 @@ def _combination_messages(verdict: Verdict) -> list[Message]:
 
 def _red_message(verdict: Verdict) -> Message:
     expression = red_sum_expression(verdict.position.all_cards)
-    if not expression:  # no red card: said so, not "0 = 0" (walk 30)
+    if not expression:  # no red card: said so, not "0 = 0"
         return Message.of("verdict.red_none_not_needed", ("R-SPECIAL",),
                           threshold=verdict.threshold) if verdict.win else Message.of(
             "verdict.red_none", ("R-RED", "R-WIN"), threshold=verdict.threshold)

@@ -293,7 +293,7 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
         return Message.of("hint.move_discard_pairs", ("R-PAIR14",), card=card, partner=partner)
     if goal.kind is action.kind:
         return Message.of("hint.move_other_card", (), cards=action.cards)
-    if goal.kind in _GOAL_HINTS:  # what the goal is for, asked (walk 27: "read the goal again")
+    if goal.kind in _GOAL_HINTS:  # what the goal is for, asked: "read the goal again" alone says nothing
         return Message.of(f"hint.move_goal_{goal.kind.value}", (_RULE[goal.kind],))
     return Message.of("hint.move_other_move", ())
 
@@ -371,7 +371,7 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
     caller has them already)."""
     scene, goal = table if table is not None else scene_of_task(data)
     board = board_of_scene(scene, passes=False)  # a rule's move: on a phone the passes of a
-    # late table pushed the hand two screens down (walk 22), and lesson 9 teaches them
+    # late table push the hand two screens down, and lesson 9 teaches them
     cards = tuple(board.hand.index(c) for c in goal.cards if c in board.hand)
     answer = MoveAnswer(goal.kind, cards)
 
@@ -390,9 +390,8 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
 
     def shown_after(given: LessonAnswer) -> Board | None:
         """The table after the learner's own right move where it is not the goal (another
-        loose card thrown: walk 21 saw its 3♣ graded right and the goal's 7♠ on the table); a
-        pong where the kong is asked, with the kong's second step played (R-KONG): the set of
-        four the step asks for."""
+        loose card thrown: that card leaves the hand, not the goal's); a pong where the kong is
+        asked, with the kong's second step played (R-KONG): the set of four the step asks for."""
         action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
         if not isinstance(action, Action) or action == goal:
             return None

@@ -48,8 +48,8 @@ stage 11 is opened); a nudge stays until the learner has shown the skill a few m
 def known_well(mastery: float, *, recent: Sequence[bool], attempts: int) -> bool:
     """Mastered as the learner is told it, on Progress, Home and in the fading of hints: the
     estimate at :data:`MASTERED`, at least :data:`FADE_AFTER` first attempts, and none of the
-    last :data:`FADE_AFTER` of ``recent`` (first attempts, oldest first) missed (walks 24 and
-    26: "mastered" beside 7 right of 13).
+    last :data:`FADE_AFTER` of ``recent`` (first attempts, oldest first) missed (never
+    "mastered" at 7 right of 13).
 
     >>> known_well(0.98, recent=(True,) * 5, attempts=9)
     True

@@ -91,9 +91,9 @@ def coach_contrast(view: PlayerView) -> Message | None:
     (:func:`~trainer.coach.contrast.contrast`, as the review says it); else what the coach went
     by — for the search's best, what the play-outs show (fewer but bigger wins by the set's fan,
     R-FAN, or only playing on); for a move the search could not tell from the best, the
-    lessons' way or the safer card; for a claim let go by, the discard it would owe (walk 27
-    and 28 found hints with no why). Kept per view, as the quick look is: the page draws the
-    hint again on each run."""
+    lessons' way or the safer card; for a claim let go by, the discard it would owe: no move
+    named without its why. Kept per view, as the quick look is: the page draws the hint again
+    on each run."""
     found = coach_advice(view)
     if found is None:
         return None
@@ -119,7 +119,8 @@ def coach_contrast(view: PlayerView) -> Message | None:
 
 def _redder_chi(move: Action, other: Action) -> bool:
     """Two chis with cards of one rank, ``move``'s the redder: the lessons' way picks it when
-    the play-outs cannot tell them apart (both pair nothing else; walk 31 was told only that)."""
+    the play-outs cannot tell them apart (both pair nothing else, which alone does not say
+    which)."""
     return move.kind is other.kind is ActionKind.CHI and len(move.cards) == len(other.cards) == 1 \
         and move.cards[0].rank == other.cards[0].rank and move.cards[0].red > other.cards[0].red
 

@@ -66,7 +66,7 @@ class PricedDecision:
     @property
     def shown_loss(self) -> Points:
         """The points lost as the review shows them: the gap between the two figures as shown
-        (a summary adding these agrees with its items: walk 25 read 4.5 above 4.4)."""
+        (a summary adding these agrees with its items)."""
         chosen = self.decision.value_of(self.chosen)
         best = self.decision.best
         return _shown_gap(best.mean, best.mean if chosen is None else chosen.mean)
@@ -92,15 +92,15 @@ class PricedDecision:
     @property
     def passed_quick_look(self) -> bool:
         """The learner went against what the quick look advised, and the long look finds their
-        move no mistake: the hint's gap was the quick look's noise (walk 20: the hint put 4♠
-        1.7 points below J♠, the review counted the learner's 4♠ as good as the best)."""
+        move no mistake: the hint's gap was the quick look's noise (said, else a hint against
+        the move and a review finding it as good as the best read as opposites)."""
         return self.quick is not None and not same_move(self.chosen, self.quick) and \
             not self.decision.is_mistake(self.chosen)
 
     def quick_differs(self) -> Message | None:
         """When Play's quick look advised another move than the review's best (and the learner
         played neither): both said with their values, so the review does not seem to contradict
-        the hint the learner saw (walk 16)."""
+        the hint the learner saw."""
         quick = self.quick
         if quick is None or same_move(quick, self.decision.best.action) or \
                 same_move(quick, self.chosen):
@@ -176,7 +176,7 @@ class PricedHand:
     def points_lost(self) -> float:
         """Points lost over the hand, counting only the mistakes (a loss within the noise is
         no loss), each as the review shows it: the review's summary, Progress and Home say the
-        same figure (walk 31 read 0.7 in the review, 0.6 on Progress)."""
+        same figure."""
         return sum(d.shown_loss.value for d in self.decisions if d.mistake)
 
     def summary(self) -> Message:

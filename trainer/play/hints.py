@@ -71,8 +71,8 @@ def offer_wins(view: PlayerView) -> Card | None:
 def waits_message(view: PlayerView) -> Message | None:
     """The learner's readiness in one line (R-WAIT): not ready; ready on the unseen cards that
     would win — the card on offer among them when it wins now (it is not gone: it may still be
-    claimed, walk 28 read "4 still unseen" beside it); or ready on cards all in sight. None
-    where the learner holds no hand to judge."""
+    claimed; named as the card on the table, not as unseen); or ready on cards all in sight.
+    None where the learner holds no hand to judge."""
     waiting = unseen_waits(view)
     if waiting is None:
         return None

@@ -89,7 +89,7 @@ def story(events: Iterable[Event], *, seen_by: int | None = LEARNER,
 def quiet_move(action: Action, card: Card, *, learner: int = LEARNER) -> Message | None:
     """An answer to the offered ``card`` that made no event of its own — a pass (不要), or a
     claim that waits for the seats asked after it (R-PRIORITY) — in words, where a review steps
-    through every action (walk 28 met a step with nothing said); None for another move."""
+    through every action, none left unsaid; None for another move."""
     mine = "_you" if action.seat == learner else ""
     who = player(action.seat, learner=learner)
     if action.kind is ActionKind.PASS:
@@ -118,5 +118,5 @@ def beaten_claim(told: list[tuple[Event, Message]], learner: int = LEARNER) -> M
 _NOT_CHOSEN = frozenset({EventKind.FLIP, EventKind.TO_PILE, EventKind.FLIPPED_JOKER,
                          EventKind.DRAW})
 """Events of the learner's seat that are no move of theirs: the flip that comes to them, its
-card left in their pile, a stock card drawn (walk 25: the learner's own flip right after a lost
-chi hid the notice before they had read it)."""
+card left in their pile, a stock card drawn (the learner's own flip right after a lost chi
+would hide its notice before they had read it)."""

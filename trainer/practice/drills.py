@@ -36,8 +36,8 @@ TAUGHT_IN = {"red": "cards-and-red", "red20": "cards-and-red", "pairs": "pairs-o
              "split": "pairs-of-14", "waits": "winning", "kong": "pong-and-kong", "fan": "specials-fan-score",
              "pays": "specials-fan-score"}
 """The lesson that teaches what each drill asks (a drill is practice, open to all: the page
-names the lesson while it is not done — walk 24 met kongs of laid-down sets in the drill
-before the lessons on 投牌 and kongs)."""
+names the lesson while it is not done — the kong drill asks of laid-down sets, which only the
+lessons on 投牌 and kongs teach)."""
 KIND_OF = {"red": "red_total", "red20": "red_enough", "pairs": "pick_partner",
            "split": "pick_leftover", "waits": "pick_waits", "kong": "kong", "fan": "fan", "pays": "pays"}
 

@@ -131,7 +131,7 @@ class Runs:
         refused = task.refusal(given)
         if refused is not None:
             return refused
-        if run.feedback is Feedback.HINT and given == run.last:  # Check pressed again (walk 31)
+        if run.feedback is Feedback.HINT and given == run.last:  # Check pressed again: no try spent
             return Message.of("hint.same_answer")
         correct = task.is_correct(given)
         run.answer(correct, given, choices=task.ways)

@@ -262,8 +262,7 @@ def next_exercise(found: list[SkillEstimate],
     """The weakest skill the learner has met and not yet mastered, with why; None when every
     skill met is mastered (or none has been met: the track comes first). Given the lessons
     done, only a skill whose lesson is among them: a newcomer who tried a few defence puzzles
-    before lesson 1 is sent to lesson 1, not to practise what no lesson has taught yet
-    (walk 30)."""
+    before lesson 1 is sent to lesson 1, not to practise what no lesson has taught yet."""
     open_ = [e for e in found if e.attempts and not e.mastered and (
         lessons_done is None or SKILLS[e.skill].lesson in lessons_done)]
     if not open_:
@@ -294,7 +293,7 @@ def improvement_areas(found: list[SkillEstimate]) -> list[SkillEstimate]:
 def too_early(found: list[SkillEstimate]) -> list[SkillEstimate]:
     """The skills of the period with a miss but fewer than :data:`AREAS_MIN_ATTEMPTS` first
     tries, not mastered: too few to call an improvement area, yet not to be passed over in
-    silence (walk 15: "no improvement area" beside two skills at 17%)."""
+    silence ("no improvement area" beside two skills at 17% would mislead)."""
     return [e for e in found if 0 < e.attempts < AREAS_MIN_ATTEMPTS and e.right < e.attempts
             and not e.mastered]
 

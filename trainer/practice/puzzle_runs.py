@@ -77,7 +77,7 @@ class PuzzleRun:
     tried: int = 0
     """Puzzles answered in the run, right or not."""
     """A 3-minute run not begun: its clock starts when the learner says go (:meth:`start`),
-    not when the mode is picked (walk 15: the clock ran while the learner read the rules)."""
+    not when the mode is picked: reading the rules costs no time."""
 
     @classmethod
     def begin(cls, store: ProgressStore, learner_id: int, key: str, mode: PuzzleMode,

@@ -281,9 +281,9 @@ def working(puzzle: Puzzle) -> tuple[Message, ...]:
 def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
     """Where the least risk is not proven: each opponent the answer is safe against, with the
     proof (their laid red cannot reach the total, a twin passed them …, R-SAFE, R-READ) — the
-    count of unseen partners alone would pick another card (walk 31: 9♠ with two unseen
-    partners beat 4♦ with one, and nothing said that 上家's red could not reach 20 with it).
-    An opponent a stored line already names is left to it."""
+    count of unseen partners alone would pick another card (9♠ with two unseen partners beats
+    4♦ with one where 上家's red cannot reach 20 with 9♠). An opponent a stored line already
+    names is left to it."""
     answer, table = puzzle.answer, puzzle.board
     if not isinstance(answer, LeastRiskAnswer) or not isinstance(table, SafetyTable) or \
             puzzle.why.key != "pz.why_least_risk":
@@ -304,7 +304,7 @@ def why_shown(puzzle: Puzzle) -> Message:
 
 def _shown(line: Message) -> Message:
     """A line whose card's chance rounds to 0.0% at the one decimal shown: said to be under
-    0.1% and not proven safe (walk 27 read "0.0% risk, mostly from …" as a contradiction)."""
+    0.1% and not proven safe ("0.0% risk, mostly from …" reads as a contradiction)."""
     percent = line.param("percent")
     if line.key not in TINY or not isinstance(percent, Amount) or \
             round(percent.value, percent.digits) > 0:
@@ -366,7 +366,7 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
                          other=runner, other_percent=_percent(second))
     details = _read_lines(table, best, visible[visible_pick], risks[visible_pick]) \
         if visible_pick != best and not by_history else []
-    if by_history:  # the why names one player: each other's own reason (walk 15)
+    if by_history:  # the why names one player: each other's own reason
         details.extend(proof_against(table, other, best) for other in table.opponents()
                        if other != opponent)
     for card, value in risks.items():

@@ -17,7 +17,7 @@ RULES = ("R-SAFE", "R-READ")
 def least_risk_hint(puzzle: Puzzle, chosen: Card | None) -> Message:
     """What to look at again after ``chosen`` (None: no card of the hand) missed the least-risk
     card of ``puzzle``: a puzzle the passes decide (``read-the-table``) points to them, another
-    to the counts (walk 30 met the same checklist on every board)."""
+    to the counts, not the same checklist on every board."""
     answer = puzzle.answer
     assert isinstance(answer, LeastRiskAnswer)
     weigh = Message.of("hint.safe_history" if Theme.READ_THE_TABLE.value in puzzle.themes

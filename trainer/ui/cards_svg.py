@@ -18,7 +18,7 @@ INDEX_SIZE = 30
 """The rank's font size in the card's 60-unit width: large, to be read on a phone's table."""
 INDEX_PIP = 22
 """The index's suit under the rank, in the same units: ♠ told from ♣ and ♥ from ♦ in the strip
-an overlapped set leaves at a phone's 28 px (walk 15 read 3♠ as 3♣ at 17)."""
+an overlapped set leaves at a phone's 28 px (at 17, 3♠ reads as 3♣)."""
 
 _PIP_PATHS = {
     # 24×24 pip shapes centred at (12, 12)

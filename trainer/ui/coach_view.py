@@ -81,7 +81,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
         return
     st.caption(render(priced.summary(), lang, cite=False))
     mistakes = [d for d in priced.decisions if d.mistake]
-    if not mistakes:  # (a curve flat at 0 says nothing more: walk 27)
+    if not mistakes:  # (a curve flat at 0 says nothing more)
         st.success(tr("coach.no_mistakes_hint" if any(d.hint_missed for d in priced.decisions)
                       else "coach.no_mistakes"))
     else:
@@ -89,7 +89,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
     for number, decision in enumerate(mistakes):
         with st.container(border=True, key=f"coach-mistake-{number}"):
             box = st.warning if decision.step == step else st.markdown
-            verdict = verdict_line(decision)  # its rule named under it, not inside (walk 27)
+            verdict = verdict_line(decision)  # its rule named under it, not inside
             box(render(verdict, lang, cite=False))
             if decision.contrast is not None:  # the reason first, then the details
                 st.markdown(f"**{render(decision.contrast, lang, cite=False)}**")

@@ -144,7 +144,7 @@ def translated_choice(widget: Callable[..., Any], label: str, options: Sequence[
     if shown not in options:
         shown = kept
     # the widget's value passed on every run: one drawn late (in a popover, opened after a
-    # rerun) starts from it, and walk 27 saw nothing chosen where the state alone placed it
+    # rerun) starts from it; placed by the state alone, it would be drawn with nothing chosen
     placed: dict[str, Any] = ({"default": shown} if by_default else
                               {"index": options.index(shown) if shown is not None else 0})
     if state.pop(_SET + key, False):  # set by :func:`set_choice` this run: the state places it
@@ -202,7 +202,7 @@ def meld_caption(kind: StrEnum) -> str:
 def hidden_cards(count: int, melds: Sequence[Meld] = ()) -> str:
     """How many concealed cards a seat holds: "1 card", "5 cards" (一张 in Chinese alike); with
     sets laid down, the red they carry beside it (R-RED: the figure a safe-discard question
-    counts from, walk 15)."""
+    counts from)."""
     cards = tr("board.hidden_one") if count == 1 else tr("board.hidden", count=count)
     if not melds:
         return cards

@@ -42,7 +42,7 @@ def show_explain(step: Explain, key: str) -> None:
         show_table(picture(step.picture), key=f"{key}-picture")
     if step.groups:
         show_groups(step.groups)
-    both = bool(step.cards and step.melds)  # a hand and its sets: each named (walk 27)
+    both = bool(step.cards and step.melds)  # a hand and its sets: each named
     show_cards(step.cards, label=tr("lesson.your_hand") if both else None)
     show_melds(step.melds, label=tr("lesson.your_melds") if both else None)
 
@@ -115,7 +115,7 @@ def cards_to_correct(feedback: Feedback | None, given: LessonAnswer | None) -> t
 
 def answer_marks(task: Task) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Once a tap-the-cards question is answered or its answer shown, the answer's cards marked
-    on the table (walk 15: "the answer: 4♥" was said in words only)."""
+    on the table, not said in words only."""
     if not isinstance(task.answer, CardsAnswer):
         return (), ()
     picked = task.answer.indices
@@ -232,7 +232,7 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
             misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
     # open after the answer is shown, and after a right judgement (the coach's reasons): a
-    # move right by luck teaches only when its why is read (walk 23: most press Continue)
+    # move right by luck teaches only when its why is read, and a closed one goes unread
     opened = feedback is Feedback.REVEALED or task.more_working is not None
     with st.expander(tr("lessons.working"), expanded=opened):
         lines = task.full_working if working is None else working

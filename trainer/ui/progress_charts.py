@@ -135,8 +135,8 @@ def plain_label(text: str) -> str:
 
 def wrapped_label(text: str, width: int = 22) -> str:
     """A tick label in lines of about ``width`` columns (a Chinese character two), broken at a
-    space or beside a Chinese character: a long skill name otherwise takes half a phone's chart
-    (walk 16). Escaped as :func:`plain_label`; the breaks are plotly's ``<br>``.
+    space or beside a Chinese character: a long skill name otherwise takes half a phone's chart.
+    Escaped as :func:`plain_label`; the breaks are plotly's ``<br>``.
 
     >>> wrapped_label("who may take a card (chi, pong, priority)")
     'who may take a card<br>(chi, pong, priority)'
@@ -242,7 +242,7 @@ def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
 
 def mastery_bars(found: list[SkillEstimate]) -> DrawnFigure:
     """Each skill met: its mastery now, the 95% line marked (issue 32); a skill of too few first
-    tries to judge grey, as the page says it is too early to tell (walk 20)."""
+    tries to judge grey, as the page says it is too early to tell."""
     met = [e for e in found if e.attempts]
     names = [wrapped_label(tr(f"skill.{e.skill.value}")) for e in met]
     colours = ["#2e7d32" if e.mastered else "#9e9e9e" if e.attempts < AREAS_MIN_ATTEMPTS

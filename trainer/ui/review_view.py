@@ -45,7 +45,7 @@ def full_log(told: list[tuple[Event, Message]], key: str) -> None:
 
 def _joined(text: str) -> str:
     """A later event's words as the middle of one sentence: "You draw" → "you draw", but a
-    seat's name keeps its capital ("Seat 1 draws", walk 29 read "then seat 1 draws")."""
+    seat's name keeps its capital, so "then Seat 1 draws" reads as a name."""
     return text if re.match(r"\S+ \d", text) else text[:1].lower() + text[1:]
 
 
@@ -80,14 +80,14 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
     quiet = None if offer is None else quiet_move(replay.actions[step - 1], offer.card)
     if quiet is not None:  # a pass, or a claim waiting for the others: no event of its own
         led = [render(quiet, lang, cite=False)]
-    if led:  # the move that led to the table below, not the decision it shows (walk 16); a
-        # move of several events (a pong and its draw) in one line (walk 20); above the table,
-        # so that Forward needs no scroll to read it (walk 29)
+    if led:  # the move that led to the table below, not the decision it shows; a move of
+        # several events (a pong and its draw) in one line; above the table, so that Forward
+        # needs no scroll to read it
         st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
             [led[0], *(_joined(text) for text in led[1:])])))
     decided = next((d for d in (priced.decisions if isinstance(priced, PricedHand) else ())
                     if d.step == step), None)
-    if decided is not None:  # the learner's decision at this table, valued (walk 29)
+    if decided is not None:  # the learner's decision at this table, valued
         st.caption(render(decision_line(decided), lang, cite=False))
         note = decided.quick_note()
         if note is not None:
@@ -120,7 +120,7 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
 
 def risks_then(state: HandState) -> dict[Card, CardRisk]:
     """At the learner's discard, each card's chance of dealing in as Play's badges read it
-    then (walk 15: the review showed no risk, so a flagged discard could not be judged)."""
+    then (without the risk a flagged discard could not be judged)."""
     if state.over or state.to_act != LEARNER:
         return {}
     return _risks_of(view_of(state, LEARNER))
@@ -155,8 +155,8 @@ _DECLINED = {Rejection.TOO_FEW_CARDS: "play.puzzle_few_cards",
 
 def declined_key(rejection: Rejection, flag: Flag) -> str:
     """The catalog key of why the flagged moment makes no puzzle: its own reason, and — when
-    the flag itself names more than one card that could not deal in — that (walk 19: "9♦ could
-    not deal in at all" beside "no one card is clearly the least likely")."""
+    the flag itself names more than one card that could not deal in — that ("no one card is
+    clearly the least likely" would contradict "9♦ could not deal in at all" beside it)."""
     if len(flag.proven) > 1 or rejection is Rejection.SEVERAL_PROVED:
         return "play.puzzle_several_safe"
     return _DECLINED.get(rejection, "play.puzzle_unclear")

@@ -115,8 +115,8 @@ def unbroken_rule_ids(text: str) -> str:
 def rule_link(rule_id: str, label: str | None = None) -> str:
     """A markdown link to rule ``rule_id`` on the Rules page (opened at its section, the rule
     first), for the same learner in the same language; a markdown link opens in a new tab, so
-    the lesson or page it is read from stays as it was (walk 30: the ids were plain text). The
-    label, by default the rule's title and id, keeps its id whole."""
+    the lesson or page it is read from stays as it was. The label, by default the rule's title
+    and id, keeps its id whole."""
     shown = label if label is not None else f"{tr(f'ruleref.{rule_id}.title')} ({rule_id})"
     return f"[{unbroken_rule_ids(shown)}](rules?{urlencode({**_same_learner(), 'rule': rule_id})})"
 

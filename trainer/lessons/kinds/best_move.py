@@ -40,7 +40,7 @@ from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
 CLAIM_RULES = ("R-CHI", "R-PONG", "R-WAIT", "R-PAY")
 """The rules a claim-or-pass judgement turns on: a miss there sends the learner back to the
-claims, not to the deal-in rules (walk 26: every lesson-12 miss was charged to R-SAFE)."""
+claims, not to the deal-in rules (R-SAFE) that a claim or a pass does not turn on."""
 
 
 POOLS = {"best_discard": {4: "best_moves.jsonl", 3: "best_moves_3p.jsonl"},
@@ -218,7 +218,7 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
     step about the last two cards stays one). At a card offered: the learner's own flip (chi
     only, R-OWN-FLIP), two cards of theirs that could chi it, a pong open, or a plain chi —
     each with ``_pass`` where letting the card go is the best: a step that teaches when to
-    pass (不要) stays one (walk 31 met 22 claims, every one taken)."""
+    pass (不要) stays one, so that its variants are not all claims taken."""
     view = scene.view
     if best.kind is ActionKind.DISCARD:
         if plan is not None:
@@ -242,8 +242,8 @@ def move_class(scene: TableScene, best: Action, *, first: bool = False,
 
 def ready_discards(scene: TableScene) -> int:
     """How many different discards leave the hand ready (下叫, R-WAIT) on a card still unseen
-    (a wait whose winning cards are all in sight is none: walk 25 read "either discard keeps
-    you ready" beside "every winning card is in sight")."""
+    (a wait whose winning cards are all in sight is none: "either discard keeps you ready"
+    beside "every winning card is in sight" would contradict itself)."""
     view = scene.view
     count = 0
     for card in set(view.hand):
@@ -321,8 +321,8 @@ def explained(kind: str, players: int) -> tuple[bool, ...]:
     """Whether the best move of each moment of a pool beats the next for a reason the lessons
     give — one of their questions (:func:`~trainer.coach.contrast.contrast`), or fewer but
     bigger wins (:func:`~trainer.coach.explain.bigger_wins`): a re-ask is drawn from these, so
-    that a learner can work its answer out (walk 28 met a re-ask whose working said no
-    question decides)."""
+    that a learner can work its answer out (not one whose working says no question decides: a
+    grade the learner could not reason to)."""
     found = []
     for move in pool(players, kind):
         options = move.decision.options[:2]

@@ -65,8 +65,8 @@ def _question(scene: TableScene, goal: Action, case: MoveCase) -> Message:
 
 def _ponged(scene: TableScene) -> Card | None:
     """The card the learner last took with a pong or kong (the one claimed, not one of theirs:
-    walk 28 read "you ponged 8♣" of an 8♥ ponged with 8♣ 8♦), or None (three laid down after
-    the deal claim nothing)."""
+    an 8♥ ponged with 8♣ 8♦ is "you ponged 8♥", not 8♣), or None (three laid down after the
+    deal claim nothing)."""
     return next((event.cards[0] for event in reversed(scene.state.events)
                  if event.kind is EventKind.TAKE and event.seat == scene.seat and
                  event.claim in (ClaimKind.PONG, ClaimKind.KONG) and event.cards), None)

@@ -29,7 +29,7 @@ def red_enough(data: StepData) -> Task:
 
     return Task("red_enough", Shape.CHOICE, Board(cards, melds, rules=rules),
                 yes_no(total >= threshold), YES_NO_INSTRUCTION,
-                (*no_red(tuple(c for c in everything if c.is_joker)),  # (walk 29: 鬼 = 0?)
+                (*no_red(tuple(c for c in everything if c.is_joker)),  # a joker carries no red: said
                  red_sum(everything), Message.of("lesson.red_needed", ("R-WIN",),
                                                  players=rules.players, red=threshold)),
                 ("R-RED", "R-WIN"), hint, YES_NO,

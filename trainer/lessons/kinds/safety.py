@@ -147,7 +147,7 @@ def pick_safe(data: StepData) -> Task:
         if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look
             wrong = table.hand[chosen[0]]
             unseen = _partners_unseen(table, wrong)
-            if unseen:  # what keeps the learner's card open, said of it (walk 15)
+            if unseen:  # what keeps the learner's card open, said of it
                 return Message.of("hint.safe_not_this_unseen", (), card=wrong, unseen=unseen,
                                   partner=rank_name(partner_rank(wrong.rank or 7)), then=lead)
             return Message.of("hint.safe_not_this_look", (), card=wrong,

@@ -99,7 +99,7 @@ def share(data: StepData) -> Task:
 def _working(judged: Verdict, beyond: tuple[str, ...]) -> tuple[Message, ...]:
     """The verdict's working up to what the question asks: a fan question stops before the
     share and the payment, a special-win question before the fan — lesson 8 asks them in
-    that order, and walk 29 met "one share" in a working two steps before it was taught."""
+    that order, and a working never speaks of a share before the lesson teaches shares."""
     return tuple(m for m in verdict_messages(judged) if not m.key.startswith(beyond))
 
 
@@ -128,7 +128,7 @@ def pays(data: StepData) -> Task:
     def hint(given: LessonAnswer) -> Message:
         cap = position.rules.fan_cap
         if isinstance(given, NumberAnswer) and cap is not None and uncapped != judged.share \
-                and given.value in (uncapped, uncapped * payers):  # the cap forgotten (walk 29)
+                and given.value in (uncapped, uncapped * payers):  # the cap forgotten
             return Message.of("hint.pays_cap", ("R-SCORE",), cap=cap)
         if isinstance(given, NumberAnswer) and judged.is_deal_in and given.value == judged.share:
             return Message.of("hint.pays_deal_in", ("R-PAY",), payers=payers)
@@ -191,7 +191,7 @@ def _variant(accept: Callable[[Verdict], bool], *, own_sets: bool = False
              ) -> Callable[[random.Random, StepData], dict[str, Any]]:
     """Variants whose verdict ``accept`` takes; with ``own_sets``, laying down the same kinds
     of sets as the step (none stays none: a 全黑 asked before fan is taught comes back without a
-    joker pong, whose 4 fan the working would count — walk 27)."""
+    joker pong, whose 4 fan the working would count)."""
     def generate(rng: random.Random, data: StepData) -> dict[str, Any]:
         rules = data.rules() if data.has("rules") else RuleSet()
         shape = shape_of(read_position(data)[0].melds) if own_sets and data.has("cards") \
