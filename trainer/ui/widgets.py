@@ -63,7 +63,7 @@ TABLE_PAGE_STYLE = """<style>
 [data-testid="stMainBlockContainer"] h4 { font-size: 1.2rem; padding: 0.2rem 0 0.1rem; }
 header[data-testid="stHeader"] { height: 3rem; min-height: 3rem; }
 /* an answer's option is read whole: a long one wraps (on a phone one was cut to "（一次杠，或先…") */
-/* so is the next lesson's title (walk 24: "下一课：牌桌：座位、首家、发牌，几家都要的牌…") */
+/* so is the next lesson's title, which can be long ("下一课：牌桌：座位、首家、发牌，几家都要的牌…") */
 [class*="st-key-choices-"] button, [class*="st-key-next-lesson-"] button { max-width: 100%; height: auto; }
 [class*="st-key-choices-"] button *, [class*="st-key-next-lesson-"] button * { white-space: normal;
   text-overflow: clip; overflow-wrap: anywhere; }
