@@ -179,3 +179,38 @@ def test_progress_names_every_weak_skill_beyond_the_three_shown(
     line = t("progress.area_short", "en", skill=t(f"skill.{fourth.skill.value}", "en"),
              percent=round(fourth.mastery * 100), right=fourth.right, attempts=fourth.attempts)
     assert t("progress.areas_more", "en", skills=line) in [c.value for c in progress.caption]
+
+
+def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, str]) -> None:
+    """Eight misses then seven right first tries at reading a wait: the estimate forgives the
+    misses (above 95%), but neither the skill nor its rule is called mastered while two of the
+    last ten were misses, and the skill is an improvement area."""
+    from trainer.mastery.skills import Skill
+    from trainer.practice import mastery_service as mastery
+
+    store, learner = db
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "read-the-wait")
+    steps = [s.number for s in lesson.steps if isinstance(s, Question)]
+    outcomes = [False] * 8 + [True] * 7  # 15 first tries: eight misses, then seven right
+    for number, correct in enumerate(outcomes):
+        store.answers.record(int(learner), context="lesson",
+                             item=f"read-the-wait:{steps[number % len(steps)]}", question="q",
+                             answer="a", expected="e", correct=correct, seconds=2.0,
+                             rule_ids=("R-READ",), skill="lesson")
+    (reading,) = [e for e in mastery.estimates(store, int(learner)) if e.skill is Skill.READING]
+    assert reading.mastery >= 0.95 and not reading.mastered
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    (table,) = [frame.value for frame in progress.dataframe
+                if t("progress.first_tries", "en") in frame.value.columns]
+    row = table[table[t("progress.rule", "en")] == "R-READ"].iloc[0]
+    assert row[t("progress.first_tries", "en")] == 15 and row[t("progress.mastered", "en")] == ""
+    assert f"area-{Skill.READING.value}" in [b.key for b in progress.button]
+    assert mastery.improvement_areas([reading]) == [reading]
+    for number in range(15, 17):  # two more right: one miss left among the last ten
+        store.answers.record(int(learner), context="lesson",
+                             item=f"read-the-wait:{steps[number % len(steps)]}", question="q",
+                             answer="a", expected="e", correct=True, seconds=2.0,
+                             rule_ids=("R-READ",), skill="lesson")
+    (settled,) = [e for e in mastery.estimates(store, int(learner)) if e.skill is Skill.READING]
+    assert settled.mastered

@@ -45,18 +45,30 @@ three right first tries, which may all come from another stage (stage 16's disca
 stage 11 is opened); a nudge stays until the learner has shown the skill a few more times."""
 
 
+SETTLED_OVER = 2 * FADE_AFTER
+"""The first attempts a mastered skill is read over: at most one miss among its last ten. The
+estimate forgives early misses fast (a lesson's re-asks answered right after eight misses leave
+it at 99%), but a learner who missed half of a lesson minutes ago has not yet shown the skill
+settled, and "mastered" beside "7 of 15 right" reads as a contradiction."""
+
+
 def known_well(mastery: float, *, recent: Sequence[bool], attempts: int) -> bool:
     """Mastered as the learner is told it, on Progress, Home and in the fading of hints: the
-    estimate at :data:`MASTERED`, at least :data:`FADE_AFTER` first attempts, and none of the
-    last :data:`FADE_AFTER` of ``recent`` (first attempts, oldest first) missed (never
-    "mastered" at 7 right of 13).
+    estimate at :data:`MASTERED`, at least :data:`FADE_AFTER` first attempts, none of the last
+    :data:`FADE_AFTER` of ``recent`` (first attempts, oldest first) missed, and at most one of
+    the last :data:`SETTLED_OVER`.
 
     >>> known_well(0.98, recent=(True,) * 5, attempts=9)
     True
     >>> known_well(0.98, recent=(True, False), attempts=9), known_well(0.9, recent=(), attempts=9)
     (False, False)
+    >>> known_well(0.99, recent=(False, True) * 3 + (True,) * 4, attempts=15)
+    False
+    >>> known_well(0.99, recent=(True, False) + (True,) * 8, attempts=15)
+    True
     """
-    return mastery >= MASTERED and all(recent[-FADE_AFTER:]) and attempts >= FADE_AFTER
+    return mastery >= MASTERED and all(recent[-FADE_AFTER:]) and attempts >= FADE_AFTER and \
+        list(recent[-SETTLED_OVER:]).count(False) <= 1
 
 
 def hint_level(mastery: float, *, recent: Sequence[bool] = (),

@@ -20,14 +20,16 @@ from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
 from trainer.mastery.bkt import Tracing
-from trainer.mastery.guidance import known_well
+from trainer.mastery.guidance import FADE_AFTER, SETTLED_OVER, known_well
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
 from trainer.store.progress_store import ProgressStore
 from trainer.store.rows import AnswerRow
 
-RECENT = 5
-"""First attempts the "why" of the next exercise counts."""
+RECENT = SETTLED_OVER
+"""First attempts kept with an estimate: what "mastered" reads (:func:`known_well`)."""
+WHY_OVER = FADE_AFTER
+"""The last first attempts the "why" of the next exercise counts."""
 AREAS_MIN_ATTEMPTS = 3
 """First attempts a skill needs before it can be named an improvement area."""
 
@@ -268,9 +270,10 @@ def next_exercise(found: list[SkillEstimate],
     if not open_:
         return None
     weakest = min(open_, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))
-    missed = sum(1 for right in weakest.recent if not right)
+    lately = weakest.recent[-WHY_OVER:]
+    missed = sum(1 for right in lately if not right)
     skill = Message.of(f"skill.{weakest.skill.value}")
-    why = Message.of("mastery.why_missed", missed=missed, count=len(weakest.recent),
+    why = Message.of("mastery.why_missed", missed=missed, count=len(lately),
                      skill=skill) if missed else Message.of(
         "mastery.why_not_yet", skill=skill, count=weakest.attempts)
     return NextExercise(weakest.skill, why, target_of(weakest.skill))
