@@ -879,6 +879,7 @@ def test_the_review_shows_the_coachs_points_once_computed(db: tuple[ProgressStor
     from trainer.play.coach_review import decision_line
     (every,) = [e for e in at.expander  # each decision, beside the best
                 if e.label == t("coach.every_decision", "en", count=len(priced.decisions))]
+    assert every.proto.id.endswith("-coach-every")  # keyed: a Go's rerun keeps it open
     listed = " ".join(m.value for m in every.markdown)
     assert all(render(decision_line(d), "en", cite=False) in listed for d in priced.decisions)
     first = priced.decisions[0]  # stepping to a decision: the learner's move there, valued

@@ -46,19 +46,18 @@ def step_buttons(step: int, steps: int, marked: Sequence[int], go: Callable[[int
 
 def points_lost_curve(priced: PricedHand) -> go.Figure:
     """Points lost so far, decision by decision (mistakes only: a loss within the noise adds
-    nothing), each point labelled with the step of the hand."""
+    nothing), each at the step of the hand it was made at."""
     lost, total = [], 0.0
     for decision in priced.decisions:
         total += decision.shown_loss.value if decision.mistake else 0.0  # as the review says
         lost.append(round(total, 2))
-    figure = go.Figure(go.Scatter(
-        x=list(range(1, len(lost) + 1)), y=lost, mode="lines+markers",
-        customdata=[d.step for d in priced.decisions],
+    figure = go.Figure(go.Scatter(  # by step, as the list and the Go buttons name them
+        x=[str(d.step) for d in priced.decisions], y=lost, mode="lines+markers",
         hovertemplate=tr("coach.curve_hover") + "<extra></extra>",
         line={"color": "#ef553b"}))
     figure.update_layout(height=220, margin={"l": 40, "r": 10, "t": 10, "b": 40},
                          xaxis_title=tr("coach.curve_x"), yaxis_title=tr("coach.curve_y"),
-                         xaxis={"dtick": 1}, yaxis={"rangemode": "tozero"})
+                         xaxis={"type": "category"}, yaxis={"rangemode": "tozero"})
     return figure
 
 
@@ -101,8 +100,8 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             bullet_list([render(message, lang, cite=False) for message in said])
             rules_caption(rule for message in (verdict, *said) for rule in message.rules)
             row = st.container(horizontal=True, wrap=True)
-            row.button(tr("play.jump"), key=f"coach-jump-{number}", on_click=go,
-                       args=(decision.step,))
+            row.button(tr("coach.jump_step", step=decision.step), key=f"coach-jump-{number}",
+                       on_click=go, args=(decision.step,), disabled=decision.step == step)
             skill, target = practice_of_move(decision.chosen.kind, replay.rules.players)
             if row.button(tr("home.practise_skill", skill=tr(f"skill.{skill.value}")),
                           key=f"coach-practise-{number}"):
@@ -113,21 +112,25 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             elif row.button(tr("play.make_puzzle"), key=f"coach-puzzle-{number}"):
                 best_moves.keep_own(db, learner_id, own)
                 st.success(tr("coach.puzzle_made"))
-    with st.expander(tr("coach.every_decision", count=len(priced.decisions))):
+    # keyed, its state kept by the server: a Go below reruns a page whose elements above
+    # differ by step, and a keyless expander there would close under the learner's tap
+    with st.expander(tr("coach.every_decision", count=len(priced.decisions)), key="coach-every",
+                     on_change="rerun"):
         for number, decision in enumerate(priced.decisions):  # each valued beside the best
             line = render(decision_line(decision), lang, cite=False)
             row = st.container(horizontal=True, vertical_alignment="center",
                                key=f"coach-every-{number}")
             row.markdown(f"**{line}**" if decision.step == step else line, width="stretch")
-            row.button(tr("coach.go"), key=f"coach-every-jump-{number}", help=tr("play.jump"),
+            row.button(tr("coach.go"), key=f"coach-every-jump-{number}",
                        icon=":material/arrow_forward:", on_click=go, args=(decision.step,),
                        disabled=decision.step == step)
     for number, decision in enumerate(d for d in priced.decisions if (
             d.followed_quick_look and d.decision.is_mistake(d.chosen)) or d.passed_quick_look):
         with st.container(border=True, key=f"coach-close-{number}"):
             st.info(render(verdict_line(decision), lang, cite=False))
-            st.button(tr("play.jump"), key=f"coach-close-jump-{number}", on_click=go,
-                      args=(decision.step,))
+            st.button(tr("coach.jump_step", step=decision.step),
+                      key=f"coach-close-jump-{number}", on_click=go, args=(decision.step,),
+                      disabled=decision.step == step)
 
 
 @st.fragment(run_every=1.0)

@@ -138,7 +138,8 @@ def flag_row(db: ProgressStore, learner_id: int, index: int, flag: Flag,
     with st.container(border=True):
         st.markdown(render(flag.message, current_language()))
         cols = st.columns(2)
-        cols[0].button(tr("play.jump"), key=f"jump-{index}", on_click=go, args=(flag.step,))
+        cols[0].button(tr("coach.jump_step", step=flag.step), key=f"jump-{index}", on_click=go,
+                       args=(flag.step,))
         made = None if flag.table is None else own_puzzle_of(flag.table)
         if isinstance(made, Rejection):  # a moment with no clear best discard teaches nothing as one
             cols[1].caption(tr(declined_key(made, flag)))
