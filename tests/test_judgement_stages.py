@@ -147,6 +147,29 @@ def test_a_wait_reading_says_a_pass_of_the_other_colour_proves_nothing() -> None
     assert said >= 5
 
 
+@pytest.mark.rule("R-READ", "R-RED")
+def test_a_wait_reading_miss_asks_about_red_only_where_it_can_stop_them() -> None:
+    """A miss's checklist asks whether the opponent's red can reach the total with the card only
+    while their laid sets fall short of it; past it, it says red is no question (and why a pass
+    of either colour then proves the card)."""
+    from trainer.engine import red_total
+    from trainer.lessons.kinds.wait_reading import read_wait
+
+    seen = set()
+    for entry in wait_pool():
+        table = SafetyTable.from_json(entry["table"])
+        opponent = _opponent(table, entry["opponent"])
+        task = read_wait(StepData({"table": json.dumps(entry["table"]),
+                                   "opponent": entry["opponent"]}))
+        said = task.hint(CardsAnswer(frozenset()))
+        check = said.param("red_check")
+        assert isinstance(check, Message)
+        laid = red_total(table.melds[opponent]) >= table.rules.red_threshold
+        assert check.key == ("hint.read_wait_red_laid" if laid else "hint.read_wait_red_open")
+        seen.add(laid)
+    assert seen == {True, False}
+
+
 def _answer_cards(task: Task) -> set[str]:
     board = task.board
     if isinstance(task.answer, CardsAnswer | MoveAnswer):

@@ -22,8 +22,8 @@ from trainer.analysis.arguments import proof_against, safe_against, unproven_twi
 from trainer.analysis.chance import passed_twin
 from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.data import data_folder
-from trainer.engine import Card, Message, Relation, relation, seat_of
-from trainer.engine.win_rule import claim_wins
+from trainer.engine import Card, Message, Relation, red_total, relation, seat_of
+from trainer.engine.win_rule import claim_wins, red_reached
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
 from trainer.lessons.kinds._shared import instruction_cards
 from trainer.lessons.kinds.safety import board_of_table, discard_moments, read_table
@@ -77,17 +77,22 @@ def read_wait(data: StepData) -> Task:
         proof_against(table, opponent, card, unseen), unproven_twin(table, opponent, card))
         if said is not None)  # a pass that proves nothing is said too, beside its card
 
+    threshold = table.rules.red_threshold
+    laid = red_total(table.melds[opponent])
+    red_check = Message.of("hint.read_wait_red_laid", red=laid, threshold=threshold) \
+        if red_reached(laid, threshold) else \
+        Message.of("hint.read_wait_red_open", threshold=threshold)  # asked only where it can
+
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         wrong = sorted(chosen - safe)
         untapped = len(table.hand) - len(chosen)
         if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
-            return Message.of("hint.read_wait_one_open", RULES, who=who,
-                              threshold=table.rules.red_threshold)
+            return Message.of("hint.read_wait_one_open", RULES, who=who, red_check=red_check)
         if wrong:
             return Message.of("hint.read_wait_open", RULES, card=table.hand[wrong[0]], who=who,
-                              threshold=table.rules.red_threshold)
-        return Message.of("hint.read_wait_more", RULES, who=who)
+                              red_check=red_check)
+        return Message.of("hint.read_wait_more", RULES, who=who, red_check=red_check)
 
     board = board_of_table(table)
     return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
