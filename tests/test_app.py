@@ -475,7 +475,7 @@ def _term_key(at: object, index: int) -> str:
 def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang: str) -> None:
     """Rules: one section drawn at a time (the others wait for their tab), each with exactly
     its rules, in the page's language; a switch of language keeps the page working."""
-    from trainer.content.rule_examples import SECTIONS
+    from trainer.content.rule_examples import EXAMPLES, SECTIONS
 
     at = app("rules", lang=lang)
     for section, rule_ids in SECTIONS:
@@ -486,6 +486,10 @@ def test_the_rules_page_draws_the_open_section_only_and_every_section_opens(lang
         shown = {rule for _, rules in SECTIONS for rule in rules if f"`{rule}`" in text}
         assert shown == set(rule_ids), section
         assert t(f"ruleref.{rule_ids[0]}.title", lang) in text
+        captions = [c.value for c in at.caption]
+        for rule in rule_ids:  # every example says what it shows: the engine's line or words
+            if EXAMPLES[rule].get("check") is None:
+                assert t(f"ruleref.{rule}.example", lang) in captions, rule
     other = "zh" if lang == "en" else "en"
     translated(at.radio, "lang_choice").set_value(other).run()
     assert not at.exception, at.exception

@@ -51,3 +51,5 @@ for tab, (_section, rule_ids) in zip(tabs, SECTIONS, strict=True):
                 line = rule_example_line(rule_id, lang)
                 if line:
                     st.caption(unbroken_rule_ids(tr("ruleref.example.verdict", line=line)))
+                else:  # an example the engine does not judge: what it shows, in words
+                    st.caption(tr(f"ruleref.{rule_id}.example"))
