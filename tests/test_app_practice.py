@@ -591,6 +591,9 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
     accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words
     assert accuracy
+    for spec in specs[1:3]:  # one activity alone is still named under its dot
+        assert spec["layout"]["showlegend"] is True
+    assert specs[2]["layout"]["yaxis"]["rangemode"] == "tozero"  # seconds counted from 0
     mistakes = specs[-1]["data"][0]  # by rule: named in words, the id kept for the hover
     assert all(rule.startswith("R-") for rule in _values(mistakes["customdata"]))
     assert [name for name in _values(mistakes["y"]) if name.startswith("R-")] == []

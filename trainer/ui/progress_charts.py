@@ -60,6 +60,7 @@ def chart(traces: list[dict[str, Any]], *, height: int, x_title: str, y_title: s
     if legend is not None:  # under the chart: beside it, it took 40% of a phone's width
         layout["legend"] = {"title": {"text": legend}, "orientation": "h", "yanchor": "top",
                             "y": -0.3}
+        layout["showlegend"] = True  # plotly hides a one-line legend: the dot needs its name
     return DrawnFigure(data=traces, layout=layout)
 
 
@@ -219,7 +220,8 @@ def shown(database: str, learner_id: int, version: int, language: str,
     speed = chart(_filled_first([lines(part["day"], part["median_seconds"], name, colour, symbol)
                                  for name, colour, symbol, part in skills]),
                   height=height, x_title=tr("progress.day"), y_title=tr("progress.median"),
-                  legend=tr("progress.skill"), xaxis={"type": "category"})
+                  legend=tr("progress.skill"), xaxis={"type": "category"},
+                  yaxis={"rangemode": "tozero"})  # from 0 s: a lone day's dot not at the edge
     return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
 
 
