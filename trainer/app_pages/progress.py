@@ -47,15 +47,15 @@ def mastery_section() -> None:
     rules = mastery.kept_rule_estimates(store(), learner.id, version=version)
     if rules:
         with st.expander(tr("progress.by_rule")):
-            st.dataframe(pd.DataFrame({
-                tr("progress.rule"): [r.rule_id for r in rules],  # a cell is plain text
-                tr("progress.rule_name"): [tr(f"ruleref.{r.rule_id}.title")
-                                           if f"ruleref.{r.rule_id}.title" in known else ""
-                                           for r in rules],
+            st.dataframe(pd.DataFrame({  # four columns: the table fits a phone's width
+                tr("progress.rule"): [  # a cell is plain text
+                    f"{r.rule_id} · {tr(f'ruleref.{r.rule_id}.title')}"
+                    if f"ruleref.{r.rule_id}.title" in known else r.rule_id for r in rules],
                 tr("progress.first_tries"): [r.attempts for r in rules],
                 tr("progress.right"): [r.right for r in rules],
-                tr("progress.mastery_pct"): [round(r.mastery * 100) for r in rules],
-                tr("progress.mastered"): ["✓" if r.mastered else "" for r in rules],
+                tr("progress.mastery_pct"): [f"{round(r.mastery * 100)}%" + (" ✓" if r.mastered
+                                                                            else "")
+                                             for r in rules],
             }), hide_index=True, key="rule-mastery")
     st.subheader(tr("progress.areas"))
     period = translated_choice(st.segmented_control, tr("progress.period"), list(PERIODS),
