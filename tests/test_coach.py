@@ -731,13 +731,13 @@ def test_the_review_says_when_plays_quick_look_advised_another_move() -> None:
 
 def test_the_review_step_says_why_its_best_differs_from_plays_hint() -> None:
     """At a decision's step, whenever Play's quick look and the review's best differ, the review
-    says how they compare: followed within the noise, followed into a mistake, gone against,
-    or neither played; when they agree there is nothing to say."""
+    says how they compare: followed within the noise, gone against, or neither played (followed
+    into a mistake, the step's own line says it); when they agree there is nothing to say."""
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
     from trainer.engine.messages import Message
     from trainer.i18n import render
-    from trainer.play.coach_review import PricedDecision, verdict_line
+    from trainer.play.coach_review import PricedDecision, decision_line, verdict_line
 
     best, close, far = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("7c", "Qc", "2s"))
     decision = Decision((OptionValue(best, 1.0, 0.2), OptionValue(close, 0.9, 0.2, 0.1, 0.2),
@@ -753,7 +753,8 @@ def test_the_review_step_says_why_its_best_differs_from_plays_hint() -> None:
         text = render(followed, lang, cite=False)
         assert "Q♣" in text and "7♣" in text and "0.1" in text and "768" in text
     missed = PricedDecision(5, far, decision, words, words, quick=far)
-    assert missed.quick_note() == verdict_line(missed)
+    assert missed.hint_missed and missed.quick_note() is None  # its step line says so
+    assert decision_line(missed).key == "coach.line_hint"
     against = PricedDecision(5, best, decision, words, words, quick=close)
     assert against.quick_note() == verdict_line(against)
     neither = note(far, close)

@@ -116,9 +116,12 @@ class PricedDecision:
     def quick_note(self) -> Message | None:
         """At this decision's step in the review: how Play's quick look and the longer look
         compare, whenever they advised different moves — so that a best unlike the hint the
-        learner saw is never left unexplained (R-PAY)."""
-        if self.passed_quick_look or self.hint_missed:
+        learner saw is never left unexplained (R-PAY). None where the step's line already
+        says it (the hint's miss: :func:`decision_line`)."""
+        if self.passed_quick_look:
             return verdict_line(self)
+        if self.hint_missed:
+            return None
         if self.followed_quick_look:
             assert self.quick is not None
             best = self.decision.best
