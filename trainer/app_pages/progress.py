@@ -47,16 +47,19 @@ def mastery_section() -> None:
     rules = mastery.kept_rule_estimates(store(), learner.id, version=version)
     if rules:
         with st.expander(tr("progress.by_rule")):
-            st.dataframe(pd.DataFrame({  # four columns: the table fits a phone's width
+            numbers = st.column_config.Column(width="small")
+            st.dataframe(pd.DataFrame({  # four columns, mastery first: on a phone's width
                 tr("progress.rule"): [  # a cell is plain text
                     f"{r.rule_id} · {tr(f'ruleref.{r.rule_id}.title')}"
                     if f"ruleref.{r.rule_id}.title" in known else r.rule_id for r in rules],
-                tr("progress.first_tries"): [r.attempts for r in rules],
-                tr("progress.right"): [r.right for r in rules],
                 tr("progress.mastery_pct"): [f"{round(r.mastery * 100)}%" + (" ✓" if r.mastered
                                                                             else "")
                                              for r in rules],
-            }), hide_index=True, key="rule-mastery")
+                tr("progress.first_tries"): [r.attempts for r in rules],
+                tr("progress.right"): [r.right for r in rules],
+            }), hide_index=True, key="rule-mastery", column_config={
+                tr("progress.mastery_pct"): numbers, tr("progress.first_tries"): numbers,
+                tr("progress.right"): numbers})
     st.subheader(tr("progress.areas"))
     period = translated_choice(st.segmented_control, tr("progress.period"), list(PERIODS),
                                key="areas_period", prefix="progress.period_", start="30",
