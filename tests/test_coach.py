@@ -759,6 +759,9 @@ def test_the_review_step_says_why_its_best_differs_from_plays_hint() -> None:
     assert against.quick_note() == verdict_line(against)
     neither = note(far, close)
     assert neither is not None and neither.key == "coach.quick_differs"
+    level = Decision((OptionValue(best, 1.0, 0.2), OptionValue(close, 1.0, 0.2, 0.01, 0.2)), 768)
+    even = PricedDecision(5, close, level, words, words, quick=close).quick_note()
+    assert even is not None and even.key == "coach.quick_look_level"  # not "0.0 points ahead"
     gone = note(close, best)  # the hint was the best, the learner's move as good
     assert gone is not None and gone.key == "coach.quick_look_overruled_to_best"
     for silent in (note(best, best), note(far, None), note(best, None)):

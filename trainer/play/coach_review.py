@@ -125,7 +125,9 @@ class PricedDecision:
         if self.followed_quick_look:
             assert self.quick is not None
             best = self.decision.best
-            return Message.of("coach.quick_look_close", ("R-PAY",), quick=move_words(self.quick),
+            key = "coach.quick_look_level" if self.shown_loss.value == 0 else \
+                "coach.quick_look_close"  # "0.0 points ahead" is no lead: level, said so
+            return Message.of(key, ("R-PAY",), quick=move_words(self.quick),
                               deals=self.decision.deals, best=move_words(best.action),
                               lost=self.shown_loss)
         return self.quick_differs()
