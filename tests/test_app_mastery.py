@@ -177,7 +177,8 @@ def test_progress_names_every_weak_skill_beyond_the_three_shown(
     assert shown == [f"area-{e.skill.value}" for e in weak[:3]]
     fourth = weak[3]
     line = t("progress.area_short", "en", skill=t(f"skill.{fourth.skill.value}", "en"),
-             percent=round(fourth.mastery * 100), right=fourth.right, attempts=fourth.attempts)
+             percent=round(fourth.mastery * 100), missed=fourth.recent.count(False),
+             count=len(fourth.recent))
     assert t("progress.areas_more", "en", skills=line) in [c.value for c in progress.caption]
 
 
@@ -207,6 +208,9 @@ def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, st
     assert row[t("progress.first_tries", "en")] == 15
     assert not row[t("progress.mastery_pct", "en")].endswith("✓")  # 100% but not mastered
     assert f"area-{Skill.READING.value}" in [b.key for b in progress.button]
+    said = t("progress.area_line", "en", skill=t("skill.reading", "en"),
+             percent=round(reading.mastery * 100), right=7, attempts=15, missed=3, count=10)
+    assert said in [m.value for m in progress.markdown]  # why not mastered, beside the 100%
     assert mastery.improvement_areas([reading]) == [reading]
     for number in range(15, 17):  # two more right: one miss left among the last ten
         store.answers.record(int(learner), context="lesson",

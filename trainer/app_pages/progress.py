@@ -78,13 +78,15 @@ def mastery_section() -> None:
         name = tr(f"skill.{area.skill.value}")
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(tr("progress.area_line", skill=name, percent=round(area.mastery * 100),
-                           right=area.right, attempts=area.attempts))
+                           right=area.right, attempts=area.attempts,
+                           missed=area.recent.count(False), count=len(area.recent)))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
     if more:  # weaker than mastered too, each named with its figure
         st.caption(tr("progress.areas_more", skills=tr("list.sep").join(
             tr("progress.area_short", skill=tr(f"skill.{e.skill.value}"),
-               percent=round(e.mastery * 100), right=e.right, attempts=e.attempts)
+               percent=round(e.mastery * 100), missed=e.recent.count(False),
+               count=len(e.recent))
             for e in more)))
     if early:  # too few tries to be an area, yet missed: named, not passed over
         st.caption(tr("progress.areas_also_early", skills=early))
