@@ -89,8 +89,10 @@ def read_wait(data: StepData) -> Task:
         untapped = len(table.hand) - len(chosen)
         if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
             return Message.of("hint.read_wait_one_open", RULES, who=who, red_check=red_check)
-        if wrong:
-            return Message.of("hint.read_wait_open", RULES, card=table.hand[wrong[0]], who=who,
+        if wrong:  # the colour case is asked of a black card only: it proves nothing of a red
+            card = table.hand[wrong[0]]
+            return Message.of("hint.read_wait_open" if card.is_black else
+                              "hint.read_wait_open_red", RULES, card=card, who=who,
                               red_check=red_check)
         return Message.of("hint.read_wait_more", RULES, who=who, red_check=red_check)
 
