@@ -118,12 +118,12 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
                      on_change="rerun"):
         for number, decision in enumerate(priced.decisions):  # each valued beside the best
             line = render(decision_line(decision), lang, cite=False)
-            row = st.container(horizontal=True, vertical_alignment="center",
+            row = st.container(horizontal=True, wrap=False, vertical_alignment="center",
                                key=f"coach-every-{number}")
-            row.markdown(f"**{line}**" if decision.step == step else line, width="stretch")
-            row.button(tr("coach.go"), key=f"coach-every-jump-{number}",
+            row.button(tr("coach.go"), key=f"coach-every-jump-{number}",  # first: one column
                        icon=":material/arrow_forward:", on_click=go, args=(decision.step,),
                        disabled=decision.step == step)
+            row.markdown(f"**{line}**" if decision.step == step else line, width="stretch")
     for number, decision in enumerate(d for d in priced.decisions if (
             d.followed_quick_look and d.decision.is_mistake(d.chosen)) or d.passed_quick_look):
         with st.container(border=True, key=f"coach-close-{number}"):

@@ -270,4 +270,4 @@ def mastery_history(areas: list[SkillEstimate]) -> DrawnFigure:
                  y_title=tr("progress.mastery_y"), legend="",
                  xaxis={"tick0": 1, "tickformat": "d",  # tries come whole
                         "dtick": max(1, math.ceil(max(len(e.history) for e in areas) / 8))},
-                 yaxis={"range": [0, 1], "tickformat": ".0%"})
+                 yaxis={"range": [-0.04, 1.06], "tickformat": ".0%"})  # a dot at 100% whole
