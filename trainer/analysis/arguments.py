@@ -94,15 +94,28 @@ def proof_against(table: SafetyTable, opponent: int, card: Card,
     """Whether ``opponent`` alone can win on ``card``, said as a certificate: safe by the visible
     cards, safe because a card like it passed them (R-READ), or able to win on it — reading one
     player's wait from their sets, their hand size and what passed them."""
+    count, proof = _reading(table, opponent, card, unseen)
+    return certificate(table, count) if proof is None else proof
+
+
+def safe_proof(table: SafetyTable, opponent: int, card: Card,
+               unseen: Counter[Card] | None = None) -> Message | None:
+    """The certificate that ``opponent`` cannot win on ``card`` (:func:`proof_against` where it
+    proves), or None where they may: one reading for "is it safe, and why"."""
+    return _reading(table, opponent, card, unseen)[1]
+
+
+def _reading(table: SafetyTable, opponent: int, card: Card, unseen: Counter[Card] | None
+             ) -> tuple[DealInCount, Message | None]:
+    """``opponent``'s count for ``card`` and the certificate proving it safe against them, if
+    any: the visible cards', else the history's."""
     count = deal_in_count(table, opponent, card, table.unseen() if unseen is None else unseen)
     if count.provably_safe:
-        return certificate(table, count)
+        return count, certificate(table, count)
     twin = passed_twin(table, opponent, card)
-    if twin is not None:
-        proof = history_certificate(table, opponent, HistoryProof(card, ((opponent, twin),)))
-        if proof is not None:
-            return proof
-    return certificate(table, count)
+    proof = None if twin is None else \
+        history_certificate(table, opponent, HistoryProof(card, ((opponent, twin),)))
+    return count, proof
 
 
 def safe_against(table: SafetyTable, opponent: int, card: Card,

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against, safe_against
+from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against, safe_proof
 from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import OpenAnalysis, open_analysis
@@ -289,8 +289,9 @@ def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
             puzzle.why.key != "pz.why_least_risk":
         return ()
     named = {line.param("seat") for line in puzzle.details if line.key.startswith("pz.line_read")}
-    return tuple(proof_against(table, other, answer.card) for other in table.opponents()
-                 if _seat(table, other) not in named and safe_against(table, other, answer.card))
+    proofs = (safe_proof(table, other, answer.card) for other in table.opponents()
+              if _seat(table, other) not in named)
+    return tuple(proof for proof in proofs if proof is not None)
 
 
 TINY = {"pz.line_risk": "pz.line_risk_tiny", "pz.why_least_risk": "pz.why_least_risk_tiny"}
