@@ -40,4 +40,4 @@ def rule_example_line(rule_id: str, lang: str) -> str | None:
         return explain(waits(position), lang)[-1]
     explained = explain(verdict(position), lang)
     own = [line for line in explained[1:] if rule_id in line]  # the lines of this rule
-    return " · ".join(explained[:1] + (own or explained[-2:]))
+    return "  \n".join(explained[:1] + (own or explained[-2:]))  # a line each, as a caption
