@@ -139,6 +139,10 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     working = t("lessons.working", "en")
     assert t("lessons.comes_back", "en", working=working) in [c.value for c in at.caption]
     at.button(key=f"next-{run.index}").click().run()
+    kept = current(store, int(learner_id), lesson)  # the count says why it grew
+    shown = [bar.proto.text for bar in at.get("progress")]
+    assert t("lessons.step_of_added", "en", step=kept.index + 1, steps=len(kept.plan),
+             added=1) in shown
     walk_lesson(at, store, int(learner_id), lesson)
     state = store.lessons.state(int(learner_id), lesson.id)
     assert state.completed and state.best_stars == 2
