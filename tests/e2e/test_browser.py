@@ -118,6 +118,19 @@ def test_the_language_control_of_settings_switches_once(page: Page, server: str)
     expect(page.get_by_role("heading", name=t("settings.title", "en"))).to_be_visible()
 
 
+def test_a_rule_link_shows_its_tab_on_a_phone(page: Page, server: str) -> None:
+    """A link to a rule in the Rules page's last section opens that section; on a phone its
+    tab, the one marked selected, is in sight (the tabs wrap into rows, not off the screen)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/rules?lang=zh&rule=R-READ")
+    expect(page.get_by_text(t("rules_page.opened", "zh"))).to_be_visible()
+    tab = page.get_by_role("tab", name=t("ruleref.section.table", "zh"), exact=True)
+    expect(tab).to_have_attribute("aria-selected", "true")
+    box = tab.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    _no_errors(page)
+
+
 def test_every_page_has_no_error(page: Page, server: str) -> None:
     learner = _sign_up(page, server, "Pages")
     for path in ("", "lessons", "rules", "glossary", "drills", "puzzles", "play", "check",

@@ -9,7 +9,7 @@ from trainer.engine import Card, Meld, parse_cards
 from trainer.ui.content import rule_example_line
 from trainer.ui.lang import current_language, tr
 from trainer.ui.session import current_learner
-from trainer.ui.widgets import glossary_link, show_cards, show_melds, unbroken_rule_ids
+from trainer.ui.widgets import glossary_link, show_cards, show_melds, unbroken_rule_ids, wrapped_tabs
 
 lang = current_language()
 st.title(tr("rules_page.title"))
@@ -28,6 +28,7 @@ titles = [tr(f"ruleref.section.{section}") for section, _ in SECTIONS]
 opened = next((title for title, (_, rule_ids) in zip(titles, SECTIONS, strict=True)
                if wanted in rule_ids), None)
 # Only the open section is drawn (about 30 elements each): a switch of tabs reruns the page.
+wrapped_tabs("rules_section")
 tabs = st.tabs(titles, key="rules_section", on_change="rerun", default=opened)
 for tab, (_section, rule_ids) in zip(tabs, SECTIONS, strict=True):
     if not tab.open:

@@ -138,6 +138,14 @@ METRIC_WIDTH = 160
 """A metric's width in a :func:`metric_row`: two fit side by side on a 390 px phone."""
 
 
+def wrapped_tabs(key: str) -> None:
+    """On a phone, the tabs keyed ``key`` wrap into rows instead of scrolling sideways: a tab
+    opened from a link (the Rules page's last section) is then in sight, marked."""
+    st.html(f"""<style>@media (max-width: 640px) {{
+  .st-key-{key} [role="tablist"] {{ flex-wrap: wrap; row-gap: 0.1rem; overflow: visible; }}
+}}</style>""")
+
+
 def metric_row(count: int) -> list[DeltaGenerator]:
     """``count`` places for metrics in a row that wraps — two a line on a phone, where columns
     would stack one a line (eight metrics filled the screen)."""
