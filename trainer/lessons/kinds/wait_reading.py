@@ -83,24 +83,28 @@ def read_wait(data: StepData) -> Task:
         if red_reached(laid, threshold) else \
         Message.of("hint.read_wait_red_open", threshold=threshold)  # asked only where it can
 
+    colour = needs_colour(table, opponent)
+    plain = "" if colour else "_plain"  # the colour case asked only where the answer needs it
+
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         wrong = sorted(chosen - safe)
         untapped = len(table.hand) - len(chosen)
         if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
-            return Message.of("hint.read_wait_one_open", RULES, who=who, red_check=red_check)
-        if wrong:  # the colour case is asked of a black card only: it proves nothing of a red
-            card = table.hand[wrong[0]]
-            return Message.of("hint.read_wait_open" if card.is_black else
-                              "hint.read_wait_open_red", RULES, card=card, who=who,
+            return Message.of(f"hint.read_wait_one_open{plain}", RULES, who=who,
                               red_check=red_check)
-        return Message.of("hint.read_wait_more", RULES, who=who, red_check=red_check)
+        if wrong:  # and of a black card only: it proves nothing of a red one
+            card = table.hand[wrong[0]]
+            return Message.of("hint.read_wait_open" if card.is_black and colour else
+                              "hint.read_wait_open_plain", RULES, card=card, who=who,
+                              red_check=red_check)
+        return Message.of(f"hint.read_wait_more{plain}", RULES, who=who, red_check=red_check)
 
     board = board_of_table(table)
     return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
                 instruction_cards(Message.of("task.read_wait.what", who=who), len(safe)),
                 working, RULES, hint, prompt=Message.of("task.read_wait.prompt", who=who),
-                answer_class=needs_colour(table, opponent))
+                answer_class=colour)
 
 
 def find_wait_table(rng: random.Random, moments: int = 400) -> dict[str, Any] | None:
