@@ -53,10 +53,9 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
         expect(page.get_by_text(t("lessons.done", lang, title=lesson.title[lang]))
                ).to_be_visible()
     else:
-        added = sum(1 for planned in run.plan if planned.again)
-        expect(page.get_by_text(t("lessons.step_of_added" if added else "lessons.step_of", lang,
-                                  step=run.index + 1, steps=len(run.plan), added=added),
-                                exact=True)).to_be_visible()
+        expect(page.get_by_text(t("lessons.step_of_added" if run.added else "lessons.step_of",
+                                  lang, step=run.index + 1, steps=len(run.plan),
+                                  added=run.added), exact=True)).to_be_visible()
         step = lesson.steps[run.current.step]
         if run.done or isinstance(step, Explain):
             expect(page.get_by_role("button", name=t("lessons.continue_step", lang),

@@ -167,9 +167,9 @@ def lesson_step(lesson: Lesson) -> None:
     item = run.current
     assert item is not None
     total = len(run.plan)
-    added = sum(1 for planned in run.plan if planned.again)  # why the total grew, said
-    st.progress(run.index / total, text=tr("lessons.step_of_added" if added else "lessons.step_of",
-                                           step=run.index + 1, steps=total, added=added))
+    st.progress(run.index / total, text=tr(  # why the total grew, said
+        "lessons.step_of_added" if run.added else "lessons.step_of", step=run.index + 1,
+        steps=total, added=run.added))
     step = lesson.steps[item.step]
     key = f"lesson-{lesson.id}-{run.index}"
     if isinstance(step, Explain):

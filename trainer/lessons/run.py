@@ -93,6 +93,11 @@ class LessonRun:
         return None if self.finished else self.plan[self.index]
 
     @property
+    def added(self) -> int:
+        """How many items misses have added to the run (asked again): why its length grew."""
+        return sum(1 for item in self.plan if item.again)
+
+    @property
     def comes_back(self) -> bool:
         """The current item's question is asked again later in this run (a miss queued it)."""
         current = self.current
