@@ -64,7 +64,7 @@ with right:
         )
     except Dou14Error as error:  # a box that cannot be read is named
         part = error.part if isinstance(error, PositionError) else None
-        box = BOXES.get(PositionPart(part)) if part is not None else None
+        box = BOXES.get(part) if part is not None else None
         st.warning(unbroken_rule_ids(tr("app.error", error=engine_error(error)) if box is None
                                      else tr("app.error_in", field=tr(box),
                                              error=engine_error(error))))

@@ -6,6 +6,11 @@ and its message quotes the input that is wrong (python-chess style).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trainer.engine.position import PositionPart
+
 
 class Dou14Error(ValueError):
     """Base class of every error the engine raises on bad input.
@@ -46,9 +51,9 @@ class RuleSetError(Dou14Error):
 
 class PositionError(Dou14Error):
     """A position (docs/format.md JSON) that cannot occur or cannot be read; ``part`` names
-    the part that cannot be read (a :class:`~trainer.engine.position.PositionPart`), None when
-    the parts read but cannot stand together."""
+    the part that cannot be read, None when the parts read but cannot stand together."""
 
-    def __init__(self, text: str, said: object | None = None, part: str | None = None) -> None:
+    def __init__(self, text: str, said: object | None = None,
+                 part: PositionPart | None = None) -> None:
         super().__init__(text, said)
         self.part = part
