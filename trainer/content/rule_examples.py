@@ -56,5 +56,5 @@ EXAMPLES: dict[str, dict[str, Any]] = {
               "check": "verdict"},
     "R-PUBLIC": {"cards": "9c 6d Jh", "back": 5},
     "R-SAFE": {"cards": "6s 6h 6c 6d 8h"},
-    "R-READ": {"cards": "9h 9d"},
+    "R-READ": {"cards": "9h 9d 9s"},
 }
