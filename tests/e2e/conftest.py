@@ -10,11 +10,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
-from tests.e2e.waits import watch_runs
+from tests.e2e.waits import TIMEOUT_MS, watch_runs
 
 # A busy two-core CI machine runs the server, Chromium and pytest at once: a page can take
-# several seconds to settle, so every expectation waits up to 15 s (Playwright's default is 5).
-expect.set_options(timeout=15_000)
+# several seconds to settle, so every expectation and action waits as long as an idle page
+# does (waits.TIMEOUT_MS; Playwright's default is 5 s).
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +54,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     watch_runs(context)
     tab = context.new_page()
     yield tab

@@ -76,7 +76,7 @@ def test_switching_language_back_and_forth_keeps_the_choices_and_the_puzzle(
     the new language, starting from the choice made: mode and puzzle stay as they were."""
     learner = _sign_up(page, server, "Switcher")
     page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=theme")
-    expect(page).to_have_url(re.compile(r"puzzle="), timeout=20_000)
+    expect(page).to_have_url(re.compile(r"puzzle="))
     _settle(page)
     puzzle = re.search(r"puzzle=([\w-]+)", page.url)
     assert puzzle, page.url
@@ -296,7 +296,7 @@ def test_a_reload_keeps_the_answer_and_back_finds_a_puzzle(page: Page, server: s
     page.get_by_role("button", name=t("lessons.show_answer", "en")).click()
     expect(page.locator(f'.d14-table[data-seq="{puzzle.id}:done"]')).to_be_visible()
     page.get_by_role("button", name=t("puzzles.next", "en")).click()
-    expect(page).not_to_have_url(re.compile(rf"puzzle={puzzle.id}"), timeout=20_000)
+    expect(page).not_to_have_url(re.compile(rf"puzzle={puzzle.id}"))
     _settle(page)
     following = re.search(r"puzzle=([\w-]+)", page.url)
     assert following, page.url

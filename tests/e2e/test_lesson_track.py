@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.accounts import sign_up
-from tests.e2e.waits import idle
+from tests.e2e.waits import TIMEOUT_MS, idle
 from tests.wrong_answers import wrong_answer
 from trainer.engine import Message
 from trainer.i18n import render, t
@@ -66,7 +66,7 @@ def _wait_for_move(page: Page, store: ProgressStore, learner: int, lesson: Lesso
 def _continue(page: Page, lang: str, key: str) -> None:
     """Press this item's Continue (by its widget key: a rerun briefly keeps the old button)."""
     button = page.locator(f".st-key-{key} button")
-    expect(button).to_have_text(t("lessons.continue_step", lang), timeout=20_000)
+    expect(button).to_have_text(t("lessons.continue_step", lang))
     idle(page)
     try:
         button.click()
@@ -104,7 +104,7 @@ def _answer(page: Page, task: Task, given: LessonAnswer, lang: str, seq: str) ->
     elif isinstance(given, NumberAnswer):
         idle(page)
         field = page.locator("[data-testid=stNumberInput] input")
-        expect(field).to_have_count(1, timeout=20_000)  # the last question's field is gone
+        expect(field).to_have_count(1)  # the last question's field is gone
         field.fill(str(given.value))
         expect(field).to_have_value(str(given.value))  # not a field the rerun replaced
         page.locator("[data-testid=stNumberInput]").locator(
@@ -176,7 +176,7 @@ def test_a_new_learner_completes_the_track_by_clicking(browser: Browser, server:
                                                       server_database: Path, lang: str,
                                                       width: int, stages: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900 if width > 500 else 844})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     store = ProgressStore(open_database(f"sqlite:///{server_database}"))
     link = sign_up(page, server, f"Track {lang} {width}", lang)
@@ -243,7 +243,7 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
     """Issue 31: at a laptop's 1300×900 and a phone's 390×844, a lesson's hand and the table's
     buttons are on screen without scrolling (a discard of 留哪张 and a claim of 吃、扯还是不要)."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     store = ProgressStore(open_database(f"sqlite:///{server_database}"))
     link = sign_up(page, server, f"Fits {lang} {width}", lang)
@@ -291,7 +291,7 @@ def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server
     cards pressed with more tapped says how many are tapped and how many it takes, and sends
     nothing."""
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     store = ProgressStore(open_database(f"sqlite:///{server_database}"))
     link = sign_up(page, server, "Taps as asked", "en")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from tests.e2e.accounts import sign_up
+from tests.e2e.waits import TIMEOUT_MS
 from tests.test_csv_import import exported
 from trainer.i18n import t
 from trainer.serve import NGINX, Arrangement, arrangement
@@ -58,7 +59,7 @@ def test_a_large_export_imports_through_nginx(browser: Browser,
     csv_file.write_text(exported(18_000), encoding="utf-8")
     assert csv_file.stat().st_size > 1024 * 1024  # over nginx's old limit
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     link = _open_profile(page, behind_nginx.url, "Big importer")
     page.goto(f"{behind_nginx.url}/progress?learner={link}&lang=en")
@@ -99,7 +100,7 @@ def test_the_pages_work_under_the_policy(browser: Browser, behind_nginx: Arrange
     from trainer.store import ProgressStore, open_database
 
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     blocked = _violations(page)
     link = _open_profile(page, behind_nginx.url, "Under policy")

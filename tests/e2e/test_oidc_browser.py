@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.server import free_port, start_server, stop_server
+from tests.e2e.waits import TIMEOUT_MS
 from trainer.i18n import t
 from trainer.store import ProgressStore, open_database
 
@@ -39,7 +40,7 @@ server_metadata_url = "{provider}/.well-known/openid-configuration"
     process, url = start_server(database, {"STREAMLIT_SECRETS_FILES": str(secrets)}, port=port)
     try:
         context = browser.new_context(viewport={"width": 1300, "height": 900})
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(TIMEOUT_MS)
         page = context.new_page()
         page.goto(f"{url}/?lang=en")
         page.get_by_role("button", name=t("profile.oidc_sign_in", "en")).click()

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_browser import _no_errors, _settle, _sign_up
-from tests.e2e.waits import after_run, watch_runs
+from tests.e2e.waits import TIMEOUT_MS, after_run, watch_runs
 from tests.play_hands import seed_where
 from trainer.bots import HeuristicBot
 from trainer.engine.game.actions import ActionKind
@@ -124,7 +124,7 @@ def _at_the_table(browser: Browser, server: str, database: Path, name: str, size
     """A new player (hints on, the bots instant) at a Play table of ``seed`` in a window of
     ``size``: the page, the store, the learner's row id and the hand as stored."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     watch_runs(context)
     page = context.new_page()
     store = _store(database)
@@ -271,7 +271,7 @@ def test_a_new_players_first_table_shows_pace_and_opponents_chosen(browser: Brow
     in "Pace and help", though the page runs twice before the popover is opened and the widgets
     it mounts late are drawn then: the stored choices show chosen at once."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     _sign_up(page, server, "Popover player")
     page.get_by_test_id("stSidebar").get_by_text(t("nav.play", "en"), exact=True).click()

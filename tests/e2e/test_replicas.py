@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.waits import TIMEOUT_MS
 from trainer.i18n import t
 from trainer.lessons import load_lessons
 from trainer.serve import NGINX, arrangement
@@ -40,7 +41,7 @@ def test_a_learner_goes_on_through_the_other_replica(browser: Browser, fresh_pos
     assert Path(NGINX).exists(), f"{NGINX} is missing: make test installs Debian's nginx-light"
     with arrangement(2, fresh_postgres_url, folder=tmp_path / "serve") as running:
         context = browser.new_context(viewport={"width": 1300, "height": 900})
-        context.set_default_timeout(30_000)
+        context.set_default_timeout(TIMEOUT_MS)
         page = context.new_page()
         page.goto(f"{running.url}/?lang=en")
         page.get_by_label(t("profile.name_label", "en")).first.fill("Relay")
