@@ -13,7 +13,7 @@ from tests.reference import reference_fan, reference_share, reference_verdict
 from tests.strategies import claim_positions, dealer_hands
 from trainer.content.sampling import random_position, random_rules
 from trainer.engine import Position, PositionError, Reason, Relation, RuleSet, is_win, position_of, verdict
-from trainer.engine.position import PositionPart
+from trainer.engine.errors import PositionPart
 from trainer.i18n import explain
 
 Case = tuple[str, str, list[str], str, str, bool, int, str, int, list[str], int]

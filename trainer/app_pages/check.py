@@ -14,7 +14,7 @@ from trainer.engine import (
     verdict,
     waits,
 )
-from trainer.engine.position import PositionPart
+from trainer.engine.errors import PositionPart
 from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice

@@ -6,10 +6,7 @@ and its message quotes the input that is wrong (python-chess style).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from trainer.engine.position import PositionPart
+from enum import StrEnum
 
 
 class Dou14Error(ValueError):
@@ -47,6 +44,17 @@ class MeldError(Dou14Error):
 
 class RuleSetError(Dou14Error):
     """A house-rule option outside what docs/rules.md allows."""
+
+
+class PositionPart(StrEnum):
+    """A part of a position given in notation, named by :class:`PositionError` when it cannot
+    be read (a page then names the box it was typed in): the hand, the melds, the card, its
+    source."""
+
+    HAND = "hand"
+    MELDS = "melds"
+    CARD = "card"
+    SOURCE = "source"
 
 
 class PositionError(Dou14Error):

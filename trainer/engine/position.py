@@ -13,11 +13,10 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, TypeVar
 
 from trainer.engine.cards import Card, display_cards, format_cards, parse_card, parse_cards
-from trainer.engine.errors import Dou14Error, PositionError
+from trainer.engine.errors import Dou14Error, PositionError, PositionPart
 from trainer.engine.fan import FanItem, meld_fan_items
 from trainer.engine.inputs import bounded_json
 from trainer.engine.melds import Meld, MeldKind
@@ -300,17 +299,6 @@ def _check_counts(position: Position) -> None:
                 Message.of("engine_error.too_many_jokers" if card.is_joker else
                            "engine_error.too_many", ("R-DECK",), card=card, count=count,
                            allowed=allowed))
-
-
-class PositionPart(StrEnum):
-    """A part of a position given in notation, named by :class:`PositionError` when it cannot
-    be read (a page then names the box it was typed in): the hand, the melds, the card, its
-    source."""
-
-    HAND = "hand"
-    MELDS = "melds"
-    CARD = "card"
-    SOURCE = "source"
 
 
 def position_of(hand: str | Iterable[Card], *, melds: Iterable[Meld | str] = (),
