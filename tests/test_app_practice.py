@@ -17,7 +17,7 @@ from tests.wrong_answers import wrong_answer
 from trainer.engine import Reason
 from trainer.engine.messages import Message
 from trainer.i18n import render, t
-from trainer.lessons import LessonRun, load_lessons
+from trainer.lessons import Feedback, LessonRun, load_lessons
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer
 from trainer.lessons.task import Task
 from trainer.practice import puzzle_service as service
@@ -99,6 +99,30 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     assert len(rows) == 2 and rows[0].correct and not rows[1].correct
     assert rows[0].skill == f"drill:{drill}" and rows[0].level == item.level
     assert rows[0].mode == ""
+
+
+@pytest.mark.parametrize("drill", ["red", "red20", "split", "pays"])
+def test_a_reload_after_a_missed_drill_shows_the_try_and_stores_it_once(
+        db: tuple[ProgressStore, str], drill: str) -> None:
+    """A page reloaded after a first miss shows that try with its hint (a yes/no question: the
+    answer), and the second try is graded, not stored as another first try."""
+    store, learner = db
+    at = app("drills", as_learner=learner, drill=drill, item=f"{drill}.3.17")
+    item = at.session_state["drill_item"]
+    missed = wrong_answer(item.task)
+    _answer(at, f"drill-{drill}", item.task, missed, f"{id(item)}-0")
+    shown = at.session_state["drill_feedback"]
+    reloaded = app("drills", as_learner=learner, drill=drill, item=f"{drill}.3.17")
+    again = reloaded.session_state["drill_item"]
+    assert again.data == item.data
+    assert reloaded.session_state["drill_given"] == missed
+    assert reloaded.session_state["drill_feedback"] is shown
+    assert [m.value for m in reloaded.markdown if m.value.startswith("**Hint:**")] == \
+        [m.value for m in at.markdown if m.value.startswith("**Hint:**")]
+    if shown is Feedback.HINT:
+        _answer(reloaded, f"drill-{drill}", again.task, again.task.answer, f"{id(again)}-1")
+        assert reloaded.success
+    assert len(store.answers.rows(int(learner))) == 1
 
 
 def test_a_selection_of_another_size_than_asked_is_no_answer(

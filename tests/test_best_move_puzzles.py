@@ -127,11 +127,15 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
     shown = " ".join(m.value for m in at.markdown)
     assert hint.split("：")[0][:20] in shown or hint[:20] in shown
     assert t("lessons.try_again", lang) in [w.value for w in at.warning]
-    # a reload after the missed first try goes on with the second, said so, stored once
+    # a reload after the missed first try shows that try with its hint and goes on with the
+    # second; the first is stored once
     reloaded = app("puzzles", as_learner=learner, mode="best", lang=lang, puzzle=puzzle.id)
     assert reloaded.session_state["best_puzzle"].id == puzzle.id  # the address keeps it
     assert reloaded.session_state["best_misses"] == 1
-    assert t("puzzles.best_second_try", lang) in [w.value for w in reloaded.warning]
+    assert reloaded.session_state["best_given"] == wrong
+    again = " ".join(m.value for m in reloaded.markdown)
+    assert hint.split("：")[0][:20] in again or hint[:20] in again
+    assert t("lessons.try_again", lang) in [w.value for w in reloaded.warning]
     tap(reloaded, "best-move", BUTTON_OF.get(wrong.kind, wrong.kind.value),
         list(wrong.indices), f"{puzzle.id}-1-0")
     assert reloaded.session_state["best_feedback"].value == "revealed"

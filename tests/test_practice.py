@@ -168,6 +168,23 @@ def test_drill_items_are_answered_by_the_engine(drill: str) -> None:
         assert render(item.task.hint(wrong_answer(item.task)), "zh")
 
 
+@settings(max_examples=60, deadline=None)
+@given(hypothesis_st.sampled_from(DRILLS), hypothesis_st.integers(1, 9),
+       hypothesis_st.integers(0, 2**32 - 1), hypothesis_st.booleans())
+def test_a_stored_drill_answer_reads_back_as_the_try(drill: str, level: int, seed: int,
+                                                      right: bool) -> None:
+    """A reloaded drill shows the first try it stored: the stored text reads back as an answer
+    that is stored, and graded, as the one given; text that is no answer reads as none."""
+    task = generate(drill, level, random.Random(seed)).task
+    given_answer = task.answer if right else wrong_answer(task)
+    text = task.answer_text(given_answer)
+    read = task.read_answer(text)
+    assert read is not None
+    assert task.answer_text(read) == text
+    assert task.is_correct(read) == right
+    assert task.read_answer("no such answer") is None
+
+
 def test_red20_is_balanced() -> None:
     rng = random.Random(5)
     answers = [generate("red20", 5, rng).task.answer for _ in range(60)]

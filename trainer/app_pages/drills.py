@@ -13,6 +13,7 @@ from trainer.engine.inputs import bounded_int
 from trainer.engine.messages import Amount
 from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
+from trainer.lessons.task import Task
 from trainer.practice.drills import (
     DRILLS,
     MAX_LEVEL,
@@ -22,6 +23,7 @@ from trainer.practice.drills import (
     drill_level,
     generate,
     record_first,
+    stored_try,
 )
 from trainer.practice.fact_reviews import due_facts, fact_skill, next_question, record_review, schedules
 from trainer.practice.guidance_service import drill_skill
@@ -105,7 +107,8 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     misses = int(st.session_state.get("drill_misses", 0))
     seconds = time.monotonic() - st.session_state.get("drill_started", time.monotonic())
     if misses == 0:  # the first answer is the one that measures the level
-        correct = record_first(store(), learner.id, item, given, seconds)
+        correct = record_first(store(), learner.id, item, given, seconds,
+                               int(st.session_state.get("drill_nonce", 0)))
     else:
         correct = task.is_correct(given)
     if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
@@ -117,18 +120,28 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     if correct:
         st.session_state.update(drill_feedback=Feedback.RIGHT, drill_given=given)
         return
-    st.session_state["drill_misses"] = misses + 1
-    # a yes/no question missed once is answered at once: a second try could only be the other
-    # option, and the hint would all but say it (as in the lessons, trainer.lessons.run)
-    hint = misses == 0 and task.ways != 2
-    st.session_state.update(drill_feedback=Feedback.HINT if hint else Feedback.REVEALED,
-                            drill_given=given)
+    st.session_state.update(drill_misses=misses + 1, drill_given=given,
+                            drill_feedback=after_miss(task, misses))
+
+
+def after_miss(task: Task, misses: int) -> Feedback:
+    """A hint after a first miss, the answer after a second — and at once on a yes/no
+    question: a second try could only be the other option, and the hint would all but say it
+    (as in the lessons, trainer.lessons.run)."""
+    return Feedback.HINT if misses == 0 and task.ways != 2 else Feedback.REVEALED
 
 
 def drill_view(drill: str) -> None:
     item = st.session_state.get("drill_item")
     if not isinstance(item, DrillItem) or item.drill != drill:
-        item = new_item(drill, addressed_item(drill))  # a reload: the item the address names
+        at = addressed_item(drill)
+        item = new_item(drill, at)  # a reload: the item the address names
+        tried = None if at is None else stored_try(store(), learner.id, item, at[1])
+        if tried is not None:  # its first try is stored: shown again with what followed it
+            st.session_state.update(
+                drill_misses=0 if tried.correct else 1, drill_given=tried.given,
+                drill_feedback=None if tried.given is None else Feedback.RIGHT
+                if tried.correct else after_miss(item.task, 0))
     task = item.task
     feedback: Feedback | None = st.session_state.get("drill_feedback")
     last = st.session_state.get("drill_last")

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.engine import Card, Dou14Error, Meld, Message, RuleSet, parse_card, parse_cards
-from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
+from trainer.engine.game.actions import ActionKind
+from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, MoveAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 
 
@@ -162,10 +163,40 @@ class Task:
                          if i < len(self.board.hand))
         return f"{given.kind.value} {moved}".strip()
 
+    def read_answer(self, text: str) -> LessonAnswer | None:
+        """The answer :meth:`answer_text` wrote as ``text`` (a reloaded page shows the try it
+        stored, with its hint), or None where ``text`` is no answer to this task."""
+        if isinstance(self.answer, NumberAnswer):
+            return NumberAnswer(int(text)) if text.lstrip("-").isdecimal() else None
+        if isinstance(self.answer, ChoiceAnswer):
+            values = {option.value for option in self.options}
+            return ChoiceAnswer(text) if not values or text in values else None
+        if isinstance(self.answer, CardsAnswer):
+            tapped = _positions(self.board.tappable, text.split())
+            return None if tapped is None else CardsAnswer(frozenset(tapped))
+        kind, _, moved = text.partition(" ")
+        if kind not in {action.value for action in ActionKind}:
+            return None
+        used = _positions(self.board.hand, moved.split())
+        return None if used is None else MoveAnswer(ActionKind(kind), used)
+
     @property
     def answer_size(self) -> int:
         """How many cards the answer holds (tap tasks), as the instruction names it."""
         return len(self.answer.indices) if isinstance(self.answer, CardsAnswer) else 1
+
+
+def _positions(cards: tuple[Card, ...], names: list[str]) -> tuple[int, ...] | None:
+    """The positions in ``cards`` of the cards named, each taken once (the first free one of
+    its name), or None when one is not there."""
+    taken: list[int] = []
+    for name in names:
+        found = next((i for i, card in enumerate(cards) if i not in taken and str(card) == name),
+                     None)
+        if found is None:
+            return None
+        taken.append(found)
+    return tuple(taken)
 
 
 def cards_answer(indices: set[int] | frozenset[int]) -> CardsAnswer:

@@ -25,6 +25,7 @@ from trainer.engine.messages import Message
 from trainer.lessons.answers import LessonAnswer
 from trainer.lessons.kinds.best_move import kind_of_move, pool, refusal_of, task_of_move
 from trainer.lessons.task import Task
+from trainer.practice.stored_tries import StoredTry, newest_try
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill, SkillFamily
 
@@ -120,12 +121,12 @@ def refusal(puzzle: BestMovePuzzle, given: LessonAnswer) -> Message | None:
     return refusal_of(puzzle.move, given)
 
 
-def answered_last(store: ProgressStore, learner_id: int, puzzle_id: str) -> bool | None:
-    """Whether the learner's newest puzzle answer, to ``puzzle_id``, was right; None when their
-    newest is another's. Its page was reloaded after the first try, which is stored: a try now
-    is graded, not stored again, and after a miss it is the second."""
-    last = store.answers.rows(learner_id, context="puzzle", last=1)
-    return last[0].correct if last and last[0].item == puzzle_id else None
+def stored_try(store: ProgressStore, learner_id: int, puzzle: BestMovePuzzle
+               ) -> StoredTry | None:
+    """The learner's first try at ``puzzle`` when it is their newest puzzle answer: the page was
+    reloaded after it, so the try is shown with its hint, and a try now is graded, not stored
+    again (after a miss it is the second)."""
+    return newest_try(store, learner_id, context="puzzle", item=puzzle.id, task=puzzle.task())
 
 
 def record(store: ProgressStore, learner_id: int, puzzle: BestMovePuzzle, task: Task,

@@ -26,6 +26,7 @@ from trainer.lessons.kinds import KINDS
 from trainer.lessons.kinds._position import position_data, random_claim
 from trainer.lessons.kinds.kong import _kong_variant
 from trainer.lessons.task import StepData, Task
+from trainer.practice.stored_tries import StoredTry, newest_try
 from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill
 
@@ -159,15 +160,29 @@ def generate(drill: str, level: int, rng: random.Random,
     return DrillItem(drill, level, KINDS[KIND_OF[drill]].build(StepData(data)), data)
 
 
+def item_key(item: DrillItem, seed: int) -> str:
+    """The answers table's ``item`` of a drill item: its drill, size and seed (those of its
+    address), so that a reloaded page finds the first try it stored."""
+    return f"{item.drill}:{item.level}:{seed}"
+
+
 def record_first(store: ProgressStore, learner_id: int, item: DrillItem, given: LessonAnswer,
-                 seconds: float) -> bool:
+                 seconds: float, seed: int) -> bool:
     """Grade a drill item's first answer and store it with its level (the answer that sizes
     the next item: a second try is not stored); right or not."""
     task = item.task
     correct = task.is_correct(given)
     store.answers.record(
-        learner_id, context="drill", item=f"{item.drill}:{item.level}",
+        learner_id, context="drill", item=item_key(item, seed),
         question=item.drill, answer=task.answer_text(given),
         expected=task.answer_text(task.answer), correct=correct, seconds=seconds,
         rule_ids=task.rule_ids, skill=AnswerSkill.drill(item.drill), level=item.level)
     return correct
+
+
+def stored_try(store: ProgressStore, learner_id: int, item: DrillItem, seed: int
+               ) -> StoredTry | None:
+    """The first try at this item when it is the learner's newest drill answer (the page was
+    reloaded after it: the try is shown with what followed, and not stored again)."""
+    return newest_try(store, learner_id, context="drill", item=item_key(item, seed),
+                      task=item.task)

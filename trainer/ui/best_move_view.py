@@ -16,6 +16,7 @@ from trainer.lessons import Feedback
 from trainer.lessons.answers import LessonAnswer
 from trainer.practice import best_move_puzzles as best
 from trainer.practice.guidance_service import puzzle_skill
+from trainer.practice.stored_tries import StoredTry
 from trainer.ui.lang import tr
 from trainer.ui.lesson_view import cards_to_correct, show_feedback, show_question, words
 from trainer.ui.practice_links import practice_button
@@ -25,14 +26,16 @@ _KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_star
          "best_stored", "best_note", "best_refused")
 
 
-def _show(puzzle: best.BestMovePuzzle, first: bool | None = None) -> None:
-    """Ask ``puzzle``; ``first``: its first try, already stored, was right or not (a reload
-    after it: a miss goes on with the second try)."""
-    missed = first is False
-    st.session_state.update(best_puzzle=puzzle, best_feedback=None, best_given=None,
+def _show(puzzle: best.BestMovePuzzle, tried: StoredTry | None = None) -> None:
+    """Ask ``puzzle``; ``tried``: its first try, already stored (a reload after it), shown again
+    with what followed it — after a miss, the hint and the second try."""
+    missed = tried is not None and not tried.correct
+    given = None if tried is None else tried.given
+    feedback = None if given is None else Feedback.HINT if missed else Feedback.RIGHT
+    st.session_state.update(best_puzzle=puzzle, best_feedback=feedback, best_given=given,
                             best_misses=1 if missed else 0, best_started=time.monotonic(),
-                            best_stored=first is not None, best_note=None, best_refused=0)
-    if missed:
+                            best_stored=tried is not None, best_note=None, best_refused=0)
+    if missed and given is None:  # the try no longer reads: at least say which try this is
         st.session_state["best_note"] = Message.of("puzzles.best_second_try")
     st.session_state["best_recent"] = [*st.session_state.get("best_recent", []),
                                        puzzle.id][-200:]
@@ -85,7 +88,7 @@ def best_move_area(learner_id: int, players: int) -> None:
         if found is None:
             st.info(tr("puzzles.best_none"))
             return
-        _show(found, best.answered_last(store(), learner_id, found.id) if wanted else None)
+        _show(found, best.stored_try(store(), learner_id, found) if wanted else None)
         puzzle = found
     task = puzzle.task()
     feedback: Feedback | None = st.session_state.get("best_feedback")
