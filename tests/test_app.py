@@ -377,6 +377,14 @@ def test_check_page_verdict_and_error(learner_id: str) -> None:
     at.text_area(key="melds").set_value("chi:8h,6s")
     at.button(key="judge").click().run()
     assert not at.warning and at.success
+    offered = t("board.offer_discard", "en", card="7♦", seat=t("seat.upper", "en"))
+    assert any(offered in h.value for h in at.html)  # who offered it, as chosen (upper: default)
+    at.text_area(key="melds").set_value("chi:8h,6s\nchi:3d,Jd\nchi:4s,10s\npong:Qh,Qs,Qd")
+    at.button(key="judge").click().run()  # four sets: too many for any hand, not "−1 cards"
+    said = Message.of("reach.too_many_sets", ("R-PARITY", "R-DEAL"),
+                      moment=Message.of("reach.moment.waiting"), sets=4, most=3)
+    assert [w.value for w in at.warning] == [
+        unbroken_rule_ids(t("app.unreachable", "en", reasons=render(said, "en")))]
 
 
 def test_rule_ids_in_a_list_never_break_across_lines() -> None:

@@ -33,6 +33,23 @@ def test_concealed_counts(hand: str, melds: list[str], card: str | None,
     assert is_reachable(position, moment) is ok
 
 
+@pytest.mark.rule("R-PARITY", "R-DEAL")
+@given(st.integers(0, 5), st.booleans())
+def test_a_count_problem_names_counts_a_hand_can_have(sets: int, with_card: bool) -> None:
+    """Too many sets for any hand is said as such (at most three), never as a hand that should
+    hold a negative number of cards."""
+    laid = ["chi:8h,6s", "chi:3d,Jd", "chi:4s,10s", "pong:Qh,Qs,Qd", "kong:5s,5c,5d,5h"][:sets]
+    position = position_of("7h Kd Ac 2h 9c 7c Jc", melds=laid, card="7d" if with_card else None)
+    said = {p.message.key: p.message for p in reachability_problems(position)}
+    if sets > 3:
+        assert "reach.count" not in said and said["reach.too_many_sets"].param("most") == 3
+    else:
+        assert "reach.too_many_sets" not in said
+        if "reach.count" in said:
+            expected = said["reach.count"].param("expected")
+            assert isinstance(expected, int) and expected >= 1
+
+
 @pytest.mark.rule("R-CHI", "R-SPECIAL")
 def test_no_chi_before_the_first_discard() -> None:
     jiedi = position_of("7h Kd Ac 5h 9c", melds=["chi:8h,6s"], card="7d",

@@ -17,6 +17,7 @@ from trainer.engine import (
 from trainer.engine.errors import PositionPart
 from trainer.engine.reachability import reachability_problems
 from trainer.i18n import explain, render
+from trainer.ui.board_view import offer_words
 from trainer.ui.lang import current_language, engine_error, tr, translated_choice
 from trainer.ui.session import current_learner
 from trainer.ui.widgets import bullet_list, glossary_link, show_cards, show_melds, unbroken_rule_ids
@@ -84,9 +85,10 @@ with right:
             lines = explain(result, lang)
         else:
             if position.card is not None:
-                own = "own_" if position.own_flip else ""  # one's own flip: not "by another player"
-                show_cards([position.card], label=tr(f"lesson.source_{own}{position.source}"),
-                           width=52)
+                show_cards([position.card], width=52, label=tr("lesson.source_own_flip")
+                           if position.own_flip else offer_words(
+                               position.card, position.source, position.offered_by,
+                               position.dealer_first_discard))
             judged = verdict(position)
             if judged.win:
                 st.success(tr("app.verdict_win"))

@@ -42,10 +42,20 @@ def sets_laid(melds: Iterable[Meld]) -> int:
     return sum(1 for meld in melds if meld.kind is not MeldKind.JOKER)
 
 
+def _dealt(moment: Moment) -> int:
+    """The concealed cards at ``moment`` with nothing laid (R-DEAL, R-PARITY)."""
+    return 7 if moment is Moment.WAITING else 8
+
+
 def concealed_count(moment: Moment, melds: Iterable[Meld]) -> int:
     """How many concealed cards a player holds at ``moment`` with ``melds`` laid (R-PARITY)."""
-    base = 7 if moment is Moment.WAITING else 8
-    return base - 2 * sets_laid(melds)
+    return _dealt(moment) - 2 * sets_laid(melds)
+
+
+def most_sets(moment: Moment) -> int:
+    """The most sets and chi pairs a player can have laid at ``moment``: one more would leave
+    no concealed card."""
+    return (_dealt(moment) - 1) // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +74,12 @@ def reachability_problems(position: Position, moment: Moment | None = None) -> l
             Moment.DEALER_START
     problems: list[Unreachable] = []
     expected = concealed_count(moment, position.melds)
-    if len(position.hand) != expected:
+    if expected < 1:
+        problems.append(Unreachable(Message.of(
+            "reach.too_many_sets", ("R-PARITY", "R-DEAL"),
+            moment=Message.of(f"reach.moment.{moment.value}"), sets=sets_laid(position.melds),
+            most=most_sets(moment))))
+    elif len(position.hand) != expected:
         problems.append(Unreachable(Message.of(
             "reach.count", ("R-PARITY", "R-DEAL"), moment=Message.of(f"reach.moment.{moment.value}"),
             held=len(position.hand), expected=expected, sets=sets_laid(position.melds))))

@@ -56,11 +56,18 @@ def offer_caption(board: Board) -> str:
         return ""
     if board.caption is not None:
         return render(board.caption, current_language(), cite=False)
-    who = tr(f"seat.{(board.offer_from or Relation.UPPER).value}")
-    if board.first_discard:
-        return tr("board.offer_first", card=card_text(board.offer), seat=who)
-    key = "board.offer_flip" if board.offer_source is Source.FLIP else "board.offer_discard"
-    return tr(key, card=card_text(board.offer), seat=who)
+    return offer_words(board.offer, board.offer_source, board.offer_from, board.first_discard)
+
+
+def offer_words(card: Card, source: Source | None, offered_by: Relation | None,
+                first_discard: bool) -> str:
+    """"7♦ discarded by your upper player (上家)": the card on offer and who put it there (the
+    upper player where the position does not say)."""
+    who = tr(f"seat.{(offered_by or Relation.UPPER).value}")
+    if first_discard:
+        return tr("board.offer_first", card=card_text(card), seat=who)
+    key = "board.offer_flip" if source is Source.FLIP else "board.offer_discard"
+    return tr(key, card=card_text(card), seat=who)
 
 
 def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
