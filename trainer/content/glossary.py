@@ -3,6 +3,7 @@ picture. The words (the English name, the explanation) are catalog texts (``glos
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,13 +53,17 @@ TERMS: tuple[Term, ...] = (
 
 
 def folded(text: str) -> str:
-    """``text`` for a search: lower case, tone marks and accents dropped (xiàjiào → xiajiao).
+    """``text`` for a search: lower case, tone marks and accents dropped (xiàjiào → xiajiao),
+    hyphens read as spaces and runs of spaces as one (deal-in, deal in).
 
     >>> folded("Xiàjiào 下叫")
     'xiajiao 下叫'
+    >>> folded("Deal-in") == folded(" deal  in")
+    True
     """
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
-                   if not unicodedata.combining(c))
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                    if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[-‐‑–—_]", " ", plain).split())
 
 
 def find_terms(query: str, words: Callable[[Term], str]) -> list[Term]:
