@@ -973,3 +973,23 @@ def test_the_claim_lesson_asks_passing_where_it_teaches_it() -> None:
         assert kinds == {answer.kind is ActionKind.PASS}, step.number
         passing.append(answer.kind is ActionKind.PASS)
     assert 2 <= sum(passing) < len(passing)
+
+
+def test_cards_to_choose_from_are_titled_apart_from_the_hand() -> None:
+    """Where the cards to tap are not the learner's hand (the cards that might win it), the
+    table says so above them, and shows the hand beside its own title."""
+    from trainer.i18n import t
+    from trainer.ui.board_view import table_view
+
+    titled = 0
+    for _, step in QUESTIONS:
+        board = step.task.board
+        view = table_view(board, seq="t")
+        if board.choices is None:
+            assert view.hand_title == ""
+            continue
+        assert view.hand_title == t("board.choices", "en")
+        if board.hand and not board.pile:
+            assert view.my_pile_title == t("board.your_hand", "en")
+        titled += 1
+    assert titled > 0

@@ -98,6 +98,7 @@ def table_view(board: Board, *, seq: str, actions: Sequence[ActionButton] = (),
         my_pile=pile_view(board.pile) or shown_hand,
         my_pile_title=tr("board.pile") if board.pile else (tr("board.your_hand")
                                                            if shown_hand else ""),
+        hand_title=tr("board.choices") if board.choices is not None else "",
         stock=board.stock, stock_text="" if board.stock is None else tr("board.stock",
                                                                          count=board.stock),
         offer=None if board.offer is None else CardView(board.offer),

@@ -141,6 +141,8 @@ class TableView:
     my_melds: tuple[MeldView, ...] = ()
     my_pile: tuple[CardView, ...] = ()
     my_pile_title: str = ""
+    hand_title: str = ""
+    """Said above the tappable cards where they are not your hand (the cards to choose from)."""
     stock: int | None = None
     stock_text: str = ""
     offer: CardView | None = None
@@ -205,6 +207,7 @@ class TableView:
             "seats": [s.to_data() for s in self.seats], "my_name": self.my_name,
             "my_dealer": self.my_dealer, "my_melds": [m.to_data() for m in self.my_melds],
             "my_pile": [c.to_data() for c in self.my_pile], "my_pile_title": self.my_pile_title,
+            "hand_title": self.hand_title,
             "stock": self.stock, "stock_text": self.stock_text,
             "offer": None if self.offer is None else {"card": self.offer.to_data(),
                                                        "caption": self.offer_caption},

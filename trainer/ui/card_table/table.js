@@ -292,6 +292,7 @@ export default function (component) {
   });
   // the hand with the question and its buttons beside it (below it on a narrow screen), so a
   // turn needs no scrolling
+  if (data.hand_title) mine.appendChild(el("div", "hand-title", data.hand_title));
   const handRow = el("div", "hand-row");
   handRow.appendChild(hand);
   const side = el("div", "hand-side");
