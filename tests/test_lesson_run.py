@@ -362,3 +362,23 @@ def test_a_pick_of_one_card_among_two_is_a_two_way_question() -> None:
     choice = next(s.task for les in load_lessons() for s in les.steps
                   if isinstance(s, Question) and s.task.options)
     assert choice.ways == len(choice.options)
+
+
+def test_a_re_ask_that_must_repeat_a_table_is_not_said_to_be_fresh() -> None:
+    """Lesson 12's two "pass" steps of one class share a pool of two moments: re-asked after
+    both were shown, a missed one can only show a table seen before, and the service says so
+    (the page then says "once more", not "with fresh cards"); a first item never has."""
+    from trainer.lessons.run import PlanItem
+    from trainer.practice.lesson_service import shown_before
+
+    lesson = next(found for found in load_lessons() if found.id == "claim-or-pass")
+    questions = [i for i, step in enumerate(lesson.steps) if isinstance(step, Question)]
+    run = LessonRun.start(lesson.id, len(lesson.steps), 1)
+    assert not shown_before(lesson, LessonRun(lesson.id, run.plan, index=questions[0]))
+    seen = [PlanItem(step) for step in range(len(lesson.steps))]
+    repeats = [seed for seed in range(40) if shown_before(lesson, LessonRun(
+        lesson.id, [*seen, PlanItem(4, seed, again=True)], index=len(seen)))]
+    assert repeats  # the class's only other moment is step 9's own
+    boards = {task_of(lesson, LessonRun(lesson.id, [*seen, PlanItem(4, seed, again=True)],
+                                        index=len(seen))).board for seed in repeats}
+    assert boards <= {lesson.steps[9].task.board}

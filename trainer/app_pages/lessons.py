@@ -15,7 +15,7 @@ from trainer.lessons.answers import LessonAnswer
 from trainer.mastery.guidance import HintLevel
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice.guidance_service import lesson_skill, lesson_topic
-from trainer.practice.lesson_service import Runs, item_id, task_of
+from trainer.practice.lesson_service import Runs, item_id, shown_before, task_of
 from trainer.practice.track import FIRST_HAND_AFTER, lesson_after, ready_to_play
 from trainer.ui.content import all_lessons, lesson_by_id
 from trainer.ui.guide_view import show_help
@@ -182,7 +182,8 @@ def lesson_step(lesson: Lesson) -> None:
         return
     task = task_of(lesson, run)
     if item.again:  # "fresh cards" only where the cards are new, not of a fact asked again
-        fresh = task.board.shows_cards and item.seed is not None and task.board != step.task.board
+        fresh = task.board.shows_cards and item.seed is not None and \
+            task.board != step.task.board and not shown_before(lesson, run)
         st.caption(tr("lessons.fresh_variant" if fresh else "lessons.once_more"))
     if item.seed is not None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)

@@ -29,6 +29,18 @@ def task_of(lesson: Lesson, run: LessonRun, index: int | None = None) -> Task:
     written, or its variant — drawn again while an earlier item of the run showed its board.
     Mined tables come from small pools, and two steps of one kind, or a re-ask "with fresh
     cards", must not show the learner the table they have just answered."""
+    return _drawn_with_earlier(lesson, run, index)[0]
+
+
+def shown_before(lesson: Lesson, run: LessonRun) -> bool:
+    """The current item shows a table an earlier item of the run showed (its kind's pool held
+    no other): not "fresh cards", though a variant."""
+    task, earlier = _drawn_with_earlier(lesson, run, None)
+    return task.board in earlier
+
+
+def _drawn_with_earlier(lesson: Lesson, run: LessonRun, index: int | None
+                        ) -> tuple[Task, list[Board]]:
     at = run.index if index is None else index
     kind = _question(lesson, run.plan[at]).kind
     shown: list[Board] = []
@@ -39,7 +51,7 @@ def task_of(lesson: Lesson, run: LessonRun, index: int | None = None) -> Task:
             task = _drawn(step, item, shown)
             shown.append(task.board)
     assert task is not None
-    return task
+    return task, shown[:-1]
 
 
 REDRAWS = 6
