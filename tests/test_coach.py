@@ -29,7 +29,8 @@ from trainer.coach.deals import (
     unseen_cards,
 )
 from trainer.coach.playout import play_out
-from trainer.coach.search import MISTAKE_POINTS, Decision, evaluate, weighable
+from trainer.coach.search import MISTAKE_POINTS, Decision, evaluate, follow_ups, weighable
+from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -112,6 +113,7 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
     totals: dict[str, list[float]] = {str(a): [] for a in view.legal}
     weights: dict[str, list[float]] = {str(a): [] for a in view.legal}
     hits: dict[str, list[bool]] = {str(a): [] for a in view.legal}
+    follow: dict[tuple[str, Card], list[tuple[float, float]]] = {}
     for order in set(itertools.permutations(pool)):
         hands, start = [], 0
         for seat, size in enumerate(view.hand_sizes):
@@ -135,8 +137,19 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
                                      state.ask_order[0].win)
             totals[str(action)].append(play_out(state, random.Random(playout_seed))[view.seat])
             weights[str(action)].append(weight)
+            for card in _chi_discards(view, action):  # each discard a chi leaves, in turn
+                then = copy.deepcopy(state)
+                if then.phase is Phase.DISCARD and then.to_act == view.seat:
+                    then.apply(Action(view.seat, ActionKind.DISCARD, (card,)))
+                follow.setdefault((str(action), card), []).append(
+                    (weight, play_out(then, random.Random(playout_seed))[view.seat]))
     means = {name: sum(w * v for w, v in zip(weights[name], values, strict=True))
              / sum(weights[name]) for name, values in totals.items() if values}
+    for action in view.legal:  # a chi is worth its best discard, one card for every deal
+        outs = [sum(w * v for w, v in paid) / sum(w for w, _ in paid)
+                for (name, _card), paid in follow.items() if name == str(action)]
+        if outs:
+            means[str(action)] = max(outs)
     discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and totals[str(a)]]
     if not priced or not discards:
         return means
@@ -155,6 +168,15 @@ def _exact(view: PlayerView, playout_seed: int, weighted: bool = False,
                 for part in parts]
         means[name] = p * mean[0] + (1 - p) * mean[1]
     return means
+
+
+def _chi_discards(view: PlayerView, action: Action) -> list[Card]:
+    """The cards a chi leaves in the hand, each once: the discards it owes a choice of."""
+    if action.kind is not ActionKind.CHI:
+        return []
+    rest = list(view.hand)
+    rest.remove(action.cards[0])
+    return list(dict.fromkeys(rest))
 
 
 def _small_endgames(count: int, most_unseen: int, at_claim: bool = False
@@ -502,18 +524,22 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
         if folded >= 2 and kept >= 2:
             break
         claims = [a for a in view.legal if a.kind in CLAIMS]
-        owed = owed_discard(view, claims[0]) if claims else None
+        if not claims:
+            continue
+        decision = evaluate(view, 16)
+        then = follow_ups(decision)  # a chi owes the discard the search valued it with
+        owed = owed_discard(view, claims[0], then.get(claims[0]))
         if owed is None:
             continue
-        assert owed == owed_discard(view, claims[0])  # from the public view alone
+        assert owed == owed_discard(view, claims[0], then.get(claims[0]))  # public view alone
         if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
-            assert owed.card in view.hand
-        decision = evaluate(view, 16)
+            assert owed.card in view.hand and owed.card == then[claims[0]]
         move, why, let_go = advised(view, decision, claims[0])
         if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
             assert move.kind is ActionKind.PASS
             if why is Advice.FOLD:  # what the coach then says is the claim it let go by
-                assert let_go is not None and let_go[1] == owed_discard(view, let_go[0])
+                assert let_go is not None and \
+                    let_go[1] == owed_discard(view, let_go[0], then.get(let_go[0]))
                 assert let_go[1].chance >= FOLD_AT
                 said = _fold_message(decision, move, *let_go)
                 for lang in ("en", "zh"):

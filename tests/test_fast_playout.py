@@ -227,6 +227,10 @@ def test_the_coachs_values_are_those_of_deep_copied_engine_states(
     monkeypatch.setattr(search, "apply", lambda hand, action: hand.state.apply(action))
     monkeypatch.setattr(search, "play", lambda hand, rng: engine_play_out(hand.state, rng))
     monkeypatch.setattr(search, "deals_in", lambda hand, seat: _deals_in(hand.state, seat))
+    monkeypatch.setattr(search, "owes_discard", lambda hand, seat: hand.state.phase is
+                        Phase.DISCARD and hand.state.to_act == seat)
+    monkeypatch.setattr(search, "discard", lambda hand, card: hand.state.apply(
+        Action(hand.state.to_act, ActionKind.DISCARD, (card,))))
     assert [search.evaluate(view, 3) for view in views[::4]] == fast
     assert len(fast) >= 10
 

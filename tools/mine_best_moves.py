@@ -6,11 +6,16 @@ next by at least a point with non-overlapping 95% intervals on the coach's searc
 吃扯还是不要 stages draw from them.
 
     python tools/mine_best_moves.py [--hands 240] [--seed 2026] [--players 4] [--claims]
+    python tools/mine_best_moves.py --revalue [--players 4] [--claims]
+
+``--revalue`` values the pool's moments again by today's search (budget and salt as stored) and
+keeps those whose best is still clear, in their order (after a change to the search).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -19,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trainer.bots import HeuristicBot  # noqa: E402
-from trainer.coach.best_moves import claim_moments, discard_moments, mine  # noqa: E402
+from trainer.coach.best_moves import BestMove, claim_moments, clear_best, discard_moments, mine, recompute  # noqa: E402
 from trainer.engine.rules import DEFAULT_RULES, RuleSet  # noqa: E402
 
 
@@ -30,6 +35,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
     parser.add_argument("--claims", action="store_true",
                         help="moments answering an offered card (chi, pong, pass), not discards")
+    parser.add_argument("--revalue", action="store_true",
+                        help="value the pool's moments again; keep the clear ones")
     parser.add_argument("--out", type=Path, default=None,
                         help="default: trainer/data/coach/best_moves.jsonl (best_moves_3p.jsonl "
                              "for 3 players)")
@@ -39,6 +46,9 @@ def main() -> None:
     out = args.out or folder / (f"{name}.jsonl" if args.players == 4 else f"{name}_3p.jsonl")
     rules = DEFAULT_RULES if args.players == 4 else RuleSet(players=3)
     started = time.monotonic()
+    if args.revalue:
+        revalue(out)
+        return
     lines = []
     for move in mine(args.hands, args.seed, rules,
                      lambda: [HeuristicBot() for _ in range(rules.players)],
@@ -48,6 +58,19 @@ def main() -> None:
     out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     print(f"{len(lines)} moments from {args.hands} hands in {time.monotonic() - started:.0f} s "
           f"-> {out}")
+
+
+def revalue(pool: Path) -> None:
+    kept, dropped = [], []
+    for number, line in enumerate(pool.read_text(encoding="utf-8").splitlines()):
+        move = BestMove.from_json(json.loads(line))
+        fresh = BestMove(move.replay, move.seat, recompute(move), move.salt)
+        if clear_best(fresh.decision):
+            kept.append(fresh.dumps())
+        else:
+            dropped.append(number)
+    pool.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+    print(f"{len(kept)} moments kept, lines {dropped} no longer clear -> {pool}")
 
 
 if __name__ == "__main__":

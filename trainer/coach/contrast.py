@@ -16,6 +16,7 @@ then speak alone).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from trainer.analysis.unseen_waits import pairing_outs, waits_after
@@ -71,8 +72,10 @@ class ClaimFacts:
     reddest card let go)."""
 
 
-def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
-    """The facts of a pass, a chi or a pong; None for another answer."""
+def claim_facts(view: PlayerView, action: Action, then: Card | None = None
+                ) -> ClaimFacts | None:
+    """The facts of a pass, a chi or a pong; None for another answer (``then``: a chi's
+    discard as the search valued it)."""
     if action.kind is ActionKind.PASS:
         waiting = waits_after(view, view.hand)
         return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0,
@@ -84,7 +87,7 @@ def claim_facts(view: PlayerView, action: Action) -> ClaimFacts | None:
         return ClaimFacts(action, None, None, 0.0, unpaired(after) - unpaired(counts))
     if action.kind is not ActionKind.CHI:
         return None
-    owed = owed_discard(view, action)
+    owed = owed_discard(view, action, then)
     if owed is None:
         return _chi_unread(view, action)
     kept = list(owed.after.hand)
@@ -118,7 +121,8 @@ def _without(cards: list[Card], card: Card) -> list[Card]:
     return rest
 
 
-def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
+def claim_contrast(view: PlayerView, better: Action, worse: Action,
+                   then: Mapping[Action, Card] | None = None) -> Message | None:
     """Why one answer to the offered card beats another in one sentence: it leaves the hand
     ready and the other does not, a pong's two alike were loose, cost no pair, or were
     partners a pass keeps (R-PONG, R-PAIR14), a chi leaves clearly less red than a pass
@@ -126,7 +130,8 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action) -> Message |
     R-SAFE); None when none of these tells them apart."""
     if better == worse:
         return None
-    good, bad = claim_facts(view, better), claim_facts(view, worse)
+    owed = then or {}
+    good, bad = claim_facts(view, better, owed.get(better)), claim_facts(view, worse, owed.get(worse))
     if good is None or bad is None:
         return None
     if good.ready and bad.ready is False:
@@ -181,12 +186,14 @@ def _pong_reason(view: PlayerView, better: Action, worse: Action, good: ClaimFac
     return None
 
 
-def contrast(view: PlayerView, better: Action, worse: Action) -> Message | None:
+def contrast(view: PlayerView, better: Action, worse: Action,
+             then: Mapping[Action, Card] | None = None) -> Message | None:
     """Why ``better`` beats ``worse`` in one sentence — two discards on the lessons' four
-    questions, a chi and a pass by :func:`claim_contrast` — or ``None`` when no question of the
-    lessons tells them apart."""
+    questions, a chi and a pass by :func:`claim_contrast` (``then``: each chi's discard as the
+    search valued it, :func:`~trainer.coach.search.follow_ups`) — or ``None`` when no question
+    of the lessons tells them apart."""
     if better.kind in CLAIM_WORDS and worse.kind in CLAIM_WORDS:
-        return claim_contrast(view, better, worse)
+        return claim_contrast(view, better, worse, then)
     if not _two_discards(better, worse):
         return None
     good, bad = discard_facts(view, [better, worse])

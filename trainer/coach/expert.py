@@ -18,7 +18,7 @@ from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
 from trainer.coach.fold import CLAIMS, Owed, folds
-from trainer.coach.search import BUDGETS, Decision, evaluate, same_move, view_seed
+from trainer.coach.search import BUDGETS, Decision, evaluate, follow_ups, same_move, view_seed
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
@@ -73,7 +73,7 @@ def advised(view: PlayerView, decision: Decision, sound: Action) -> Advised:
         return Advised(sound, Advice.SOUND)
     clear = kept.loss > CONFIDENCE * kept.loss_error
     chosen = decision.best.action if clear else sound
-    owed = folds(view, chosen) if chosen.kind in CLAIMS else None
+    owed = folds(view, chosen, follow_ups(decision).get(chosen)) if chosen.kind in CLAIMS else None
     passes = [o.action for o in decision.options if o.action.kind is ActionKind.PASS]
     if owed is not None and passes:
         return Advised(passes[0], Advice.FOLD, (chosen, owed))

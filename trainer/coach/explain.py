@@ -38,12 +38,13 @@ CLAIM_WORDS = {ActionKind.PASS: "coach.move_pass", ActionKind.PONG: "coach.move_
 """The words of each answer to an offered card (R-CHI, R-PONG, R-KONG, R-WIN)."""
 
 
-def why(view: PlayerView, action: Action) -> Message:
+def why(view: PlayerView, action: Action, then: Card | None = None) -> Message:
     """One option in the game's terms: for a discard, whether it breaks a 14-pair; after it, the
     waits and copies left (or not ready), the red reached, and — for a discard — the chance it
-    deals in (R-PAIR14, R-WAIT, R-RED, R-SAFE)."""
+    deals in (R-PAIR14, R-WAIT, R-RED, R-SAFE). ``then``: a chi's discard as the search valued
+    it (:attr:`~trainer.coach.search.OptionValue.then`)."""
     if action.kind in CLAIM_WORDS and view.offer is not None:
-        return _why_claim(view, action, view.offer.card)
+        return _why_claim(view, action, view.offer.card, then)
     if action.kind is not ActionKind.DISCARD:
         return Message.of("coach.why_lay", ("R-TOU-LATER", "R-FAN"), move=move_words(action))
     return why_discard(view, discard_facts(view, [action])[0])
@@ -137,7 +138,7 @@ def red_words(view: PlayerView, kept: list[Card], *, ready: bool = False) -> Mes
     return Message.of("coach.red", red=red, threshold=view.rules.red_threshold)
 
 
-def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
+def _why_claim(view: PlayerView, action: Action, offered: Card, then: Card | None) -> Message:
     """An answer to an offered card in the game's terms: passing keeps the hand (and its waits);
     taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED). A chi draws
     nothing, so the discard it owes is read from the table (:func:`~trainer.coach.fold.owed_discard`,
@@ -150,7 +151,7 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
                           red=red_words(view, hand, ready=ready.key == READY))
     if action.kind is ActionKind.WIN:
         return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))
-    owed = owed_discard(view, action) if action.kind is ActionKind.CHI else None
+    owed = owed_discard(view, action, then) if action.kind is ActionKind.CHI else None
     if owed is not None:  # a chi draws nothing: the discard it owes is read
         kept = list(owed.after.hand)
         kept.remove(owed.card)
@@ -165,10 +166,10 @@ def _why_claim(view: PlayerView, action: Action, offered: Card) -> Message:
         used = [card for card in hand if card.rank == offered.rank][:count]
     for card in used:
         hand.remove(card)
-    then = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
+    next_step = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
     rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
     return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),
-                      red=red_words(view, [*hand, offered, *used]), then=Message.of(then))
+                      red=red_words(view, [*hand, offered, *used]), then=Message.of(next_step))
 
 
 def outcome_words(first: OptionValue, second: OptionValue) -> Message | None:

@@ -50,10 +50,11 @@ class Owed:
     deal's card standing for the hidden stock card)."""
 
 
-def owed_discard(view: PlayerView, claim: Action) -> Owed | None:
-    """The discard the heuristic would owe right after ``claim`` (a chi or a pong of the card
-    offered to the viewer), with its chance of dealing in as the table then reads it; None when
-    the claim owes none (it is no chi or pong, or the engine refuses it). A pong's stock card is
+def owed_discard(view: PlayerView, claim: Action, card: Card | None = None) -> Owed | None:
+    """The discard owed right after ``claim`` (a chi or a pong of the card offered to the
+    viewer) — ``card``, the one the search found best after a chi (its value's ``then``), else
+    the heuristic's — with its chance of dealing in as the table then reads it; None when the
+    claim owes none (it is no chi or pong, or the engine refuses it). A pong's stock card is
     hidden: one deal of the view's unseen cards, seeded from the public view, stands for it."""
     if claim.kind not in CLAIMS or view.phase is not Phase.CLAIM or not searchable(view):
         return None
@@ -66,13 +67,14 @@ def owed_discard(view: PlayerView, claim: Action) -> Owed | None:
         return None
     after = view_of(state, view.seat)
     chances = deal_in_chances(table_from_view(after), proofs=False, samples=BOT_SAMPLES)
-    counts = rank_counts(after.hand)
-    card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
+    if card is None or card not in chances:
+        counts = rank_counts(after.hand)
+        card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
     return Owed(card, chances[card].value, after)
 
 
-def folds(view: PlayerView, claim: Action) -> Owed | None:
+def folds(view: PlayerView, claim: Action, card: Card | None = None) -> Owed | None:
     """The discard that makes the expert let the card go by instead of ``claim``, if it does:
-    one at least :data:`FOLD_AT` likely to deal in."""
-    owed = owed_discard(view, claim)
+    one at least :data:`FOLD_AT` likely to deal in (``card``: as :func:`owed_discard`)."""
+    owed = owed_discard(view, claim, card)
     return owed if owed is not None and owed.chance >= FOLD_AT else None

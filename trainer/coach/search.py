@@ -6,6 +6,9 @@ option's value is the viewer's mean payment, with its standard error, and its lo
 option's mean less its own, with the standard error of the paired difference (the same deals
 under both options: most of the luck cancels).
 
+A chi owes a discard, and the viewer chooses it: a chi is valued at the best of the discards it
+leaves, one card for all the deals (:func:`_follow_ups`), not at the play-out policy's pick.
+
 The deals' seed is drawn from the public view alone, so the values depend on nothing the viewer
 cannot see; a budget is the number of deals per option."""
 
@@ -21,8 +24,10 @@ from trainer.analysis.seeds import SEPARATOR, public_seed
 from trainer.coach.deal_in_price import deal_in_cost, deals_in, discard_chances, reweigh, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
+from trainer.coach.fast_form import DISCARD
 from trainer.coach.fast_hand import FastHand
 from trainer.coach.fast_playout import play
+from trainer.engine.cards import Card, parse_card
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -65,6 +70,8 @@ class OptionValue:
     size (its fan, R-FAN) is the other half of why one option is worth more."""
     pay_points: float | None = field(default=None, compare=False)
     """The viewer's mean payment over the deals they pay in (negative; 0 when none)."""
+    then: Card | None = None
+    """A chi's discard: the one the value is of, the best of those the chi leaves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +98,12 @@ class Decision:
             option.loss - Z95 * option.loss_error > 0
 
 
+def follow_ups(decision: Decision) -> dict[Action, Card]:
+    """Each chi's discard as the search valued it (:attr:`OptionValue.then`): what the coach's
+    words on a chi say it leaves."""
+    return {o.action: o.then for o in decision.options if o.then is not None}
+
+
 def decision_to_json(decision: Decision) -> dict[str, Any]:
     """A decision as plain JSON: its budget and each option's action and values."""
     return {"deals": decision.deals,
@@ -101,7 +114,8 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
                             {"wins": round(o.wins, 4), "pays": round(o.pays, 4)}),
                          **({} if o.win_points is None or o.pay_points is None else
                             {"win_points": round(o.win_points, 4),
-                             "pay_points": round(o.pay_points, 4)})}
+                             "pay_points": round(o.pay_points, 4)}),
+                         **({} if o.then is None else {"then": str(o.then)})}
                         for o in decision.options]}
 
 
@@ -124,9 +138,13 @@ def decision_from_json(data: Any) -> Decision:
         mean, error, loss, loss_error = (float(n) for n in numbers)  # type: ignore[arg-type]
         wins, pays = _share(raw, "wins"), _share(raw, "pays")
         win_points, pay_points = _points(raw, "win_points"), _points(raw, "pay_points")
+        then = raw.get("then")
+        if then is not None and not isinstance(then, str):
+            raise Dou14Error("a chi's discard is a card in notation")
         values.append(OptionValue(Action.from_json(raw.get("action")), mean, error, loss,
                                   loss_error, wins=wins, pays=pays, win_points=win_points,
-                                  pay_points=pay_points))
+                                  pay_points=pay_points,
+                                  then=None if then is None else parse_card(then)))
     return Decision(tuple(values), deals)
 
 
@@ -194,6 +212,31 @@ def _options(view: PlayerView) -> list[Action]:
     return options
 
 
+def _follow_ups(view: PlayerView, action: Action) -> tuple[Card, ...]:
+    """The discards a chi owes the viewer a choice of (R-CHI): each card of the hand it leaves,
+    once. The play-outs' policy picks a discard by pairs and red alone, blind to a wait whose
+    winning cards are all in sight or to the red a win needs; a chi is worth what its best
+    discard makes of it — one fixed card, as the viewer chooses it before seeing any deal.
+    None for every other option (a pong's discard waits on its hidden stock card)."""
+    if action.kind is not ActionKind.CHI or len(action.cards) != 1:
+        return ()
+    rest = list(view.hand)
+    if action.cards[0] not in rest:
+        return ()
+    rest.remove(action.cards[0])
+    return tuple(dict.fromkeys(rest))
+
+
+def owes_discard(hand: FastHand, seat: int) -> bool:
+    """``seat`` is to discard in ``hand`` (their chi took the card: no seat asked first did)."""
+    return hand.phase == DISCARD and hand.to_act == seat
+
+
+def discard(hand: FastHand, card: Card) -> None:
+    """``card`` discarded by the seat to act (one the hand holds)."""
+    hand.discard(card.index)
+
+
 def weighable(view: PlayerView) -> bool:
     """A decision of the viewer with options to weigh: their own turn (:func:`searchable`), no
     win open (a win is always taken) and two options or more that are not the same move."""
@@ -226,6 +269,9 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     payments: dict[Action, list[float]] = {action: [] for action in options}
     dealt_in: dict[Action, list[bool]] = {action: [] for action in options}
     logs: list[float] = []
+    follow_ups = {action: _follow_ups(view, action) for action in options}
+    after: dict[tuple[Action, Card], list[float]] = {
+        (action, card): [] for action, cards in follow_ups.items() for card in cards}
     for _ in range(deals if len(options) > 1 else 0):
         dealt = deal_again(view, rng)
         logs.append(deal_log_weight(view, dealt) if weighted else 0.0)
@@ -235,9 +281,23 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
             hand = fast.copy()
             apply(hand, action)
             dealt_in[action].append(action.kind is ActionKind.DISCARD and deals_in(hand, view.seat))
-            payments[action].append(float(play(hand, random.Random(seed))[view.seat]))
+            if follow_ups[action] and owes_discard(hand, view.seat):
+                for card in follow_ups[action]:  # the discard the chi owes, each in turn
+                    then = hand.copy()
+                    discard(then, card)
+                    after[action, card].append(float(play(then, random.Random(seed))[view.seat]))
+                continue
+            result = float(play(hand, random.Random(seed))[view.seat])
+            payments[action].append(result)
+            for card in follow_ups[action]:  # a seat asked first took the card: no discard owed
+                after[action, card].append(result)
     top = max(logs, default=0.0)
     weights = [math.exp(log - top) for log in logs]
+    owed: dict[Action, Card] = {}
+    for action, cards in follow_ups.items():
+        if cards and logs:
+            owed[action] = max(cards, key=lambda card: _mean(after[action, card], weights))
+            payments[action] = after[action, owed[action]]
     chances = discard_chances(view, options) if priced and len(options) > 1 else {}
     cost = deal_in_cost(view, payments, dealt_in, weights, list(chances)) if chances else 0.0
     shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action), cost)
@@ -252,7 +312,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
         diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
         values.append(OptionValue(action, means[action], _error(paid, weights),
                                   means[best] - means[action], _error(diffs, weights),
-                                  chances.get(action), *shares[action]))
+                                  chances.get(action), *shares[action], then=owed.get(action)))
     values.sort(key=lambda v: (-v.mean, options.index(v.action)))
     return Decision(tuple(values), deals if len(options) > 1 else 0)
 

@@ -15,7 +15,7 @@ from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import CLAIM_WORDS, BiggerWins, bigger_wins, move_words, outcome_words
 from trainer.coach.fold import Owed
-from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, same_move, weighable
+from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, follow_ups, same_move, weighable
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import POINT_DIGITS, Amount, Message, Points
@@ -99,7 +99,7 @@ def coach_contrast(view: PlayerView) -> Message | None:
         return None
     decision, (move, why, let_go) = found
     played, other = _compared(decision, move, let_go)
-    said = contrast(view, played.action, other.action)
+    said = contrast(view, played.action, other.action, follow_ups(decision))
     if said is not None:
         return said
     words = {"move": move_words(played.action), "other": move_words(other.action)}

@@ -24,7 +24,7 @@ from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
 from trainer.coach.contrast import contrast
 from trainer.coach.explain import BiggerWins, bigger_wins, move_words, open_colour, values_words, why
-from trainer.coach.search import Decision
+from trainer.coach.search import Decision, follow_ups
 from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
@@ -82,13 +82,13 @@ def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...
     pong's fan, R-FAN); or that they differ by too little for the differences seen to decide —
     so no learner hunts for a difference the words do not show, or trusts one that misleads."""
     options = decision.options[:2]
-    reasons = tuple(why(view, option.action) for option in options)
+    reasons = tuple(why(view, option.action, option.then) for option in options)
     if len(reasons) < 2:
         return reasons
     if _facts(reasons[0]) == _facts(reasons[1]):
         return (*reasons, Message.of("coach.reasons_alike", ("R-PAY",)))
     best, second = options
-    said = contrast(view, best.action, second.action)
+    said = contrast(view, best.action, second.action, follow_ups(decision))
     if said is not None:
         return (*reasons, said)
     bigger = bigger_wins(best, second)
@@ -179,13 +179,15 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
             return action
         value = move.decision.value_of(action)
         lost = Points(0.0 if value is None else value.loss, signed=False)
+        then = None if value is None else value.then
         if case == "all_black":  # the plan, before the cards (开局定打法, R-SPECIAL)
             view = scene.view
             return Message.of("hint.best_discard_all_black", (*RULES, "R-SPECIAL"), lost=lost,
-                              after=why(view, action),
+                              after=why(view, action, then),
                               red=red_total(view.hand, view.melds[view.seat]),
                               threshold=view.rules.red_threshold)
-        return Message.of(f"hint.{kind}_lost", rules, lost=lost, after=why(scene.view, action))
+        return Message.of(f"hint.{kind}_lost", rules, lost=lost,
+                          after=why(scene.view, action, then))
 
     def shown_after(given: LessonAnswer) -> Board | None:
         """A right move that is not the coach's (a card of the same worth): the table goes on
@@ -327,7 +329,8 @@ def explained(kind: str, players: int) -> tuple[bool, ...]:
     for move in pool(players, kind):
         options = move.decision.options[:2]
         found.append(len(options) == 2 and (
-            contrast(move.view, options[0].action, options[1].action) is not None
+            contrast(move.view, options[0].action, options[1].action,
+                     follow_ups(move.decision)) is not None
             or bigger_wins(*options) is not None))
     return tuple(found)
 

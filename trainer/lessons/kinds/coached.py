@@ -17,7 +17,7 @@ from typing import Any
 
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, values_words, why
-from trainer.coach.search import MISTAKE_POINTS
+from trainer.coach.search import MISTAKE_POINTS, follow_ups
 from trainer.engine import Message, relation, verdict_messages
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
@@ -105,7 +105,7 @@ def coached_move(data: StepData) -> Task:
         lost = 0.0 if value is None else value.loss
         return Message.of("hint.coached_lost", RULES, lost=Points(lost, signed=False),
                           mistake=Points(MISTAKE_POINTS, signed=False),
-                          after=why(scene.view, action))
+                          after=why(scene.view, action, None if value is None else value.then))
 
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
@@ -116,7 +116,8 @@ def coached_move(data: StepData) -> Task:
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
-                more_working=lambda: (why(scene.view, best),) if coached.nothing_to_weigh
+                more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
+                if coached.nothing_to_weigh
                 else decision_reasons(scene.view, decision))
 
 
