@@ -605,10 +605,12 @@ def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
         for option in move.decision.options:
             if option.action.kind is not ActionKind.CHI or said >= 6:
                 continue
-            message = why(view, option.action)
-            assert message.key == "coach.why_chi_owed"
+            assert why(view, option.action).key == "coach.why_chi_owed"  # the heuristic's
+            message = why(view, option.action, option.then)  # the search's own discard
+            assert message.key == "coach.why_chi_then"
             params = dict(message.params)
             owed = params["card"]
+            assert owed == option.then
             rest = list(view.hand)
             rest.remove(option.action.cards[0])
             assert owed in rest

@@ -155,7 +155,8 @@ def _why_claim(view: PlayerView, action: Action, offered: Card, then: Card | Non
     if owed is not None:  # a chi draws nothing: the discard it owes is read
         kept = list(owed.after.hand)
         kept.remove(owed.card)
-        return Message.of("coach.why_chi_owed", ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
+        key = "coach.why_chi_then" if owed.card == then else "coach.why_chi_owed"
+        return Message.of(key, ("R-CHI", "R-SAFE", "R-WAIT", "R-RED"),
                           move=move_words(action), card=owed.card, risk=risk_words(owed.chance),
                           ready=(ready := ready_words(owed.after, tuple(kept), outs=True)),
                           red=red_words(owed.after, kept, ready=ready.key == READY))

@@ -61,6 +61,8 @@ def owed_discard(view: PlayerView, claim: Action, card: Card | None = None) -> O
     state = deal_again(view, random.Random(view_seed(view, salt=SALT)))
     try:
         state.apply(claim)
+        while state.phase is Phase.CLAIM and state.to_act != view.seat:  # the claim stands
+            state.apply(Action(state.to_act, ActionKind.PASS))  # if the seats after let it
     except Dou14Error:
         return None
     if state.phase is not Phase.DISCARD or state.to_act != view.seat:
