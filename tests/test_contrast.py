@@ -13,7 +13,7 @@ import pytest
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.bots import HeuristicBot
-from trainer.coach.contrast import RED_GAP, RISK_GAP, contrast
+from trainer.coach.contrast import DANGER_GAP, RED_GAP, RISK_GAP, contrast
 from trainer.engine import Position, waits
 from trainer.engine.cards import Card, deck
 from trainer.engine.game.actions import Action, ActionKind
@@ -125,6 +125,8 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
         laid_red = sum(m.red for m in view.melds[view.seat])
         threshold = view.rules.red_threshold
+        chances = deal_in_chances(table_from_view(view, first_discard=not view.dealer_discarded),
+                                  [a.cards[0] for a in discards])
         for better, worse in itertools.permutations(discards, 2):
             said = contrast(view, better, worse)
             if said is None:
@@ -149,6 +151,12 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             assert (reason.key == colour) if colour else not reason.key.startswith(
                 "coach.contrast_all_")
             if colour:
+                continue
+            danger = left > 0 and other_left > 0 and \
+                chances[bad].value - chances[good].value >= DANGER_GAP
+            seen["danger"] += danger  # two ready hands: a far likelier 点炮 before the waits
+            if danger:
+                assert reason.key == "coach.contrast_risk"
                 continue
             wider = other_left > 0 and left > other_left and 2 * left >= 3 * other_left
             assert wider is (reason.key == "coach.contrast_wait")
@@ -178,7 +186,7 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
         for action in discards:
             assert contrast(view, action, action) is None
     assert {"coach.contrast_pair", "coach.contrast_red", "coach.contrast_risk",
-            "coach.contrast_wait", "coach.contrast_outs"} <= set(seen)
+            "coach.contrast_wait", "coach.contrast_outs", "danger"} <= set(seen)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> list[Card]:

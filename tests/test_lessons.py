@@ -583,13 +583,13 @@ def test_the_winning_lesson_speaks_only_of_what_it_has_taught(seed: int) -> None
 
 
 def test_two_options_that_read_alike_are_said_to_differ_only_in_play() -> None:
-    """A best discard and the next (10♣, 5♣ at moment 72) read the same on the table — same
+    """A best discard and the next (10♣, 5♣ at moment 66) read the same on the table — same
     waits, red and risk — so a learner would look for the difference in vain. The working then
     says that only playing on sets them apart; options that read differently get no such
     line."""
     from trainer.lessons.kinds.best_move import coach_reasons, pool
 
-    for number, alike in ((72, True), (127, False)):
+    for number, alike in ((66, True), (116, False)):
         reasons = coach_reasons(pool()[number])
         best, second = (render(reason, "en", cite=False) for reason in reasons[:2])
         cards = [str(pool()[number].decision.options[i].action.cards[0].symbol) for i in (0, 1)]

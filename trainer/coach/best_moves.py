@@ -41,11 +41,12 @@ GAP = 1.0
 POOLS_WEIGHTED = False
 """The lesson pools (best moves, best claims, coached hands) were valued on deals that all count
 alike, and are checked as mined (whatever :data:`trainer.coach.search.WEIGHTED` says)."""
-POOLS_PRICED = False
-"""… and on the play-outs alone, a discard's deal-in not priced at the play model's chance
-(:mod:`trainer.coach.deal_in_price`): a stored moment's values then depend on the rules and the
-deals only, so a refit of the model never changes a lesson's answer. A moment is kept only
-where its best leads by a point with intervals apart, a lead pricing seldom overturns."""
+POOLS_PRICED = True
+"""… with a discard's deal-in priced at the table's chance (:mod:`trainer.coach.deal_in_price`),
+as Play's coach prices it: a lesson that shows a card "about 45% to deal in" then shows
+play-outs in which it deals in at least that often, and the best it teaches is the best Play's
+coach would name. A refit of the chance model therefore calls for ``--revalue`` of the pools
+(their check against today's search says so)."""
 SCREEN_DEALS = 24
 """A first, cheap look: a moment whose best does not lead by about :data:`GAP` here is dropped."""
 DEALS = 192

@@ -9,6 +9,8 @@ readiness is the reason, and a pair it kept is no reason at all. Two ready hands
 by the unseen cards that would win, two hands not ready by the unseen cards that would pair a
 loose one (lesson 11: "two unseen cards beat one"). Right after readiness, the plan set from
 the deal (开局定打法): letting the last card of the other colour go keeps 全黑 or 全红 open.
+Between two ready hands, a card far likelier to deal in (:data:`DANGER_GAP`) is the reason
+before the waits: 点炮 pays for the whole table.
 When the learner's card was the safer one, the sentence says so first: a safe card can still be
 the wrong one. Nothing is said when no question tells the two apart (the play-outs' figures
 then speak alone).
@@ -47,6 +49,10 @@ PLAN_RULES = {Special.ALL_BLACK: ("R-SPECIAL",), Special.ALL_RED: ("R-SPECIAL", 
 RISK_GAP = SAFER_BY
 """How much likelier to deal in a card must be before its risk is the reason: the margin by which
 the coach itself swaps to a safer discard."""
+DANGER_GAP = 0.2
+"""Between two discards that both leave the hand ready (下叫), how much likelier to deal in one
+must be before its risk is said ahead of the waits: a card that deals in one time in five more
+often costs more than a wider wait brings (lesson 11's "one of them could deal in")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +259,8 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     plan = open_colour(view, good.kept)
     if plan is not None and plan is not open_colour(view, bad.kept):
         return Message.of(f"coach.contrast_{plan.value}", PLAN_RULES[plan], move=good.card)
+    if good.ready and bad.ready and bad.chance - good.chance >= DANGER_GAP:
+        return _risk_reason(good, bad)
     if good.ready and bad.ready and _wider(good.waiting.copies_left, bad.waiting.copies_left):
         return Message.of("coach.contrast_wait", ("R-WAIT",), move=good.card, other=bad.card,
                           left=good.waiting.copies_left, other_left=bad.waiting.copies_left)
@@ -269,10 +277,13 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
                           taken=bad.card.red, red=bad.red, threshold=threshold,
                           move=good.card, kept=good.red)
     if bad.chance - good.chance >= RISK_GAP:
-        return Message.of("coach.contrast_risk", ("R-SAFE",), other=bad.card,
-                          percent=Amount(bad.chance * 100), move=good.card,
-                          risk=_risk(good))
+        return _risk_reason(good, bad)
     return None
+
+
+def _risk_reason(good: DiscardFacts, bad: DiscardFacts) -> Message:
+    return Message.of("coach.contrast_risk", ("R-SAFE",), other=bad.card,
+                      percent=Amount(bad.chance * 100), move=good.card, risk=_risk(good))
 
 
 def _loose(facts: DiscardFacts) -> bool:
