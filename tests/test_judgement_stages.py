@@ -303,6 +303,42 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
     assert said["lesson.then_taken"] >= 3 and said["lesson.then_next"] >= 3
 
 
+@pytest.mark.rule("R-FLIP", "R-OWN-FLIP")
+def test_a_winning_card_the_learner_flips_is_said_to_go_by_for_the_table_rule() -> None:
+    """After a discard in a stage, the table goes on: where a card the learner flips would
+    complete their hand (recounted from the engine's waits), the words say so and name the
+    table rule that lets it go by (R-OWN-FLIP) — in both languages; elsewhere they say
+    nothing of it."""
+    from trainer.engine import Position, waits
+    from trainer.engine.game.events import EventKind
+    from trainer.lessons.table_tasks import TableScene, after_move
+    from trainer.lessons.table_then import then_words
+
+    said = Counter[str]()
+    for players in (4, 3):
+        for move in pool(players):
+            scene = TableScene(move.replay.state_at(), move.seat)
+            for action in scene.state.legal_actions():
+                if action.kind is not ActionKind.DISCARD:
+                    continue
+                after = after_move(scene, action)
+                words = then_words(after.state, after.seat, after.then)
+                if words is None or words.key == "lesson.then_taken":
+                    continue
+                seat = after.seat
+                wins_on = set(waits(Position(after.state.hands[seat], after.state.melds[seat],
+                                             rules=after.state.rules)).wins_on)
+                own = [e.cards[0] for e in after.then if e.kind is EventKind.FLIP
+                       and e.seat == seat and e.cards[0] in wins_on]
+                said[words.key] += 1
+                assert ("_own" in words.key) is bool(own), words
+                if own:
+                    assert words.param("won") in own
+                    for lang, rule in (("en", "table rule"), ("zh", "桌规")):
+                        assert rule in render(words, lang, cite=False)
+    assert said["lesson.then_flips_you_own"] >= 1 and said["lesson.then_next"] >= 100
+
+
 @pytest.mark.rule("R-SPECIAL")
 def test_a_missed_all_black_plan_is_told_the_plan() -> None:
     """A missed first discard whose plan is 全黑 is told the plan the stage teaches, not only

@@ -4,9 +4,11 @@ the table shown after an answer, so that it does not move on unexplained."""
 from __future__ import annotations
 
 from trainer.engine import Message, relation
+from trainer.engine.cards import Card
 from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.state import HandState
 from trainer.engine.seats import Relation
+from trainer.engine.win_rule import claim_wins
 
 
 def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message | None:
@@ -15,7 +17,9 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     (the engine lets them go by), and who flips the card now on offer — so the table shown
     after an answer does not move on unexplained (R-FLIP, R-PRIORITY). Said only when the
     learner's move was a discard that is the first thing told: after any other move the table
-    goes on to the learner's next decision, too much for one sentence."""
+    goes on to the learner's next decision, too much for one sentence. A flip of the learner's
+    own that would complete their hand is named as such, with the table rule that lets it go
+    by (R-OWN-FLIP): a newcomer sees their winning card flipped and nothing said."""
     players = state.rules.players
     first = then[0] if then else None
     if first is None or first.kind is not EventKind.DISCARD or first.seat != seat:
@@ -35,5 +39,26 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     who = relation(offer.seat, seat, players)
     key = ("lesson.then_flips" if passed else "lesson.then_next") + \
         ("_you" if who is Relation.YOU else "")  # "now you flip": the learner's own flip
-    return Message.of(key, ("R-FLIP",), card=mine, count=passed,
-                      who=Message.of(f"seat.{who.value}"), offer=offer.card)
+    rules: tuple[str, ...] = ("R-FLIP",)
+    won = _own_winning_flip(state, seat, flips)
+    if won is not None:
+        key += "_own" if won is flips[-1] else "_own_passed"
+        rules = ("R-FLIP", "R-OWN-FLIP")
+    return Message.of(key, rules, card=mine, count=passed,
+                      who=Message.of(f"seat.{who.value}"), offer=offer.card,
+                      **({} if won is None else {"won": won.cards[0]}))
+
+
+def _own_winning_flip(state: HandState, seat: int, flips: list[Event]) -> Event | None:
+    """The learner's own flip among ``flips`` (the one now on offer first) that would complete
+    their hand, were it another player's card — at a table where nobody wins on their own flip
+    (R-OWN-FLIP, a table rule). Their hand is the one they kept after their discard."""
+    if state.rules.win_pong_kong_on_own_flip:
+        return None
+    threshold = state.rules.red_threshold
+
+    def wins(card: Card) -> bool:
+        return claim_wins(state.hands[seat], state.melds[seat], card, False, threshold)
+
+    return next((flip for flip in reversed(flips)
+                 if flip.seat == seat and wins(flip.cards[0])), None)
