@@ -37,6 +37,9 @@ CLAIMS = frozenset({ActionKind.CHI, ActionKind.PONG})
 """The claims that owe a discard (a kong's stock cards and a win are another matter)."""
 SALT = 3
 """Keeps the deal that stands for a pong's hidden stock card apart from the search's deals."""
+DEALS_TRIED = 8
+"""Deals tried, one salt after another, for one in which the claim stands: the seats asked
+before the viewer are asked again in a deal, and one may pong the card there."""
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,27 @@ def owed_discard(view: PlayerView, claim: Action, card: Card | None = None) -> O
     viewer) — ``card``, the one the search found best after a chi (its value's ``then``), else
     the heuristic's — with its chance of dealing in as the table then reads it; None when the
     claim owes none (it is no chi or pong, or the engine refuses it). A pong's stock card is
-    hidden: one deal of the view's unseen cards, seeded from the public view, stands for it."""
+    hidden: one deal of the view's unseen cards, seeded from the public view, stands for it —
+    the first of :data:`DEALS_TRIED` in which the claim stands (the seats after the viewer let
+    the card go; a seat asked again may take it first in some deals). A chi's discard is read
+    from public cards alone, whichever deal that is."""
     if claim.kind not in CLAIMS or view.phase is not Phase.CLAIM or not searchable(view):
         return None
-    state = deal_again(view, random.Random(view_seed(view, salt=SALT)))
+    after = next((found for salt in range(SALT, SALT + DEALS_TRIED)
+                  if (found := _after_claim(view, claim, salt)) is not None), None)
+    if after is None:
+        return None
+    chances = deal_in_chances(table_from_view(after), proofs=False, samples=BOT_SAMPLES)
+    if card is None or card not in chances:
+        counts = rank_counts(after.hand)
+        card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
+    return Owed(card, chances[card].value, after)
+
+
+def _after_claim(view: PlayerView, claim: Action, salt: int) -> PlayerView | None:
+    """The viewer's view right after ``claim`` on a deal seeded by ``salt``, the seats after
+    them letting the card go; None where the engine refuses it or another seat takes it."""
+    state = deal_again(view, random.Random(view_seed(view, salt=salt)))
     try:
         state.apply(claim)
         while state.phase is Phase.CLAIM and state.to_act != view.seat:  # the claim stands
@@ -67,12 +87,7 @@ def owed_discard(view: PlayerView, claim: Action, card: Card | None = None) -> O
         return None
     if state.phase is not Phase.DISCARD or state.to_act != view.seat:
         return None
-    after = view_of(state, view.seat)
-    chances = deal_in_chances(table_from_view(after), proofs=False, samples=BOT_SAMPLES)
-    if card is None or card not in chances:
-        counts = rank_counts(after.hand)
-        card = min(chances, key=lambda c: discard_key(counts, c, chances[c].value))
-    return Owed(card, chances[card].value, after)
+    return view_of(state, view.seat)
 
 
 def folds(view: PlayerView, claim: Action, card: Card | None = None) -> Owed | None:
