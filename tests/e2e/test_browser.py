@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.accounts import sign_up
-from tests.e2e.waits import after_run, idle
+from tests.e2e.waits import TIMEOUT_MS, after_run, idle
+from trainer.engine.game.actions import ActionKind
 from trainer.i18n import t
 from trainer.puzzles import Puzzle, PuzzleKind
 from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
@@ -386,3 +387,30 @@ def test_a_refused_move_twice_leaves_the_table_ready(page: Page, server: str) ->
         expect(after.locator('button[data-action="discard"]')).to_be_enabled()
     expect(page.get_by_text(t("puzzles.wrong_hint", "en"))).to_have_count(0)  # no try spent
     _no_errors(page)
+
+
+def test_a_best_move_verdict_is_brought_into_view_on_a_phone(browser: Browser,
+                                                             server: str) -> None:
+    """Best move on a 390×844 phone: the table fills the screen, so the verdict under it (the
+    hint after a miss) would lie below the fold, unseen; the page brings it into view."""
+    from trainer.lessons.answers import MoveAnswer
+    from trainer.practice import best_move_puzzles as best
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    learner = _sign_up(page, server, "Verdict in view")
+    puzzle = next(p for p in best.shipped(4) if p.move.best.action.kind.value == "discard"
+                  and len(p.task().board.hand) >= 6)
+    hand = list(puzzle.task().board.hand)
+    wrong = next(i for i, card in enumerate(hand)
+                 if not puzzle.task().is_correct(MoveAnswer(ActionKind.DISCARD, (i,))))
+    page.goto(f"{server}/puzzles?learner={learner}&lang=en&mode=best&puzzle={puzzle.id}")
+    table = page.locator(f'.d14-table[data-seq="{puzzle.id}-0-0"]')
+    idle(page)
+    table.locator(".hand .card").nth(wrong).click()
+    table.locator('button[data-action="discard"]').click()
+    verdict = page.get_by_text(t("lessons.try_again", "en"))
+    expect(verdict).to_be_visible()
+    expect(verdict).to_be_in_viewport()
+    context.close()

@@ -22,6 +22,8 @@ from trainer.ui.lesson_view import cards_to_correct, show_feedback, show_questio
 from trainer.ui.practice_links import practice_button
 from trainer.ui.session import store
 
+VERDICT_KEY = "best-move-verdict"
+"""The container of the verdict under the table, scrolled into view after an answer."""
 _KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started",
          "best_stored", "best_note", "best_refused")
 
@@ -101,14 +103,18 @@ def best_move_area(learner_id: int, players: int) -> None:
     if not done:
         st.caption(words(task.instruction))
     refused = int(st.session_state.get("best_refused", 0))
+    note: Message | None = st.session_state.get("best_note")
+    noted = note is not None and not done
     show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}-{refused}", locked=done,
                   on_answer=lambda answer: _answered(learner_id, puzzle.id, answer),
-                  raised=cards_to_correct(feedback, given))
-    note = st.session_state.get("best_note")
-    if note is not None and not done:
-        st.warning(words(note))
-    if feedback is not None:
-        show_feedback(task, feedback, given, misses=misses)
+                  raised=cards_to_correct(feedback, given),
+                  show_after=VERDICT_KEY if feedback is not None or noted else "")
+    if noted or feedback is not None:  # the verdict, brought into view under the table
+        with st.container(key=VERDICT_KEY):  # (on a phone it falls below the fold)
+            if note is not None and noted:
+                st.warning(words(note))
+            if feedback is not None:
+                show_feedback(task, feedback, given, misses=misses)
     if feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key="best-reveal", on_click=st.session_state.update,
                   kwargs={"best_feedback": Feedback.REVEALED})
