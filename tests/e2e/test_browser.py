@@ -414,3 +414,23 @@ def test_a_best_move_verdict_is_brought_into_view_on_a_phone(browser: Browser,
     expect(verdict).to_be_visible()
     expect(verdict).to_be_in_viewport()
     context.close()
+
+
+def test_the_fan_options_keep_one_line_on_a_phone(browser: Browser, server: str) -> None:
+    """"几番？" offers 0 to 8: on a 390 px phone the nine options stay on one line (the 8 went
+    alone to a second), each a whole button; in 中文, where the labels are widest."""
+    from trainer.practice import puzzle_service as service
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    learner = sign_up(page, server, "Fan options", "zh")
+    puzzle = next(p for p in service.bank() if p.kind is PuzzleKind.WIN and p.players == 4)
+    page.goto(f"{server}/puzzles?learner={learner}&lang=zh&mode=rated&puzzle={puzzle.id}")
+    page.locator(".st-key-puzzle_win_choice-zh button").first.click()  # 是: the fan is asked
+    options = page.locator(".st-key-puzzle_fan_choice button")
+    expect(options).to_have_count(9)
+    tops = {round(box["y"]) for box in (options.nth(i).bounding_box() for i in range(9))
+            if box is not None}
+    assert len(tops) == 1, tops
+    context.close()

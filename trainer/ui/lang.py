@@ -247,20 +247,33 @@ BALANCED_HEADINGS = ("h1, h2, h3 { text-wrap: balance; } "
 """A title too long for a phone's line breaks into two even lines, not one word (or one
 Chinese character) alone on the second; and no 🔗 beside a heading (Streamlit's link to it,
 which a phone shows without a hover and which nothing here needs)."""
+PHONE_SEGMENTS = ('@media (max-width: 640px) { [data-testid="stButtonGroup"] [role="radiogroup"] '
+                  "{ flex-wrap: wrap; gap: 0.3rem; } "
+                  '[data-testid="stButtonGroup"] button[data-variant="segmented_control"] '
+                  "{ padding-left: 0.6rem; padding-right: 0.6rem; border-radius: 0.5rem; } "
+                  '[data-testid="stButtonGroup"] button:is([data-selected], [data-hovered], '
+                  '[data-focus-visible]) + button:not([data-selected], [data-hovered], '
+                  "[data-focus-visible]) { border-left-color: rgb(220, 216, 212) !important; } }")
+"""On a phone, a segmented control's options are pressed tighter, so that "几番？" keeps its nine
+options 0–8 on one line (the 8 went alone to a second); where options still wrap, each is a
+whole rounded button a little apart from the next, the one after the chosen with its own left
+edge (joined segments broke into rows whose first lacked its rounded left edge, and the chosen
+one's neighbour drew none: the chosen one's border stood for it)."""
 
 
 def page_style() -> None:
-    """The app's few page-wide rules, one small element a run: balanced headings; and on a
+    """The app's few page-wide rules, one small element a run: balanced headings, segmented
+    controls that fit a phone; and on a
     Chinese page Streamlit's own words in Chinese — the file uploader's button and drop hint
     say the catalog's text, the "Press Enter to apply" hint under a text box is hidden (the
     page's instructions say when Enter judges). Streamlit has no translation of these; English
     pages keep them."""
     if current_language() == "en":
-        st.html(f"<style>{BALANCED_HEADINGS}</style>")
+        st.html(f"<style>{BALANCED_HEADINGS}{PHONE_SEGMENTS}</style>")
         return
     browse, drop = _css_text(tr("ui.browse_file")), _css_text(tr("ui.drop_file"))
     st.html(f"""<style>
-{BALANCED_HEADINGS}
+{BALANCED_HEADINGS}{PHONE_SEGMENTS}
 [data-testid="InputInstructions"] {{ display: none; }}
 [data-testid="stFileUploaderDropzone"] button p {{ font-size: 0; }}
 [data-testid="stFileUploaderDropzone"] button p::after {{ content: "{browse}"; font-size: 14px; }}
