@@ -21,6 +21,7 @@ from trainer.mastery.skills import Answered, Skill, skills_of
 from trainer.play.coach_review import price_hand
 from trainer.practice import best_move_puzzles as best
 from trainer.store import ProgressStore
+from trainer.ui.lang import red_suits
 
 
 def test_the_shipped_moments_are_every_pool_moment_once() -> None:
@@ -140,6 +141,12 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
         list(wrong.indices), f"{puzzle.id}-1-0")
     assert reloaded.session_state["best_feedback"].value == "revealed"
     assert len(store.answers.rows(int(learner))) == 1  # its first try is stored once
+    assert task.compared is not None  # the best beside the learner's own move, when said
+    beside = task.compared(wrong)
+    revealed = " ".join(m.value for m in reloaded.markdown)
+    assert (beside is not None) is (t("lessons.beside_yours", lang, why="")[:6] in revealed)
+    if beside is not None:
+        assert red_suits(render(beside, lang, cite=False)) in revealed
     tap(at, "best-move", BUTTON_OF.get(answer.kind, answer.kind.value), list(answer.indices),
         f"{puzzle.id}-1-{at.session_state['best_refused']}")
     assert at.session_state["best_feedback"].value == "right"

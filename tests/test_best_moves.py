@@ -16,7 +16,8 @@ from trainer.coach.best_moves import GAP, BestMove, check, clear_best
 from trainer.coach.search import Z95, Decision, OptionValue
 from trainer.engine import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.i18n import render
+from trainer.engine.messages import Message
+from trainer.i18n import card_words, render
 from trainer.lessons.answers import MoveAnswer
 from trainer.lessons.kinds.best_move import best_discard, pool
 from trainer.lessons.task import StepData
@@ -229,3 +230,40 @@ def test_a_claim_judgement_is_charged_to_the_claim_rules() -> None:
     discard = task_of_move("best_discard", pool(4, "best_discard")[0])
     assert claim.rule_ids == CLAIM_RULES and {"R-CHI", "R-PONG"} <= set(claim.rule_ids)
     assert discard.rule_ids == RULES and "R-SAFE" in discard.rule_ids
+
+
+@pytest.mark.rule("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
+def test_a_revealed_answer_sets_the_best_beside_the_learners_own_move() -> None:
+    """Once the answer is shown after a miss, the learner's own move — not only the next best —
+    is set beside the best in one sentence that names both (a review's "each decision valued
+    beside the best"); the next best's is the working's own sentence, and the best needs none."""
+    from trainer.coach.contrast import contrast
+    from trainer.coach.search import follow_ups
+    from trainer.lessons.kinds.best_move import task_of_move
+    from trainer.lessons.table_tasks import TableScene, judged_move
+
+    said = 0
+    for number in range(0, len(pool()), 4):
+        move = pool()[number]
+        task = task_of_move("best_discard", move)
+        assert task.compared is not None
+        scene = TableScene(move.replay.state_at(), move.seat)
+        for index in range(len(task.board.hand)):
+            given = MoveAnswer(ActionKind.DISCARD, (index,))
+            action = judged_move(scene, given)
+            assert not isinstance(action, Message)
+            beside = task.compared(given)
+            if action in (move.decision.options[0].action, move.decision.options[1].action):
+                assert beside is None
+                continue
+            expected = contrast(move.view, move.best.action, action, follow_ups(move.decision))
+            assert beside == expected
+            if beside is not None:
+                said += 1
+                text = render(beside, "en", cite=False)
+                reason = beside.param("reason")
+                assert isinstance(reason, Message)
+                plan = reason.key in ("coach.contrast_all_black", "coach.contrast_all_red")
+                assert card_words(move.best.action.cards[0], "en") in text  # (a plan: "keep
+                assert plan or card_words(action.cards[0], "en") in text  # 2♥ and it is not")
+    assert said >= 20

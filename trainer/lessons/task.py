@@ -83,6 +83,11 @@ class Task:
                                                                     compare=False, repr=False)
     """Why the rules refuse a press, for a task graded by values (a discard or a claim judged
     by the coach): such a press is no answer and costs no try (see :meth:`refusal`)."""
+    compared: Callable[[LessonAnswer], Message | None] | None = field(default=None,
+                                                                     compare=False, repr=False)
+    """For a task graded by values, once the answer is shown after a miss: the one sentence that
+    sets the best apart from the learner's own move, where the working does not say it already
+    (each decision valued beside the best, as a review does)."""
     answer_class: object = field(default=None, compare=False, repr=False)
     """The case the task is an example of, where its answer alone does not say it — the kong
     case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every

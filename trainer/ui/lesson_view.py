@@ -231,6 +231,11 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
         key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
             misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
+        beside = None if not misses or given is None or task.compared is None \
+            else task.compared(given)
+        if beside is not None:  # the best beside the learner's own move, not only the next
+            st.markdown(red_suits(tr("lessons.beside_yours", why=render(beside, lang,
+                                                                         cite=False))))
     # open after the answer is shown, and after a right judgement (the coach's reasons): a
     # move right by luck teaches only when its why is read, and a closed one goes unread
     opened = feedback is Feedback.REVEALED or task.more_working is not None

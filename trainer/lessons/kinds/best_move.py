@@ -99,6 +99,25 @@ def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...
     return (*reasons, Message.of("coach.reasons_close", ("R-PAY",), move=move_words(best.action)))
 
 
+def beside_yours(view: PlayerView, decision: Decision, action: Action) -> Message | None:
+    """Why the coach's best beats the learner's own ``action`` in one sentence
+    (:func:`~trainer.coach.contrast.contrast`) — None where the action is the best or the next
+    best (the working's own sentence compares those two), or no question of the lessons tells
+    the two apart."""
+    options = decision.options
+    if len(options) < 2 or action in (options[0].action, options[1].action):
+        return None
+    return contrast(view, options[0].action, action, follow_ups(decision))
+
+
+def yours(scene: TableScene, decision: Decision) -> Callable[[LessonAnswer], Message | None]:
+    """:func:`beside_yours` of the move an answer means at ``scene`` (none for a refused one)."""
+    def compared(given: LessonAnswer) -> Message | None:
+        action = judged_move(scene, given)
+        return beside_yours(scene.view, decision, action) if isinstance(action, Action) else None
+    return compared
+
+
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
     """A reason's facts as the learner reads them (a measured figure as rounded when shown),
     the move it is about left out."""
@@ -202,7 +221,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 solved_board=board_of_scene(after_move(scene, best)), grader=grade,
                 shown_after=shown_after,
                 more_working=lambda: coach_reasons(move), answer_class=case,
-                refuser=lambda given: refusal_of(move, given))
+                refuser=lambda given: refusal_of(move, given),
+                compared=yours(scene, move.decision))
 
 
 def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:

@@ -24,7 +24,7 @@ from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
-from trainer.lessons.kinds.best_move import decision_reasons
+from trainer.lessons.kinds.best_move import decision_reasons, yours
 from trainer.lessons.table_tasks import (
     TableScene,
     after_move,
@@ -116,6 +116,7 @@ def coached_move(data: StepData) -> Task:
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
+                compared=yours(scene, decision),
                 more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
                 if coached.nothing_to_weigh
                 else decision_reasons(scene.view, decision))
