@@ -169,7 +169,12 @@ def test_a_claim_speaks_of_chi_only_where_the_rules_open_one() -> None:
         state = move.replay.state_at()
         if task.instruction.key == "instruct.best_claim_no_chi":
             assert not any(a.kind is ActionKind.CHI for a in state.legal_actions())
-    assert seen == {"instruct.best_claim", "instruct.best_claim_no_chi"}
+        own = state.offer is not None and state.offer.seat == move.seat
+        assert (task.instruction.key == "instruct.best_claim_own_flip") is own  # no 扯 spoken
+        if own:  # of: none on one's own flip (a table rule)
+            assert not any(a.kind is ActionKind.PONG for a in state.legal_actions())
+    assert seen == {"instruct.best_claim", "instruct.best_claim_no_chi",
+                    "instruct.best_claim_own_flip"}
 
 
 def test_the_working_always_says_what_sets_the_two_best_apart() -> None:

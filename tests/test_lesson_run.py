@@ -186,6 +186,29 @@ def test_a_card_of_another_rank_added_to_a_pong_is_refused_by_its_rank() -> None
     assert apply_table_action(scene, goal, MoveAnswer(ActionKind.KONG_DRAWN, (right,))).correct
 
 
+@pytest.mark.rule("R-KONG")
+def test_adding_to_a_pong_with_no_pong_laid_says_there_is_none() -> None:
+    """At a discard with no pong laid, "add to the pong" is refused as having no pong to add
+    to — not "the fourth of none of your pongs"; with a pong laid, a card of another rank is
+    refused by its rank."""
+    from trainer.engine.melds import MeldKind
+    from trainer.lessons.kinds.best_move import pool, refusal_of
+
+    seen = set()
+    for move in pool():
+        view = move.view
+        pongs = {m.cards[0].rank for m in view.melds[view.seat] if m.kind is MeldKind.PONG}
+        index = next((i for i, c in enumerate(view.hand) if c.rank not in pongs), None)
+        if index is None:
+            continue
+        said = refusal_of(move, MoveAnswer(ActionKind.KONG_DRAWN, (index,)))
+        assert said is not None
+        if not pongs:
+            assert said.key == "hint.move_kong_no_pong"
+        seen.add(said.key)
+    assert "hint.move_kong_no_pong" in seen
+
+
 @pytest.mark.rule("R-PAY", "R-SEAT")
 def test_four_shares_habit_at_a_table_of_three_is_hinted_by_the_count() -> None:
     """At a table of three, "three shares" (the four-player habit) is a miss of the count, not

@@ -251,6 +251,8 @@ def refusal(scene: TableScene, action: Action) -> Message:
     if action.kind is ActionKind.KONG_DRAWN:
         pongs = {meld.cards[0].rank for meld in state.melds[action.seat]
                  if meld.kind is MeldKind.PONG}
+        if not pongs:  # nothing to add a card to
+            return Message.of("hint.move_kong_no_pong", ("R-KONG",))
         if card is not None and card.rank not in pongs:  # a fourth alike, not any card
             return Message.of("hint.move_kong_rank", ("R-KONG",), card=card)
         return Message.of("hint.move_kong_drawn", ("R-KONG",))

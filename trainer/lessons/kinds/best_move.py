@@ -165,8 +165,12 @@ def kind_of_move(move: BestMove) -> str:
 
 def _instruction(kind: str, scene: TableScene) -> Message:
     """What to do: at a claim from a player the learner is not the lower player of, no chi is
-    spoken of — a public fact (R-CHI: only the card's lower player, or its flipper, may chi)."""
+    spoken of — a public fact (R-CHI: only the card's lower player, or its flipper, may chi);
+    at the learner's own flip, no pong (a table rule, R-OWN-FLIP)."""
     offer = scene.state.offer
+    if kind == "best_claim" and offer is not None and offer.seat == scene.seat and \
+            not scene.state.rules.win_pong_kong_on_own_flip:  # no 扯 on it: a table rule
+        return Message.of("instruct.best_claim_own_flip", ("R-CHI", "R-OWN-FLIP"))
     if kind == "best_claim" and offer is not None and relation(
             offer.seat, scene.seat, scene.state.rules.players) not in (Relation.UPPER,
                                                                       Relation.YOU):
