@@ -7,6 +7,12 @@ next by at least a point with non-overlapping 95% intervals on the coach's searc
 
     python tools/mine_best_moves.py [--hands 240] [--seed 2026] [--players 4] [--claims]
     python tools/mine_best_moves.py --revalue [--players 4] [--claims]
+    python tools/mine_best_moves.py --claims --rare --hands 400 --seed 3031
+
+``--rare`` appends to the pool only moments of the claim classes a pool holds few of (a pass
+that beats a claim, a choice of two chis: :data:`RARE`) whose best a lesson question explains,
+so that a re-ask of such a step finds fresh cards; the lines already there keep their numbers.
+The 4-player claim pool's lines from 172 on were appended so (400 hands, seed 3031).
 
 ``--revalue`` values the pool's moments again by today's search (budget and salt as stored) and
 keeps those whose best is still clear, in their order (after a change to the search).
@@ -26,6 +32,12 @@ sys.path.insert(0, str(ROOT))
 from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.coach.best_moves import BestMove, claim_moments, clear_best, discard_moments, mine, recompute  # noqa: E402
 from trainer.engine.rules import DEFAULT_RULES, RuleSet  # noqa: E402
+from trainer.lessons.kinds.best_move import decision_reasons, move_class  # noqa: E402
+from trainer.lessons.table_tasks import TableScene  # noqa: E402
+
+RARE = frozenset({"own_flip_pass", "plain_pass", "two_chi", "two_chi_pass"})
+"""The claim classes (:func:`move_class`) a mined pool holds only a handful of."""
+UNEXPLAINED = frozenset({"coach.reasons_close", "coach.reasons_alike"})
 
 
 def main() -> None:
@@ -37,6 +49,8 @@ def main() -> None:
                         help="moments answering an offered card (chi, pong, pass), not discards")
     parser.add_argument("--revalue", action="store_true",
                         help="value the pool's moments again; keep the clear ones")
+    parser.add_argument("--rare", action="store_true",
+                        help="with --claims: append only explained moments of the rare classes")
     parser.add_argument("--out", type=Path, default=None,
                         help="default: trainer/data/coach/best_moves.jsonl (best_moves_3p.jsonl "
                              "for 3 players)")
@@ -53,11 +67,21 @@ def main() -> None:
     for move in mine(args.hands, args.seed, rules,
                      lambda: [HeuristicBot() for _ in range(rules.players)],
                      moments=claim_moments if args.claims else discard_moments):
+        if args.rare and not rare(move):
+            continue
         lines.append(move.dumps())
         print(f"{len(lines)} moments, {time.monotonic() - started:.0f} s", file=sys.stderr)
+    if args.rare:
+        lines = out.read_text(encoding="utf-8").splitlines() + lines
     out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     print(f"{len(lines)} moments from {args.hands} hands in {time.monotonic() - started:.0f} s "
           f"-> {out}")
+
+
+def rare(move: BestMove) -> bool:
+    """A moment of a :data:`RARE` class whose best the lessons' questions explain."""
+    case = move_class(TableScene(move.replay.state_at(), move.seat), move.best.action)
+    return case in RARE and decision_reasons(move.view, move.decision)[-1].key not in UNEXPLAINED
 
 
 def revalue(pool: Path) -> None:
