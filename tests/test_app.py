@@ -821,3 +821,36 @@ def test_the_rules_page_says_its_examples_are_of_four(db_url: str, learner_id: s
     store.set_rules(int(learner_id), {"players": 3})
     at = app("rules", as_learner=learner_id)
     assert not at.exception and note in [c.value for c in at.caption]
+
+
+def test_a_revealed_judgement_goes_on_with_the_answer_and_sets_it_beside_yours(
+        db_url: str, learner_id: str) -> None:
+    """Two misses at 留哪张: the table shown goes on with the answer's move, and the words
+    under it say so (it had said "nobody took your 10♣" above "You said: discard 7♦"); the
+    answer is set beside the learner's own last move where the working does not do it."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.task import Task
+
+    lesson = LESSONS["which-discard"]
+    store = ProgressStore(open_database(db_url))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+
+    def misses(task: Task) -> list[MoveAnswer]:
+        tries = [MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(len(task.board.hand))]
+        return [given for given in tries if not task.is_correct(given)]
+
+    run, task = to_question(at, store, int(learner_id), lesson, lambda task: (
+        task.solved_board is not None and task.solved_board.then is not None
+        and len(misses(task)) >= 2))
+    first, second = misses(task)[:2]
+    give(at, lesson, run, task, first)
+    give(at, lesson, current(store, int(learner_id), lesson), task, second)
+    assert current(store, int(learner_id), lesson).done
+    assert task.solved_board is not None and task.solved_board.then is not None
+    then = red_suits(render(task.solved_board.then, "en", cite=False))
+    assert t("lessons.then_with_answer", "en", then=then) in [c.value for c in at.caption]
+    assert then not in [c.value for c in at.caption]  # never bare, as if the move were theirs
+    assert task.compared is not None
+    beside = task.compared(second)
+    shown = " ".join(m.value for m in at.markdown)
+    assert (beside is not None) is (t("lessons.beside_yours", "en", why="")[:10] in shown)

@@ -22,7 +22,7 @@ from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Message
 from trainer.engine.win_rule import claim_wins
-from trainer.i18n import render
+from trainer.i18n import card_words, render
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.answers import CardsAnswer, MoveAnswer
 from trainer.lessons.kinds.best_move import first_discard, pool
@@ -296,7 +296,7 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
                 assert played.kind is ActionKind.DISCARD  # after another move: too much
                 offer = after.state.offer
                 if words.key != "lesson.then_taken" and offer is not None:  # "now you flip"
-                    assert words.key.endswith("_you") is (offer.seat == hand.seat)
+                    assert ("_you" in words.key) is (offer.seat == hand.seat)
                     let_go = [e for e in after.then if e.kind in (
                         EventKind.TO_PILE, EventKind.FLIPPED_JOKER) and e.cards[0] not in mine]
                     assert words.param("count") == len(let_go), words  # never 2 for 1
@@ -308,7 +308,8 @@ def test_a_winning_card_the_learner_flips_is_said_to_go_by_for_the_table_rule() 
     """After a discard in a stage, the table goes on: where a card the learner flips would
     complete their hand (recounted from the engine's waits), the words say so and name the
     table rule that lets it go by (R-OWN-FLIP) — in both languages; elsewhere they say
-    nothing of it."""
+    nothing of it. Another player's flip now on offer that would win for the learner is said
+    to be one."""
     from trainer.engine import Position, waits
     from trainer.engine.game.events import EventKind
     from trainer.lessons.table_tasks import TableScene, after_move
@@ -332,11 +333,16 @@ def test_a_winning_card_the_learner_flips_is_said_to_go_by_for_the_table_rule() 
                        and e.seat == seat and e.cards[0] in wins_on]
                 said[words.key] += 1
                 assert ("_own" in words.key) is bool(own), words
+                offer = after.state.offer
+                can_win = offer is not None and offer.seat != seat and offer.card in wins_on
+                assert words.key.endswith("_win") is (can_win and not own), words  # "— a card
+                # you can win on (糊)": never left unsaid under the table
                 if own:
                     assert words.param("won") in own
                     for lang, rule in (("en", "table rule"), ("zh", "桌规")):
                         assert rule in render(words, lang, cite=False)
     assert said["lesson.then_flips_you_own"] >= 1 and said["lesson.then_next"] >= 100
+    assert said["lesson.then_next_win"] >= 1
 
 
 @pytest.mark.rule("R-SPECIAL")
@@ -354,8 +360,14 @@ def test_a_missed_all_black_plan_is_told_the_plan() -> None:
                          for i, card in enumerate(task.board.hand) if card.is_black)
             hint = task.hint(wrong)
             assert hint.key == "hint.best_discard_all_black"
+            answer = task.answer
+            assert isinstance(answer, MoveAnswer)
+            red = task.board.hand[answer.indices[0]]  # the one red card: the answer
             for lang in ("en", "zh"):
-                assert "全黑" in render(hint, lang)
+                text = render(hint, lang)
+                assert "全黑" in text
+                assert card_words(red, lang) not in text  # asked for the plan, not the card
+                assert "挡着" not in text and "stands in its way" not in text
 
 
 @pytest.mark.rule("R-SAFE")

@@ -205,8 +205,10 @@ def lesson_step(lesson: Lesson) -> None:
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last),
                   show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
-    if solved is not None and solved.then is not None:  # the table moved on: said how
-        st.caption(red_suits(words(solved.then)))
+    if solved is not None and solved.then is not None:  # the table moved on: said how — after
+        then = words(solved.then)  # the answer shown, with the answer's move, not the learner's
+        st.caption(red_suits(tr("lessons.then_with_answer", then=then)
+                             if run.feedback is Feedback.REVEALED else then))
     # the working once (the coach's reasons are worked out when shown); its lines are words
     # only, and their rules join the step's, named once under it
     shown_working = task.full_working if run.feedback in (Feedback.RIGHT, Feedback.REVEALED) \

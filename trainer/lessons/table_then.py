@@ -19,7 +19,8 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     learner's move was a discard that is the first thing told: after any other move the table
     goes on to the learner's next decision, too much for one sentence. A flip of the learner's
     own that would complete their hand is named as such, with the table rule that lets it go
-    by (R-OWN-FLIP): a newcomer sees their winning card flipped and nothing said."""
+    by (R-OWN-FLIP): a newcomer sees their winning card flipped and nothing said; another
+    player's flip now on offer that the learner can win on is said to be one (R-WIN)."""
     players = state.rules.players
     first = then[0] if then else None
     if first is None or first.kind is not EventKind.DISCARD or first.seat != seat:
@@ -44,6 +45,11 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     if won is not None:
         key += "_own" if won is flips[-1] else "_own_passed"
         rules = ("R-FLIP", "R-OWN-FLIP")
+    elif who is not Relation.YOU and claim_wins(state.hands[seat], state.melds[seat], offer.card,
+                                                offer.dealer_first_discard,
+                                                state.rules.red_threshold):
+        key += "_win"  # the card now on offer would win for the learner: said, not left unseen
+        rules = ("R-FLIP", "R-WIN")
     return Message.of(key, rules, card=mine, count=passed,
                       who=Message.of(f"seat.{who.value}"), offer=offer.card,
                       **({} if won is None else {"won": won.cards[0]}))
