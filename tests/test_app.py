@@ -722,24 +722,28 @@ def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: s
 
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
         db_url: str, learner_id: str) -> None:
-    """A press the rules refuse (at stage 16, a chi with the last concealed card) is no miss. At
-    a question the coach grades by values, such a press is said why — in the catalog's words,
-    with its rule — and is no answer: nothing is recorded, no try is spent, the table takes the
-    next press (as the best-move puzzles do)."""
+    """A press the rules refuse (at stage 16, a kong with no three alike at the winning flip) is
+    no miss. At a question the coach grades by values, such a press is said why — in the
+    catalog's words, with its rule — and is no answer: nothing is recorded, no try is spent, the
+    table takes the next press (as the best-move puzzles do)."""
     from trainer.engine.game.actions import ActionKind
     from trainer.i18n import render
+    from trainer.lessons.buttons import TableButton
+    from trainer.lessons.table_tasks import button_move
 
     store = ProgressStore(open_database(db_url))
     lesson = LESSONS["play-with-the-coach"]
-    step = next(s for s in lesson.steps if isinstance(s, Question) and s.task.refusal(
-        MoveAnswer(ActionKind.CHI, (0,))) is not None and len(s.task.board.hand) == 1)
+    kong = button_move(TableButton.KONG, ())
+    step = next(s for s in lesson.steps if isinstance(s, Question)
+                and isinstance(s.task.answer, MoveAnswer) and s.task.answer.kind is ActionKind.WIN
+                and TableButton.KONG in s.task.board.buttons)
     run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
     store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
     task = task_of(lesson, run)
-    refused = task.refusal(MoveAnswer(ActionKind.CHI, (0,)))
-    assert refused is not None and refused.key == "hint.move_chi_last"
-    give(at, lesson, run, task, MoveAnswer(ActionKind.CHI, (0,)))
+    refused = task.refusal(kong)
+    assert refused is not None and refused.key == "hint.move_kong_needs"
+    tap(at, f"lesson-{lesson.id}-0", TableButton.KONG.value, [], f"{run.run_seed}-0-0")
     assert [w.value for w in at.warning] == [render(refused, "en", cite=False)]
     assert not store.answers.rows(int(learner_id))
     again = current(store, int(learner_id), lesson)

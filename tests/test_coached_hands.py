@@ -172,3 +172,35 @@ def test_a_review_summary_adds_the_losses_its_items_show(reviews: list[PricedHan
         lost = review.summary().param("lost")
         assert isinstance(lost, Points)
         assert lost.value == pytest.approx(sum(d.shown_loss.value for d in mistakes))
+
+
+@pytest.mark.rule("R-CHI")
+def test_a_coached_chi_does_not_name_the_discard_the_next_question_asks() -> None:
+    """Stage 16 asks a chi, then the discard it owes: the chi's working (its words and the
+    hint after a miss) must not name that discard — "best 6♣" above "Which card do you let
+    go?" gave the next answer away. Every coached hand is checked, in both languages."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.i18n import card_words, render
+    from trainer.lessons.answers import MoveAnswer
+    from trainer.lessons.kinds.coached import coached_move, pool
+    from trainer.lessons.task import StepData
+
+    checked = 0
+    for number, hand in enumerate(pool()):
+        for index, coached in enumerate(hand.decisions[:-1]):
+            best = coached.decision.best.action
+            after = hand.decisions[index + 1]
+            if best.kind is not ActionKind.CHI or after.step != coached.step + 1:
+                continue
+            task = coached_move(StepData({"hand": number, "decision": index}))
+            owed = after.decision.best.action.cards[0]
+            if any(owed in option.action.cards for option in coached.decision.options):
+                continue  # "chi with 5♦ or with 5♣", then the other 5 thrown: named as an option
+            misses = [MoveAnswer(ActionKind.PASS)]
+            for lang in ("en", "zh"):
+                text = " ".join(render(m, lang, cite=False) for m in (
+                    *task.full_working, *(task.hint(given) for given in misses
+                                          if not task.is_correct(given))))
+                assert card_words(owed, lang) not in text, (number, index, lang)
+            checked += 1
+    assert checked >= 3

@@ -38,11 +38,15 @@ CLAIM_WORDS = {ActionKind.PASS: "coach.move_pass", ActionKind.PONG: "coach.move_
 """The words of each answer to an offered card (R-CHI, R-PONG, R-KONG, R-WIN)."""
 
 
-def why(view: PlayerView, action: Action, then: Card | None = None) -> Message:
+def why(view: PlayerView, action: Action, then: Card | None = None, *,
+        then_asked: bool = False) -> Message:
     """One option in the game's terms: for a discard, whether it breaks a 14-pair; after it, the
     waits and copies left (or not ready), the red reached, and — for a discard — the chance it
     deals in (R-PAIR14, R-WAIT, R-RED, R-SAFE). ``then``: a chi's discard as the search valued
-    it (:attr:`~trainer.coach.search.OptionValue.then`)."""
+    it (:attr:`~trainer.coach.search.OptionValue.then`); ``then_asked``: the next question asks
+    that discard, so a chi's words do not name it (they would give its answer away)."""
+    if action.kind is ActionKind.CHI and then_asked:
+        return Message.of("coach.why_chi_next", ("R-CHI",), move=move_words(action))
     if action.kind in CLAIM_WORDS and view.offer is not None:
         return _why_claim(view, action, view.offer.card, then)
     if action.kind is not ActionKind.DISCARD:

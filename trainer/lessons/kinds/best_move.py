@@ -74,15 +74,18 @@ def coach_reasons(move: BestMove) -> tuple[Message, ...]:
     return decision_reasons(move.view, move.decision)
 
 
-def decision_reasons(view: PlayerView, decision: Decision) -> tuple[Message, ...]:
+def decision_reasons(view: PlayerView, decision: Decision, *,
+                     then_asked: bool = False) -> tuple[Message, ...]:
     """What the best option and the next leave: waits, red, the chance a discard deals in —
     then the one sentence that sets them apart (:func:`~trainer.coach.contrast.contrast`, as
     the review says it). Where no such sentence exists: that the two read alike, and only
     playing on tells them apart; that the best wins less often but each win pays more (a
     pong's fan, R-FAN); or that they differ by too little for the differences seen to decide —
-    so no learner hunts for a difference the words do not show, or trusts one that misleads."""
+    so no learner hunts for a difference the words do not show, or trusts one that misleads.
+    ``then_asked``: the next question asks the discard a chi owes (:func:`why`)."""
     options = decision.options[:2]
-    reasons = tuple(why(view, option.action, option.then) for option in options)
+    reasons = tuple(why(view, option.action, option.then, then_asked=then_asked)
+                    for option in options)
     if len(reasons) < 2:
         return reasons
     if _facts(reasons[0]) == _facts(reasons[1]):

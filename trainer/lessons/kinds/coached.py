@@ -90,6 +90,8 @@ def coached_move(data: StepData) -> Task:
     answer = MoveAnswer(best.kind, tuple(board.hand.index(card) for card in best.cards
                                          if card in board.hand))
     played = hand.replay.actions[coached.step]
+    asked_next = index + 1 < len(hand.decisions) and \
+        hand.decisions[index + 1].step == coached.step + 1  # a chi's discard: the next question
 
     def grade(given: LessonAnswer) -> bool:
         action = judged_move(scene, given)
@@ -105,7 +107,8 @@ def coached_move(data: StepData) -> Task:
         lost = 0.0 if value is None else value.loss
         return Message.of("hint.coached_lost", RULES, lost=Points(lost, signed=False),
                           mistake=Points(MISTAKE_POINTS, signed=False),
-                          after=why(scene.view, action, None if value is None else value.then))
+                          after=why(scene.view, action, None if value is None else value.then,
+                                    then_asked=asked_next))
 
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
@@ -119,7 +122,7 @@ def coached_move(data: StepData) -> Task:
                 compared=yours(scene, decision),
                 more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
                 if coached.nothing_to_weigh
-                else decision_reasons(scene.view, decision))
+                else decision_reasons(scene.view, decision, then_asked=asked_next))
 
 
 def _prompt(scene: TableScene, kind: str) -> Message:
