@@ -176,8 +176,9 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             red_good = _red(_without(view.hand, good)) + laid_red
             red_bad = _red(_without(view.hand, bad)) + laid_red
             red = red_good - red_bad >= RED_GAP and red_bad < threshold
-            assert red is (reason.key == "coach.contrast_red")
-            if red:
+            assert red is (reason.key in ("coach.contrast_red", "coach.contrast_red_ready"))
+            if red:  # ready all the same: said as the winning cards the short red rules out
+                assert (reason.key == "coach.contrast_red_ready") is (other_left > 0)
                 assert dict(reason.params)["taken"] == bad.red
                 assert (dict(reason.params)["red"], dict(reason.params)["kept"]) == \
                     (red_bad, red_good)
@@ -316,18 +317,23 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 least = laid + view.offer.card.red - max(c.red for c in rest)
                 assert (reason.param("kept"), reason.param("red")) == (least, laid)
                 assert least - laid >= RED_GAP and laid < view.rules.red_threshold
-            elif reason.key == "coach.contrast_claim_red":
+            elif reason.key in ("coach.contrast_claim_red", "coach.contrast_claim_red_ready"):
                 red = {}  # recounted: the chi takes the offered card and lets its owed one go
+                ready = {}
                 for action in (better, worse):
                     red[action] = _red(list(view.hand)) + \
                         sum(m.red for m in view.melds[view.seat])
+                    ready[action] = _live_ready(view, None)
                     if action.kind is ActionKind.CHI:
                         owed = owed_discard(view, action)
                         assert owed is not None and view.offer is not None
                         red[action] += view.offer.card.red - owed.card.red
+                        ready[action] = _live_ready(owed.after, owed.card)
                 threshold = view.rules.red_threshold
                 assert red[better] - red[worse] >= RED_GAP and red[worse] < threshold
                 assert (reason.param("kept"), reason.param("red")) == (red[better], red[worse])
+                assert (reason.key == "coach.contrast_claim_red_ready") is ready[worse]
+                said["coach.contrast_claim_red"] += 1
             else:  # the chi's readiness said where it would bring it
                 owed = owed_discard(view, worse)
                 assert owed is not None and better.kind is ActionKind.PASS and \

@@ -160,13 +160,15 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action,
 def _claim_red(view: PlayerView, better: Action, worse: Action, good: ClaimFacts,
                bad: ClaimFacts) -> Message | None:
     """A pass against a chi by the red each leaves (R-RED): the chi's owed discard, or the
-    black card it takes for a red one, leaves clearly less of the red a win needs."""
+    black card it takes for a red one, leaves clearly less of the red a win needs — said, where
+    the worse is ready all the same, as the winning cards that short red rules out."""
     threshold = view.rules.red_threshold
     if good.red is None or bad.red is None or good.red - bad.red < RED_GAP or \
             bad.red >= threshold or bad.red_at_least:  # (an "at least" bounds it from below)
         return None
-    return Message.of("coach.contrast_claim_red_least" if good.red_at_least
-                      else "coach.contrast_claim_red", ("R-RED", "R-WIN"),
+    key = "coach.contrast_claim_red_least" if good.red_at_least else \
+        "coach.contrast_claim_red_ready" if bad.ready else "coach.contrast_claim_red"
+    return Message.of(key, ("R-RED", "R-WIN"),
                       move=move_words(better), other=move_words(worse), red=bad.red,
                       kept=good.red, threshold=threshold)
 
@@ -272,8 +274,10 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
         if outs - other_outs >= OUTS_GAP:
             return Message.of("coach.contrast_outs", ("R-PAIR14", "R-WAIT"), move=good.card,
                               other=bad.card, outs=outs, other_outs=other_outs)
-    if good.red - bad.red >= RED_GAP and bad.red < threshold:
-        return Message.of("coach.contrast_red", ("R-RED", "R-WIN"), other=bad.card,
+    if good.red - bad.red >= RED_GAP and bad.red < threshold:  # ready all the same: the short
+        # red rules out the winning cards that do not bring the rest
+        return Message.of("coach.contrast_red_ready" if bad.ready else "coach.contrast_red",
+                          ("R-RED", "R-WIN"), other=bad.card,
                           taken=bad.card.red, red=bad.red, threshold=threshold,
                           move=good.card, kept=good.red)
     if bad.chance - good.chance >= RISK_GAP:
