@@ -691,7 +691,8 @@ def test_a_share_that_rounds_to_nothing_is_said_without_a_size() -> None:
     en, zh = render(said, "en", cite=False), render(said, "zh", cite=False)
     assert "under 1% of hands" in en and "never pay for another player's win" in en
     assert "+6.0" not in en
-    assert "25% of hands, +7.5" in en and "another player's win in 30%, −4.5" in en
+    assert "25% of hands, +7.5" in en and "another player's win in 30% (" in en
+    assert "flip), −4.5 a time" in en  # what the share counts, then its mean
     assert "不到 1%" in zh and "一次也没付分" in zh and "6.0" not in zh and "+7.5" in zh
     nothing = OptionValue(discard, -1.0, 0.2, wins=0.0, pays=0.5, win_points=0.0, pay_points=-2.0)
     assert "you win none of them" in render(outcome_words(nothing, common), "en", cite=False)
