@@ -32,12 +32,11 @@ sys.path.insert(0, str(ROOT))
 from trainer.bots import HeuristicBot  # noqa: E402
 from trainer.coach.best_moves import BestMove, claim_moments, clear_best, discard_moments, mine, recompute  # noqa: E402
 from trainer.engine.rules import DEFAULT_RULES, RuleSet  # noqa: E402
-from trainer.lessons.kinds.best_move import decision_reasons, move_class  # noqa: E402
+from trainer.lessons.kinds.best_move import explains, move_class  # noqa: E402
 from trainer.lessons.table_tasks import TableScene  # noqa: E402
 
 RARE = frozenset({"own_flip_pass", "plain_pass", "two_chi", "two_chi_pass"})
 """The claim classes (:func:`move_class`) a mined pool holds only a handful of."""
-UNEXPLAINED = frozenset({"coach.reasons_close", "coach.reasons_alike"})
 
 
 def main() -> None:
@@ -79,9 +78,10 @@ def main() -> None:
 
 
 def rare(move: BestMove) -> bool:
-    """A moment of a :data:`RARE` class whose best the lessons' questions explain."""
+    """A moment of a :data:`RARE` class whose best the lessons' questions explain
+    (:func:`explains`, as a re-ask's draw reads it)."""
     case = move_class(TableScene(move.replay.state_at(), move.seat), move.best.action)
-    return case in RARE and decision_reasons(move.view, move.decision)[-1].key not in UNEXPLAINED
+    return case in RARE and explains(move)
 
 
 def revalue(pool: Path) -> None:

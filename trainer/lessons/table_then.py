@@ -6,6 +6,7 @@ from __future__ import annotations
 from trainer.engine import Message, relation
 from trainer.engine.cards import Card
 from trainer.engine.game.events import Event, EventKind
+from trainer.engine.game.legal import wins
 from trainer.engine.game.state import HandState
 from trainer.engine.seats import Relation
 from trainer.engine.win_rule import claim_wins
@@ -45,9 +46,7 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     if won is not None:
         key += "_own" if won is flips[-1] else "_own_passed"
         rules = ("R-FLIP", "R-OWN-FLIP")
-    elif who is not Relation.YOU and claim_wins(state.hands[seat], state.melds[seat], offer.card,
-                                                offer.dealer_first_discard,
-                                                state.rules.red_threshold):
+    elif who is not Relation.YOU and wins(state, seat, offer):
         key += "_win"  # the card now on offer would win for the learner: said, not left unseen
         rules = ("R-FLIP", "R-WIN")
     return Message.of(key, rules, card=mine, count=passed,
@@ -63,8 +62,8 @@ def _own_winning_flip(state: HandState, seat: int, flips: list[Event]) -> Event 
         return None
     threshold = state.rules.red_threshold
 
-    def wins(card: Card) -> bool:
+    def completes(card: Card) -> bool:
         return claim_wins(state.hands[seat], state.melds[seat], card, False, threshold)
 
     return next((flip for flip in reversed(flips)
-                 if flip.seat == seat and wins(flip.cards[0])), None)
+                 if flip.seat == seat and completes(flip.cards[0])), None)

@@ -103,15 +103,14 @@ def best_move_area(learner_id: int, players: int) -> None:
     if not done:
         st.caption(words(task.instruction))
     refused = int(st.session_state.get("best_refused", 0))
-    note: Message | None = st.session_state.get("best_note")
-    noted = note is not None and not done
+    note: Message | None = None if done else st.session_state.get("best_note")
     show_question(task, key="best-move", seq=f"{puzzle.id}-{misses}-{refused}", locked=done,
                   on_answer=lambda answer: _answered(learner_id, puzzle.id, answer),
                   raised=cards_to_correct(feedback, given),
-                  show_after=VERDICT_KEY if feedback is not None or noted else "")
-    if noted or feedback is not None:  # the verdict, brought into view under the table
-        with st.container(key=VERDICT_KEY):  # (on a phone it falls below the fold)
-            if note is not None and noted:
+                  show_after=VERDICT_KEY if feedback is not None or note is not None else "")
+    if note is not None or feedback is not None:  # the verdict, brought into view under the
+        with st.container(key=VERDICT_KEY):  # table (on a phone it falls below the fold)
+            if note is not None:
                 st.warning(words(note))
             if feedback is not None:
                 show_feedback(task, feedback, given, misses=misses)

@@ -352,14 +352,16 @@ def explained(kind: str, players: int) -> tuple[bool, ...]:
     bigger wins (:func:`~trainer.coach.explain.bigger_wins`): a re-ask is drawn from these, so
     that a learner can work its answer out (not one whose working says no question decides: a
     grade the learner could not reason to)."""
-    found = []
-    for move in pool(players, kind):
-        options = move.decision.options[:2]
-        found.append(len(options) == 2 and (
-            contrast(move.view, options[0].action, options[1].action,
-                     follow_ups(move.decision)) is not None
-            or bigger_wins(*options) is not None))
-    return tuple(found)
+    return tuple(explains(move) for move in pool(players, kind))
+
+
+def explains(move: BestMove) -> bool:
+    """One moment's entry of :func:`explained` (also what ``mine_best_moves.py --rare`` keeps)."""
+    options = move.decision.options[:2]
+    return len(options) == 2 and (
+        contrast(move.view, options[0].action, options[1].action,
+                 follow_ups(move.decision)) is not None
+        or bigger_wins(*options) is not None)
 
 
 KINDS = (TaskKind("best_discard", best_discard, _variant_of("best_discard"),
