@@ -720,6 +720,34 @@ def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: s
     assert current(store, int(learner_id), lesson).feedback is Feedback.RIGHT
 
 
+def test_the_missed_move_made_again_costs_no_try(db_url: str, learner_id: str) -> None:
+    """At a table, the very move just missed made again is said to be the same move (a table
+    has no Check button to speak of), and no try is spent."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.i18n import render
+    from trainer.lessons.run import Feedback
+
+    store = ProgressStore(open_database(db_url))
+    lesson = LESSONS["a-turn"]
+    step = next(s for s in lesson.steps if isinstance(s, Question)  # passing a chi: legal, wrong
+                and isinstance(s.task.answer, MoveAnswer) and s.task.answer.kind is ActionKind.CHI)
+    run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    task = task_of(lesson, run)
+    wrong = wrong_answer(task)
+    give(at, lesson, run, task, wrong)
+    missed = current(store, int(learner_id), lesson)
+    assert missed.feedback is Feedback.HINT and missed.attempts == 1
+    give(at, lesson, missed, task, wrong)
+    warnings = [w.value for w in at.warning]
+    assert render(Message.of("hint.same_move"), "en", cite=False) in warnings
+    assert render(Message.of("hint.same_answer"), "en", cite=False) not in warnings
+    again = current(store, int(learner_id), lesson)
+    assert again.attempts == 1 and again.feedback is Feedback.HINT
+    assert len(store.answers.rows(int(learner_id))) == 1
+
+
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
         db_url: str, learner_id: str) -> None:
     """A press the rules refuse (at stage 16, a kong with no three alike at the winning flip) is

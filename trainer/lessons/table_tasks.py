@@ -23,6 +23,7 @@ from trainer.engine.melds import MeldKind
 from trainer.engine.priority import seat_refusal
 from trainer.engine.seats import Relation
 from trainer.engine.sources import Source
+from trainer.engine.win_rule import HandValue, Reason, failing_checks
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
@@ -227,6 +228,30 @@ def button_move(button: TableButton, indices: tuple[int, ...]) -> MoveAnswer:
     return MoveAnswer(button.move(len(indices)), indices)
 
 
+def win_refusal(state: HandState, seat: int) -> Message:
+    """Why 糊 is refused: the first check of the win rule the hand fails with the offered card,
+    and only the checks it fails (R-OWN-FLIP, R-WIN, R-RED)."""
+    offer = state.offer
+    if offer is None or offer.card.rank is None:
+        return Message.of("hint.move_win_no", ("R-WIN",))
+    own_flip_closed = (offer.seat == seat and offer.source is Source.FLIP
+                       and not state.rules.win_pong_kong_on_own_flip)
+    value = HandValue.of((offer.card, *state.hands[seat]), state.melds[seat])
+    failing = failing_checks(value, state.rules.red_threshold,
+                             first_discard=offer.dealer_first_discard,
+                             own_flip_closed=own_flip_closed)
+    if Reason.OWN_FLIP in failing:
+        return Message.of("hint.move_win_own_flip", ("R-OWN-FLIP",))
+    if Reason.JOKER_IN_HAND in failing:
+        return Message.of("hint.move_win_joker", ("R-WIN", "R-TOU"))
+    if failing == {Reason.RED_SHORT}:
+        return Message.of("hint.move_win_red", ("R-WIN", "R-RED"), card=offer.card,
+                          red=value.red, threshold=state.rules.red_threshold)
+    if failing == {Reason.NOT_COMBINED}:
+        return Message.of("hint.move_win_pairs", ("R-WIN", "R-PAIR14"), card=offer.card)
+    return Message.of("hint.move_win_no", ("R-WIN",))
+
+
 def refusal(scene: TableScene, action: Action) -> Message:
     """Why the engine refuses ``action`` here, in the learner's terms, with its rule."""
     state = scene.state
@@ -247,7 +272,7 @@ def refusal(scene: TableScene, action: Action) -> Message:
     if action.kind is ActionKind.KONG:
         return Message.of("hint.move_kong_needs", ("R-KONG",))
     if action.kind is ActionKind.WIN:
-        return Message.of("hint.move_win_no", ("R-WIN",))
+        return win_refusal(state, action.seat)
     if action.kind is ActionKind.KONG_DRAWN:
         pongs = {meld.cards[0].rank for meld in state.melds[action.seat]
                  if meld.kind is MeldKind.PONG}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from trainer.engine import Message
 from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
-from trainer.lessons.answers import LessonAnswer
+from trainer.lessons.answers import LessonAnswer, MoveAnswer
 from trainer.lessons.board import Board
 from trainer.lessons.run import Feedback, PlanItem
 from trainer.lessons.task import Task
@@ -144,7 +144,7 @@ class Runs:
         if refused is not None:
             return refused
         if run.feedback is Feedback.HINT and given == run.last:  # Check pressed again: no try spent
-            return Message.of("hint.same_answer")
+            return Message.of("hint.same_move" if isinstance(given, MoveAnswer) else "hint.same_answer")
         correct = task.is_correct(given)
         run.answer(correct, given, choices=task.ways)
         self.store.answers.record(
