@@ -691,46 +691,24 @@ def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
     assert len(store.answers.rows(int(learner_id))) == 1
 
 
-def test_the_missed_answer_checked_again_costs_no_try(db_url: str, learner_id: str) -> None:
+@pytest.mark.parametrize(("lesson_id", "kind", "said"), [
+    ("cards-and-red", None, "hint.same_answer"),
+    ("a-turn", "chi", "hint.same_move"),  # passing a chi: legal, wrong
+])
+def test_the_missed_answer_given_again_costs_no_try(
+        db_url: str, learner_id: str, lesson_id: str, kind: str | None, said: str) -> None:
     """After a miss the wrong cards stay raised (or the wrong number in its box), so pressing
     Check again sends the same answer, which is no second miss. The very answer just missed is
-    said to be so, and no try is spent."""
+    said to be so — at a table, as the same move (a table has no Check button to speak of) —
+    and no try is spent."""
     from trainer.i18n import render
     from trainer.lessons.run import Feedback
 
     store = ProgressStore(open_database(db_url))
-    lesson = LESSONS["cards-and-red"]
-    step = next(s for s in lesson.steps if isinstance(s, Question) and s.task.ways != 2
-                and isinstance(s.task.answer, CardsAnswer))
-    run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
-    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
-    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    task = task_of(lesson, run)
-    wrong = wrong_answer(task)
-    give(at, lesson, run, task, wrong)
-    missed = current(store, int(learner_id), lesson)
-    assert missed.feedback is Feedback.HINT and missed.attempts == 1
-    give(at, lesson, missed, task, wrong)
-    assert render(Message.of("hint.same_answer"), "en", cite=False) in [w.value for w in at.warning]
-    again = current(store, int(learner_id), lesson)
-    assert again.attempts == 1 and again.feedback is Feedback.HINT
-    assert len(store.answers.rows(int(learner_id))) == 1
-    assert isinstance(task.answer, CardsAnswer)  # a changed answer, on the table drawn afresh
-    tap(at, f"lesson-{lesson.id}-0", "check", sorted(task.answer.indices), "5-0-1-r1")
-    assert current(store, int(learner_id), lesson).feedback is Feedback.RIGHT
-
-
-def test_the_missed_move_made_again_costs_no_try(db_url: str, learner_id: str) -> None:
-    """At a table, the very move just missed made again is said to be the same move (a table
-    has no Check button to speak of), and no try is spent."""
-    from trainer.engine.game.actions import ActionKind
-    from trainer.i18n import render
-    from trainer.lessons.run import Feedback
-
-    store = ProgressStore(open_database(db_url))
-    lesson = LESSONS["a-turn"]
-    step = next(s for s in lesson.steps if isinstance(s, Question)  # passing a chi: legal, wrong
-                and isinstance(s.task.answer, MoveAnswer) and s.task.answer.kind is ActionKind.CHI)
+    lesson = LESSONS[lesson_id]
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.task.ways != 2 and (
+        isinstance(s.task.answer, CardsAnswer) if kind is None else
+        isinstance(s.task.answer, MoveAnswer) and s.task.answer.kind.value == kind))
     run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
     store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
@@ -741,11 +719,14 @@ def test_the_missed_move_made_again_costs_no_try(db_url: str, learner_id: str) -
     assert missed.feedback is Feedback.HINT and missed.attempts == 1
     give(at, lesson, missed, task, wrong)
     warnings = [w.value for w in at.warning]
-    assert render(Message.of("hint.same_move"), "en", cite=False) in warnings
-    assert render(Message.of("hint.same_answer"), "en", cite=False) not in warnings
+    assert [key for key in ("hint.same_answer", "hint.same_move")
+            if render(Message.of(key), "en", cite=False) in warnings] == [said]
     again = current(store, int(learner_id), lesson)
     assert again.attempts == 1 and again.feedback is Feedback.HINT
     assert len(store.answers.rows(int(learner_id))) == 1
+    if isinstance(task.answer, CardsAnswer):  # a changed answer, on the table drawn afresh
+        tap(at, f"lesson-{lesson.id}-0", "check", sorted(task.answer.indices), "5-0-1-r1")
+        assert current(store, int(learner_id), lesson).feedback is Feedback.RIGHT
 
 
 def test_a_press_the_rules_refuse_at_a_question_of_values_costs_no_try(
