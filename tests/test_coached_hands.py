@@ -204,3 +204,33 @@ def test_a_coached_chi_does_not_name_the_discard_the_next_question_asks() -> Non
                 assert card_words(owed, lang) not in text, (number, index, lang)
             checked += 1
     assert checked >= 3
+
+
+def test_a_coached_decision_says_what_the_others_took_since_the_last_one() -> None:
+    """Between two decisions of a coached hand the table moves on; the question says who took
+    which cards since the learner's last move (R-CHI, R-PONG, R-KONG), checked against the
+    growth of each other player's laid sets — and says nothing when no set grew."""
+    from trainer.i18n import card_words, render
+    from trainer.lessons.kinds.coached import coached_move, pool
+    from trainer.lessons.task import StepData
+
+    said = 0
+    for number, hand in enumerate(pool()):
+        for index in range(1, len(hand.decisions)):
+            task = coached_move(StepData({"hand": number, "decision": index}))
+            then = hand.replay.state_at(hand.decisions[index - 1].step)  # before its move
+            now = hand.replay.state_at(hand.decisions[index].step)
+            grew = {seat: [card for meld in now.melds[seat] for card in meld.cards][
+                sum(len(meld.cards) for meld in then.melds[seat]):]
+                for seat in range(now.rules.players) if seat != hand.seat}
+            grew = {seat: cards for seat, cards in grew.items() if cards}
+            assert (task.before is None) == (not grew), (number, index)
+            if task.before is None:
+                continue
+            said += 1
+            for lang in ("en", "zh"):
+                text = render(task.before, lang, cite=False)
+                named = [card for cards in grew.values() for card in cards
+                         if card_words(card, lang) in text]
+                assert named, (number, index, lang, text)
+    assert said >= 3

@@ -189,6 +189,8 @@ def lesson_step(lesson: Lesson) -> None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)
+    if task.before is not None:  # the table moved on since the last decision: said how
+        st.caption(red_suits(words(task.before)))
     st.markdown(f"#### {red_suits(prompt[:1].upper() + prompt[1:])}")  # a capital to start
     if not run.done:
         st.caption(words(task.instruction))

@@ -54,6 +54,42 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
                       **({} if won is None else {"won": won.cards[0]}))
 
 
+SINCE_RULES = ("R-CHI", "R-PONG", "R-KONG", "R-TOU", "R-FLIP-JOKER")
+
+
+def since_words(state: HandState, seat: int, since: int) -> Message | None:
+    """What the other players took or laid face up since the learner (``seat``) last moved, at
+    action ``since`` of the hand, in turn order from the learner's lower player — a take (R-CHI,
+    R-PONG, R-KONG), a lay-down (R-TOU) or a flipped joker nobody took (R-FLIP-JOKER) — so that
+    a hand played decision by decision does not jump from one table to the next unexplained;
+    None when nobody did (the piles show what was let go)."""
+    players = state.rules.players
+    taken: dict[int, list[Card]] = {}
+    laid: dict[int, list[Card]] = {}
+    for event in state.events:
+        if event.step <= since or event.seat is None or event.seat == seat or not event.cards:
+            continue
+        if event.kind is EventKind.TAKE:
+            taken.setdefault(event.seat, []).append(event.cards[0])
+        elif event.kind in (EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER):
+            laid.setdefault(event.seat, []).extend(event.cards)
+    said = tuple(_since_seat(relation(other, seat, players), taken.get(other, []),
+                             laid.get(other, []))
+                 for other in sorted(taken.keys() | laid.keys(),
+                                     key=lambda other: (other - seat) % players))
+    if not said:
+        return None
+    return Message.of(f"lesson.since_{len(said)}", SINCE_RULES, **dict(zip("abc", said, strict=False)))
+
+
+def _since_seat(who: Relation, taken: list[Card], laid: list[Card]) -> Message:
+    """One player's takes and lay-downs, for :func:`since_words`."""
+    key = "lesson.since_took_laid" if taken and laid else \
+        "lesson.since_took" if taken else "lesson.since_laid"
+    return Message.of(key, who=Message.of(f"seat.{who.value}"), cards=tuple(taken),
+                      laid=tuple(laid))
+
+
 def _own_winning_flip(state: HandState, seat: int, flips: list[Event]) -> Event | None:
     """The learner's own flip among ``flips`` (the one now on offer first) that would complete
     their hand, were it another player's card — at a table where nobody wins on their own flip

@@ -63,6 +63,9 @@ class Task:
     options: tuple[Option, ...] = ()
     prompt: Message | None = None
     """The question for generated variants (hand-written steps bring their own words)."""
+    before: Message | None = None
+    """What the table did since the learner's last decision of the same hand, said above the
+    question (a hand played decision by decision, where the table moves on between them)."""
     solved_board: Board | None = None
     """The table after the move asked for (move tasks: what the learner's move made)."""
     grader: Callable[[LessonAnswer], bool] | None = field(default=None, compare=False, repr=False)

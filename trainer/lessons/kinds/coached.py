@@ -33,6 +33,7 @@ from trainer.lessons.table_tasks import (
     judged_move,
     refused_move,
 )
+from trainer.lessons.table_then import since_words
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind
 
 RULES = ("R-PAY", "R-WAIT", "R-RED", "R-SAFE")
@@ -90,6 +91,7 @@ def coached_move(data: StepData) -> Task:
     answer = MoveAnswer(best.kind, tuple(board.hand.index(card) for card in best.cards
                                          if card in board.hand))
     played = hand.replay.actions[coached.step]
+    before = None if index == 0 else since_words(state, hand.seat, hand.decisions[index - 1].step)
     asked_next = index + 1 < len(hand.decisions) and \
         hand.decisions[index + 1].step == coached.step + 1  # a chi's discard: the next question
 
@@ -115,7 +117,7 @@ def coached_move(data: StepData) -> Task:
                 else Message.of("instruct.coached_move_plain"),
                 (*values_message(coached, scene),
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
-                prompt=_prompt(scene, kinds_of(number)[index]),
+                prompt=_prompt(scene, kinds_of(number)[index]), before=before,
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
                 refuser=lambda given: refused_move(scene, given),
