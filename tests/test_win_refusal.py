@@ -15,7 +15,7 @@ from trainer.engine.game.legal import wins
 from trainer.engine.game.state import HandState
 from trainer.engine.rules import RuleSet
 from trainer.engine.sources import Source
-from trainer.lessons.table_tasks import win_refusal
+from trainer.lessons.refusals import win_refusal
 
 
 def _pairs_up(cards: list[Card]) -> bool:
