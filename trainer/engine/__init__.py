@@ -64,7 +64,7 @@ True
 >>> [Special(s).name for s in ("tianzou", "jiedi")]
 ['TIANZOU', 'JIEDI']
 >>> [m.key for m in verdict_messages(verdict(position))][:2]
-['verdict.wins', 'verdict.combined']
+['verdict.wins', 'verdict.combined_laid']
 >>> [str(c) for c in waits(position_of("8h 5h 9c", melds=["chi:10c,4d", "chi:Ah,Kc"])).wins_on]
 ['6h', '6d']
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card, display_cards, partner_rank, rank_name
 from trainer.engine.combine import rank_counts
+from trainer.engine.melds import Meld, MeldKind
 from trainer.engine.messages import Message
 
 if TYPE_CHECKING:
@@ -30,6 +31,12 @@ def red_sum_expression(cards: tuple[Card, ...]) -> str:
 
 def pairs_expression(pairs: tuple[tuple[Card, Card], ...]) -> str:
     return " · ".join(f"{a.symbol}+{b.symbol}" for a, b in pairs)
+
+
+def laid_expression(melds: tuple[Meld, ...]) -> str:
+    """``7♠+7♦ · 9♠ 9♣ 9♥``: the sets laid face up, a chi as its 14-pair (R-CHI, R-SET)."""
+    return " · ".join(("+" if meld.kind is MeldKind.CHI else " ").join(
+        card.symbol for card in meld.cards) for meld in melds)
 
 
 def verdict_messages(verdict: Verdict, *, scored: bool = True) -> list[Message]:
@@ -66,8 +73,12 @@ def _combination_messages(verdict: Verdict) -> list[Message]:
         messages.append(Message.of("verdict.joker_in_hand", ("R-WIN", "R-PAIR14"),
                                    count=len(jokers)))
     if verdict.pairs and not verdict.leftovers:
-        messages.append(Message.of("verdict.combined", ("R-PAIR14", "R-WIN"),
-                                   pairs=pairs_expression(verdict.pairs)))
+        # the laid sets are said beside the concealed pairs: the red line counts them too
+        messages.append(Message.of("verdict.combined_laid", ("R-PAIR14", "R-WIN"),
+                                   pairs=pairs_expression(verdict.pairs),
+                                   laid=laid_expression(position.melds)) if position.melds
+                        else Message.of("verdict.combined", ("R-PAIR14", "R-WIN"),
+                                        pairs=pairs_expression(verdict.pairs)))
         return messages
     ranked_leftovers = tuple(card for card in verdict.leftovers if not card.is_joker)
     if ranked_leftovers:
