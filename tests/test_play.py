@@ -1155,3 +1155,42 @@ def test_a_reviews_joined_events_keep_a_seats_capital() -> None:
     assert _joined("You draw 1 from the stock") == "you draw 1 from the stock"
     assert _joined("Nobody takes 7♣: it lies in front of you") == \
         "nobody takes 7♣: it lies in front of you"
+
+
+def test_a_deal_in_is_explained_by_the_chances_the_table_read_then() -> None:
+    """A deal-in's flag sets the card's chance, as the table read it then, beside the least
+    risky card's (R-SAFE, R-READ): the least risky already, a proven-safe card passed over, a
+    riskier card — or, every card near 1%, bad luck and no mistake. Checked against the chances
+    recomputed at the discard, with the figures as the card's working shows them."""
+    from trainer.analysis.chance import NEVER_RISKY, deal_in_chances
+    from trainer.analysis.table import table_from_view
+    from trainer.i18n import percent_figure
+    from trainer.play.hand_review import FlagKind
+
+    said: set[str] = set()
+    for seed in range(120):
+        play, rng = PlaySession(seed, RuleSet()), random.Random(seed)
+        while not play.state.over:  # the learner throws at random: deal-ins of every kind
+            play.run_bots()
+            if play.learner_to_act:
+                legal = play.view().legal
+                play.act(next((a for a in legal if a.kind is ActionKind.WIN), rng.choice(legal)))
+        replay = Replay.of(play.state)
+        for flag in review_hand(replay):
+            if flag.kind is not FlagKind.DEALT_IN:
+                continue
+            card = replay.actions[flag.step].cards[0]
+            chances = deal_in_chances(table_from_view(view_of(replay.state_at(flag.step), LEARNER)))
+            least = min(chance.value for chance in chances.values())
+            chosen = chances[card].value
+            key = flag.message.key.removeprefix("review_flag.")
+            said.add(key)
+            expected = "dealt_in_least" if least >= chosen else \
+                "dealt_in_unlucky" if chosen <= NEVER_RISKY and least > 0 else \
+                "dealt_in_why_safe" if least == 0 else "dealt_in_why"
+            assert key == expected, (seed, flag.step, chosen, least)
+            for lang in ("en", "zh"):
+                assert f"{percent_figure(chosen)}%" in render(flag.message, lang)
+        if {"dealt_in_least", "dealt_in_why_safe", "dealt_in_why"} <= said:
+            break
+    assert {"dealt_in_least", "dealt_in_why_safe", "dealt_in_why"} <= said, said

@@ -31,7 +31,7 @@ from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.melds import Meld, MeldKind
-from trainer.engine.messages import Amount, Message, Param
+from trainer.engine.messages import Message, Param, Percent
 from trainer.engine.win_rule import Special
 
 RED_GAP = 2
@@ -151,7 +151,7 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action,
         reason = Message.of("coach.contrast_claim_owed_ready" if bad.ready
                             else "coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
                             other=move_words(worse), card=bad.owed,
-                            percent=Amount(bad.owed_chance * 100), move=move_words(better))
+                            percent=Percent(bad.owed_chance), move=move_words(better))
     else:
         return None
     return Message.of("coach.contrast", reason.rules, reason=reason)
@@ -287,7 +287,7 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
 
 def _risk_reason(good: DiscardFacts, bad: DiscardFacts) -> Message:
     return Message.of("coach.contrast_risk", ("R-SAFE",), other=bad.card,
-                      percent=Amount(bad.chance * 100), move=good.card, risk=_risk(good))
+                      percent=Percent(bad.chance), move=good.card, risk=_risk(good))
 
 
 def _loose(facts: DiscardFacts) -> bool:

@@ -10,10 +10,10 @@ from typing import TypeAlias
 
 from trainer.engine.cards import Card
 
-Param: TypeAlias = ("str | int | Points | Amount | Card | tuple[Card, ...] | Message"
+Param: TypeAlias = ("str | int | Points | Amount | Percent | Card | tuple[Card, ...] | Message"
                     " | tuple[Message, ...]")
 """A message parameter: text and whole numbers as they are, points signed to one decimal, an
-amount to its stated decimals, cards by
+amount to its stated decimals, a chance as a percentage, cards by
 their symbols, a tuple of cards as a list ("6♥ and 6♦"), a nested message rendered in the same
 language, and a tuple of messages as a sum ("a + b")."""
 
@@ -45,6 +45,19 @@ class Amount:
 
     value: float
     digits: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Percent:
+    """A chance (0 to 1) said as a percentage — whole percents, with two decimals under 1% and
+    over 99%, so that a chance that is not 0 never reads "0%" and two small chances set side
+    by side stay apart — as a card's working says it (docs/format.md's figures are raw).
+
+    >>> Percent(0.0062)
+    Percent(value=0.0062)
+    """
+
+    value: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
-from trainer.engine.messages import Amount, Points
+from trainer.engine.messages import Amount, Percent, Points
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
            "render_all", "said", "t", "typo"]
@@ -85,7 +85,7 @@ DIGIT_GROUPS = {"en": ","}
 """Thousands are grouped in English (12,345); Chinese text writes them ungrouped (12345)."""
 
 
-_TYPED = (Card, Points, Amount)
+_TYPED = (Card, Points, Amount, Percent)
 """Parameters :func:`t` renders itself; text and whole numbers are filled in as given."""
 
 
@@ -93,6 +93,22 @@ def amount(value: float, digits: int, lang: str) -> str:
     """``value`` with ``digits`` decimals, thousands grouped as ``lang`` writes them."""
     shown = round(value, digits) or 0.0  # no "−0.0"
     return f"{shown:,.{digits}f}".replace(",", DIGIT_GROUPS.get(lang, "")).replace("-", "−")
+
+
+def percent_figure(chance: float) -> str:
+    """The figure of a chance in percent (:class:`~trainer.engine.messages.Percent`): whole
+    percents, two decimals from 0.01 to 0.99 and from 99.01 to 99.99 (a chance strictly
+    between 0 and 1 is never shown as 0 or 100).
+
+    >>> [percent_figure(x) for x in (0, 0.00004, 0.0062, 0.4, 0.99995, 1)]
+    ['0', '0.01', '0.62', '40', '99.99', '100']
+    """
+    percent = chance * 100
+    if 0 < percent < 1:
+        return f"{min(0.99, max(0.01, round(percent, 2))):.2f}"
+    if 99 < percent < 100:
+        return f"{min(99.99, max(99.01, round(percent, 2))):.2f}"
+    return f"{percent:.0f}"
 
 
 def card_words(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -123,6 +139,8 @@ def _render_param(value: object, lang: str) -> str:
         return shown.replace("-", "−")
     if isinstance(value, Amount):
         return amount(value.value, value.digits, lang)
+    if isinstance(value, Percent):
+        return percent_figure(value.value)
     if isinstance(value, Message):  # its rules are cited once, by the sentence around it
         return _text(value, lang)
     if isinstance(value, tuple) and value and isinstance(value[0], Message):

@@ -18,7 +18,7 @@ from trainer.coach.fold import Owed
 from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, follow_ups, same_move, weighable
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import POINT_DIGITS, Amount, Message, Points
+from trainer.engine.messages import POINT_DIGITS, Message, Percent, Points
 
 
 @lru_cache(maxsize=64)
@@ -106,7 +106,7 @@ def coach_contrast(view: PlayerView) -> Message | None:
     if let_go is not None:
         owed = let_go[1]
         return Message.of("play_hint.why_fold", ("R-CHI", "R-SAFE"), card=owed.card,
-                          percent=Amount(owed.chance * 100), **words)
+                          percent=Percent(owed.chance), **words)
     if why is Advice.SAFER:
         return Message.of("play_hint.why_safer", ("R-SAFE",), **words)
     if why is Advice.SOUND and _redder_chi(played.action, other.action):
@@ -151,4 +151,4 @@ def _fold_message(decision: Decision, move: Action, claim: Action, owed: Owed) -
                       move=move_words(move), points=Points(played.mean),
                       error=Points(played.error, signed=False), other=move_words(claim),
                       other_points=Points(taken.mean), card=owed.card,
-                      percent=Amount(owed.chance * 100))
+                      percent=Percent(owed.chance))

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from trainer.analysis.chance import deal_in_chances
+from trainer.analysis.chance import NEVER_RISKY, deal_in_chances
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import view_of
-from trainer.engine.messages import Amount, Message
+from trainer.engine.messages import Message, Percent
 from trainer.engine.position import Position
 from trainer.engine.waiting import waits
 
@@ -107,14 +107,18 @@ def _dealt_in(before: HandState, action: Action, winner: Message, paid: int) -> 
     rules = ("R-PAY", "R-SAFE", "R-READ")
     if safest.value >= chances[card].value:
         return Message.of("review_flag.dealt_in_least", rules, card=card, seat=winner,
-                          paid=paid, percent=Amount(chances[card].value * 100))
+                          paid=paid, percent=Percent(chances[card].value))
+    if chances[card].value <= NEVER_RISKY and not safest.safe:  # every card near 1%: luck
+        return Message.of("review_flag.dealt_in_unlucky", rules, card=card, seat=winner,
+                          paid=paid, percent=Percent(chances[card].value),
+                          safest=safest.card, safest_percent=Percent(safest.value))
     if safest.safe:
         return Message.of("review_flag.dealt_in_why_safe", rules, card=card, seat=winner,
-                          paid=paid, percent=Amount(chances[card].value * 100),
+                          paid=paid, percent=Percent(chances[card].value),
                           safest=safest.card)
     return Message.of("review_flag.dealt_in_why", rules, card=card, seat=winner, paid=paid,
-                      percent=Amount(chances[card].value * 100), safest=safest.card,
-                      safest_percent=Amount(safest.value * 100))
+                      percent=Percent(chances[card].value), safest=safest.card,
+                      safest_percent=Percent(safest.value))
 
 
 def _can_stay_ready(state: HandState, seat: int) -> bool:
@@ -147,4 +151,4 @@ def _judge(state: HandState, step: int, action: Action, seat: int) -> list[Flag]
         return []
     return [Flag(step, FlagKind.RISKY, Message.of(
         "review_flag.risky", ("R-SAFE", "R-READ"), card=action.cards[0],
-        percent=Amount(chosen.value * 100), safe=tuple(safe)), table, tuple(safe))]
+        percent=Percent(chosen.value), safe=tuple(safe)), table, tuple(safe))]

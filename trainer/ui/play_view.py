@@ -16,7 +16,7 @@ from trainer.engine.game.hand_parts import Offer
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView
 from trainer.engine.sources import Source
-from trainer.i18n import render
+from trainer.i18n import percent_figure, render
 from trainer.play.choices import Choice
 from trainer.play.hints import CardRisk
 from trainer.play.session import LEARNER
@@ -67,18 +67,6 @@ def badge_percent(risk: float) -> str:
     return ">99%" if 99 < percent < 100 else f"{percent:.0f}%"
 
 
-def detail_percent(risk: float) -> str:
-    """The chance as the card's working says it, never at odds with its badge: under the
-    badge's "<1%" two decimals from 0.01 to 0.99, under ">99%" from 99.01 to 99.99, else the
-    badge's whole percents."""
-    percent = risk * 100
-    if percent < 1:
-        return f"{min(0.99, max(0.01, round(percent, 2))):.2f}"
-    if 99 < percent < 100:
-        return f"{min(99.99, max(99.01, round(percent, 2))):.2f}"
-    return f"{percent:.0f}"
-
-
 def sentences(texts: Sequence[str]) -> str:
     """Sentences of the catalog's language, each ended (". " in English, "。" in Chinese)."""
     return "".join(tr("play.sentence", text=text[:1].upper() + text[1:])
@@ -94,7 +82,7 @@ def risk_card(card: Card, risk: CardRisk | None) -> CardView:
         return CardView(card, tr("play.risk_safe_short"), risk.band, sentences(reasons))
     # the badge is the chance that anyone wins on it; the working names the likeliest one
     overall = tr("play_hint.risk_pct_all" if len(reasons) == 1 else "play_hint.risk_pct",
-                 percent=detail_percent(risk.risk))
+                 percent=percent_figure(risk.risk))
     return CardView(card, badge_percent(risk.risk), risk.band, sentences([overall, *reasons]))
 
 
