@@ -174,6 +174,23 @@ def test_a_review_summary_adds_the_losses_its_items_show(reviews: list[PricedHan
         assert lost.value == pytest.approx(sum(d.shown_loss.value for d in mistakes))
 
 
+def test_the_points_lost_curve_keeps_its_line_inside_and_its_steps_apart(
+        reviews: list[PricedHand]) -> None:
+    """The review's curve: every point under the top of its axis (walk 38 saw the line drawn
+    above the last tick), the steps placed as far apart as the hand had them, not evenly, and
+    the last point the total the summary says."""
+    from trainer.ui.coach_view import points_lost_curve
+
+    for review in (r for r in reviews if r.points_lost > 0):
+        figure = points_lost_curve(review)
+        line = figure.data[0]
+        assert list(line.x) == [d.step for d in review.decisions]
+        low, high = figure.layout.yaxis.range
+        assert low == 0 and max(line.y) < high
+        lost = review.summary().param("lost")
+        assert isinstance(lost, Points) and line.y[-1] == pytest.approx(lost.value)
+
+
 @pytest.mark.rule("R-CHI")
 def test_a_coached_chi_does_not_name_the_discard_the_next_question_asks() -> None:
     """Stage 16 asks a chi, then the discard it owes: the chi's working (its words and the

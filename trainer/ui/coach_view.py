@@ -51,13 +51,16 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
     for decision in priced.decisions:
         total += decision.shown_loss.value if decision.mistake else 0.0  # as the review says
         lost.append(round(total, 2))
+    steps = [d.step for d in priced.decisions]
     figure = go.Figure(go.Scatter(  # by step, as the list and the Go buttons name them
-        x=[str(d.step) for d in priced.decisions], y=lost, mode="lines+markers",
+        x=steps, y=lost, mode="lines+markers", line_shape="hv",  # a loss lands at its step
         hovertemplate=tr("coach.curve_hover") + "<extra></extra>",
         line={"color": "#ef553b"}))
+    top = max(lost, default=0.0)
     figure.update_layout(height=220, margin={"l": 40, "r": 10, "t": 10, "b": 40},
                          xaxis_title=tr("coach.curve_x"), yaxis_title=tr("coach.curve_y"),
-                         xaxis={"type": "category"}, yaxis={"rangemode": "tozero"})
+                         xaxis={"tickmode": "array", "tickvals": steps},  # steps as far apart
+                         yaxis={"range": [0, max(1.0, top * 1.2)]})  # as the hand: room above
     return figure
 
 
