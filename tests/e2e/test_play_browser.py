@@ -101,6 +101,12 @@ def _press(page: Page, session: PlaySession, rng: random.Random) -> None:
         expect(card).to_have_attribute("aria-pressed", "true")
         card.click()  # a second tap on the chosen card discards it
         return
+    if not any(c.takes_card for c in choices(view)):  # a claim: a tapped card is told why not
+        table.locator(".hand .card").first.click()
+        need = table.locator(".need")
+        expect(need).to_be_visible()
+        assert need.inner_text() in {t("board.need_none", lang) for lang in ("en", "zh")}
+        expect(table).not_to_have_class(re.compile(r"\bpending\b"))  # nothing was sent
     choice = next(c for c in choices(view) if c.action == action)
     table.locator(f'button[data-action="{choice.id}"]').click()
 

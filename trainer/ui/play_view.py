@@ -131,7 +131,8 @@ def play_table(view: PlayerView, *, seq: str, buttons: Sequence[Choice],
         else "", centre_note=way_of_play(len(view.piles)), legend=pile_legend(any(view.piles)), compact=True,
         show_first=RESULT_KEY if view.result else "", prompt=prompt,
         need_one=tr("board.need_one", action="{action}"),
-        need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"))
+        need_fewer=tr("board.need_fewer", n="{n}", max="{max}", action="{action}"),
+        need_none="" if takes_card else tr("board.need_none"))
 
 
 def _shown_hand(view: PlayerView) -> dict[int, tuple[CardView, ...]]:

@@ -166,6 +166,9 @@ class TableView:
     """The same with more cards tapped than the button takes ("{n}", "{max}")."""
     need_count: str = ""
     """The same for a button taking an exact number of cards, more than one ("{min}")."""
+    need_none: str = ""
+    """Said when a card is tapped where no button takes one (Play at a claim: the buttons, each
+    naming its cards, answer it)."""
     prompt: str = ""
     """The question the buttons answer, drawn just above them (Play: "8♠ is on the table: take
     it or not?" — below the table it came after its own buttons on a phone)."""
@@ -216,7 +219,7 @@ class TableView:
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
             "need_text": {"one": self.need_one, "range": self.need_range,
                           "count": self.need_count or self.need_range,
-                          "fewer": self.need_fewer}
+                          "fewer": self.need_fewer, "still": self.need_none}
             if self.need_one else None,
         }
 

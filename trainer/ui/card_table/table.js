@@ -288,6 +288,15 @@ export default function (component) {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); tap(); }
       });
     }
+    else if (data.need_text && data.need_text.still && data.actions && data.actions.length) {
+      // no button here takes a card (a claim): a tap says so, rather than doing nothing
+      node.addEventListener("click", () => {
+        if (need && !root.classList.contains("pending")) {
+          need.textContent = data.need_text.still;
+          need.hidden = false;
+        }
+      });
+    }
     hand.appendChild(node);
   });
   // the hand with the question and its buttons beside it (below it on a narrow screen), so a
