@@ -354,3 +354,48 @@ def test_lists_of_any_length_are_kept_whole(tmp_path: Path) -> None:
     assert len(",".join(rules)) > 256
     assert row.rule_ids == rules and row.themes == themes
 
+
+
+def test_best_move_answers_keep_their_puzzle_through_the_new_ids(tmp_path: Path) -> None:
+    """r0016: a best-move puzzle's id names its moment, not its values. A database whose
+    answers carry the old ids (the SHA-256 of the stored line, values and all) is upgraded in
+    place: the answers to a shipped puzzle and to the learner's own follow them, two own
+    puzzles of one moment become one, and an id of any other kind is left alone."""
+    import hashlib
+    import json
+
+    from trainer.coach.best_moves import BestMove
+    from trainer.practice.best_move_puzzles import MODE, PREFIX, own_best_moves, shipped, solved
+
+    path = tmp_path / "old.sqlite3"
+    store = ProgressStore(open_database(_url(path)))
+    ann = store.create_learner("Ann").id
+    first, second = shipped(4)[0], shipped(4)[1]
+
+    def legacy(text: str) -> str:
+        return PREFIX + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    revalued = json.loads(second.move.dumps())  # the same moment, other values
+    revalued["options"][0]["mean"] += 0.5
+    own_texts = [second.move.dumps(),
+                 json.dumps(revalued, ensure_ascii=False, separators=(",", ":"))]
+    answered = {legacy(first.move.dumps()): True, legacy(own_texts[0]): False,
+                legacy(own_texts[1]): True, "p-other": True}
+    for text_ in own_texts:
+        store.own_puzzles.save(ann, legacy(text_), text_)
+    for item, correct in answered.items():
+        store.answers.record(ann, context="puzzle", item=item, question="q", answer="a",
+                             expected="a", correct=correct, seconds=1.0, mode=MODE)
+    with store.engine.begin() as connection:  # as the trainer before r0016 left it
+        connection.execute(text("UPDATE alembic_version SET version_num = 'r0015'"))
+    store.engine.dispose()
+
+    store = ProgressStore(open_database(_url(path)))
+    marks = solved(store, ann)
+    assert marks == {first.id: True, second.id: True, "p-other": True}
+    (own,) = own_best_moves(store, ann)
+    assert own.id == second.id and isinstance(own.move, BestMove)
+    assert len(store.answers.rows(ann)) == 4
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == \
+            head_revision()

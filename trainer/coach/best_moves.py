@@ -92,6 +92,12 @@ class BestMove:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
+    def moment(self) -> str:
+        """The moment alone — the hand, the seat, the salt of its deals — as canonical JSON,
+        without the values: what names it through a revalue of the pools."""
+        return json.dumps({"replay": self.replay.to_json(), "seat": self.seat, "salt": self.salt},
+                          ensure_ascii=False, separators=(",", ":"))
+
     @classmethod
     def from_json(cls, data: Any) -> BestMove:
         """A stored moment; :class:`Dou14Error` naming what is wrong (and a moment whose seat is

@@ -30,9 +30,16 @@ from trainer.store.progress_store import ProgressStore
 from trainer.store.skill_names import AnswerSkill, SkillFamily
 
 PREFIX = "best-"
-"""The id of a best-move puzzle: this and 12 hex digits of the SHA-256 of its moment."""
+"""The id of a best-move puzzle: this and 12 hex digits of the SHA-256 of its moment
+(:meth:`~trainer.coach.best_moves.BestMove.moment`: not its values, so that a revalue of the
+pools keeps every id, and the learner's answers with it)."""
 MODE = "best"
 """The answers' mode: practice, never rated."""
+
+
+def moment_id(moment: str) -> str:
+    """The puzzle id of a moment (:data:`PREFIX`)."""
+    return PREFIX + hashlib.sha256(moment.encode()).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class BestMovePuzzle:
 
     @cached_property
     def id(self) -> str:
-        return PREFIX + hashlib.sha256(self.move.dumps().encode()).hexdigest()[:12]
+        return moment_id(self.move.moment())
 
     @property
     def kind(self) -> str:
