@@ -1,5 +1,7 @@
-"""What the table did after the learner's discard, in words (R-FLIP, R-PRIORITY): told under
-the table shown after an answer, so that it does not move on unexplained."""
+"""What the table did around the learner's moves, in words (R-FLIP, R-PRIORITY, R-CHI, R-PONG):
+after their discard, told under the table shown after an answer, and between two decisions of
+a hand played decision by decision, told above the next — so that it never moves on
+unexplained."""
 
 from __future__ import annotations
 
