@@ -53,6 +53,35 @@ def test_every_literal_key_exists() -> None:
     assert not missing
 
 
+def _called_keys_in(path: Path) -> set[str]:
+    """The literal first argument of every ``Message.of``, ``t`` and ``tr`` call in a source
+    file: each names a catalog key."""
+    keys = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        named = (isinstance(func, ast.Attribute) and func.attr == "of"
+                 and isinstance(func.value, ast.Name) and func.value.id == "Message") or \
+            (isinstance(func, ast.Name) and func.id in ("t", "tr"))
+        first = node.args[0]
+        if named and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keys.add(first.value)
+    return keys
+
+
+def test_every_key_a_call_names_is_in_both_catalogs() -> None:
+    """A key asked for that the catalog lacks stops the page (hint.reason_earlier stood under
+    [instruct] and a lesson's second miss broke for good): every literal key passed to
+    ``Message.of``, ``t`` or ``tr`` anywhere in the trainer is in both catalogs."""
+    used: set[str] = set()
+    for path in (ROOT / "trainer").rglob("*.py"):
+        used |= _called_keys_in(path)
+    assert len(used) > 500, "too few keys found: the scan is broken"
+    for lang in ("en", "zh"):
+        assert not sorted(used - set(catalog(lang))), lang
+
+
 def test_random_explanations_render_in_both_languages() -> None:
     rng = random.Random(3)
     for _ in range(400):
