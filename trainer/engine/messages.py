@@ -104,6 +104,8 @@ def _param_to_json(value: Param) -> object:
         return {"points": value.value, "signed": value.signed}
     if isinstance(value, Amount):
         return {"amount": value.value, "digits": value.digits}
+    if isinstance(value, Percent):
+        return {"percent": value.value}
     if isinstance(value, Message):
         return {"message": message_to_json(value)}
     if isinstance(value, tuple):
@@ -148,6 +150,10 @@ def message_from_json(data: object) -> Message:
                 not isinstance(value["amount"], bool) and isinstance(value["digits"], int) and \
                 0 <= value["digits"] <= 6:
             params.append((str(name), Amount(float(value["amount"]), value["digits"])))
+        elif isinstance(value, dict) and set(value) == {"percent"} and \
+                isinstance(value["percent"], int | float) and \
+                not isinstance(value["percent"], bool) and 0 <= value["percent"] <= 1:
+            params.append((str(name), Percent(float(value["percent"]))))
         elif isinstance(value, dict) and set(value) == {"cards"}:
             params.append((str(name), parse_cards(str(value["cards"]))))
         elif isinstance(value, dict) and set(value) == {"message"}:
