@@ -251,3 +251,55 @@ def test_a_coached_decision_says_what_the_others_took_since_the_last_one() -> No
                          if card_words(card, lang) in text]
                 assert named, (number, index, lang, text)
     assert said >= 3
+
+
+def test_the_table_after_an_answer_does_not_give_the_next_win_away() -> None:
+    """Walk 39: after one coached decision the words under the table said "now the player
+    opposite flips 7♣ — you can win on it", and the next question was that very win. Where the
+    next decision is a win, the words say the flip and not that it wins."""
+    from trainer.lessons.kinds.coached import coached_move, kinds_of, pool
+    from trainer.lessons.task import StepData
+
+    checked = 0
+    for number, hand in enumerate(pool()):
+        kinds = kinds_of(number)
+        for index in range(len(hand.decisions) - 1):
+            if kinds[index + 1] != "win":
+                continue
+            solved = coached_move(StepData({"hand": number, "decision": index})).solved_board
+            assert solved is not None
+            assert solved.then is None or not solved.then.key.endswith("_win"), (number, index)
+            checked += 1
+    assert checked >= 3
+
+
+def test_a_right_move_that_is_not_the_best_is_set_beside_it_in_points() -> None:
+    """Walk 39: a discard graded right but not the coach's best was shown only as "right too",
+    the working speaking of another card. It is now set beside the best in points, and the
+    reason it counts as right is the true one: within the mistake margin, or within the noise."""
+    from trainer.coach.search import MISTAKE_POINTS
+    from trainer.i18n import render
+    from trainer.lessons.answers import MoveAnswer
+    from trainer.lessons.kinds.coached import coached_move, pool
+    from trainer.lessons.task import StepData
+
+    said: set[str] = set()
+    for number, hand in enumerate(pool()):
+        for index, coached in enumerate(hand.decisions):
+            task = coached_move(StepData({"hand": number, "decision": index}))
+            assert task.alike_said is not None
+            for option in coached.decision.options[1:]:
+                given = MoveAnswer(option.action.kind, tuple(
+                    task.board.hand.index(card) for card in option.action.cards
+                    if card in task.board.hand))
+                if not task.is_correct(given):
+                    continue
+                message = task.alike_said(given)
+                assert message is not None
+                said.add(message.key)
+                close = option.loss < MISTAKE_POINTS
+                assert message.key == ("coach.coached_alike" if close
+                                       else "coach.coached_alike_noise")
+                for lang in ("en", "zh"):
+                    assert render(message, lang, cite=False)
+    assert said == {"coach.coached_alike", "coach.coached_alike_noise"}

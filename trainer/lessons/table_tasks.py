@@ -152,10 +152,11 @@ def scene_of(data: StepData) -> TableScene:
     return TableScene(state, learner)
 
 
-def board_of_scene(scene: TableScene, *, passes: bool = True) -> Board:
+def board_of_scene(scene: TableScene, *, passes: bool = True, say_win: bool = True) -> Board:
     """The table as the learner at ``scene`` sees it; without ``passes``, no seat shows the
     cards that passed it (R-READ) — for a question of the rules whose answer never depends on
-    them, before the lesson that teaches them."""
+    them, before the lesson that teaches them; without ``say_win``, the words under it do not
+    say that the card now offered wins for the learner (the next question asks it)."""
     view = scene.view
     players = view.rules.players
     me = scene.seat
@@ -174,7 +175,8 @@ def board_of_scene(scene: TableScene, *, passes: bool = True) -> Board:
                  offer_source=None if offer is None else offer.source,
                  first_discard=bool(offer and offer.dealer_first_discard),
                  stock=view.stock_size, rules=view.rules, dealer=view.dealer == me,
-                 buttons=scene.buttons(), then=then_words(scene.state, scene.seat, scene.then))
+                 buttons=scene.buttons(),
+                 then=then_words(scene.state, scene.seat, scene.then, say_win=say_win))
 
 
 def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:

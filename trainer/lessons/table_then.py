@@ -14,7 +14,8 @@ from trainer.engine.seats import Relation
 from trainer.engine.win_rule import claim_wins
 
 
-def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message | None:
+def then_words(state: HandState, seat: int, then: tuple[Event, ...], *,
+               say_win: bool = True) -> Message | None:
     """What the table did after the learner's (``seat``'s) discard — ``then``, the events that
     led to ``state`` — in words: who took it, or that nobody did, the flips nobody could take
     (the engine lets them go by), and who flips the card now on offer — so the table shown
@@ -23,7 +24,8 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     goes on to the learner's next decision, too much for one sentence. A flip of the learner's
     own that would complete their hand is named as such, with the table rule that lets it go
     by (R-OWN-FLIP): a newcomer sees their winning card flipped and nothing said; another
-    player's flip now on offer that the learner can win on is said to be one (R-WIN)."""
+    player's flip now on offer that the learner can win on is said to be one (R-WIN) — unless
+    ``say_win`` is off, where the next question asks just that."""
     players = state.rules.players
     first = then[0] if then else None
     if first is None or first.kind is not EventKind.DISCARD or first.seat != seat:
@@ -48,7 +50,7 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message 
     if won is not None:
         key += "_own" if won is flips[-1] else "_own_passed"
         rules = ("R-FLIP", "R-OWN-FLIP")
-    elif who is not Relation.YOU and wins(state, seat, offer):
+    elif say_win and who is not Relation.YOU and wins(state, seat, offer):
         key += "_win"  # the card now on offer would win for the learner: said, not left unseen
         rules = ("R-FLIP", "R-WIN")
     return Message.of(key, rules, card=mine, count=passed,

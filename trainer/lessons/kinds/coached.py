@@ -17,7 +17,7 @@ from typing import Any
 
 from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, values_words, why
-from trainer.coach.search import MISTAKE_POINTS, follow_ups
+from trainer.coach.search import MISTAKE_POINTS, Z95, follow_ups
 from trainer.engine import Message, relation, verdict_messages
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
@@ -92,6 +92,7 @@ def coached_move(data: StepData) -> Task:
                                          if card in board.hand))
     played = hand.replay.actions[coached.step]
     before = None if index == 0 else since_words(state, hand.seat, hand.decisions[index - 1].step)
+    win_next = index + 1 < len(hand.decisions) and kinds_of(number)[index + 1] == "win"
     asked_next = index + 1 < len(hand.decisions) and \
         hand.decisions[index + 1].step == coached.step + 1  # a chi's discard: the next question
 
@@ -112,6 +113,22 @@ def coached_move(data: StepData) -> Task:
                           after=why(scene.view, action, None if value is None else value.then,
                                     then_asked=asked_next))
 
+    def alike(given: LessonAnswer) -> Message | None:
+        """A right move that is not the coach's best: its value beside the best's."""
+        action = judged_move(scene, given)
+        if isinstance(action, Message) or coached.is_win:
+            return None
+        value = decision.value_of(action)
+        if value is None:
+            return None
+        close = value.loss < MISTAKE_POINTS  # else within the play-outs' noise
+        return Message.of("coach.coached_alike" if close else "coach.coached_alike_noise",
+                          ("R-PAY",), given=move_words(action), points=Points(value.mean),
+                          best=move_words(best), best_points=Points(decision.best.mean),
+                          mistake=Points(MISTAKE_POINTS, signed=False),
+                          gap=Points(value.loss, signed=False),
+                          error=Points(Z95 * value.loss_error, signed=False))
+
     return Task("coached_move", Shape.MOVE, board, answer,
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
                 else Message.of("instruct.coached_move_plain"),
@@ -119,8 +136,9 @@ def coached_move(data: StepData) -> Task:
                  Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]), before=before,
                 solved_board=board_of_scene(after_move(
-                    scene, played, as_replayed(hand.replay, coached.step))), grader=grade,
-                refuser=lambda given: refused_move(scene, given),
+                    scene, played, as_replayed(hand.replay, coached.step)),
+                    say_win=not win_next), grader=grade,
+                refuser=lambda given: refused_move(scene, given), alike_said=alike,
                 compared=yours(scene, decision),
                 more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
                 if coached.nothing_to_weigh
