@@ -90,7 +90,10 @@ def first_dealer(data: StepData) -> Task:
                                      seat=Message.of(f"seat.{relation(turner, YOU, players).value}")),
                   rules=rules)
     order = [relation((turner + step) % players, YOU, players) for step in range(rank)]
-    count = " → ".join(f"{step + 1}" for step in range(rank))
+    count = Message.of("lesson.count_step", n=1, seat=Message.of(f"seat_short.{order[0].value}"))
+    for step in range(1, rank):  # each number with the seat it lands on: "1 上家 → 2 你 → …"
+        count = Message.of("lesson.count_chain", head=count, last=Message.of(
+            "lesson.count_step", n=step + 1, seat=Message.of(f"seat_short.{order[step].value}")))
 
     def hint(given: LessonAnswer) -> Message:
         return Message.of("hint.count_from_turner", ("R-DEALER",), rank=rank,
@@ -136,8 +139,10 @@ def deal_number(data: StepData) -> Task:
                           total=52 + rules.jokers, stock=rules.stock_after_deal),)
     return Task("deal_number", Shape.NUMBER, Board((), rules=rules), number(value),
                 instruction_number(Message.of(f"task.deal_number.{ask}")), working, ("R-DEAL",),
-                hint, prompt=Message.of(f"task.deal_number.{ask}_prompt", players=rules.players,
-                                        jokers=rules.jokers))
+                hint, prompt=Message.of(  # the lesson teaches four jokers: another count is said
+                    f"task.deal_number.{ask}_prompt" + (
+                        "_other_jokers" if ask == "stock" and rules.jokers != 4 else ""),
+                    players=rules.players, jokers=rules.jokers))
 
 
 def _deal_number_variant(rng: random.Random, data: StepData) -> dict[str, Any]:
