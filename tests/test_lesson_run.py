@@ -405,3 +405,34 @@ def test_a_re_ask_that_must_repeat_a_table_is_not_said_to_be_fresh() -> None:
         lesson.id, [*seen, PlanItem(4, seed, again=True)], index=len(seen)))]
     assert not repeats  # fresh cards for every re-ask
     assert shown_before(lesson, LessonRun(lesson.id, [*seen, PlanItem(4)], index=len(seen)))
+
+
+def test_a_red_loose_card_thrown_beside_a_black_one_is_right_and_told_the_habit() -> None:
+    """Walk 39, lesson 3: any card left over from the 14-pairs is a right discard, but throwing
+    a red one while a black one is loose costs red a win needs. It stays right, and the words
+    beside it name the black card; a fresh table's own answer is a black loose card when there
+    is one."""
+    from trainer.lessons import Question, load_lessons
+    from trainer.lessons.move_goals import lone_cards
+
+    lesson = {les.id: les for les in load_lessons()}["a-turn"]
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.data.get("goal") ==
+                "discard")
+    told = 0
+    for seed in range(40):
+        task = step.variant(seed)
+        hand = task.board.hand
+        lone = lone_cards(hand)
+        black = [c for c in lone if c.suit is not None and not c.is_red]
+        assert isinstance(task.answer, MoveAnswer)
+        shown = hand[task.answer.indices[0]]
+        assert shown in (black or lone)
+        for card in lone:
+            if card.is_red and black:
+                given = MoveAnswer(ActionKind.DISCARD, (hand.index(card),))
+                assert task.is_correct(given) and task.alike_said is not None
+                said = task.alike_said(given)
+                assert said is not None and said.key == "lessons.right_lone_red"
+                assert said.param("black") in black
+                told += 1
+    assert told

@@ -30,6 +30,15 @@ def lone_discard(hand: tuple[Card, ...], goal: Action, action: Action) -> bool:
         action.cards[0] in lone_cards(hand)
 
 
+def black_kept(hand: tuple[Card, ...], action: Action) -> Card | None:
+    """A loose black card of ``hand`` where the discard ``action`` lets a loose red one go: any
+    loose card breaks no pair, but the black one costs no red (R-RED) — the habit to take."""
+    if action.kind is not ActionKind.DISCARD or not action.cards[0].is_red:
+        return None
+    return next((card for card in lone_cards(hand)
+                 if card.suit is not None and not card.is_red), None)
+
+
 def two_step_kong(goal: Action, action: Action) -> bool:
     """A pong of the claimed card where its kong is asked (both legal: a concealed triple and
     the fourth on offer): the kong stays open — right after the pong's draw the third card

@@ -25,7 +25,7 @@ from trainer.engine.sources import Source
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board, SeatPicture
 from trainer.lessons.buttons import CLAIM_BUTTONS, KONG_LAYDOWN_BUTTONS, LAYDOWN_BUTTONS, TableButton
-from trainer.lessons.move_goals import lone_discard, second_step, two_step_kong
+from trainer.lessons.move_goals import black_kept, lone_discard, second_step, two_step_kong
 from trainer.lessons.refusals import refusal
 from trainer.lessons.table_then import then_words
 from trainer.lessons.task import StepData, Task, TaskError
@@ -371,8 +371,14 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
 
     def alike(given: LessonAnswer) -> Message | None:
         action = to_engine_action(scene, given) if isinstance(given, MoveAnswer) else None
-        return Message.of("lessons.right_two_step_kong", ("R-KONG",)) if isinstance(
-            action, Action) and two_step_kong(goal, action) else None
+        if not isinstance(action, Action):
+            return None
+        if two_step_kong(goal, action):
+            return Message.of("lessons.right_two_step_kong", ("R-KONG",))
+        black = black_kept(scene.view.hand, action) if lone_discard(
+            scene.view.hand, goal, action) else None
+        return None if black is None else Message.of(
+            "lessons.right_lone_red", ("R-DISCARD", "R-RED"), given=action.cards[0], black=black)
 
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
