@@ -1,0 +1,51 @@
+"""A page address with doubled slashes is sent to its single-slash form (walk 38: the sign-in
+link ``//?lang=en`` got Streamlit's bare "Bad Request"), never to another host. The requests
+are made as the server hands them on (an HTTP client would read ``//host`` as a host)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from trainer.paths import SingleSlashes
+
+
+def _answer(raw_path: bytes, query: bytes = b"") -> list[dict[str, Any]]:
+    """What the middleware sends for a request of ``raw_path``; the app behind it answers 200
+    with the path it was given."""
+    sent: list[dict[str, Any]] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": scope["raw_path"]})
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b""}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": raw_path.decode(), "raw_path": raw_path,
+             "query_string": query, "headers": []}
+    asyncio.run(SingleSlashes(app)(scope, receive, send))
+    return sent
+
+
+@pytest.mark.parametrize(("path", "query", "location"), [
+    (b"//", b"lang=en", b"/?lang=en"),
+    (b"//lessons///x", b"lesson=a&lang=zh", b"/lessons/x?lesson=a&lang=zh"),
+    (b"//evil.example/x", b"", b"/evil.example/x"),
+    (b"/a//b%2F", b"", b"/a/b%2F"),
+])
+def test_doubled_slashes_are_sent_to_single_ones_on_this_server(
+        path: bytes, query: bytes, location: bytes) -> None:
+    start, body = _answer(path, query)
+    assert start["status"] == 308 and dict(start["headers"])[b"location"] == location
+    assert body["body"] == b""
+
+
+def test_a_plain_address_is_served_as_it_is() -> None:
+    start, body = _answer(b"/lessons", b"lesson=a")
+    assert start["status"] == 200 and body["body"] == b"/lessons"
