@@ -996,3 +996,27 @@ def test_cards_to_choose_from_are_titled_apart_from_the_hand() -> None:
             assert view.my_pile_title == t("board.your_hand", "en")
         titled += 1
     assert titled > 0
+
+
+def test_every_wrong_reason_gets_a_hint_that_renders() -> None:
+    """Walk 39: naming a check that fails but not the first asked for a key the catalog held
+    elsewhere, and lesson 4 stopped for good. Every wrong option of every "what stops the win?"
+    step, and of fresh tables of it, gets a hint that renders in both languages."""
+    from trainer.i18n import render
+    from trainer.lessons.answers import ChoiceAnswer
+
+    steps = [s for lesson in load_lessons() for s in lesson.steps
+             if isinstance(s, Question) and s.kind == "reason"]
+    assert steps
+    said = set()
+    for step in steps:
+        for task in (step.task, *(step.variant(seed) for seed in range(12))):
+            for option in task.options:
+                given = ChoiceAnswer(option.value)
+                if task.is_correct(given):
+                    continue
+                hint = task.hint(given)
+                said.add(hint.key)
+                for lang in ("en", "zh"):
+                    assert render(hint, lang)
+    assert "hint.reason_earlier" in said
