@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.i18n import render
 from trainer.lessons import Feedback, LessonRun, Question, load_lessons
 from trainer.lessons.answers import MoveAnswer
@@ -436,3 +436,25 @@ def test_a_red_loose_card_thrown_beside_a_black_one_is_right_and_told_the_habit(
                 assert said.param("black") in black
                 told += 1
     assert told
+
+
+@pytest.mark.rule("R-TOU")
+def test_a_joker_thrown_where_its_lay_down_is_asked_is_told_it_is_gone() -> None:
+    """Walk 40, lesson 7: a joker discarded where laying it down is asked got "the joker stays
+    in your hand", false once it is thrown. Every lay-the-joker step: the joker thrown is
+    allowed, wrong, and told it is gone for nothing."""
+    steps = [s for lesson in LESSONS.values() for s in lesson.steps
+             if isinstance(s, Question) and s.kind == "move" and s.data["goal"] == "lay_joker"]
+    thrown = 0
+    for step in steps:
+        scene, goal = scene_of_task(StepData(step.data))
+        hand = scene.view.hand
+        joker = next(i for i, card in enumerate(hand) if card.is_joker)
+        if Action(scene.seat, ActionKind.DISCARD, (hand[joker],)) not in \
+                scene.state.legal_actions():
+            continue  # the lay-down round: no discard yet
+        outcome = apply_table_action(scene, goal, MoveAnswer(ActionKind.DISCARD, (joker,)))
+        assert outcome.legal and not outcome.correct
+        assert outcome.message.key == "hint.move_joker_thrown"
+        thrown += 1
+    assert thrown

@@ -261,6 +261,9 @@ def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
         return Message.of("hint.move_discard_pairs", ("R-PAIR14",), card=card, partner=partner)
     if goal.kind is action.kind:
         return Message.of("hint.move_other_card", (), cards=action.cards)
+    if goal.kind is ActionKind.LAY_JOKER and action.kind is ActionKind.DISCARD and \
+            action.cards[0].is_joker:  # gone, not kept: what it would have brought instead
+        return Message.of("hint.move_joker_thrown", ("R-TOU", "R-FAN"))
     if goal.kind in _GOAL_HINTS:  # what the goal is for, asked: "read the goal again" alone says nothing
         return Message.of(f"hint.move_goal_{goal.kind.value}", (_RULE[goal.kind],))
     return Message.of("hint.move_other_move", ())
