@@ -1020,3 +1020,32 @@ def test_every_wrong_reason_gets_a_hint_that_renders() -> None:
                 for lang in ("en", "zh"):
                     assert render(hint, lang)
     assert "hint.reason_earlier" in said
+
+
+@pytest.mark.rule("R-READ")
+def test_the_first_pass_question_is_asked_again_on_a_pass_of_the_same_colour() -> None:
+    """Walk 40, lesson 9: the step after "a card of the same rank and colour passed" came back
+    on a table whose only safe card was proven by a red card passing a black one — the colour
+    step that teaches that comes later. Its fresh tables prove each card by its own colour."""
+    import random
+
+    from trainer.analysis.arguments import argument_for, counts_for, history_proof
+    from trainer.analysis.table import SafetyTable
+    from trainer.lessons.model import KINDS
+    from trainer.lessons.task import StepData
+
+    step = next(s for lesson in load_lessons() for s in lesson.steps
+                if isinstance(s, Question) and s.kind == "pick_safe"
+                and s.data.get("argument") == "history")
+    for seed in range(12):
+        made = KINDS[step.kind].generate(random.Random(seed), StepData(step.data))
+        table = SafetyTable.from_json(json.loads(made["table"]))
+        proven = 0
+        for card in table.candidates():
+            counts = counts_for(table, card)
+            proof = history_proof(table, card, counts) if argument_for(table, card, counts) \
+                else None
+            if proof is not None:
+                assert all(twin.is_red == card.is_red for _, twin in proof.history_proofs)
+                proven += 1
+        assert proven

@@ -234,6 +234,8 @@ def _table_variant(kind: str) -> Any:
         if not pool:
             raise TaskError(f"no table in the pool for {wanted.value}")
         if kind != "safe":
+            if wanted is Argument.HISTORY:  # a pass of the other colour is taught later
+                pool = [t for t in pool if same_colour_passes(t)] or pool
             return {"table": rng.choice(pool), "argument": wanted.value}
         keep = safe(data).answer_class if data.has("card") else None
         cases = [(text, card) for text in pool for card in safe_cases(text)
@@ -244,6 +246,22 @@ def _table_variant(kind: str) -> Any:
         return {"table": text, "argument": wanted.value, "card": str(card)}
 
     return generate
+
+
+@cache
+def same_colour_passes(text: str) -> bool:
+    """Every card the history proves safe at this table is proven by a pass of its own rank
+    and colour (R-READ) — what the step that first asks it teaches; a pass of the other colour
+    proving it (a red one, beside a red card laid down) comes in the colour step after."""
+    table = SafetyTable.from_json(json.loads(text))
+    for card in table.candidates():
+        counts = counts_for(table, card)
+        proof = history_proof(table, card, counts) \
+            if argument_for(table, card, counts) is Argument.HISTORY else None
+        if proof is not None and any(twin.is_red != card.is_red
+                                     for _, twin in proof.history_proofs):
+            return False
+    return True
 
 
 @cache
