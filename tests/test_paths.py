@@ -5,6 +5,7 @@ are made as the server hands them on (an HTTP client would read ``//host`` as a 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -29,7 +30,9 @@ def _answer(raw_path: bytes, query: bytes = b"") -> list[dict[str, Any]]:
 
     scope = {"type": "http", "method": "GET", "path": raw_path.decode(), "raw_path": raw_path,
              "query_string": query, "headers": []}
-    asyncio.run(SingleSlashes(app)(scope, receive, send))
+    # a loop of its own, in a thread of its own: the browser tests leave one running here
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, SingleSlashes(app)(scope, receive, send)).result()
     return sent
 
 
