@@ -11,6 +11,7 @@ import json
 import subprocess
 from pathlib import Path
 
+from trainer.coach.best_moves import moment_json
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.replay import Replay
 from trainer.practice.best_move_puzzles import PREFIX, moment_id
@@ -28,9 +29,8 @@ def ids_of(line: str) -> tuple[str, str] | None:
     """(the id the line had, its moment's id), or None for a line that no longer reads."""
     try:
         data = json.loads(line)
-        replay = Replay.from_json(data["replay"]).to_json()
-        moment = json.dumps({"replay": replay, "seat": data["seat"], "salt": data.get("salt", 0)},
-                            ensure_ascii=False, separators=(",", ":"))
+        moment = moment_json(Replay.from_json(data["replay"]).to_json(), data["seat"],
+                             data.get("salt", 0))
     except (Dou14Error, KeyError, TypeError, ValueError):
         return None
     return PREFIX + hashlib.sha256(line.encode()).hexdigest()[:12], moment_id(moment)

@@ -62,6 +62,13 @@ def clear_best(decision: Decision) -> bool:
         best.mean - Z95 * best.error > second.mean + Z95 * second.error
 
 
+def moment_json(replay: Any, seat: int, salt: int) -> str:
+    """A moment alone — the hand (a replay's JSON), the seat, the salt of its deals — as
+    canonical JSON, without the values: what names it through a revalue of the pools."""
+    return json.dumps({"replay": replay, "seat": seat, "salt": salt}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class BestMove:
     """A moment of a real hand with one clearly best move."""
@@ -93,10 +100,8 @@ class BestMove:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     def moment(self) -> str:
-        """The moment alone — the hand, the seat, the salt of its deals — as canonical JSON,
-        without the values: what names it through a revalue of the pools."""
-        return json.dumps({"replay": self.replay.to_json(), "seat": self.seat, "salt": self.salt},
-                          ensure_ascii=False, separators=(",", ":"))
+        """The moment alone (:func:`moment_json`): what names it through a revalue."""
+        return moment_json(self.replay.to_json(), self.seat, self.salt)
 
     @classmethod
     def from_json(cls, data: Any) -> BestMove:

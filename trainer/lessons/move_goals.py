@@ -35,8 +35,7 @@ def black_kept(hand: tuple[Card, ...], action: Action) -> Card | None:
     loose card breaks no pair, but the black one costs no red (R-RED) — the habit to take."""
     if action.kind is not ActionKind.DISCARD or not action.cards[0].is_red:
         return None
-    return next((card for card in lone_cards(hand)
-                 if card.suit is not None and not card.is_red), None)
+    return next((card for card in lone_cards(hand) if card.is_black), None)
 
 
 def two_step_kong(goal: Action, action: Action) -> bool:

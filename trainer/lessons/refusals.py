@@ -8,7 +8,7 @@ from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.state import HandState
 from trainer.engine.melds import MeldKind
-from trainer.engine.sources import Source
+from trainer.engine.priority import ClaimKind, seat_refusal
 from trainer.engine.win_rule import HandValue, Reason, failing_checks
 
 
@@ -18,8 +18,8 @@ def win_refusal(state: HandState, seat: int) -> Message:
     offer = state.offer
     if offer is None or offer.card.rank is None:
         return Message.of("hint.move_win_no", ("R-WIN",))
-    own_flip_closed = (offer.seat == seat and offer.source is Source.FLIP
-                       and not state.rules.win_pong_kong_on_own_flip)
+    own_flip_closed = seat_refusal(ClaimKind.WIN, seat, offer.seat, offer.source,
+                                   state.rules) == "own_flip"
     value = HandValue.of((offer.card, *state.hands[seat]), state.melds[seat])
     failing = failing_checks(value, state.rules.red_threshold,
                              first_discard=offer.dealer_first_discard,

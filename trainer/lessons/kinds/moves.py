@@ -59,7 +59,7 @@ def construct_scene(rng: random.Random, goal: str, case: MoveCase | None = None
             lone = lone_cards(tuple(mine))
             if not lone or len(lone) > 6:
                 continue
-            black = [card for card in lone if card.suit is not None and not card.is_red]
+            black = [card for card in lone if card.is_black]
             goal_cards = str(rng.choice(black or lone))  # the answer shown keeps the red
         elif goal == "lay_joker" and after_draw:
             mine = [*same[:2], *rest[:5]]

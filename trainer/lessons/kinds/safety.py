@@ -254,10 +254,8 @@ def same_colour_passes(text: str) -> bool:
     and colour (R-READ) — what the step that first asks it teaches; a pass of the other colour
     proving it (a red one, beside a red card laid down) comes in the colour step after."""
     table = SafetyTable.from_json(json.loads(text))
-    for card in table.candidates():
-        counts = counts_for(table, card)
-        proof = history_proof(table, card, counts) \
-            if argument_for(table, card, counts) is Argument.HISTORY else None
+    for card in table.candidates():  # a card the visible cards prove has no passes to read
+        proof = history_proof(table, card, counts_for(table, card))
         if proof is not None and any(twin.is_red != card.is_red
                                      for _, twin in proof.history_proofs):
             return False
