@@ -165,8 +165,12 @@ def test_kong_and_lay_down_moves() -> None:
     nines = tuple(i for i, c in enumerate(hand) if c.rank == 9)
     assert apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, nines)).correct
     two = nines[:2]
-    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, two)).message.key \
-        == "hint.move_lay_down_cards"
+    refused = apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, two))
+    assert refused.message.key == "hint.move_lay_down_cards" and not refused.legal
+    said = render(refused.message, "en", cite=False)  # says what was tried, and that it is refused
+    assert said.startswith("Not allowed") and all(hand[i].symbol in said for i in two), said
+    assert apply_table_action(scene, goal, MoveAnswer(ActionKind.LAY_JOKER, ())).message.key \
+        == "hint.move_pick_cards"  # nothing tapped: nothing to refuse yet
 
 
 @pytest.mark.rule("R-KONG")

@@ -30,6 +30,7 @@ from trainer.engine import (
     verdict,
     waits,
 )
+from trainer.engine.messages import Message
 from trainer.engine.reachability import Moment
 from trainer.i18n import catalog, render
 from trainer.lessons import LessonError, Question, load_lesson, load_lessons
@@ -669,13 +670,14 @@ def test_a_claim_offers_only_the_claims_the_seats_allow() -> None:
 def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question() -> None:
     """'Tap all 3' of four cards, three tapped: a hint naming the one wrong would give the
     answer away. Where naming it would leave nothing to find, the hint says that one tapped card
-    may still win, not which; elsewhere it names the card. The colour case (a red one of its
-    rank) is asked only of a black card, and only where the answer needs it."""
+    may still win, not which; elsewhere it names the card — and, first, a pass of its rank in
+    the other colour that proves nothing of it. The colour case (a red one of its rank) is
+    asked only of a black card, and only where the answer needs it."""
     seen: Counter[str] = Counter()
     steps = [s for lesson in load_lessons() for s in lesson.steps
              if isinstance(s, Question) and s.kind == "read_wait"]
     for step in steps:
-        for seed in range(6):
+        for seed in range(24):
             task = step.variant(seed)
             assert isinstance(task.answer, CardsAnswer)
             safe = set(task.answer.indices)
@@ -684,6 +686,13 @@ def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question()
             said = task.hint(given)
             revealing = len(unsafe) == 1
             card = task.board.hand[unsafe[0]]
+            if said.key == "hint.not_this_twin":  # a pass of its rank in the other colour
+                twin, said = said.param("said"), said.param("then")
+                assert isinstance(twin, Message) and isinstance(said, Message) and not revealing
+                passed = twin.param("passed")
+                assert isinstance(passed, Card) and passed.rank == card.rank and \
+                    passed.is_red != card.is_red and card.symbol in render(twin, "en")
+                seen["twin"] += 1
             colour = bool(task.answer_class)  # the colour case asked where the answer needs it
             named = "hint.read_wait_open" if card.is_black and colour else \
                 "hint.read_wait_open_plain"
@@ -693,6 +702,7 @@ def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question()
             seen[said.key] += 1
     assert {"hint.read_wait_open", "hint.read_wait_open_plain"} <= set(seen), seen
     assert seen["hint.read_wait_one_open"] + seen["hint.read_wait_one_open_plain"] > 0, seen
+    assert seen["twin"] > 0, seen  # the pass taken for a proof is named
 
 
 def test_a_kong_hint_names_a_pong_only_where_one_is_laid() -> None:

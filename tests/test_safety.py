@@ -163,6 +163,10 @@ def test_red_unreachable_certificate() -> None:
     count = deal_in_count(table, 1, parse_card("9c"))
     assert count.provably_safe and count.reason == "red" and count.max_red == 8
     assert not count.special_possible  # the chi holds a red and a black card: no 全红, no 全黑
+    from trainer.analysis.certificates import certificate
+
+    said = render(certificate(table, count), "en", cite=False)  # the sum, part by part
+    assert "3 laid + 5 in hand + 0 for 9♣ = 8 at most, short of 20" in said, said
     assert count.probability == Fraction(0)
 
 
@@ -267,7 +271,7 @@ def test_a_least_risk_working_says_what_keeps_the_answer_low() -> None:
     from trainer.lessons.kinds.least_risk import bank
     from trainer.puzzles.safe import kept_low, working
 
-    proofs = {"safety.cert_no_partner", "safety.cert_none_combine", "safety.cert_red",
+    proofs = {"safety.cert_no_partner", "safety.cert_none_combine", "safety.cert_red_sum",
               "safety.joker_safe"}
     counted = explained = 0
     for puzzle in bank().values():

@@ -85,9 +85,11 @@ def certificate(table: SafetyTable, count: DealInCount, read: float | None = Non
         return Message.of("safety.cert_none_combine", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           size=count.hand_size)
     if count.reason is SafetyReason.RED:
-        return Message.of("safety.cert_red", ("R-SAFE", "R-WIN"), card=card, seat=seat,
+        return Message.of("safety.cert_red_sum", ("R-SAFE", "R-WIN"), card=card, seat=seat,
                           shown=count.melds_red, size=count.hand_size,
-                          best=count.max_red or 0, threshold=table.rules.red_threshold)
+                          hand_red=(count.max_red or 0) - count.melds_red - card.red,
+                          card_red=card.red, best=count.max_red or 0,
+                          threshold=table.rules.red_threshold)
     if read is not None:
         return Message.of("safety.cert_danger_read", ("R-SAFE", "R-READ"), card=card, seat=seat,
                           percent=Amount(round(read * 100, 4), 1),

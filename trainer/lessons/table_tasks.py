@@ -190,13 +190,15 @@ def to_engine_action(scene: TableScene, move: MoveAnswer) -> Action | Message:
     if kind in (ActionKind.DISCARD, ActionKind.CHI, ActionKind.KONG_DRAWN) and len(cards) != 1:
         return Message.of(f"hint.move_one_card_{kind.value}", ("R-DISCARD",))
     if kind in (ActionKind.LAY_JOKER, ActionKind.LAY_PONG, ActionKind.LAY_KONG):
+        if not cards:
+            return Message.of("hint.move_pick_cards", ("R-TOU",))
         if len(cards) not in (1, 3, 4):
-            return Message.of("hint.move_lay_down_cards", ("R-TOU",))
+            return Message.of("hint.move_lay_down_cards", ("R-TOU",), cards=cards)
         kind = {1: ActionKind.LAY_JOKER, 3: ActionKind.LAY_PONG, 4: ActionKind.LAY_KONG}[len(cards)]
         if kind is not ActionKind.LAY_JOKER and len({c.rank for c in cards}) != 1:
-            return Message.of("hint.move_lay_down_same_rank", ("R-TOU", "R-SET"))
+            return Message.of("hint.move_lay_down_same_rank", ("R-TOU", "R-SET"), cards=cards)
         if kind is ActionKind.LAY_JOKER and not cards[0].is_joker:
-            return Message.of("hint.move_lay_down_cards", ("R-TOU",))
+            return Message.of("hint.move_lay_down_cards", ("R-TOU",), cards=cards)
         ordered = tuple(sorted(cards, key=lambda c: c.index))
         return Action(seat, kind, ordered)
     if kind in (ActionKind.DISCARD, ActionKind.CHI, ActionKind.KONG_DRAWN):

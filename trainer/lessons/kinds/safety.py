@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from trainer.analysis.arguments import Argument, argument_for, counts_for, history_proof
+from trainer.analysis.arguments import Argument, argument_for, counts_for, history_proof, unproven_twin
 from trainer.analysis.certificates import certificate, certificates_of_proof, said_once
 from trainer.analysis.chance import passed_twin
 from trainer.analysis.deal_in import SafetyReason
@@ -146,6 +146,10 @@ def pick_safe(data: StepData) -> Task:
         lead = _argument_hint(found[card], table.rules.red_threshold)
         if chosen and table.hand[chosen[0]] != card:  # not this card, and which way to look
             wrong = table.hand[chosen[0]]
+            twin = next((said for seat in table.opponents()
+                         if (said := unproven_twin(table, seat, wrong)) is not None), None)
+            if twin is not None:  # a pass of its rank, in the other colour, read as a proof
+                lead = Message.of("hint.not_this_twin", (), said=twin, then=lead)
             unseen = _partners_unseen(table, wrong)
             if unseen:  # what keeps the learner's card open, said of it
                 return Message.of("hint.safe_not_this_unseen", (), card=wrong, unseen=unseen,

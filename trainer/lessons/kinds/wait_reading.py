@@ -95,9 +95,12 @@ def read_wait(data: StepData) -> Task:
                               red_check=red_check)
         if wrong:  # and of a black card only: it proves nothing of a red one
             card = table.hand[wrong[0]]
-            return Message.of("hint.read_wait_open" if card.is_black and colour else
-                              "hint.read_wait_open_plain", RULES, card=card, who=who,
-                              red_check=red_check)
+            open_hint = Message.of("hint.read_wait_open" if card.is_black and colour else
+                                   "hint.read_wait_open_plain", RULES, card=card, who=who,
+                                   red_check=red_check)
+            twin = unproven_twin(table, opponent, card)  # the pass it was taken for
+            return open_hint if twin is None else \
+                Message.of("hint.not_this_twin", (), said=twin, then=open_hint)
         return Message.of(f"hint.read_wait_more{plain}", RULES, who=who, red_check=red_check)
 
     board = board_of_table(table)
