@@ -462,3 +462,15 @@ def test_a_joker_thrown_where_its_lay_down_is_asked_is_told_it_is_gone() -> None
         assert outcome.message.key == "hint.move_joker_thrown"
         thrown += 1
     assert thrown
+
+
+def test_a_move_with_a_lone_joker_says_a_joker() -> None:
+    """"You discard joker" reads as a name: a lone joker in a move's words is "a joker", in
+    both languages, and any other card is named as it is."""
+    from trainer.engine import JOKER, parse_card
+    from trainer.lessons.table_tasks import move_words
+
+    assert render(move_words(ActionKind.DISCARD, (JOKER,)), "en") == "You discard a joker"
+    assert render(move_words(ActionKind.DISCARD, (JOKER,)), "zh") == "你打出一张鬼"
+    assert render(move_words(ActionKind.DISCARD, (parse_card("5h"),)), "en") == "You discard 5♥"
+    assert "a joker" in render(move_words(ActionKind.KONG_DRAWN, (JOKER,)), "en")

@@ -246,7 +246,15 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
 
 
 def _move_words(action: Action) -> Message:
-    return Message.of(f"move.{action.kind.value}", cards=action.cards)
+    return move_words(action.kind, action.cards)
+
+
+def move_words(kind: ActionKind, cards: tuple[Card, ...]) -> Message:
+    """A move as the learner made it ("you discard 5♥"); a lone joker is "a joker", not a
+    card's name."""
+    joker = kind in (ActionKind.DISCARD, ActionKind.KONG_DRAWN) and len(cards) == 1 \
+        and cards[0].is_joker
+    return Message.of(f"move.{kind.value}_joker" if joker else f"move.{kind.value}", cards=cards)
 
 
 def _not_asked(scene: TableScene, goal: Action, action: Action) -> Message:
@@ -405,5 +413,5 @@ def scene_of_task(data: StepData) -> tuple[TableScene, Action]:
 
 
 __all__ = ["MoveOutcome", "TableScene", "after_move", "apply_table_action", "as_replayed", "board_of_scene",
-           "ends_drawn", "judged_move", "move_task", "refusal", "refused_move", "scene_of",
+           "ends_drawn", "judged_move", "move_task", "move_words", "refusal", "refused_move", "scene_of",
            "scene_of_task", "to_engine_action"]

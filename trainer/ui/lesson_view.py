@@ -17,7 +17,7 @@ from trainer.lessons import Explain, Feedback, Task
 from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
 from trainer.lessons.board import Board
 from trainer.lessons.buttons import TableButton
-from trainer.lessons.table_tasks import button_move
+from trainer.lessons.table_tasks import button_move, move_words
 from trainer.ui.board_view import table_view
 from trainer.ui.card_table import ActionButton, CardView, TableAction, TableView, show_table
 from trainer.ui.lang import cards_text, current_language, red_suits, tr
@@ -191,7 +191,7 @@ def answer_words(task: Task, answer: LessonAnswer) -> str:
                 return words(option.label)
         return answer.value
     cards = tuple(task.board.hand[i] for i in sorted(answer.indices) if i < len(task.board.hand))
-    return words(Message.of(f"move.{answer.kind.value}", cards=cards))
+    return words(move_words(answer.kind, cards))
 
 
 def _hint(task: Task, given: LessonAnswer, lang: str) -> str:
