@@ -821,6 +821,29 @@ def test_a_table_picture_at_rest_is_a_real_moment(name: str) -> None:
     assert len(shown) == len(set(shown))
 
 
+@pytest.mark.rule("R-KONG", "R-PARITY")
+@pytest.mark.parametrize(("name", "held"), [("kong_case_1", 6), ("kong_case_2", 4),
+                                            ("kong_case_3", 5)])
+def test_a_kong_picture_says_why_its_hand_is_not_seven(name: str, held: int) -> None:
+    """A kong is shown mid-turn, with 6, 4 or 5 cards in hand just after a stage said a waiting
+    hand holds 7, 5, 3 or 1: the caption counts the cards held at that moment (and says what
+    comes next), in both languages, and the picture holds that many."""
+    import re
+
+    from trainer.ui.lang import hold_language, release_language
+    from trainer.ui.pictures import picture
+
+    for lang in ("en", "zh"):
+        token = hold_language(lang)
+        try:
+            table = picture(name)
+        finally:
+            release_language(token)
+        caption = table.offer_caption or table.centre_note
+        assert len(table.hand) == held
+        assert re.search(rf"(?<!\d){held} (in hand|张)|= {held}\b", caption), (lang, caption)
+
+
 @pytest.mark.rule("R-PONG")
 def test_a_fresh_moves_question_names_the_card_ponged() -> None:
     """"You ponged 8♣, and drew a joker" after a step that ponged 8♥ at another table reads as

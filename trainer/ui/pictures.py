@@ -70,4 +70,4 @@ def picture(name: str) -> TableView:
                      my_melds=meld_views([Meld.parse(meld)]),
                      offer=None if card is None else CardView(parse_card(card)),
                      offer_caption=tr(caption) if card is not None else "",
-                     my_pile_title=tr(caption) if card is None else "")
+                     centre_note=tr(caption) if card is None else "")  # no offer to caption
