@@ -283,6 +283,51 @@ def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_da
     context.close()
 
 
+def test_the_next_question_opens_in_sight_on_a_phone(browser: Browser, server: str,
+                                                     server_database: Path) -> None:
+    """Walk 41: on a phone, the learner reads the working below the table, presses Continue,
+    and the next question's table came with its words scrolled off the top. A new table brings
+    the question above it into view, and its hand and buttons stay on the screen."""
+    width, height = 390, 844
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
+    link = sign_up(page, server, "Next in sight", "zh")
+    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
+    lesson = next(x for x in LESSONS if x.id == "which-discard")
+    page.goto(f"{server}/lessons?lang=zh&learner={link}&lesson={lesson.id}")
+    _settle(page)
+    _first_table_question(page, store, learner, lesson, "zh")
+    run = _run(store, learner, lesson)
+    assert run is not None and not isinstance(lesson.steps[run.plan[run.index + 1].step], Explain)
+    stored = store.lessons.run(learner, lesson.id)
+    task = task_of(lesson, run)
+    _answer(page, task, task.answer, "zh", f"{run.run_seed}-{run.index}-{run.attempts}")
+    _wait_for_move(page, store, learner, lesson, stored, "zh")
+    # a long working read to its end: room below, as under a late table's, so that the page
+    # keeps its scroll when the next question is drawn (a short page would snap back to the top)
+    page.add_style_tag(content="[data-testid=stMainBlockContainer] { padding-bottom: 2500px; }")
+    page.locator(f".st-key-next-{run.index}").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 4000)
+    stored = store.lessons.run(learner, lesson.id)
+    _continue(page, "zh", f"next-{run.index}")
+    _wait_for_move(page, store, learner, lesson, stored, "zh")
+    now = _run(store, learner, lesson)
+    assert now is not None and now.index == run.index + 1
+    asked = page.locator(f".st-key-lesson-{lesson.id}-{now.index}-prompt")
+    table = page.locator(f'.d14-table[data-seq="{now.run_seed}-{now.index}-{now.attempts}"]')
+    table.locator(".hand .card").first.wait_for()
+    _settle(page)
+    box = asked.bounding_box()
+    assert box is not None and box["y"] >= 0, box  # the question's words, in sight
+    for element in (*table.locator("button[data-action]").all(),
+                    *table.locator(".hand .card").all()):
+        card = element.bounding_box()
+        assert card is not None and card["y"] >= 0 and card["y"] + card["height"] <= height
+    context.close()
+
+
 @pytest.mark.rule("R-READ")
 def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server: str,
                                                         server_database: Path) -> None:

@@ -181,17 +181,20 @@ def lesson_step(lesson: Lesson) -> None:
                   on_click=went_on, args=(lesson.id, run.index))
         return
     task = task_of(lesson, run)
+    # the question's words, brought into view with a new table (a phone keeps the page scrolled
+    # where the last answer was read, below the new question)
+    asked = st.container(key=f"{key}-prompt")
     if item.again:  # "fresh cards" only where the cards are new, not of a fact asked again
         fresh = task.board.shows_cards and item.seed is not None and \
             task.board != step.task.board and not shown_before(lesson, run)
-        st.caption(tr("lessons.fresh_variant" if fresh else "lessons.once_more"))
+        asked.caption(tr("lessons.fresh_variant" if fresh else "lessons.once_more"))
     if item.seed is not None:
         prompt = words(task.prompt) if task.prompt is not None else step.words(lang)
     else:
         prompt = step.words(lang)
     if task.before is not None:  # the table moved on since the last decision: said how
-        st.caption(red_suits(words(task.before)))
-    st.markdown(f"#### {red_suits(prompt[:1].upper() + prompt[1:])}")  # a capital to start
+        asked.caption(red_suits(words(task.before)))
+    asked.markdown(f"#### {red_suits(prompt[:1].upper() + prompt[1:])}")  # a capital to start
     if not run.done:
         st.caption(words(task.instruction))
     st.session_state.setdefault(f"started-{lesson.id}-{run.index}", time.monotonic())
@@ -206,7 +209,8 @@ def lesson_step(lesson: Lesson) -> None:
                   seq=f"{run.run_seed}-{run.index}-{run.attempts}{done}{presses}",
                   locked=run.done, on_answer=lambda given: answered(lesson.id, index, given),
                   raised=cards_to_correct(run.feedback, run.last),
-                  show_after=f"{key}-verdict" if run.feedback is not None or presses else "")
+                  show_after=f"{key}-verdict" if run.feedback is not None or presses else "",
+                  asked=f"{key}-prompt")
     if solved is not None and solved.then is not None:  # the table moved on: said how — after
         then = words(solved.then)  # the answer shown, with the answer's move, not the learner's
         st.caption(red_suits(tr("lessons.then_with_answer", then=then)

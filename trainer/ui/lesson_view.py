@@ -126,16 +126,18 @@ def answer_marks(task: Task) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def show_question(task: Task, *, key: str, seq: str, locked: bool,
                   on_answer: Callable[[LessonAnswer], None], raised: tuple[int, ...] = (),
-                  show_after: str = "") -> None:
+                  show_after: str = "", asked: str = "") -> None:
     """The table and the controls of one question. An answer calls ``on_answer`` before the
     page runs again (one run per answer). ``locked``: answered already (the table stays, the
     controls go). ``raised``: the cards shown selected (a missed try's, to correct).
     ``show_after``: the key of what the page shows under the table (the verdict), scrolled
-    into view when it is out of sight."""
+    into view when it is out of sight. ``asked``: the key of the question above the table,
+    brought into view with a new table (:attr:`TableView.question`)."""
     board: Board = task.board
 
     def draw(view: TableView, **kwargs: Any) -> None:
-        show_table(replace(view, show_first=show_after) if show_after else view, **kwargs)
+        show_table(replace(view, show_first=show_after or view.show_first,
+                           question=asked or view.question), **kwargs)
 
     shape = task.shape
     if shape in (Shape.ALL_CARDS, Shape.ONE_CARD):

@@ -176,6 +176,10 @@ class TableView:
     """The key of an element the page draws above the table, brought into view when this
     table first shows if it is out of sight (Play: the hand's result, which the learner,
     scrolled down to their hand, would not see)."""
+    question: str = ""
+    """The key of the question the page asks above the table: when the table first shows, it
+    is brought into view if the page was left scrolled below it — never at the cost of the
+    hand and its buttons, which stay on the screen (a lesson's next question on a phone)."""
 
     @cached_property
     def card_codes(self) -> frozenset[str]:
@@ -217,6 +221,7 @@ class TableView:
             "selected_text": self.selected_text, "tap_again": self.tap_again,
             "preselected": list(self.preselected), "centre_note": self.centre_note, "legend": self.legend,
             "compact": self.compact, "show_first": self.show_first, "prompt": self.prompt,
+            "question": self.question,
             "need_text": {"one": self.need_one, "range": self.need_range,
                           "count": self.need_count or self.need_range,
                           "fewer": self.need_fewer, "still": self.need_none}

@@ -336,7 +336,11 @@ export default function (component) {
   refresh();
   // a new decision whose hand or buttons lie below the screen (a late table on a phone, or a
   // page opened at its top) is brought up to them: the learner never hunts for their cards
+  // and the question asked above the table is brought down into sight first, when the page
+  // was left scrolled below it (the last answer read further down): the hand still wins
   if (moved && !data.show_first && data.actions && data.actions.length) {
+    const asked = data.question && document.querySelector(`.st-key-${CSS.escape(data.question)}`);
+    if (asked && asked.getBoundingClientRect().top < 0) asked.scrollIntoView({ block: "start" });
     if (mine.getBoundingClientRect().bottom > window.innerHeight) {
       mine.scrollIntoView({ block: "nearest" });
     }
