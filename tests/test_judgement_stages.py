@@ -18,7 +18,7 @@ from trainer.coach.best_moves import check as check_moment
 from trainer.coach.coached_hands import accepted
 from trainer.coach.coached_hands import check as check_hand
 from trainer.engine import Card, Relation, seat_of
-from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.messages import Message
 from trainer.engine.win_rule import claim_wins
@@ -368,6 +368,46 @@ def test_a_missed_all_black_plan_is_told_the_plan() -> None:
                 assert "全黑" in text
                 assert card_words(red, lang) not in text  # asked for the plan, not the card
                 assert "挡着" not in text and "stands in its way" not in text
+
+
+@pytest.mark.rule("R-WAIT", "R-PAIR14", "R-RED", "R-SAFE")
+def test_a_missed_discard_is_pointed_at_the_question_that_decides() -> None:
+    """Walk 41: "weigh each of your cards the same way" named no cause. A discard that is not
+    the best is told on which of the lessons' questions another discard beats it — the same
+    reason the coach's working gives (:func:`~trainer.coach.contrast.contrast`) — without
+    naming the better card, in both languages; with two cards in hand, nothing more is said
+    (the question would name the other card)."""
+    from trainer.coach.contrast import contrast
+    from trainer.lessons.kinds.best_move import LOOK
+
+    looked: Counter[str] = Counter()
+    for step in _steps("best_discard"):
+        if step.data.get("plan"):
+            continue
+        task = step.task
+        answer = task.answer
+        assert isinstance(answer, MoveAnswer)
+        hand = task.board.hand
+        best = hand[answer.indices[0]]
+        for i, card in enumerate(hand):
+            given = MoveAnswer(ActionKind.DISCARD, (i,))
+            if card == best or task.is_correct(given):
+                continue
+            hint = task.hint(given)
+            if hint.key != "hint.best_discard_lost_look":
+                assert hint.key == "hint.best_discard_lost", hint.key
+                continue
+            look = hint.param("look")
+            assert isinstance(look, Message) and len(set(hand)) > 2
+            looked[look.key] += 1
+            for lang in ("en", "zh"):
+                assert card_words(best, lang) not in render(look, lang), (look.key, best)
+            moment = pool(int(step.data.get("players", 4)))[int(step.data["moment"])]
+            said = contrast(moment.view, moment.best.action,
+                            Action(moment.seat, ActionKind.DISCARD, (card,)))
+            reason = said.param("reason") if said is not None else None
+            assert isinstance(reason, Message) and look.key == f"hint.look_{LOOK[reason.key]}"
+    assert len(looked) >= 3, looked
 
 
 @pytest.mark.rule("R-SAFE")

@@ -212,6 +212,10 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                               after=why(view, action, then),
                               red=red_total(view.hand, view.melds[view.seat]),
                               threshold=view.rules.red_threshold)
+        look = _look(scene.view, best, action) if kind == "best_discard" else None
+        if look is not None:
+            return Message.of("hint.best_discard_lost_look", rules, lost=lost,
+                              after=why(scene.view, action, then), look=look)
         return Message.of(f"hint.{kind}_lost", rules, lost=lost,
                           after=why(scene.view, action, then))
 
@@ -230,6 +234,28 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 more_working=lambda: coach_reasons(move), answer_class=case,
                 refuser=lambda given: refusal_of(move, given),
                 compared=yours(scene, move.decision))
+
+
+LOOK = {"coach.contrast_ready": "ready", "coach.contrast_ready_gone": "ready",
+        "coach.contrast_all_black": "all_black", "coach.contrast_all_red": "all_red",
+        "coach.contrast_risk": "risk", "coach.contrast_wait": "wait",
+        "coach.contrast_pair": "pair", "coach.contrast_outs": "outs",
+        "coach.contrast_red": "red", "coach.contrast_red_ready": "red"}
+"""The question of the lessons that sets the best discard apart from another
+(:func:`~trainer.coach.contrast.contrast`'s reason), as a hint's pointer (``hint.look_…``)."""
+
+
+def _look(view: PlayerView, best: Action, action: Action) -> Message | None:
+    """Where to look after a discard that is not the best: the question on which another
+    discard beats the learner's, said of the learner's card only — the better one is not named
+    (with two cards in hand, naming the question names it: none is said)."""
+    if len(set(view.hand)) <= 2 or action == best:
+        return None
+    said = contrast(view, best, action)
+    reason = None if said is None else said.param("reason")
+    look = LOOK.get(reason.key) if isinstance(reason, Message) else None
+    return None if look is None else Message.of(f"hint.look_{look}", reason.rules
+                                                if isinstance(reason, Message) else ())
 
 
 def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:
