@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.accounts import sign_up
 from tests.e2e.waits import TIMEOUT_MS, idle
@@ -237,6 +237,26 @@ def _first_table_question(page: Page, store: ProgressStore, learner: int, lesson
         _wait_for_move(page, store, learner, lesson, stored, lang)
 
 
+def _at_first_question(browser: Browser, server: str, server_database: Path, name: str,
+                       lang: str, lesson_id: str, size: tuple[int, int]
+                       ) -> tuple[BrowserContext, Page, ProgressStore, int, Lesson, LessonRun]:
+    """A new learner ``name`` at ``lesson_id``'s first question at the table, in a browser of
+    ``size``: the context, its page, the store, the learner, the lesson and the run."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
+    link = sign_up(page, server, name, lang)
+    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
+    lesson = next(x for x in LESSONS if x.id == lesson_id)
+    page.goto(f"{server}/lessons?lang={lang}&learner={link}&lesson={lesson.id}")
+    _settle(page)
+    _first_table_question(page, store, learner, lesson, lang)
+    run = _run(store, learner, lesson)
+    assert run is not None
+    return context, page, store, learner, lesson, run
+
+
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 1300, 900), ("zh", 390, 844)])
 def test_a_lesson_table_fits_the_screen(browser: Browser, server: str, server_database: Path,
                                         lang: str, width: int, height: int) -> None:
@@ -288,19 +308,10 @@ def test_the_next_question_opens_in_sight_on_a_phone(browser: Browser, server: s
     """Walk 41: on a phone, the learner reads the working below the table, presses Continue,
     and the next question's table came with its words scrolled off the top. A new table brings
     the question above it into view, and its hand and buttons stay on the screen."""
-    width, height = 390, 844
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
-    link = sign_up(page, server, "Next in sight", "zh")
-    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
-    lesson = next(x for x in LESSONS if x.id == "which-discard")
-    page.goto(f"{server}/lessons?lang=zh&learner={link}&lesson={lesson.id}")
-    _settle(page)
-    _first_table_question(page, store, learner, lesson, "zh")
-    run = _run(store, learner, lesson)
-    assert run is not None and not isinstance(lesson.steps[run.plan[run.index + 1].step], Explain)
+    height = 844
+    context, page, store, learner, lesson, run = _at_first_question(
+        browser, server, server_database, "Next in sight", "zh", "which-discard", (390, height))
+    assert not isinstance(lesson.steps[run.plan[run.index + 1].step], Explain)
     stored = store.lessons.run(learner, lesson.id)
     task = task_of(lesson, run)
     _answer(page, task, task.answer, "zh", f"{run.run_seed}-{run.index}-{run.attempts}")
@@ -335,18 +346,8 @@ def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server
     tap one of your cards". A one-card question's tap replaces the card raised; a question of n
     cards pressed with more tapped says how many are tapped and how many it takes, and sends
     nothing."""
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    store = ProgressStore(open_database(f"sqlite:///{server_database}"))
-    link = sign_up(page, server, "Taps as asked", "en")
-    learner = store.learner_by_link(link).id  # type: ignore[union-attr]
-    lesson = next(x for x in LESSONS if x.id == "read-the-wait")
-    page.goto(f"{server}/lessons?lang=en&learner={link}&lesson={lesson.id}")
-    _settle(page)
-    _first_table_question(page, store, learner, lesson, "en")
-    run = _run(store, learner, lesson)
-    assert run is not None
+    context, page, _store, _learner, lesson, run = _at_first_question(
+        browser, server, server_database, "Taps as asked", "en", "read-the-wait", (1300, 900))
     task = task_of(lesson, run)
     told = task.told_count
     assert told is not None and len(task.board.tappable) > told
