@@ -474,3 +474,35 @@ def test_a_move_with_a_lone_joker_says_a_joker() -> None:
     assert render(move_words(ActionKind.DISCARD, (JOKER,)), "zh") == "你打出一张鬼"
     assert render(move_words(ActionKind.DISCARD, (parse_card("5h"),)), "en") == "You discard 5♥"
     assert "a joker" in render(move_words(ActionKind.KONG_DRAWN, (JOKER,)), "en")
+
+
+def test_a_question_asked_again_comes_before_the_closing_words() -> None:
+    """Walk 40: "The next stage, 防守, puts the readings together" was read before three more
+    questions asked again. A missed question comes back before the lesson's closing words
+    (the explanations after its last question), in order of the misses; a lesson with no
+    closing words takes it at the end, as before."""
+    lesson = next(x for x in load_lessons() if x.closing)
+    questions = [s.number for s in lesson.steps if isinstance(s, Question)]
+    assert lesson.closing and max(questions) < min(lesson.closing)
+    run = LessonRun.start(lesson.id, len(lesson.steps), 7, (), lesson.closing)
+    missed = []
+    while run.current is not None:
+        step = lesson.steps[run.current.step]
+        if isinstance(step, Question) and not run.current.again and len(missed) < 2:
+            run.answer(False)
+            run.answer(False)  # the answer is shown
+            missed.append(step.number)
+        elif isinstance(step, Question):
+            run.answer(True)
+        run.go_on()
+        assert not run.finished or run.index == len(run.plan)
+    order = [item.step for item in run.plan]
+    tail = order[-len(lesson.closing):]
+    assert tail == lesson.closing, order  # the closing words, last
+    again = [item.step for item in run.plan if item.again]
+    assert again == missed  # each miss comes back once, in order, before them
+    plain = LessonRun.start("x", 3, 1)
+    plain.answer(False)
+    assert plain.plan[-1].again  # no closing words: at the end
+    restored = LessonRun.from_json(run.to_json(), lesson.id, len(lesson.steps))
+    assert restored is not None and restored.plan == run.plan

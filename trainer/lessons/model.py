@@ -153,6 +153,13 @@ class Lesson:
         """The steps whose first try is already a fresh variant."""
         return [s.number for s in self.steps if isinstance(s, Question) and s.fresh_first]
 
+    @property
+    def closing(self) -> list[int]:
+        """The explanations after the last question: the lesson's closing words, said after
+        every question asked again too."""
+        last = max((s.number for s in self.steps if isinstance(s, Question)), default=-1)
+        return [s.number for s in self.steps if s.number > last]
+
 
 def _bilingual(value: Any, where: str) -> dict[str, str]:
     if not isinstance(value, Mapping):

@@ -38,6 +38,9 @@ class PlanItem:
     seed: int | None = None
     again: bool = False
     """Asked again because the learner missed it earlier in this run."""
+    closing: bool = False
+    """One of the lesson's closing words (after its last question): a question asked again
+    comes before them, not after "the next stage…"."""
 
 
 @dataclass
@@ -61,10 +64,12 @@ class LessonRun:
 
     @classmethod
     def start(cls, lesson_id: str, steps: int, run_seed: int,
-              fresh: Collection[int] = ()) -> LessonRun:
-        """A first pass: the steps in ``fresh`` as fresh variants, the others as written."""
+              fresh: Collection[int] = (), closing: Collection[int] = ()) -> LessonRun:
+        """A first pass: the steps in ``fresh`` as fresh variants, the others as written;
+        ``closing``, the lesson's closing words, stay last."""
         rng = random.Random(run_seed)
-        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in fresh else None)
+        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in fresh else None,
+                                        closing=step in closing)
                                for step in range(steps)], run_seed=run_seed)
 
     @classmethod
@@ -74,7 +79,9 @@ class LessonRun:
         remember (even those the first pass showed as written)."""
         rng = random.Random(run_seed)
         asked = set(questions)
-        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in asked else None)
+        last = max(asked, default=-1)  # the explanations after it close the lesson
+        return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in asked else None,
+                                        closing=step > last)
                                for step in range(steps)], run_seed=run_seed)
 
     @classmethod
@@ -148,7 +155,9 @@ class LessonRun:
         if count < MAX_REASKS:
             self.reasks[step] = count + 1
             seed = random.Random(f"{self.run_seed}:{step}:{count}").getrandbits(48)
-            self.plan.append(PlanItem(step, seed, again=True))
+            at = next((i for i in range(self.index + 1, len(self.plan))
+                       if self.plan[i].closing), len(self.plan))
+            self.plan.insert(at, PlanItem(step, seed, again=True))
 
     def stars(self) -> int:
         """3★ no miss, 2★ one, 1★ more: a star counts first answers, not answers revealed."""
@@ -170,7 +179,7 @@ class LessonRun:
         try:
             data: dict[str, Any] = json.loads(text)
             plan = [PlanItem(int(item["step"]), None if item["seed"] is None else int(item["seed"]),
-                             bool(item.get("again", False)))
+                             bool(item.get("again", False)), bool(item.get("closing", False)))
                     for item in data["plan"]]
             run = cls(str(data["lesson_id"]), plan, int(data["index"]), int(data["attempts"]),
                       bool(data["done"]),

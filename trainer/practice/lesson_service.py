@@ -105,7 +105,7 @@ class Runs:
         run = LessonRun.from_json(stored, lesson.id, len(lesson.steps)) if stored else None
         if run is None:
             run = LessonRun.start(lesson.id, len(lesson.steps), random.getrandbits(32),
-                                  lesson.fresh_first)
+                                  lesson.fresh_first, lesson.closing)
             if not state.completed:  # a finished lesson waits for "again"; a new one starts now
                 self.save(lesson, run)
         return run, state.completed and not stored
