@@ -92,6 +92,33 @@ def test_the_landing_page_switches_language_without_the_sidebar(db_url: str) -> 
     assert any(t("home.welcome", "en") in m.value for m in at.markdown)
 
 
+def test_home_tells_a_password_is_set_only_where_the_profile_was_made(db_url: str) -> None:
+    """Walk 42: Home told every browser to "add a password in Settings", and Settings, in a
+    browser that opened the profile by its link, said it cannot be done there. The browser that
+    made it is sent to Settings; another is told where a password can be set."""
+    at = app("home")
+    at.text_input(key="new_name").set_value("Mei")
+    click(at, t("profile.create", "en"))
+    assert any(c.value == t("profile.open_note", "en") for c in at.caption)
+    other = app("home", learner=at.query_params["learner"])  # the link, in another browser
+    said = [c.value for c in other.caption]
+    assert t("profile.open_note_elsewhere", "en") in said and t("profile.open_note", "en") \
+        not in said
+
+
+def test_a_name_pasted_too_long_is_told_its_length(db_url: str) -> None:
+    """Walk 42: a paste of more than 40 characters was dropped whole by the field (its limit),
+    and the form then said "please enter a name". The field takes it; the store refuses it with
+    the longest name allowed, and no profile is made."""
+    at = app("home")
+    field = at.text_input(key="new_name")
+    assert field.max_chars is None or field.max_chars > 60  # a browser would drop the paste
+    field.set_value("长" * 60)
+    click(at, t("profile.create", "en"))
+    assert at.error[0].value == t("profile.name_long", "en", max=40)
+    assert "learner" not in at.query_params
+
+
 def test_duplicate_name_is_refused(learner_id: str) -> None:
     at = app("home")
     at.text_input(key="new_name").set_value("Ann")

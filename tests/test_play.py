@@ -115,6 +115,11 @@ def test_a_claim_and_a_win_by_tapping(db: tuple[ProgressStore, str]) -> None:
     assert {ActionKind.PONG, ActionKind.CHI} <= kinds
     assert session.state.result is not None and session.state.result.winner == LEARNER
     assert at.success[0].value == t("play.you_win", "en")
+    paid = session.state.result.payments  # who paid whom this hand, named (walk 42)
+    assert sum(paid) == 0 and paid[LEARNER] > 0
+    assert t("play.hand_payments", "en", payments=" · ".join(
+        f"{'You' if seat == LEARNER else f'Seat {seat}'} {p:+d}" for seat, p in enumerate(paid))) \
+        in [m.value for m in at.markdown]
     assert len(store.replays.all(int(learner))) == 1
     at.button(key="open-review").click().run()
     assert t("play.review_step", "en", step=len(session.state.history),

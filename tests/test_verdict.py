@@ -347,3 +347,14 @@ def test_a_position_that_cannot_be_read_names_its_part(given: dict[str, object],
     with pytest.raises(PositionError) as raised:
         position_of(arguments.pop("hand"), **arguments)
     assert raised.value.part == part
+
+
+def test_laid_sets_are_said_with_a_joker_by_its_name() -> None:
+    """The working of a win lists the laid sets; a joker among them is 鬼, not the emoji 🃏
+    (a box where no emoji font is installed, walk 42), and a chi is its 14-pair."""
+    from trainer.engine.melds import Meld
+    from trainer.engine.verdict_messages import laid_expression
+
+    said = laid_expression((Meld.parse("joker:X"), Meld.parse("chi:7s,7h"),
+                            Meld.parse("pong:Qs,Qh,Qc")))
+    assert said == "鬼 · 7♠+7♥ · Q♠ Q♥ Q♣"

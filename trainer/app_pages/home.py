@@ -15,7 +15,7 @@ from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, other_language_button, plain, tr
 from trainer.ui.practice_links import open_practice
-from trainer.ui.session import current_learner, profile_picker, store
+from trainer.ui.session import current_learner, profile_picker, store, this_sign_in
 from trainer.ui.widgets import metric_row, show_cards, stars_html
 
 lang = current_language()
@@ -36,8 +36,9 @@ completed = {lesson_id for lesson_id, state in states.items() if state.completed
 answered, right = answer_totals(store(), learner.id)
 st.subheader(tr("home.hello" if answered or states else "home.hello_new",
                 name=plain(learner.name)))
-if not learner.private:
-    st.caption(tr("profile.open_note"))
+if not learner.private:  # a password is given only where the profile was made (Settings)
+    st.caption(tr("profile.open_note" if store().owns(learner.id, this_sign_in())
+                  else "profile.open_note_elsewhere"))
 
 path, glance = st.columns([3, 2], gap="large")
 with path:

@@ -231,6 +231,9 @@ def end_of_hand(session: PlaySession) -> None:
             st.warning(tr("play.winner", seat=result.winner))
         if result.verdict is not None:
             bullet_list(explain(result.verdict, lang))
+        if any(result.payments):  # who paid whom, this hand (the line above: the running totals)
+            st.markdown(tr("play.hand_payments", payments=" · ".join(
+                f"{_seat_name(seat)} {paid:+d}" for seat, paid in enumerate(result.payments))))
         move = session.move
         row = st.container(horizontal=True, wrap=True)
         row.button(tr("play.next_hand"), type="primary", key="next-hand",
@@ -247,9 +250,12 @@ def end_of_hand(session: PlaySession) -> None:
                             mime="application/json", key="download-replay")
 
 
+def _seat_name(seat: int) -> str:
+    return tr("play.you_short") if seat == LEARNER else tr("log.seat", seat=seat)
+
+
 def scores_line(session: PlaySession) -> None:
-    parts = [f"{tr('play.you_short') if seat == LEARNER else tr('log.seat', seat=seat)} "
-             f"{score:+d}" for seat, score in enumerate(session.match.scores)]
+    parts = [f"{_seat_name(seat)} {score:+d}" for seat, score in enumerate(session.match.scores)]
     level = session.levels[session.hand_number]
     st.caption(tr("play.scores_line", hand=session.hand_number + 1, scores=" · ".join(parts))
                + " · " + tr("play.opponents", level=tr(f"play.level_{level.value}")))

@@ -34,9 +34,10 @@ def pairs_expression(pairs: tuple[tuple[Card, Card], ...]) -> str:
 
 
 def laid_expression(melds: tuple[Meld, ...]) -> str:
-    """``7♠+7♦ · 9♠ 9♣ 9♥``: the sets laid face up, a chi as its 14-pair (R-CHI, R-SET)."""
+    """``7♠+7♦ · 9♠ 9♣ 9♥ · 鬼``: the sets laid face up, a chi as its 14-pair (R-CHI, R-SET);
+    a joker by its name, 鬼 — the emoji 🃏 is a box where no emoji font is installed."""
     return " · ".join(("+" if meld.kind is MeldKind.CHI else " ").join(
-        card.symbol for card in meld.cards) for meld in melds)
+        "鬼" if card.is_joker else card.symbol for card in meld.cards) for meld in melds)
 
 
 def verdict_messages(verdict: Verdict, *, scored: bool = True) -> list[Message]:

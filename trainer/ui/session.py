@@ -269,6 +269,11 @@ def show_refusal(error: ProgressError) -> None:
     st.error(tr(error.key, **{k: plain(v) for k, v in error.params.items()}))
 
 
+PASTE_LIMIT = 1000
+"""The most a name field takes in: far above a name's length, so that a long paste reaches the
+store's check and its message instead of being dropped by the browser."""
+
+
 def profile_picker() -> None:
     """Create a profile (a name; a password only if wanted) or sign in to one with a password.
     Nothing here lists the profiles that exist."""
@@ -279,7 +284,9 @@ def profile_picker() -> None:
     new, existing = st.columns(2, gap="large")
     with new, st.form("new-learner", clear_on_submit=False):
         st.markdown(f"##### {tr('profile.title')}")
-        name = st.text_input(tr("profile.name_label"), max_chars=40,
+        # no limit of 40 in the field: the browser would drop a longer paste whole, and the
+        # form then asked for a name; the store says how long a name may be (profile.name_long)
+        name = st.text_input(tr("profile.name_label"), max_chars=PASTE_LIMIT,
                              placeholder=tr("profile.name_placeholder"), key="new_name")
         password = st.text_input(tr("profile.password_label"), type="password",
                                  max_chars=256, key="new_password",
@@ -292,7 +299,8 @@ def profile_picker() -> None:
             _enter_by(created)
     with existing, st.form("sign-in", clear_on_submit=False):
         st.markdown(f"##### {tr('profile.sign_in_title')}")
-        name = st.text_input(tr("profile.sign_in_name"), max_chars=40, key="sign_in_name")
+        name = st.text_input(tr("profile.sign_in_name"), max_chars=PASTE_LIMIT,
+                             key="sign_in_name")
         password = st.text_input(tr("profile.password"), type="password", max_chars=256,
                                  key="sign_in_password")
         if st.form_submit_button(tr("profile.sign_in")):
