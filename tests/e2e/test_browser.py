@@ -69,6 +69,22 @@ def test_the_sidebar_closes_after_a_language_switch_on_a_phone(page: Page,
     expect(sidebar).to_have_attribute("data-collapsed", "false")
 
 
+def test_a_page_switched_to_opens_at_its_top(page: Page, server: str) -> None:
+    """Walk 42 came to "Check a hand" from a long page and found its title scrolled off the
+    screen: Streamlit keeps the scroll of the page left. Another page opens at its top; the
+    same page run again (a tap, a rerun) keeps its scroll."""
+    learner = _sign_up(page, server, "Scrolls")
+    page.set_viewport_size({"width": 1300, "height": 900})
+    page.goto(f"{server}/rules?learner={learner}&lang=en")
+    _settle(page)
+    main = page.get_by_test_id("stMain")
+    assert main.evaluate("m => { m.scrollTo(0, 4000); return m.scrollTop; }") > 200
+    after_run(page, page.get_by_test_id("stSidebar").get_by_role(
+        "link", name=re.compile(t("nav.glossary", "en"))).click)
+    expect(page.get_by_role("heading", name=t("glossary.title", "en")).first).to_be_in_viewport()
+    assert main.evaluate("m => m.scrollTop") == 0
+
+
 def test_switching_language_back_and_forth_keeps_the_choices_and_the_puzzle(
         page: Page, server: str) -> None:
     """Option widgets say their options in the learner's language. Streamlit keeps such a

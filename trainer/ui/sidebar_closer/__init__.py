@@ -1,5 +1,6 @@
 """A sidebar that closes on a narrow screen once the learner has switched language or page in
-it (a custom component v2 of a few lines of script, drawing nothing)."""
+it, and a page switched to that opens at its top (a custom component v2 of a few lines of
+script, drawing nothing)."""
 
 from __future__ import annotations
 

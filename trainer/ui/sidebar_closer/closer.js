@@ -6,11 +6,20 @@
 // noted (a reload closes nothing), and a sidebar already closed is left alone.
 let seen = null;
 
+// Another page opens at its top: Streamlit keeps the scroll of the page left (walk 42 came to
+// "Check a hand" from a long review and found its title and instructions off the screen).
+function pageOf(data) { return data.slice(data.indexOf(" ") + 1); }
+
 export default function (component) {
   const now = new TextDecoder().decode(component.data); // bytes of "<switches> <page>"
   const before = seen;
   seen = now;
   if (before === null || before === now) return;
+  if (pageOf(before) !== pageOf(now)) {
+    const main = document.querySelector('[data-testid="stMain"]');
+    if (main) main.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0 });
+  }
   if (!window.matchMedia("(max-width: 767.98px)").matches) return;
   const sidebar = document.querySelector('[data-testid="stSidebar"]');
   if (sidebar && sidebar.getAttribute("data-collapsed") === "true") return;
