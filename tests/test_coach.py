@@ -806,6 +806,7 @@ def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
     from trainer.coach.expert import Advice, Advised
     from trainer.coach.search import OptionValue
     from trainer.engine.cards import parse_card
+    from trainer.engine.messages import Points
     from trainer.play import coach_hint
 
     first, second = (Action(0, ActionKind.DISCARD, (parse_card(c),)) for c in ("9h", "2s"))
@@ -816,6 +817,10 @@ def test_a_next_best_shown_at_the_same_points_is_said_to_be_as_good(
                             lambda view, d=decision: (d, Advised(first, Advice.BEST, None)))
         said = coach_hint.coach_message(None)  # type: ignore[arg-type]
         assert said is not None and said.key == key
+        # the ± of a 95% interval, as every figure of the coach states it (walk 42 read ±0.3
+        # beside a review 0.9 away: a standard error, not the interval)
+        assert said.param("error") == Points(1.96 * 0.2, signed=False)
+        assert said.param("gap_error") == Points(1.96 * 0.1, signed=False)
 
 
 def test_a_sound_claim_is_said_in_the_claims_own_words(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,16 @@ from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import CLAIM_WORDS, BiggerWins, bigger_wins, move_words, outcome_words
 from trainer.coach.fold import Owed
-from trainer.coach.search import BUDGETS, Decision, OptionValue, evaluate, follow_ups, same_move, weighable
+from trainer.coach.search import (
+    BUDGETS,
+    Z95,
+    Decision,
+    OptionValue,
+    evaluate,
+    follow_ups,
+    same_move,
+    weighable,
+)
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import POINT_DIGITS, Message, Percent, Points
@@ -60,10 +69,10 @@ def coach_message(view: PlayerView) -> Message | None:
     return Message.of(f"coach.would_play{said}",
                       ("R-PAY", "R-SCORE", *(("R-SAFE",) if why is Advice.SAFER else ())),
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
-                      error=Points(played.error, signed=False), other=move_words(other.action),
-                      other_points=Points(other.mean),
+                      error=Points(Z95 * played.error, signed=False),
+                      other=move_words(other.action), other_points=Points(other.mean),
                       gap=Points(gap, signed=False),
-                      gap_error=Points(below.loss_error, signed=False))
+                      gap_error=Points(Z95 * below.loss_error, signed=False))
 
 
 def coach_outcomes(view: PlayerView) -> Message | None:
@@ -149,6 +158,6 @@ def _fold_message(decision: Decision, move: Action, claim: Action, owed: Owed) -
     played, taken = _compared(decision, move, (claim, owed))
     return Message.of("coach.would_play_fold", ("R-PAY", "R-READ"), deals=decision.deals,
                       move=move_words(move), points=Points(played.mean),
-                      error=Points(played.error, signed=False), other=move_words(claim),
+                      error=Points(Z95 * played.error, signed=False), other=move_words(claim),
                       other_points=Points(taken.mean), card=owed.card,
                       percent=Percent(owed.chance))
