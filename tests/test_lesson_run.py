@@ -506,3 +506,5 @@ def test_a_question_asked_again_comes_before_the_closing_words() -> None:
     assert plain.plan[-1].again  # no closing words: at the end
     restored = LessonRun.from_json(run.to_json(), lesson.id, len(lesson.steps))
     assert restored is not None and restored.plan == run.plan
+    again = LessonRun.again(lesson.id, len(lesson.steps), questions, 7, lesson.closing)
+    assert [item.step for item in again.plan if item.closing] == lesson.closing  # done again

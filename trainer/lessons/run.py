@@ -73,15 +73,15 @@ class LessonRun:
                                for step in range(steps)], run_seed=run_seed)
 
     @classmethod
-    def again(cls, lesson_id: str, steps: int, questions: list[int], run_seed: int) -> LessonRun:
+    def again(cls, lesson_id: str, steps: int, questions: list[int], run_seed: int,
+              closing: Collection[int] = ()) -> LessonRun:
         """The whole lesson once more, its explanations as written and each question a fresh
         variant: a learner who does a lesson again meets new positions, not the ones they
         remember (even those the first pass showed as written)."""
         rng = random.Random(run_seed)
         asked = set(questions)
-        last = max(asked, default=-1)  # the explanations after it close the lesson
         return cls(lesson_id, [PlanItem(step, rng.getrandbits(48) if step in asked else None,
-                                        closing=step > last)
+                                        closing=step in closing)
                                for step in range(steps)], run_seed=run_seed)
 
     @classmethod

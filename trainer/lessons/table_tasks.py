@@ -240,13 +240,10 @@ def apply_table_action(scene: TableScene, goal: Action, move: MoveAnswer) -> Mov
         return MoveOutcome(False, False, refusal(scene.state, action), action)
     if action == goal or two_step_kong(goal, action) or \
             lone_discard(scene.view.hand, goal, action):
-        return MoveOutcome(True, True, Message.of("move.accepted", (), action=_move_words(action)),
+        return MoveOutcome(True, True, Message.of("move.accepted", (), action=move_words(
+            action.kind, action.cards)),
                            action)
     return MoveOutcome(True, False, _not_asked(scene, goal, action), action)
-
-
-def _move_words(action: Action) -> Message:
-    return move_words(action.kind, action.cards)
 
 
 def move_words(kind: ActionKind, cards: tuple[Card, ...]) -> Message:

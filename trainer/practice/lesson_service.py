@@ -113,7 +113,7 @@ class Runs:
     def again(self, lesson: Lesson) -> None:
         """A lesson done once, started again: its questions as fresh variants."""
         self.save(lesson, LessonRun.again(lesson.id, len(lesson.steps), questions(lesson),
-                                          random.getrandbits(32)))
+                                          random.getrandbits(32), lesson.closing))
 
     def practise(self, lesson: Lesson) -> None:
         """The lesson's questions again, each a fresh variant, no explanations."""

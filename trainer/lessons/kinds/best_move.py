@@ -22,7 +22,7 @@ from typing import Any
 
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
-from trainer.coach.contrast import contrast
+from trainer.coach.contrast import contrast, reasons
 from trainer.coach.explain import BiggerWins, bigger_wins, move_words, open_colour, values_words, why
 from trainer.coach.search import Decision, follow_ups
 from trainer.engine import Message, Relation, relation
@@ -212,10 +212,14 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                               after=why(view, action, then),
                               red=red_total(view.hand, view.melds[view.seat]),
                               threshold=view.rules.red_threshold)
-        look = _look(scene.view, best, action) if kind == "best_discard" else None
-        if look is not None:
-            return Message.of("hint.best_discard_lost_look", rules, lost=lost,
-                              after=why(scene.view, action, then), look=look)
+        if kind == "best_discard" and len(set(scene.view.hand)) > 2:
+            # the two discards' facts worked out once, for the learner's and the contrast
+            said = reasons(scene.view, best, action)
+            look = _look(said.contrast)
+            if look is not None:
+                return Message.of("hint.best_discard_lost_look", rules, lost=lost,
+                                  after=said.worse, look=look)
+            return Message.of("hint.best_discard_lost", rules, lost=lost, after=said.worse)
         return Message.of(f"hint.{kind}_lost", rules, lost=lost,
                           after=why(scene.view, action, then))
 
@@ -245,17 +249,15 @@ LOOK = {"coach.contrast_ready": "ready", "coach.contrast_ready_gone": "ready",
 (:func:`~trainer.coach.contrast.contrast`'s reason), as a hint's pointer (``hint.look_…``)."""
 
 
-def _look(view: PlayerView, best: Action, action: Action) -> Message | None:
+def _look(contrasted: Message | None) -> Message | None:
     """Where to look after a discard that is not the best: the question on which another
-    discard beats the learner's, said of the learner's card only — the better one is not named
-    (with two cards in hand, naming the question names it: none is said)."""
-    if len(set(view.hand)) <= 2 or action == best:
+    discard beats the learner's (``contrasted``, the coach's sentence on the two), said of the
+    learner's card only — the better one is not named. (With two cards in hand, naming the
+    question names it: the caller asks none.)"""
+    reason = None if contrasted is None else contrasted.param("reason")
+    if not isinstance(reason, Message) or reason.key not in LOOK:
         return None
-    said = contrast(view, best, action)
-    reason = None if said is None else said.param("reason")
-    look = LOOK.get(reason.key) if isinstance(reason, Message) else None
-    return None if look is None else Message.of(f"hint.look_{look}", reason.rules
-                                                if isinstance(reason, Message) else ())
+    return Message.of(f"hint.look_{LOOK[reason.key]}", reason.rules)
 
 
 def refusal_of(move: BestMove, given: LessonAnswer) -> Message | None:
