@@ -68,7 +68,7 @@ def give(at: AppTest, lesson: Lesson, run: LessonRun, task: Task, given: LessonA
     if isinstance(given, MoveAnswer):
         return tap(at, key, BUTTON_OF.get(given.kind, given.kind.value), list(given.indices), seq)
     if isinstance(given, NumberAnswer):
-        at.number_input(key=f"{key}-number").set_value(given.value)
+        at.text_input(key=f"{key}-number").set_value(str(given.value))
         return click(at, t("lessons.check", "en"))
     at.button(key=f"{key}-option-{given.value}").click().run()
     assert not at.exception, at.exception

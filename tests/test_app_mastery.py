@@ -208,7 +208,8 @@ def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, st
     assert row[t("progress.first_tries", "en")] == 15
     assert not row[t("progress.mastery_pct", "en")].endswith("✓")  # 100% but not mastered
     assert f"area-{Skill.READING.value}" in [b.key for b in progress.button]
-    said = t("progress.area_line", "en", skill=t("skill.reading", "en"),
+    assert reading.settling
+    said = t("progress.area_line_settling", "en", skill=t("skill.reading", "en"),
              percent=round(reading.mastery * 100), right=7, attempts=15, missed=3, count=10)
     assert said in [m.value for m in progress.markdown]  # why not mastered, beside the 100%
     assert mastery.improvement_areas([reading]) == [reading]
@@ -218,4 +219,4 @@ def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, st
                              answer="a", expected="e", correct=True, seconds=2.0,
                              rule_ids=("R-READ",), skill="lesson")
     (settled,) = [e for e in mastery.estimates(store, int(learner)) if e.skill is Skill.READING]
-    assert settled.mastered
+    assert settled.mastered and not settled.settling

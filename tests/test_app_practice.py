@@ -38,7 +38,7 @@ def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) ->
     if isinstance(given, CardsAnswer):
         tap(at, key, "check", sorted(given.indices), seq)
     elif isinstance(given, NumberAnswer):
-        at.number_input(key=f"{key}-number").set_value(given.value)
+        at.text_input(key=f"{key}-number").set_value(str(given.value))
         click(at, t("lessons.check", "en"))
     else:
         assert isinstance(given, ChoiceAnswer)
@@ -61,6 +61,29 @@ def test_a_drill_names_its_lesson_until_the_lesson_is_done(
     assert not any(c.startswith(note.split("“")[0]) for c in [c.value for c in at.caption])
 
 
+@pytest.mark.parametrize(("typed", "problem"), [
+    ("", "empty"), ("2.5", "not_whole"), ("-3", "negative"), ("12345", "too_large"),
+    ("3 points", "not_a_number")])
+def test_a_typed_number_that_is_no_answer_is_said_and_not_graded(
+        db: tuple[ProgressStore, str], typed: str, problem: str) -> None:
+    """A red-total drill answered with a text that is no whole number from 0 up: the page
+    says what is wrong in the learner's language, records nothing and keeps the same item —
+    2.5 is not cut to 2 and graded as a miss, and -3 is no widget's English range error."""
+    store, learner = db
+    at = app("drills", as_learner=learner, drill="red", lang="zh")
+    item = at.session_state["drill_item"]
+    assert isinstance(item.task.answer, NumberAnswer)
+    at.text_input(key="drill-red-number").set_value(typed)
+    click(at, t("lessons.check", "zh"))
+    assert [w.value for w in at.warning] == [t(f"lesson.number_{problem}", "zh", limit=9999)]
+    assert at.session_state["drill_item"] is item and not at.error
+    assert store.answers.rows(int(learner)) == []
+    at.text_input(key="drill-red-number").set_value(str(item.task.answer.value))
+    click(at, t("lessons.check", "zh"))  # then a number: graded, and the warning is gone
+    assert [w.value for w in at.warning] == []
+    assert [row.correct for row in store.answers.rows(int(learner))] == [True]
+
+
 @pytest.mark.parametrize("drill", DRILLS)
 def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
     """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint
@@ -75,7 +98,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
     following = at.session_state["drill_item"]
     assert following is not item
     if isinstance(following.task.answer, NumberAnswer):  # the next item's box starts empty
-        assert at.number_input(key=f"drill-{drill}-number").value is None
+        assert at.text_input(key=f"drill-{drill}-number").value == ""
     # the right answer said above the next item (a corner toast went unseen)
     assert any(m.value.startswith(":green[✓") and "1" in m.value for m in at.markdown)
     missed = wrong_answer(following.task)
@@ -160,7 +183,7 @@ def test_review_drill_schedules_facts(db: tuple[ProgressStore, str]) -> None:
     following = at.session_state["review_question"]
     assert following.fact != question.fact
     if isinstance(following.task.answer, NumberAnswer):  # not the last answer, still typed
-        assert at.number_input(key="review-number").value is None
+        assert at.text_input(key="review-number").value == ""
 
 
 def test_the_drill_chosen_is_in_the_address(db: tuple[ProgressStore, str]) -> None:

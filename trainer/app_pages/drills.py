@@ -85,7 +85,7 @@ def new_item(drill: str, at: tuple[int, int] | None = None) -> DrillItem:
                             drill_refused=None)
     # an empty box for the new item: set, not dropped, or the browser keeps showing (and
     # sending) the last answer typed
-    st.session_state[f"drill-{drill}-number"] = None
+    st.session_state[f"drill-{drill}-number"] = ""
     return item
 
 
@@ -185,7 +185,7 @@ def review_answered(fact: str, given: LessonAnswer) -> None:
     seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
     correct = record_review(store(), learner.id, question, given, seconds)
     st.session_state.pop("review_question", None)
-    st.session_state["review-number"] = None  # an empty box for the next fact (set: see new_item)
+    st.session_state["review-number"] = ""  # an empty box for the next fact (set: see new_item)
     if correct:
         st.session_state["review_right"] = seconds
     else:

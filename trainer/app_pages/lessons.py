@@ -211,10 +211,6 @@ def lesson_step(lesson: Lesson) -> None:
                   raised=cards_to_correct(run.feedback, run.last),
                   show_after=f"{key}-verdict" if run.feedback is not None or presses else "",
                   asked=f"{key}-prompt")
-    if solved is not None and solved.then is not None:  # the table moved on: said how — after
-        then = words(solved.then)  # the answer shown, with the answer's move, not the learner's
-        st.caption(red_suits(tr("lessons.then_with_answer", then=then)
-                             if run.feedback is Feedback.REVEALED else then))
     # the working once (the coach's reasons are worked out when shown); its lines are words
     # only, and their rules join the step's, named once under it
     shown_working = task.full_working if run.feedback in (Feedback.RIGHT, Feedback.REVEALED) \
@@ -225,6 +221,10 @@ def lesson_step(lesson: Lesson) -> None:
                 st.warning(words(refused))
             if run.feedback is not None:
                 show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts)
+    if solved is not None and solved.then is not None:  # the table moved on: said how — under
+        then = words(solved.then)  # the verdict and the answer, whose move it follows
+        st.caption(red_suits(tr("lessons.then_with_answer", then=then)
+                             if run.feedback is Feedback.REVEALED else then))
     skill = lesson_skill(lesson.id, item.step)
     if skill is not None and run.feedback is None and not run.attempts:  # before an answer
         show_help(learner.id, skill, context="lesson", key=f"{lesson.id}-{run.index}",

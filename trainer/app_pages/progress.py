@@ -77,7 +77,8 @@ def mastery_section() -> None:
     for area in areas:
         name = tr(f"skill.{area.skill.value}")
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
-            st.markdown(tr("progress.area_line", skill=name, percent=round(area.mastery * 100),
+            st.markdown(tr("progress.area_line_settling" if area.settling else
+                           "progress.area_line", skill=name, percent=round(area.mastery * 100),
                            right=area.right, attempts=area.attempts,
                            missed=area.recent.count(False), count=len(area.recent)))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):

@@ -4,6 +4,8 @@ instruction, a catalog key."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -34,6 +36,44 @@ class CardsAnswer:
 @dataclass(frozen=True, slots=True)
 class NumberAnswer:
     value: int
+
+
+NUMBER_LIMIT = 9999
+"""The largest number an answer is typed as: more than any total, share or fan asked."""
+
+
+class NumberProblem(StrEnum):
+    """Why a typed text is no number answer; the value ends the catalog key that says it."""
+
+    EMPTY = "empty"
+    NOT_WHOLE = "not_whole"
+    NEGATIVE = "negative"
+    TOO_LARGE = "too_large"
+    NOT_A_NUMBER = "not_a_number"
+
+
+def read_number(text: str) -> NumberAnswer | NumberProblem:
+    """A typed answer read as a whole number from 0 to :data:`NUMBER_LIMIT` (full-width
+    digits, as a Chinese keyboard types them, too), or why it is none — never cut or rounded
+    into another answer.
+
+    >>> read_number(" １２ "), read_number("2.5"), read_number("-3"), read_number("")
+    (NumberAnswer(value=12), <NumberProblem.NOT_WHOLE: 'not_whole'>, \
+<NumberProblem.NEGATIVE: 'negative'>, <NumberProblem.EMPTY: 'empty'>)
+    >>> read_number("twelve"), read_number("12345")
+    (<NumberProblem.NOT_A_NUMBER: 'not_a_number'>, <NumberProblem.TOO_LARGE: 'too_large'>)
+    """
+    typed = unicodedata.normalize("NFKC", text).strip()
+    if not typed:
+        return NumberProblem.EMPTY
+    if re.fullmatch(r"[+-]?\d*[.,]\d+|[+-]?\d+[.,]", typed):
+        return NumberProblem.NOT_WHOLE
+    if not re.fullmatch(r"[+-]?\d+", typed):
+        return NumberProblem.NOT_A_NUMBER
+    value = int(typed)
+    if value < 0:
+        return NumberProblem.NEGATIVE
+    return NumberAnswer(value) if value <= NUMBER_LIMIT else NumberProblem.TOO_LARGE
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
-from trainer.mastery.bkt import Tracing
+from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.guidance import FADE_AFTER, SETTLED_OVER, known_well
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
 from trainer.practice.kept import kept
@@ -64,6 +64,12 @@ class SkillEstimate:
     def mastered(self) -> bool:
         """Mastered as the learner is told it (:func:`~trainer.mastery.guidance.known_well`)."""
         return known_well(self.mastery, recent=self.recent, attempts=self.attempts)
+
+    @property
+    def settling(self) -> bool:
+        """The estimate reads as mastered, yet the skill is not (:func:`known_well`): recent
+        misses, or too few first tries — a figure of 95% or more beside "weakest" needs why."""
+        return self.mastery >= MASTERED and not self.mastered
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,16 @@ from trainer.engine import Message
 from trainer.engine.messages import Points
 from trainer.i18n import render
 from trainer.lessons import Explain, Feedback, Task
-from trainer.lessons.answers import CardsAnswer, ChoiceAnswer, LessonAnswer, NumberAnswer, Shape
+from trainer.lessons.answers import (
+    NUMBER_LIMIT,
+    CardsAnswer,
+    ChoiceAnswer,
+    LessonAnswer,
+    NumberAnswer,
+    NumberProblem,
+    Shape,
+    read_number,
+)
 from trainer.lessons.board import Board
 from trainer.lessons.buttons import TableButton
 from trainer.lessons.table_tasks import button_move, move_words
@@ -164,15 +173,22 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
     if shape is Shape.NUMBER:
         number_key = f"{key}-number"
 
-        def typed() -> None:
-            value = st.session_state.get(number_key)
-            if value is not None:
-                on_answer(NumberAnswer(int(value)))
+        problem_key = f"{number_key}-problem"
+
+        def typed() -> None:  # a text read by the lesson's rule, not a widget's: said, not cut
+            read = read_number(str(st.session_state.get(number_key) or ""))
+            st.session_state[problem_key] = (seq, read) if isinstance(read, NumberProblem) \
+                else None  # said of this question only: a new one starts clean
+            if isinstance(read, NumberAnswer):
+                on_answer(read)
 
         with st.form(f"{key}-form", border=False):
-            st.number_input(tr("lesson.number_label"), min_value=0, max_value=9999, step=1,
-                            value=None, key=number_key, placeholder=tr("lesson.type_number"))
+            st.text_input(tr("lesson.number_label"), key=number_key, max_chars=12,
+                          placeholder=tr("lesson.type_number"))
             st.form_submit_button(tr("lessons.check"), type="primary", on_click=typed)
+        said = st.session_state.get(problem_key)
+        if isinstance(said, tuple) and said[0] == seq and isinstance(said[1], NumberProblem):
+            st.warning(tr(f"lesson.number_{said[1].value}", limit=NUMBER_LIMIT))
         return
     row = st.container(horizontal=True, wrap=True, key=f"choices-{key}")
     for option in task.options:

@@ -20,6 +20,12 @@ def instruction_cards(what: Message, count: int) -> Message:
     return Message.of(COUNTED, count=count, what=what)
 
 
+def instruction_every(what: Message) -> Message:
+    """"Tap every card that …", the count unsaid: where how many cards answer is part of the
+    reading asked for (a wait read, R-READ), naming it would give part of the answer away."""
+    return Message.of("instruct.every_card", what=what)
+
+
 def card_prompt(key: str, count: int, **args: Param) -> Message:
     """The question of a tap-the-cards task, in the singular when one card answers it (the
     catalog's ``<key>.prompt_one``) so the question and the instruction agree."""

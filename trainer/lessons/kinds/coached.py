@@ -15,7 +15,7 @@ import random
 from functools import cache
 from typing import Any
 
-from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
+from trainer.coach.coached_hands import WINS, CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, values_words, why
 from trainer.coach.search import MISTAKE_POINTS, Z95, follow_ups
 from trainer.engine import Message, relation, verdict_messages
@@ -133,7 +133,8 @@ def coached_move(data: StepData) -> Task:
                 Message.of("instruct.coached_move", deals=decision.deals) if decision.deals
                 else Message.of("instruct.coached_move_plain"),
                 (*values_message(coached, scene),
-                 Message.of("coach.coached_goes_on", move=move_words(played))), RULES, hint,
+                 Message.of("coach.coached_ends" if played.kind in WINS else "coach.coached_goes_on",
+                            move=move_words(played))), RULES, hint,
                 prompt=_prompt(scene, kinds_of(number)[index]), before=before,
                 solved_board=board_of_scene(after_move(
                     scene, played, as_replayed(hand.replay, coached.step)),

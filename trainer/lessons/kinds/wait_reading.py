@@ -25,7 +25,7 @@ from trainer.data import data_folder
 from trainer.engine import Card, Message, Relation, red_total, relation, seat_of
 from trainer.engine.win_rule import claim_wins, red_reached
 from trainer.lessons.answers import CardsAnswer, LessonAnswer, Shape
-from trainer.lessons.kinds._shared import instruction_cards
+from trainer.lessons.kinds._shared import instruction_every
 from trainer.lessons.kinds.safety import board_of_table, discard_moments, read_table
 from trainer.lessons.task import StepData, Task, TaskError, TaskKind, cards_answer
 
@@ -105,7 +105,7 @@ def read_wait(data: StepData) -> Task:
 
     board = board_of_table(table)
     return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
-                instruction_cards(Message.of("task.read_wait.what", who=who), len(safe)),
+                instruction_every(Message.of("task.read_wait.what", who=who)),
                 working, RULES, hint, prompt=Message.of("task.read_wait.prompt", who=who),
                 answer_class=colour)
 
