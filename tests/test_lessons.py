@@ -154,14 +154,17 @@ def test_every_answer_is_the_engines(lesson: object, step: Question) -> None:
 @pytest.mark.parametrize(("lesson", "step"), QUESTIONS, ids=IDS)
 def test_the_instruction_names_the_answers_shape(lesson: object, step: Question) -> None:
     """A tap task says how many cards it grades — the size of the engine's answer — in both
-    languages; a one-card task asks for one card; choices have exactly one right option."""
+    languages, but for a wait read, where the count is part of the reading (walk 43); a
+    one-card task asks for one card; choices have exactly one right option."""
     task = step.task
     for lang in ("zh", "en"):
         text = render(task.instruction, lang, cite=False)
         assert text
-        if task.shape is Shape.ALL_CARDS:
+        if task.shape is Shape.ALL_CARDS and task.told_count is not None:
             assert str(task.answer_size) in text or (task.answer_size == 1 and (
                 "one card" in text or "1 张" in text))
+        elif task.shape is Shape.ALL_CARDS:  # a wait read: how many is part of the reading
+            assert task.kind == "read_wait" and task.instruction.key == "instruct.every_card"
         if task.shape is Shape.ONE_CARD:
             assert task.answer_size == 1 and ("one card" in text or "1 张" in text)
     if task.shape is Shape.CHOICE:
@@ -254,6 +257,35 @@ def test_a_tap_question_asks_for_as_many_cards_as_it_grades(name: str) -> None:
             assert task.told_count == task.answer_size  # and only that many is an answer
             fewer = CardsAnswer(frozenset(sorted(task.answer.indices)[1:]))
             assert task.refusal(fewer) is not None
+
+
+@pytest.mark.parametrize("name", ["pick_leftover", "pick_waits"])
+def test_a_miss_among_several_taps_is_not_pointed_at(name: str) -> None:
+    """Walk 43: with the count told, "2♦ has a partner here: Q♣" after two taps named the
+    wrong pick and so the answer. Several taps with one wrong: the hint says one of them is
+    wrong and how to find it, naming no card; one tap: it names the learner's own card and
+    the rank to look for, not the partner."""
+    step = next((s for _, s in QUESTIONS if s.kind == name), None)
+    data = StepData(step.data if step is not None else {})
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(60):
+        task = KINDS[name].build(StepData(KINDS[name].generate(rng, data)))
+        assert isinstance(task.answer, CardsAnswer)
+        right = sorted(task.answer.indices)
+        wrong = [i for i in range(len(task.board.tappable)) if i not in task.answer.indices]
+        if not wrong:
+            continue
+        several = CardsAnswer(frozenset([*right[1:], wrong[0]])) if len(right) > 1 else None
+        if several is not None:
+            hint = task.hint(several)
+            assert hint.key in ("hint.leftover_one_paired", "hint.waits_one_wrong")
+            assert not any(isinstance(v, Card) for _, v in hint.params)
+            seen.add("several")
+        alone = task.hint(CardsAnswer(frozenset([wrong[0]])))
+        assert alone.param("partner") is None
+        seen.add("one")
+    assert seen == {"several", "one"}
 
 
 BAD = [

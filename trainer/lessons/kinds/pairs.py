@@ -114,11 +114,13 @@ def pick_leftover(data: StepData) -> Task:
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
+        if len(chosen) > 1 and extra:  # which pick is wrong is left to find: half the answer
+            return Message.of("hint.leftover_one_paired", ("R-PAIR14",))
         if extra:
             card = cards[extra[0]]
             partner = next(b if a == card else a for a, b in pairs if card in (a, b))
             return Message.of("hint.leftover_has_partner", ("R-PAIR14",), card=card,
-                              partner=partner)
+                              rank=rank_name(partner.rank) if partner.rank else "")
         return Message.of("hint.leftover_missed", ("R-PAIR14",))
 
     working = (Message.of("lesson.pairs_found", ("R-PAIR14",), pairs=pairs_text(pairs)),

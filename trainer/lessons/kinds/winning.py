@@ -144,6 +144,9 @@ def pick_waits(data: StepData) -> Task:
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
+        if len(chosen) > 1 and extra:  # which pick is wrong is left to find: half the answer
+            return Message.of("hint.waits_one_wrong", ("R-WAIT", "R-PAIR14", "R-WIN"),
+                              threshold=rules.red_threshold)
         if extra:
             card = choices[extra[0]]
             candidate = by_card.get(card)
