@@ -7,8 +7,10 @@ import json
 import random
 import threading
 import time
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import func, select, update
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import app, click, table_data, tap, translated
@@ -28,9 +30,10 @@ from trainer.puzzles.model import LeastRiskAnswer, SafeSetAnswer, WinAnswer
 from trainer.rating import Rating
 from trainer.store import ProgressStore
 from trainer.store.answers import Answers
+from trainer.store.models import AnswerRecord
 from trainer.store.progress_store import KeptRun
 from trainer.ui.lang import red_suits
-from trainer.ui.progress_charts import KNOWN_SKILLS, SYMBOLS, _outline, skill_colour, skill_symbol
+from trainer.ui.progress_charts import KNOWN_SKILLS, SYMBOLS, _outline, shown, skill_colour, skill_symbol
 
 
 def _answer(at: AppTest, key: str, task: Task, given: LessonAnswer, seq: str) -> None:
@@ -636,11 +639,21 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     assert specs[0]["layout"]["xaxis"]["dtick"] >= 1
     assert len(_values(specs[0]["data"][0]["customdata"])) == len(ratings)
     kinds = {t(f"puzzles.kind_{kind}", "en") for kind in ("win", "safe_set", "least_risk")}
-    accuracy = [trace for trace in specs[1]["data"] if trace["name"] in kinds]  # named in words
-    assert accuracy
-    for spec in specs[1:3]:  # one activity alone is still named under its dot
-        assert spec["layout"]["showlegend"] is True
-    assert specs[2]["layout"]["yaxis"]["rangemode"] == "tozero"  # seconds counted from 0
+    # a lone day: a bar per activity, named beside it in words (walk 43: dots at one spot had
+    # to be matched against a legend), its figure written on it
+    (accuracy,), (speed,) = specs[1]["data"], specs[2]["data"]
+    named = list(_values(accuracy["y"]))
+    assert accuracy["type"] == "bar" and set(named) <= kinds and named
+    assert named == list(_values(speed["y"]))
+    answers = store.answers.rows(int(learner))
+    kind_names = {t(f"puzzles.kind_{row.skill.split(':')[-1]}", "en") for row in answers}
+    assert set(named) == kind_names
+    shares = dict(zip(named, (float(x) for x in _values(accuracy["x"])), strict=True))
+    for name in named:  # each bar's figure is that activity's share right
+        rows = [row for row in answers
+                if t(f"puzzles.kind_{row.skill.split(':')[-1]}", "en") == name]
+        assert shares[name] == pytest.approx(sum(row.correct for row in rows) / len(rows))
+    assert specs[2]["layout"]["xaxis"]["rangemode"] == "tozero"  # seconds counted from 0
     mistakes = specs[-1]["data"][0]  # by rule: named in words, the id kept for the hover
     assert all(rule.startswith("R-") for rule in _values(mistakes["customdata"]))
     assert [name for name in _values(mistakes["y"]) if name.startswith("R-")] == []
@@ -776,6 +789,18 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     for skill in ("drill:red", "drill:mystery", "puzzle:win", "elsewhere"):
         store.answers.record(int(learner), context="drill", item=skill, question="q",
                             answer="a", expected="a", correct=True, seconds=2.0, skill=skill)
+    at = app("progress", as_learner=learner, lang="zh")
+    assert not at.exception
+    ids = ("drill:mystery", "drill:red", "elsewhere", "puzzle:win")
+    names = ["drill:mystery", t("drills.red", "zh"), "elsewhere", t("puzzles.kind_win", "zh")]
+    (bars,) = json.loads(at.get("plotly_chart")[1].proto.spec)["data"]  # one day: bars
+    assert list(_values(bars["y"])) == names  # in the order of the skills' ids
+    assert list(bars["marker"]["color"]) == [skill_colour(skill) for skill in ids]
+    with store.engine.begin() as connection:  # one answer a day earlier: lines over the days
+        first = connection.execute(select(func.min(AnswerRecord.id))).scalar_one()
+        connection.execute(update(AnswerRecord).where(AnswerRecord.id == first).values(
+            created_at=AnswerRecord.created_at - timedelta(days=1)))
+    shown.clear()  # figures are kept until the next answer; this row was moved, not answered
     at = app("progress", as_learner=learner, lang="zh")
     assert not at.exception
     accuracy = json.loads(at.get("plotly_chart")[1].proto.spec)

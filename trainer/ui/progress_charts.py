@@ -211,6 +211,10 @@ def shown(database: str, learner_id: int, version: int, language: str,
     # in the order of the skills' ids, not of their names, and each in its own colour
     skills = [(skill_label(str(skill), threshold), skill_colour(str(skill)),
                skill_symbol(str(skill)), part) for skill, part in summary.by_day.groupby("skill")]
+    if summary.by_day["day"].nunique() == 1:  # a lone day: bars named by activity, not dots
+        return Shown(summary, rating, day_bars(skills, "accuracy", tr("progress.accuracy"), ".0%"),
+                     day_bars(skills, "median_seconds", tr("progress.median"), ".1f"),
+                     mistakes_chart(summary.mistakes))
     height = 380 + LEGEND_ROW * max(0, len(skills) - 3)  # a phone lists the skills one a row
     accuracy = chart(_filled_first([lines(part["day"], part["accuracy"], name, colour, symbol)
                                     for name, colour, symbol, part in skills]),
@@ -223,6 +227,22 @@ def shown(database: str, learner_id: int, version: int, language: str,
                   legend=tr("progress.skill"), xaxis={"type": "category"},
                   yaxis={"rangemode": "tozero"})  # from 0 s: a lone day's dot not at the edge
     return Shown(summary, rating, accuracy, speed, mistakes_chart(summary.mistakes))
+
+
+def day_bars(skills: list[tuple[str, str, str, pd.DataFrame]], column: str, title: str,
+             number: str) -> DrawnFigure:
+    """One day's figure of each activity as a bar named beside it, its value written on it:
+    a dot per activity at one spot on the axis had to be matched against a legend."""
+    names = [name for name, _, _, _ in skills]
+    values = [float(part[column].iloc[0]) for _, _, _, part in skills]
+    trace = {"type": "bar", "orientation": "h", "x": values, "y": names,
+             "marker": {"color": [colour for _, colour, _, _ in skills]},
+             "texttemplate": f"%{{x:{number}}}", "textposition": "auto",
+             "hovertemplate": f"%{{y}}: %{{x:{number}}}<extra></extra>"}
+    xaxis: dict[str, Any] = {"tickformat": ".0%", "range": [0, 1.02]} if column == "accuracy" \
+        else {"rangemode": "tozero"}
+    return chart([trace], height=max(160, 40 * len(skills) + 70), x_title=title, y_title="",
+                 xaxis=xaxis, yaxis={"autorange": "reversed", "automargin": True})
 
 
 def mistakes_chart(mistakes: pd.DataFrame) -> DrawnFigure | None:
