@@ -653,7 +653,7 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
         rows = [row for row in answers
                 if t(f"puzzles.kind_{row.skill.split(':')[-1]}", "en") == name]
         assert shares[name] == pytest.approx(sum(row.correct for row in rows) / len(rows))
-    assert specs[2]["layout"]["xaxis"]["rangemode"] == "tozero"  # seconds counted from 0
+    assert specs[2]["layout"]["xaxis"]["range"][0] == 0  # seconds counted from 0
     mistakes = specs[-1]["data"][0]  # by rule: named in words, the id kept for the hover
     assert all(rule.startswith("R-") for rule in _values(mistakes["customdata"]))
     assert [name for name in _values(mistakes["y"]) if name.startswith("R-")] == []

@@ -237,10 +237,11 @@ def day_bars(skills: list[tuple[str, str, str, pd.DataFrame]], column: str, titl
     values = [float(part[column].iloc[0]) for _, _, _, part in skills]
     trace = {"type": "bar", "orientation": "h", "x": values, "y": names,
              "marker": {"color": [colour for _, colour, _, _ in skills]},
-             "texttemplate": f"%{{x:{number}}}", "textposition": "auto",
+             "texttemplate": f"%{{x:{number}}}", "textposition": "outside",  # 0% said too
+             "cliponaxis": False,
              "hovertemplate": f"%{{y}}: %{{x:{number}}}<extra></extra>"}
-    xaxis: dict[str, Any] = {"tickformat": ".0%", "range": [0, 1.02]} if column == "accuracy" \
-        else {"rangemode": "tozero"}
+    xaxis: dict[str, Any] = {"tickformat": ".0%", "range": [0, 1.15], "tickvals": [0, 0.5, 1]} \
+        if column == "accuracy" else {"range": [0, max(values, default=0) * 1.2 or 1]}
     return chart([trace], height=max(160, 40 * len(skills) + 70), x_title=title, y_title="",
                  xaxis=xaxis, yaxis={"autorange": "reversed", "automargin": True})
 
