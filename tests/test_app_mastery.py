@@ -210,7 +210,8 @@ def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, st
     assert f"area-{Skill.READING.value}" in [b.key for b in progress.button]
     assert reading.settling
     said = t("progress.area_line_settling", "en", skill=t("skill.reading", "en"),
-             percent=round(reading.mastery * 100), right=7, attempts=15, missed=3, count=10)
+             percent=round(reading.mastery * 100), right=7, attempts=15, missed=3, count=10,
+             fade=5, settled=10)
     assert said in [m.value for m in progress.markdown]  # why not mastered, beside the 100%
     assert mastery.improvement_areas([reading]) == [reading]
     for number in range(15, 17):  # two more right: one miss left among the last ten

@@ -819,6 +819,20 @@ def test_progress_names_known_skills_and_shows_unknown_ones_as_written(
     assert accuracy["layout"]["scattermode"] == "group"
 
 
+def test_each_kind_of_review_is_its_own_bar(db: tuple[ProgressStore, str]) -> None:
+    """Reviews of red, 14-partners and kongs were all labelled "Review": on a lone day's bars
+    they shared one row and covered each other. Each is named by its skill."""
+    store, learner = db
+    for skill in ("review:red", "review:partner", "review:kong"):
+        store.answers.record(int(learner), context="review", item=f"{skill[7:]}:x", question="q",
+                             answer="a", expected="a", correct=True, seconds=2.0, skill=skill)
+    at = app("progress", as_learner=learner)
+    (bars,) = json.loads(at.get("plotly_chart")[1].proto.spec)["data"]
+    assert list(_values(bars["y"])) == [
+        t("progress.review_of", "en", skill=t(f"skill.{name}", "en"))
+        for name in ("kong", "pairs", "red")]  # in the order of the skills' ids
+
+
 def test_every_known_skill_has_a_colour_of_its_own() -> None:
     colours = [skill_colour(skill) for skill in KNOWN_SKILLS]
     assert len(set(colours)) == len(colours)

@@ -103,11 +103,11 @@ def _answer(page: Page, task: Task, given: LessonAnswer, lang: str, seq: str) ->
         button.click()
     elif isinstance(given, NumberAnswer):
         idle(page)
-        field = page.locator("[data-testid=stNumberInput] input")
+        field = page.locator("[data-testid=stTextInput] input")
         expect(field).to_have_count(1)  # the last question's field is gone
         field.fill(str(given.value))
         expect(field).to_have_value(str(given.value))  # not a field the rerun replaced
-        page.locator("[data-testid=stNumberInput]").locator(
+        page.locator("[data-testid=stTextInput]").locator(
             "xpath=ancestor::*[@data-testid='stForm']").get_by_role(
             "button", name=t("lessons.check", lang)).click()
     else:
@@ -339,7 +339,7 @@ def test_the_next_question_opens_in_sight_on_a_phone(browser: Browser, server: s
     context.close()
 
 
-@pytest.mark.rule("R-READ")
+@pytest.mark.rule("R-RED")
 def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server: str,
                                                         server_database: Path) -> None:
     """At "which card…?" a missed card raised beside the next tap would make Check say "First
@@ -347,7 +347,7 @@ def test_a_card_question_takes_as_many_cards_as_it_asks(browser: Browser, server
     cards pressed with more tapped says how many are tapped and how many it takes, and sends
     nothing."""
     context, page, _store, _learner, lesson, run = _at_first_question(
-        browser, server, server_database, "Taps as asked", "en", "read-the-wait", (1300, 900))
+        browser, server, server_database, "Taps as asked", "en", "cards-and-red", (1300, 900))
     task = task_of(lesson, run)
     told = task.told_count
     assert told is not None and len(task.board.tappable) > told

@@ -33,6 +33,7 @@ from trainer.ui.lang import current_language, red_suits, set_choice, tr, transla
 from trainer.ui.lesson_view import (
     answer_words,
     cards_to_correct,
+    empty_number_box,
     note_refusal,
     noted_refusal,
     show_feedback,
@@ -83,9 +84,7 @@ def new_item(drill: str, at: tuple[int, int] | None = None) -> DrillItem:
     st.session_state.update(drill_item=item, drill_started=time.monotonic(), drill_misses=0,
                             drill_feedback=None, drill_given=None, drill_nonce=seed,
                             drill_refused=None)
-    # an empty box for the new item: set, not dropped, or the browser keeps showing (and
-    # sending) the last answer typed
-    st.session_state[f"drill-{drill}-number"] = ""
+    empty_number_box(f"drill-{drill}")
     return item
 
 
@@ -185,7 +184,7 @@ def review_answered(fact: str, given: LessonAnswer) -> None:
     seconds = time.monotonic() - st.session_state.get("review_started", time.monotonic())
     correct = record_review(store(), learner.id, question, given, seconds)
     st.session_state.pop("review_question", None)
-    st.session_state["review-number"] = ""  # an empty box for the next fact (set: see new_item)
+    empty_number_box("review")  # for the next fact
     if correct:
         st.session_state["review_right"] = seconds
     else:

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer.i18n import catalog
+from trainer.mastery.guidance import FADE_AFTER, SETTLED_OVER
 from trainer.play.coach_jobs import recent_losses
 from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
@@ -80,7 +81,8 @@ def mastery_section() -> None:
             st.markdown(tr("progress.area_line_settling" if area.settling else
                            "progress.area_line", skill=name, percent=round(area.mastery * 100),
                            right=area.right, attempts=area.attempts,
-                           missed=area.recent.count(False), count=len(area.recent)))
+                           missed=area.recent.count(False), count=len(area.recent),
+                           fade=FADE_AFTER, settled=SETTLED_OVER))
             if st.button(tr("home.practise_skill", skill=name), key=f"area-{area.skill.value}"):
                 open_practice(mastery.target_of(area.skill))
     if more:  # weaker than mastered too, each named with its figure

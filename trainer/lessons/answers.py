@@ -60,16 +60,23 @@ def read_number(text: str) -> NumberAnswer | NumberProblem:
     >>> read_number(" １２ "), read_number("2.5"), read_number("-3"), read_number("")
     (NumberAnswer(value=12), <NumberProblem.NOT_WHOLE: 'not_whole'>, \
 <NumberProblem.NEGATIVE: 'negative'>, <NumberProblem.EMPTY: 'empty'>)
-    >>> read_number("twelve"), read_number("12345")
-    (<NumberProblem.NOT_A_NUMBER: 'not_a_number'>, <NumberProblem.TOO_LARGE: 'too_large'>)
+    >>> read_number("twelve"), read_number("12345"), read_number("\N{MINUS SIGN}3")
+    (<NumberProblem.NOT_A_NUMBER: 'not_a_number'>, <NumberProblem.TOO_LARGE: 'too_large'>, \
+<NumberProblem.NEGATIVE: 'negative'>)
+    >>> read_number("1,000"), read_number("0012"), read_number("9" * 5000)
+    (NumberAnswer(value=1000), NumberAnswer(value=12), <NumberProblem.TOO_LARGE: 'too_large'>)
     """
-    typed = unicodedata.normalize("NFKC", text).strip()
+    typed = unicodedata.normalize("NFKC", text).strip().replace("\N{MINUS SIGN}", "-")
+    if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", typed):  # 1,000: thousands, not a fraction
+        typed = typed.replace(",", "")
     if not typed:
         return NumberProblem.EMPTY
     if re.fullmatch(r"[+-]?\d*[.,]\d+|[+-]?\d+[.,]", typed):
         return NumberProblem.NOT_WHOLE
     if not re.fullmatch(r"[+-]?\d+", typed):
         return NumberProblem.NOT_A_NUMBER
+    if len(typed.lstrip("+-").lstrip("0")) > len(str(NUMBER_LIMIT)):  # before int(): no
+        return NumberProblem.TOO_LARGE  # 5,000 digits to convert from a crafted request
     value = int(typed)
     if value < 0:
         return NumberProblem.NEGATIVE

@@ -196,6 +196,14 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
                    args=(ChoiceAnswer(option.value),))
 
 
+def empty_number_box(key: str) -> None:
+    """The number box of the question drawn under ``key`` emptied for a new item, and what was
+    said of its last text dropped: set, not removed, or the browser keeps showing (and
+    sending) the last answer typed."""
+    st.session_state[f"{key}-number"] = ""
+    st.session_state.pop(f"{key}-number-problem", None)
+
+
 def answer_words(task: Task, answer: LessonAnswer) -> str:
     """An answer as the learner sees it: the cards tapped, the number, the option, the move."""
     if isinstance(answer, CardsAnswer):

@@ -18,6 +18,7 @@ import streamlit as st
 from trainer.mastery.bkt import MASTERED
 from trainer.practice import progress_figures as figures
 from trainer.practice.drills import DRILLS
+from trainer.practice.fact_reviews import FACT_SKILL
 from trainer.practice.mastery_service import AREAS_MIN_ATTEMPTS, SkillEstimate
 from trainer.rating import Rating
 from trainer.store.skill_names import AnswerSkill, SkillFamily
@@ -172,6 +173,8 @@ def skill_label(skill: str, threshold: int) -> str:
     """A skill as the learner knows it: the drill, puzzle kind or lessons it comes from (an
     unknown one, say from an imported file, as it is written — never as markup)."""
     read = AnswerSkill.read(skill)
+    if read is not None and read.family is SkillFamily.REVIEW and read.name in FACT_SKILL:
+        return plain_label(tr("progress.review_of", skill=tr(f"skill.{FACT_SKILL[read.name]}")))
     key = "" if read is None else {
         SkillFamily.PUZZLE: f"puzzles.kind_{read.name}", SkillFamily.DRILL: f"drills.{read.name}",
         SkillFamily.REVIEW: "drills.review", SkillFamily.LESSON: "nav.lessons"}[read.family]

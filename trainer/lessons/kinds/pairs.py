@@ -115,7 +115,8 @@ def pick_leftover(data: StepData) -> Task:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
         if len(chosen) > 1 and extra:  # which pick is wrong is left to find: half the answer
-            return Message.of("hint.leftover_one_paired", ("R-PAIR14",))
+            return Message.of("hint.leftover_one_paired" if len(extra) == 1 else
+                              "hint.leftover_some_paired", ("R-PAIR14",))
         if extra:
             card = cards[extra[0]]
             partner = next(b if a == card else a for a, b in pairs if card in (a, b))

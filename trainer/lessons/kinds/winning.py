@@ -145,7 +145,8 @@ def pick_waits(data: StepData) -> Task:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         extra = sorted(chosen - answer.indices)
         if len(chosen) > 1 and extra:  # which pick is wrong is left to find: half the answer
-            return Message.of("hint.waits_one_wrong", ("R-WAIT", "R-PAIR14", "R-WIN"),
+            return Message.of("hint.waits_one_wrong" if len(extra) == 1 else
+                              "hint.waits_some_wrong", ("R-WAIT", "R-PAIR14", "R-WIN"),
                               threshold=rules.red_threshold)
         if extra:
             card = choices[extra[0]]
