@@ -324,13 +324,17 @@ def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at.radio(key="rules_jokers").set_value(6).run()
     translated(at.radio, "rules_scoring").set_value("ladder").run()
     # Choosing the ladder brings its defaults: base 5 and no cap (R-SCORE).
-    assert at.number_input(key="rules_base").value == 5
+    assert at.text_input(key="rules_base").value == "5"
     assert at.checkbox(key="rules_capped").value is False
     assert t("settings.scoring_defaults", "en") in [c.value for c in at.caption]  # and says so
     assert any("25" in c.value for c in at.caption)
+    # walk 44: the sidebar leaves the page and drops what was not saved: said before it
+    assert [w.value for w in at.warning] == [t("settings.unsaved", "en")]
     click(at, t("settings.save", "en"))
-    assert at.success[0].value == t("settings.saved_uncapped", "en", threshold=25, base=5,
-                                    players=3, jokers=6)  # all it saved, said
+    assert at.success[0].value == t(
+        "settings.saved_uncapped", "en", threshold=25, base=5, players=3, jokers=6,
+        scoring=t("settings.scoring_ladder", "en"),
+        own_flip=t("settings.saved_no_own_flip", "en"))  # all it saved, said
     rules = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
     assert (rules.players, rules.jokers, rules.scoring, rules.base, rules.fan_cap) == \
         (3, 6, "ladder", 5, None)
@@ -345,18 +349,23 @@ def test_settings_refuses_a_number_out_of_range_in_the_pages_language(
     before = ProgressStore(open_database(db_url)).learner(int(learner_id)).rules
     at = app("settings", as_learner=learner_id, lang=lang)
     assert not at.error
-    at.number_input(key="rules_base").set_value(0).run()
+    assert not at.warning  # nothing changed: nothing to save
+    at.text_input(key="rules_base").set_value("0").run()
     assert [e.value for e in at.error] == [t("settings.out_of_range", lang, low=1, high=1000)]
+    for typed in ("2.5", "1e9", "9" * 12):  # walk 44: cut, misread or kept as the old value
+        at.text_input(key="rules_base").set_value(typed).run()
+        assert [e.value for e in at.error] == [
+            t("settings.out_of_range", lang, low=1, high=1000)]
     at.checkbox(key="rules_capped").check().run()
-    at.number_input(key="rules_cap").set_value(25).run()
+    at.text_input(key="rules_cap").set_value("25").run()
     assert [e.value for e in at.error] == [t("settings.out_of_range", lang, low=1, high=1000),
                                            t("settings.out_of_range", lang, low=0, high=20)]
     click(at, t("settings.save", lang))
     assert t("settings.not_saved", lang) in [e.value for e in at.error] and not at.success
     assert ProgressStore(open_database(db_url)).learner(int(learner_id)).rules == before
-    at.number_input(key="rules_base").set_value(2).run()
-    at.number_input(key="rules_cap").set_value(6).run()
-    assert not at.error
+    at.text_input(key="rules_base").set_value("2").run()
+    at.text_input(key="rules_cap").set_value("6").run()
+    assert not at.error and [w.value for w in at.warning] == [t("settings.unsaved", lang)]
     click(at, t("settings.save", lang))
     assert at.success and ProgressStore(open_database(db_url)).learner(
         int(learner_id)).rules.base == 2

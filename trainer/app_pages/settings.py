@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import RuleSet
+from trainer.engine.inputs import bounded_int
 from trainer.i18n import LANGUAGES
 from trainer.store.progress_store import ProgressError
 from trainer.ui.browser_memory import asked, written
@@ -40,22 +41,26 @@ st.caption(tr("settings.house_rules_help"))
 rules = learner.rules
 
 
-def out_of_range(value: float | None, bounds: tuple[int, int]) -> bool:
-    """Whether a number box holds no whole number within ``bounds``; if so, said under it."""
-    low, high = bounds
-    if value is not None and value == int(value) and low <= value <= high:
-        return False
-    st.error(tr("settings.out_of_range", low=low, high=high))
-    return True
+def number_box(label: str, key: str, saved: int, bounds: tuple[int, int], *,
+               disabled: bool = False, help_text: str | None = None) -> int | None:
+    """A whole number typed in a box, read within ``bounds`` (:func:`bounded_int`); None, said
+    under it in the page's language, when it is anything else — a widget's own number box
+    cut 2.5 to 2, read 1e9 as 1 and kept its old value for 10^22 while showing the new one."""
+    typed = st.text_input(label, value=str(saved), key=key, disabled=disabled, max_chars=12,
+                          help=help_text)
+    value = bounded_int(typed, *bounds)
+    if value is None and not disabled:
+        st.error(tr("settings.out_of_range", low=bounds[0], high=bounds[1]))
+    return value
 
 
 def scoring_defaults() -> None:
     """Choosing a scoring brings its own defaults (R-SCORE): doubling base 1 capped at 5 fan,
     the ladder base 5 with no cap — the learner may change them after."""
     ladder = st.session_state.get("rules_scoring") == "ladder"
-    st.session_state["rules_base"] = 5 if ladder else 1
+    st.session_state["rules_base"] = "5" if ladder else "1"
     st.session_state["rules_capped"] = not ladder
-    st.session_state["rules_cap"] = 5
+    st.session_state["rules_cap"] = "5"
 
 
 players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
@@ -66,18 +71,15 @@ scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladd
                             key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
                             horizontal=True, on_change=scoring_defaults)
 st.caption(tr("settings.scoring_defaults"))  # the base and the cap below change with it
-# The boxes take any whole number and say here, in the page's language, what is out of range:
-# Streamlit's own bounds say it in English in a hover tip, and Save would keep the old value.
-# Save refuses while a box is out of range.
+# The boxes say here, in the page's language, what is out of range (Streamlit's own bounds say
+# it in English in a hover tip); Save refuses while a box is out of range.
 BASE_RANGE, CAP_RANGE = (1, 1000), (0, 20)
-base = st.number_input(tr("settings.base"), step=1, value=int(rules.base),
-                       help=tr("settings.base_help"), key="rules_base")
-base_wrong = out_of_range(base, BASE_RANGE)
+base = number_box(tr("settings.base"), "rules_base", int(rules.base), BASE_RANGE,
+                  help_text=tr("settings.base_help"))
 capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")
-cap = st.number_input(tr("settings.fan_cap"), step=1,
-                      value=int(rules.fan_cap if rules.fan_cap is not None else 5),
-                      key="rules_cap", disabled=not capped)
-cap_wrong = capped and out_of_range(cap, CAP_RANGE)
+cap = number_box(tr("settings.fan_cap"), "rules_cap",
+                 int(rules.fan_cap if rules.fan_cap is not None else 5), CAP_RANGE,
+                 disabled=not capped)
 own_flip = st.checkbox(tr("settings.own_flip"), value=rules.win_pong_kong_on_own_flip,
                        help=tr("settings.own_flip_help"), key="rules_own_flip")
 with st.expander(tr("settings.more_rules")):
@@ -88,16 +90,19 @@ with st.expander(tr("settings.more_rules")):
     same_dealer = st.checkbox(tr("settings.same_dealer"), value=rules.same_dealer_after_draw,
                               help=tr("settings.same_dealer_help"), key="rules_same_dealer")
 st.caption(tr("settings.threshold_note", threshold=RuleSet(players=int(players)).red_threshold))
+wrong = base is None or (capped and cap is None)
+options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
+           "base": base, "fan_cap": cap if capped else None,
+           "win_pong_kong_on_own_flip": bool(own_flip),
+           "jiedi_cap": (rules.jiedi_cap or 4) if jiedi_capped else None,
+           "kong_from_gathered_four": bool(gathered),
+           "same_dealer_after_draw": bool(same_dealer)}
 saved = st.button(tr("settings.save"), type="primary", key="rules_save")
-if saved and (base_wrong or cap_wrong):
+if not saved and (wrong or any(getattr(rules, name) != value for name, value in options.items())):
+    st.warning(tr("settings.unsaved"))  # the sidebar leaves the page with nothing kept
+if saved and wrong:
     st.error(tr("settings.not_saved"))
 elif saved:
-    options = {"players": int(players), "jokers": int(jokers), "scoring": scoring,
-               "base": int(base), "fan_cap": int(cap) if capped else None,
-               "win_pong_kong_on_own_flip": bool(own_flip),
-               "jiedi_cap": (rules.jiedi_cap or 4) if jiedi_capped else None,
-               "kong_from_gathered_four": bool(gathered),
-               "same_dealer_after_draw": bool(same_dealer)}
     try:
         new_rules = store().set_rules(learner.id, options)
     except ProgressError as error:
@@ -107,7 +112,9 @@ elif saved:
         st.success(tr("settings.saved" if new_rules.fan_cap is not None
                       else "settings.saved_uncapped", threshold=new_rules.red_threshold,
                       base=new_rules.base, cap=new_rules.fan_cap, players=new_rules.players,
-                      jokers=new_rules.jokers))
+                      jokers=new_rules.jokers, scoring=tr(f"settings.scoring_{new_rules.scoring}"),
+                      own_flip=tr("settings.saved_own_flip" if new_rules.win_pong_kong_on_own_flip
+                                  else "settings.saved_no_own_flip")))
 
 st.subheader(tr("settings.privacy"))
 owner = learner.private or store().owns(learner.id, this_sign_in())

@@ -218,11 +218,27 @@ def tr_or(key: str, written: str, **params: object) -> str:
 _MARKDOWN = set("\\`*_{}[]()#+-.!|<>:~$=")
 
 
+WORD_JOINER = "\N{WORD JOINER}"
+"""An invisible character that breaks what markdown would make a link of on its own."""
+
+
 def plain(text: object) -> str:
     """Text a user typed (or an error quoting it) made inert for Streamlit's markdown: every
     character markdown could act on is escaped, so a name like ``![x](http://…)`` or
-    ``:red[…]`` shows as typed and fetches nothing."""
-    return "".join(f"\\{c}" if c in _MARKDOWN else c for c in str(text))
+    ``:red[…]`` shows as typed and fetches nothing; and a bare address (``http://``, ``www.``,
+    ``a@b``), which markdown links even escaped, is broken by an invisible joiner.
+
+    >>> plain("[x](http://a.b)") == "\\[x\\]\\(http\\:" + WORD_JOINER + "//a\\.b\\)"
+    True
+    """
+    typed = str(text)
+    out = []
+    for index, char in enumerate(typed):
+        out.append(f"\\{char}" if char in _MARKDOWN else char)
+        if (char == ":" and typed.startswith("//", index + 1)) or char == "@" or (
+                char in "wW" and typed[index:index + 4].lower() == "www."):
+            out.append(WORD_JOINER)
+    return "".join(out)
 
 
 def engine_error(error: Exception) -> str:
