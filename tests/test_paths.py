@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from trainer.paths import SingleSlashes
+from trainer.paths import ShallowPages, SingleSlashes
 
 
-def _answer(raw_path: bytes, query: bytes = b"") -> list[dict[str, Any]]:
+def _answer(raw_path: bytes, query: bytes = b"", *, html: bool = False,
+            middleware: Any = SingleSlashes) -> list[dict[str, Any]]:
     """What the middleware sends for a request of ``raw_path``; the app behind it answers 200
     with the path it was given."""
     sent: list[dict[str, Any]] = []
@@ -29,10 +30,11 @@ def _answer(raw_path: bytes, query: bytes = b"") -> list[dict[str, Any]]:
         sent.append(message)
 
     scope = {"type": "http", "method": "GET", "path": raw_path.decode(), "raw_path": raw_path,
-             "query_string": query, "headers": []}
+             "query_string": query,
+             "headers": [(b"accept", b"text/html,application/xhtml+xml")] if html else []}
     # a loop of its own, in a thread of its own: the browser tests leave one running here
     with ThreadPoolExecutor(1) as worker:
-        worker.submit(asyncio.run, SingleSlashes(app)(scope, receive, send)).result()
+        worker.submit(asyncio.run, middleware(app)(scope, receive, send)).result()
     return sent
 
 
@@ -52,3 +54,23 @@ def test_doubled_slashes_are_sent_to_single_ones_on_this_server(
 def test_a_plain_address_is_served_as_it_is() -> None:
     start, body = _answer(b"/lessons", b"lesson=a")
     assert start["status"] == 200 and body["body"] == b"/lessons"
+
+
+@pytest.mark.parametrize(("path", "query"), [
+    (b"/play/extra/path", b""), (b"/etc/passwd", b"lang=zh"), (b"/lessons/x", b"lesson=a")])
+def test_a_page_below_a_page_is_sent_home(path: bytes, query: bytes) -> None:
+    """Walk 44: ``/play/extra/path`` was a blank page (Streamlit's page, its scripts asked for
+    in the wrong folder); a browser's request for it goes to the home page, query kept."""
+    start, body = _answer(path, query, html=True, middleware=ShallowPages)
+    assert start["status"] == 308
+    assert dict(start["headers"])[b"location"] == b"/" + (b"?" + query if query else b"")
+    assert body["body"] == b""
+
+
+@pytest.mark.parametrize(("path", "html"), [
+    (b"/play", True), (b"/", True), (b"/static/js/main.js", True), (b"/_stcore/health", True),
+    (b"/settings/_stcore/health", False), (b"/media/ab/cd", True), (b"/play/extra", False),
+    (b"/component/x/index.html", True), (b"/a/b/file.css", True)])
+def test_what_streamlit_serves_is_left_to_it(path: bytes, html: bool) -> None:
+    start, body = _answer(path, html=html, middleware=ShallowPages)
+    assert start["status"] == 200 and body["body"] == path

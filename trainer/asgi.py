@@ -10,8 +10,9 @@ import streamlit as st
 from starlette.middleware import Middleware
 
 from trainer.headers import SecurityHeaders
-from trainer.paths import SingleSlashes
+from trainer.paths import ShallowPages, SingleSlashes
 from trainer.ui.browser_memory.handoff import cookie_route
 
 app = st.App("app.py", routes=[cookie_route()], middleware=[Middleware(SecurityHeaders),
-                                                                Middleware(SingleSlashes)])
+                                                                Middleware(SingleSlashes),
+                                                                Middleware(ShallowPages)])
