@@ -878,8 +878,11 @@ def test_every_decision_is_listed_beside_the_best() -> None:
     assert followed.hint_missed and not followed.mistake
     assert decision_line(followed).key == "coach.line_hint"
     summary = PricedHand((PricedDecision(5, jack, decision, words, words), followed)).summary()
-    assert summary.key == "coach.review_summary_hint"
+    assert summary.key == "coach.review_summary_hint_clean"  # no "0 mistakes losing 0.0"
     assert (summary.param("best"), summary.param("close"), summary.param("missed"),
             summary.param("mistakes")) == (1, 0, 1, 0)
     plain = PricedHand((PricedDecision(5, jack, decision, words, words),)).summary()
-    assert plain.key == "coach.review_summary"
+    assert plain.key == "coach.review_summary_clean"
+    assert "no mistake" in render(plain, "en", cite=False)
+    missed = PricedHand((PricedDecision(5, two, decision, words, words),)).summary()
+    assert missed.key == "coach.review_summary" and missed.param("mistakes") == 1

@@ -97,6 +97,14 @@ def test_excels_byte_order_mark_is_read(store: ProgressStore) -> None:
     assert (report.added, report.bad) == (3, [])
 
 
+@pytest.mark.parametrize("text", ["", "\ufeff", "\n\n"])
+def test_an_empty_file_is_called_empty(store: ProgressStore, text: str) -> None:
+    """Walk 44: an empty file was told "Line 1: missing columns: …" with every column named."""
+    learner = store.create_learner("Empty file").id
+    report = import_csv(store, learner, text)
+    assert (report.added, [(line, p.key) for line, p in report.bad]) == (0, [(1, "empty")])
+
+
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_a_nul_is_refused_by_its_line_and_nothing_is_stored(
         database: str, store: ProgressStore, request: pytest.FixtureRequest) -> None:

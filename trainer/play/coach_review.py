@@ -191,7 +191,8 @@ class PricedHand:
         best = sum(same_move(d.chosen, d.decision.best.action) for d in self.decisions)
         mistakes = [d for d in self.decisions if d.mistake]
         missed = sum(d.hint_missed for d in self.decisions)
-        return Message.of("coach.review_summary_hint" if missed else "coach.review_summary",
+        key = "coach.review_summary" + ("_hint" if missed else "") + ("" if mistakes else "_clean")
+        return Message.of(key,
                           ("R-PAY",), decisions=len(self.decisions),
                           deals=self.decisions[0].decision.deals if self.decisions else 0,
                           best=best, close=len(self.decisions) - best - len(mistakes) - missed,

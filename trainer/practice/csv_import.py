@@ -103,7 +103,10 @@ class _Pass:
         text = io.TextIOWrapper(self.handle, encoding="utf-8-sig", newline="")
         reader = csv.DictReader(text)
         try:
-            missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+            if not reader.fieldnames:  # not even a header: an empty file
+                self.problem = (1, RowProblem("empty"))
+                return
+            missing = [c for c in REQUIRED if c not in reader.fieldnames]
             if missing:
                 self.problem = (1, RowProblem("missing_columns", columns=", ".join(missing)))
                 return
