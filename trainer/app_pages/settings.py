@@ -46,8 +46,7 @@ def number_box(label: str, key: str, saved: int, bounds: tuple[int, int], *,
     """A whole number typed in a box, read within ``bounds`` (:func:`bounded_int`); None, said
     under it in the page's language, when it is anything else — a widget's own number box
     cut 2.5 to 2, read 1e9 as 1 and kept its old value for 10^22 while showing the new one."""
-    typed = st.text_input(label, value=str(saved), key=key, disabled=disabled, max_chars=12,
-                          help=help_text)
+    typed = st.text_input(label, value=str(saved), key=key, disabled=disabled, help=help_text)
     value = bounded_int(typed, *bounds)
     if value is None and not disabled:
         st.error(tr("settings.out_of_range", low=bounds[0], high=bounds[1]))

@@ -183,7 +183,7 @@ def show_question(task: Task, *, key: str, seq: str, locked: bool,
                 on_answer(read)
 
         with st.form(f"{key}-form", border=False):
-            st.text_input(tr("lesson.number_label"), key=number_key, max_chars=12,
+            st.text_input(tr("lesson.number_label"), key=number_key,
                           placeholder=tr("lesson.type_number"))
             st.form_submit_button(tr("lessons.check"), type="primary", on_click=typed)
         said = st.session_state.get(problem_key)
