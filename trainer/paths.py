@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 _SLASHES = re.compile(rb"/{2,}")
 
@@ -35,34 +35,51 @@ class SingleSlashes:
         await send({"type": "http.response.body", "body": b""})
 
 
-_OWN = frozenset({b"_stcore", b"static", b"component", b"media", b"app", b"dou14", b"~"})
+_OWN = frozenset({b"_stcore", b"static", b"component", b"media", b"app", b"auth", b"dou14", b"~"})
 """First segments of the addresses Streamlit and this server answer below a folder."""
 
 
 class ShallowPages:
-    """ASGI middleware: a browser's page request (a GET asking for HTML) for an address two
-    folders deep or more that is none of Streamlit's or this server's own (:data:`_OWN`), and
-    names no file, is answered with a 308 to the home page, its query kept — every page of the
-    trainer is one segment deep (``/play``), so such an address is a mistyped or cut link."""
+    """ASGI middleware: where Streamlit answers a GET for an address two folders deep or more,
+    none of its own or this server's (:data:`_OWN`) and naming no file, with its page (200,
+    HTML), the answer is a 308 to the home page instead, its query kept — every page of the
+    trainer is one segment deep (``/play``), so such an address is a mistyped or cut link.
+    Whatever else Streamlit answers there (a redirect of its sign-in, JSON) goes as it is."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("method") != "GET" or not _deep_page(scope):
+        if scope["type"] != "http" or scope.get("method") != "GET" or not _deep(scope):
             await self.app(scope, receive, send)
             return
-        query: bytes = scope.get("query_string", b"")
-        location = b"/" + (b"?" + query if query else b"")
-        await send({"type": "http.response.start", "status": 308,
-                    "headers": [(b"location", location), (b"content-length", b"0")]})
-        await send({"type": "http.response.body", "body": b""})
+        home = False
+
+        async def sending(message: Message) -> None:
+            nonlocal home
+            if message["type"] == "http.response.start" and message["status"] == 200 and \
+                    _is_html(message.get("headers", [])):
+                home = True
+                query: bytes = scope.get("query_string", b"")
+                await send({"type": "http.response.start", "status": 308, "headers": [
+                    (b"location", b"/" + (b"?" + query if query else b"")),
+                    (b"content-length", b"0")]})
+            elif home and message["type"] == "http.response.body":
+                if not message.get("more_body", False):  # the page's body: not sent
+                    await send({"type": "http.response.body", "body": b""})
+            else:
+                await send(message)
+
+        await self.app(scope, receive, sending)
 
 
-def _deep_page(scope: Scope) -> bool:
-    """Whether ``scope`` asks for HTML at an address of two segments or more, the first none
-    of :data:`_OWN` and the last no file name (``x.js``)."""
-    accept = b",".join(value for name, value in scope.get("headers", []) if name == b"accept")
+def _deep(scope: Scope) -> bool:
+    """Whether ``scope`` asks for an address of two segments or more, the first none of
+    :data:`_OWN` and the last no file name (``x.js``)."""
     parts = [part for part in scope.get("path", "").encode("utf-8").split(b"/") if part]
-    return b"text/html" in accept and len(parts) >= 2 and parts[0] not in _OWN and \
-        b"." not in parts[-1]
+    return len(parts) >= 2 and parts[0] not in _OWN and b"." not in parts[-1]
+
+
+def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
+    return any(name.lower() == b"content-type" and value.startswith(b"text/html")
+               for name, value in headers)
