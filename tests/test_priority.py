@@ -87,3 +87,10 @@ def test_partner_exhausted(card: str, visible: str, exhausted: bool) -> None:
 def test_flipper_first_is_explained() -> None:
     result = resolve_claims([Claim(1, C), Claim(0, C)], 0, "flip")
     assert "the flipper comes before their lower player" in explain(result, "en")[-1]
+
+
+def test_the_viewer_who_gets_the_card_is_told_in_the_second_person() -> None:
+    """Walk 45: "You takes the card to 扯 pong"; the viewer's own take reads "You take"."""
+    result = resolve_claims([Claim(3, W), Claim(2, W)], 1, "discard")
+    assert explain(result.seen_from(2), "en")[-1].startswith("You take the card to")
+    assert explain(result.seen_from(0), "en")[-1].startswith("The player opposite (对家) takes")

@@ -80,6 +80,8 @@ class ClaimResolution:
             if self.winner.kind is ClaimKind.CHI and self.source is Source.FLIP and \
                     self.winner.seat == self.origin:
                 key = "priority.gets_flipper"
+        if self.viewer is not None and self.winner.seat == self.viewer:
+            key += "_you"  # "You take the card", not "you takes"
         messages.append(Message.of(key, ("R-PRIORITY",), who=self._who(self.winner.seat),
                                    kind=Message.of(f"priority.kind.{self.winner.kind.value}"),
                                    origin=self._who(self.origin)))
