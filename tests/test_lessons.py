@@ -1115,3 +1115,15 @@ def test_the_first_pass_question_is_asked_again_on_a_pass_of_the_same_colour() -
                 assert all(twin.is_red == card.is_red for _, twin in proof.history_proofs)
                 proven += 1
         assert proven
+
+
+def test_a_kong_on_ones_own_flip_is_hinted_at_whose_flip_it_is() -> None:
+    """Walk 45, lesson 7: at "you flip 3♠ yourself: may you kong?", a wrong "case 2" was told
+    that case 2 is a card another player discards or flips — true, but not why: here who
+    flipped decides (R-OWN-FLIP), whatever the answer tried."""
+    steps = [s for _, s in QUESTIONS if s.kind == "kong" and s.data.get("event") == "own_flip"]
+    assert steps
+    for step in steps:
+        for said in ("case2", "case1", "case3"):
+            hint = step.task.hint(ChoiceAnswer(said))
+            assert hint.key == "hint.kong_whose_flip" and "R-OWN-FLIP" in hint.rules

@@ -54,6 +54,8 @@ def kong(data: StepData) -> Task:
 
     def hint(given: LessonAnswer) -> Message:
         said = given.value if isinstance(given, ChoiceAnswer) else ""
+        if result.reason == "own_flip":  # whose flip it is decides, not how the four came
+            return Message.of("hint.kong_whose_flip", ("R-OWN-FLIP", "R-KONG"))
         if said in _NEEDS and event not in _NEEDS[said]:
             return Message.of(f"hint.kong_not_{said}", ("R-KONG",))
         if said == "gathered":
