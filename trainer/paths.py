@@ -26,13 +26,7 @@ class SingleSlashes:
         if scope["type"] != "http" or b"//" not in raw:
             await self.app(scope, receive, send)
             return
-        location = _SLASHES.sub(b"/", raw)
-        query: bytes = scope.get("query_string", b"")
-        if query:
-            location += b"?" + query
-        await send({"type": "http.response.start", "status": 308,
-                    "headers": [(b"location", location), (b"content-length", b"0")]})
-        await send({"type": "http.response.body", "body": b""})
+        await _moved(send, _SLASHES.sub(b"/", raw), scope)
 
 
 _OWN = frozenset({b"_stcore", b"static", b"component", b"media", b"app", b"auth", b"dou14", b"~"})
@@ -60,10 +54,7 @@ class ShallowPages:
             if message["type"] == "http.response.start" and message["status"] == 200 and \
                     _is_html(message.get("headers", [])):
                 home = True
-                query: bytes = scope.get("query_string", b"")
-                await send({"type": "http.response.start", "status": 308, "headers": [
-                    (b"location", b"/" + (b"?" + query if query else b"")),
-                    (b"content-length", b"0")]})
+                await _moved(send, b"/", scope, body=False)
             elif home and message["type"] == "http.response.body":
                 if not message.get("more_body", False):  # the page's body: not sent
                     await send({"type": "http.response.body", "body": b""})
@@ -83,3 +74,13 @@ def _deep(scope: Scope) -> bool:
 def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
     return any(name.lower() == b"content-type" and value.startswith(b"text/html")
                for name, value in headers)
+
+
+async def _moved(send: Send, location: bytes, scope: Scope, *, body: bool = True) -> None:
+    """A 308 to ``location`` on this server, the request's query kept; its empty body too
+    unless the caller ends the answer itself (``body`` False)."""
+    query: bytes = scope.get("query_string", b"")
+    await send({"type": "http.response.start", "status": 308, "headers": [
+        (b"location", location + (b"?" + query if query else b"")), (b"content-length", b"0")]})
+    if body:
+        await send({"type": "http.response.body", "body": b""})
