@@ -264,6 +264,21 @@ def test_winning_on_the_table_and_the_table_after_the_move() -> None:
     assert missed.legal and missed.message.key == "hint.move_missed_win"
 
 
+@pytest.mark.rule("R-SPECIAL")
+@pytest.mark.parametrize("seed", [None, 4, 5])
+def test_an_all_red_win_is_named_in_its_working_not_in_its_question(seed: int | None) -> None:
+    """Lesson 8's 全红 step: the learner must see that every card is red, so the question does
+    not say it; the working after the answer names the special win and its fan."""
+    step = _move_step("specials-fan-score", "win")
+    task = step.task if seed is None else step.variant(seed)
+    assert [m.key for m in task.working] == ["move_why.win_all_red"]
+    assert "R-SPECIAL" in task.rule_ids
+    for lang in ("en", "zh"):
+        asked = step.words(lang) if seed is None else render(task.prompt, lang)
+        assert "全红" not in asked and "red" not in asked.replace("colours", "")
+        assert "全红" in render(task.working[0], lang)
+
+
 @pytest.mark.rule("R-STOCK-EMPTY")
 @pytest.mark.parametrize("seed", [None, 1, 2, 3])
 def test_a_drawn_hand_is_a_move_at_a_real_table(seed: int | None) -> None:

@@ -77,8 +77,41 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     if not params:
         return text
     text = plurals(text, params)
-    return text.format(**{name: _render_param(value, lang) if isinstance(value, _TYPED) else value
-                          for name, value in params.items()})
+    values = {name: _render_param(value, lang) if isinstance(value, _TYPED) else value
+              for name, value in params.items()}
+    return _spaced(text, values) if lang == "zh" else text.format(**values)
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[0-9A-Za-z]")
+
+
+def _spaced(text: str, values: dict[str, object]) -> str:
+    """``text`` filled in as Chinese is typeset here: a space between a Han character and a
+    Latin letter or digit where a part meets the words around it ("接着 2 号翻出", "现在 Bob
+    翻出"), as the catalog's own words are written. Text that is not a part is left as written
+    (a source's words are quoted to the letter).
+
+    >>> _spaced("接着{who}翻出", {"who": "2 号"})
+    '接着 2 号翻出'
+    >>> _spaced("{n}张，给{who}{m}", {"n": 3, "who": "上家", "m": 2})
+    '3 张，给上家 2'
+    """
+    pieces: list[tuple[str, bool]] = []
+    for literal, field, spec, _ in string.Formatter().parse(text):
+        pieces.append((literal, False))
+        if field is not None:
+            pieces.append((format(values[field], spec or ""), True))
+    out = ""
+    last_part = False
+    for piece, part in pieces:
+        if piece and (part or last_part) and (
+                (_HAN.match(out[-1:]) and _LATIN.match(piece[0])) or
+                (_LATIN.match(out[-1:]) and _HAN.match(piece[0]))):
+            out += " "
+        if piece:
+            out, last_part = out + piece, part
+    return out
 
 
 DIGIT_GROUPS = {"en": ","}

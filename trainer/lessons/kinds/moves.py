@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from trainer.engine import Card, partner_rank, partners_of, red_total
+from trainer.engine import Card, Message, partner_rank, partners_of, red_total
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.rules import DEFAULT_RULES
@@ -217,8 +217,11 @@ def move_step(data: StepData) -> Task:
     own cards, so that a fresh table is asked in words of its own."""
     scene, goal = scene_of_task(data)
     case = case_of(scene, goal)
-    return replace(move_task(data, (scene, goal)), prompt=move_prompt(scene, goal, case),
-                   answer_class=(goal.kind, case))
+    task = move_task(data, (scene, goal))
+    if case.all_red:  # the special win is the step's point: the working names it (R-SPECIAL)
+        task = replace(task, working=(Message.of("move_why.win_all_red", ("R-SPECIAL",)),),
+                       rule_ids=(*task.rule_ids, "R-SPECIAL"))
+    return replace(task, prompt=move_prompt(scene, goal, case), answer_class=(goal.kind, case))
 
 
 KINDS = (TaskKind("move", move_step, _move_variant,
