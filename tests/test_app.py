@@ -319,6 +319,10 @@ def test_the_table_is_drawn_for_a_move(db_url: str, learner_id: str) -> None:
 
 def test_settings_saves_house_rules(db_url: str, learner_id: str) -> None:
     at = app("settings", as_learner=learner_id)
+    # every choice says what it changes at the table (a newcomer walk found three without)
+    assert [at.radio(key="rules_players").help, at.radio(key="rules_jokers").help,
+            translated(at.radio, "rules_scoring").help, at.checkbox(key="rules_capped").help] == \
+        [t(f"settings.{name}_help", "en") for name in ("players", "jokers", "scoring", "capped")]
     at.radio(key="rules_players").set_value(3).run()
     assert at.radio(key="rules_jokers").options == ["2", "4", "6"]  # in order
     at.radio(key="rules_jokers").set_value(6).run()

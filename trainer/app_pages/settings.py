@@ -63,19 +63,21 @@ def scoring_defaults() -> None:
 
 
 players = st.radio(tr("settings.players"), (4, 3), index=(4, 3).index(rules.players),
-                   horizontal=True, key="rules_players")
+                   horizontal=True, key="rules_players", help=tr("settings.players_help"))
 jokers = st.radio(tr("settings.jokers"), (2, 4, 6), index=(2, 4, 6).index(rules.jokers),
-                  horizontal=True, key="rules_jokers")
+                  horizontal=True, key="rules_jokers", help=tr("settings.jokers_help"))
 scoring = translated_choice(st.radio, tr("settings.scoring"), ("doubling", "ladder"),
                             key="rules_scoring", prefix="settings.scoring_", start=rules.scoring,
-                            horizontal=True, on_change=scoring_defaults)
+                            horizontal=True, on_change=scoring_defaults,
+                            help=tr("settings.scoring_help"))
 st.caption(tr("settings.scoring_defaults"))  # the base and the cap below change with it
 # The boxes say here, in the page's language, what is out of range (Streamlit's own bounds say
 # it in English in a hover tip); Save refuses while a box is out of range.
 BASE_RANGE, CAP_RANGE = (1, 1000), (0, 20)
 base = number_box(tr("settings.base"), "rules_base", int(rules.base), BASE_RANGE,
                   help_text=tr("settings.base_help"))
-capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped")
+capped = st.checkbox(tr("settings.capped"), value=rules.fan_cap is not None, key="rules_capped",
+                     help=tr("settings.capped_help"))
 cap = number_box(tr("settings.fan_cap"), "rules_cap",
                  int(rules.fan_cap if rules.fan_cap is not None else 5), CAP_RANGE,
                  disabled=not capped)
