@@ -567,6 +567,21 @@ def test_failed_mode_replays_misses_and_reopens(db: tuple[ProgressStore, str]) -
     assert reopened.session_state["puzzle_current"].id == missed.id
 
 
+def test_my_misses_brings_back_a_miss_of_this_session_and_says_when_none_waits(
+        db: tuple[ProgressStore, str]) -> None:
+    """A walk missed puzzles, then opened "my misses" in the same session and was told only
+    that nothing fits: a miss seen this session is what the mode is for. With no miss left,
+    the page says so in those words."""
+    _store, learner = db
+    at = app("puzzles", as_learner=learner, mode="failed")
+    assert [i.value for i in at.info] == [t("puzzles.no_misses", "en")]
+    translated(at.selectbox, "puzzle_mode").set_value("rated").run()
+    missed = at.session_state["puzzle_current"]
+    _solve(at, right=False)
+    translated(at.selectbox, "puzzle_mode").set_value("failed").run()
+    assert at.session_state["puzzle_current"].id == missed.id
+
+
 def _values(data: object) -> list[object]:
     """Plotly ≥ 6 may encode arrays as {"dtype", "bdata"} (base64 typed arrays)."""
     if isinstance(data, dict) and "bdata" in data:

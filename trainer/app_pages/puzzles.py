@@ -249,7 +249,8 @@ def puzzle_area() -> None:
                 st.info(tr("puzzles.three_players_only"))
                 settings_link(tr("puzzles.open_settings"))
             else:
-                st.info(tr("puzzles.none_left"))
+                st.info(tr("puzzles.no_misses" if mode == service.PuzzleMode.FAILED
+                           else "puzzles.none_left"))
             st.stop()
         show_puzzle(current)
     puzzle: Puzzle = current

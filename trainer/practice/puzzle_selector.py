@@ -150,10 +150,7 @@ def choose(store: ProgressStore, learner_id: int, rules: RuleSet, mode: PuzzleMo
     rng = rng or random.Random()
     seen = set(recent)
     if mode == PuzzleMode.FAILED:
-        known = {**bank_index(), **own_puzzles(store, learner_id)}
-        pool = [known[pid] for pid in failed_puzzles(store, learner_id)
-                if pid in known and pid not in seen]
-        return pool[0] if pool else None
+        return _next_miss(store, learner_id, list(recent))
     target = target_rating(mode, store.ratings.learner(learner_id), streak)
     subject = theme if mode == PuzzleMode.THEME else None
     pool, stored = near(store, rules.players, subject, kinds, target, held_back)
@@ -225,6 +222,22 @@ def near(store: ProgressStore, players: int, theme: str | None,
             pool[pid] = by_id[pid]
             stored[pid] = rating
     return list(pool.values()), stored
+
+
+def _next_miss(store: ProgressStore, learner_id: int, recent: list[str]) -> Puzzle | None:
+    """The next puzzle of "my misses": one not seen in this session first; then those seen,
+    the longest ago first — a puzzle missed a minute ago in another mode is what the learner
+    came for — but not the one just shown while another waits. None only when no miss is left
+    unsolved."""
+    known = {**bank_index(), **own_puzzles(store, learner_id)}
+    missed = [known[pid] for pid in failed_puzzles(store, learner_id) if pid in known]
+    unseen = [puzzle for puzzle in missed if puzzle.id not in recent]
+    if unseen:
+        return unseen[0]
+    last_seen = {pid: index for index, pid in enumerate(recent)}
+    again = sorted(missed, key=lambda puzzle: last_seen[puzzle.id])
+    return next((p for p in again if not recent or p.id != recent[-1]), None) or \
+        (again[0] if again else None)
 
 
 def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
