@@ -567,6 +567,30 @@ def test_failed_mode_replays_misses_and_reopens(db: tuple[ProgressStore, str]) -
     assert reopened.session_state["puzzle_current"].id == missed.id
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_right_no_on_a_later_check_is_told_both_hold(db: tuple[ProgressStore, str],
+                                                      lang: str) -> None:
+    """A hand both unpaired and short of red: "red short" is right, and the page says that the
+    explanation's reason (the first check in order) holds too, instead of leaving the learner
+    to think theirs was not what counted."""
+    from trainer.engine import failing_reasons
+    from trainer.puzzles.model import WinBoard
+
+    _store, learner = db
+    puzzle = next(p for p in service.bank() if isinstance(p.board, WinBoard) and
+                  isinstance(p.answer, WinAnswer) and not p.answer.win and
+                  len(failing_reasons(p.board.position)) > 1)
+    assert isinstance(puzzle.answer, WinAnswer) and isinstance(puzzle.board, WinBoard)
+    later = next(iter(failing_reasons(puzzle.board.position) - {puzzle.answer.reason}))
+    at = app("puzzles", as_learner=learner, puzzle=puzzle.id, lang=lang)
+    translated(at.button_group, "puzzle_win_choice").set_value("no").run()
+    translated(at.button_group, "puzzle_reason_choice").set_value(later.value).run()
+    at.button(key="puzzle-check-win").click().run()
+    assert at.success[0].value == t("puzzles.right", lang)
+    assert t("pz.reason_also", lang, given=t(f"choice.reason.{later.value}", lang),
+             first=t(f"choice.reason.{puzzle.answer.reason}", lang)) in [c.value for c in at.caption]
+
+
 def test_my_misses_brings_back_a_miss_of_this_session_and_says_when_none_waits(
         db: tuple[ProgressStore, str]) -> None:
     """A walk missed puzzles, then opened "my misses" in the same session and was told only

@@ -40,21 +40,23 @@ def test_a_wrong_reason_is_answered_about_that_check() -> None:
 
 def test_a_wrong_yes_is_told_every_check_none_singled_out() -> None:
     """After a wrong yes, "is it at least 20?" would name the reason the learner answers next:
-    the hint lists every check in the engine's order; a "no" with a reason that fails but not
-    first is told another fails before it."""
+    the hint lists every check in the engine's order, and says that any failing one is an
+    answer — as the grading takes it: a "no" with a reason that fails but not first is right,
+    and the grade names the first, which the explanation states (walk 46 was told "the first
+    that fails" and then graded right on another)."""
     seen = 0
     for puzzle in _win_puzzles(False):
         board = puzzle.board
         assert isinstance(board, WinBoard)
         given = service.WinGiven(True, fan=0)
         hint = service.hint(puzzle, given, service.grade(puzzle, given))
-        assert hint.key == "hint.win_checks", puzzle.id
+        assert hint.key == "hint.win_checks_any", puzzle.id
         assert hint.param("threshold") == board.position.rules.red_threshold
         first = verdict(board.position).reason
+        assert service.grade(puzzle, service.WinGiven(False, reason=first)).first_reason is None
         for later in failing_reasons(board.position) - {first}:
-            given = service.WinGiven(False, reason=later)
-            assert service.hint(puzzle, given, service.grade(puzzle, given)).key == \
-                "hint.reason_earlier", puzzle.id
+            graded = service.grade(puzzle, service.WinGiven(False, reason=later))
+            assert graded.correct and graded.first_reason is first, puzzle.id
             seen += 1
     assert seen > 0
 

@@ -371,6 +371,9 @@ def puzzle_area() -> None:
             st.error(tr("pz.wrong_verdict"))
         else:
             st.error(tr("puzzles.wrong_again"))
+        if graded.first_reason is not None and isinstance(given, service.WinGiven):
+            st.caption(tr("pz.reason_also", given=tr(f"choice.reason.{given.reason}"),
+                          first=tr(f"choice.reason.{graded.first_reason}")))
         if graded.missed:
             st.warning(tr("pz.missed", cards=cards_text(graded.missed)))
         if graded.extra:

@@ -28,10 +28,12 @@ def why_not_hint(position: Position, said_win: bool) -> Message:
     return Message.of("hint.red_recount", ("R-RED", "R-WIN"), threshold=threshold)
 
 
-def checks_hint(position: Position) -> Message:
+def checks_hint(position: Position, *, first_only: bool = True) -> Message:
     """After a wrong yes where the next answer is *what stops it*: every check in the engine's
-    order, none singled out — the failing one named would be that answer (R-WIN, R-OWN-FLIP)."""
-    return Message.of("hint.win_checks", ("R-WIN", "R-OWN-FLIP", "R-PAIR14", "R-RED"),
+    order, none singled out — the failing one named would be that answer (R-WIN, R-OWN-FLIP).
+    A lesson asks for the first check that fails (``first_only``); a puzzle takes any."""
+    return Message.of("hint.win_checks" if first_only else "hint.win_checks_any",
+                      ("R-WIN", "R-OWN-FLIP", "R-PAIR14", "R-RED"),
                       threshold=position.rules.red_threshold)
 
 

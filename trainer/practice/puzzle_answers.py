@@ -46,6 +46,9 @@ class Grade:
     verdict_right: bool = True
     missed: tuple[Card, ...] = ()
     extra: tuple[Card, ...] = ()
+    first_reason: Reason | None = None
+    """A right no whose reason holds but is not the first check that fails: that first one
+    (the explanation names it, so the page says both hold)."""
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -62,8 +65,11 @@ def grade(puzzle: Puzzle, given: Given) -> Grade:
             return Grade(False, False)
         if given.win != answer.win:
             return Grade(False, False)
-        right = given.fan == answer.fan if answer.win else given.reason in accepted_reasons(puzzle)
-        return Grade(right)
+        if answer.win:
+            return Grade(given.fan == answer.fan)
+        right = given.reason in accepted_reasons(puzzle)
+        return Grade(right, first_reason=answer.reason if right and given.reason != answer.reason
+                     else None)
     if isinstance(answer, SafeSetAnswer):
         if not isinstance(given, SetGiven):
             return Grade(False)

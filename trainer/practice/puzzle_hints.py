@@ -5,7 +5,7 @@ offers one more try before it shows the answer."""
 from __future__ import annotations
 
 from trainer.content.win_hints import checks_hint, reason_hint, why_not_hint
-from trainer.engine import Reason, failing_reasons
+from trainer.engine import Reason
 from trainer.engine.messages import Message
 from trainer.practice.puzzle_answers import CardGiven, Given, Grade, SetGiven, WinGiven
 from trainer.puzzles import Puzzle
@@ -25,13 +25,11 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
             if said is not None and not said.win and said.reason not in (None, Reason.RED_SHORT):
                 return reason_hint(board.position, said.reason)  # the check it named passes
             if said is not None and said.win:  # the reason comes next: no check singled out
-                return checks_hint(board.position)
+                return checks_hint(board.position, first_only=False)  # any failing check
             return why_not_hint(board.position, said_win=False)
         if answer.win:  # the yes is right, the fan is not
             return Message.of("hint.fan_list", ("R-FAN",))
-        assert said.reason is not None
-        if said.reason in failing_reasons(board.position):  # it fails, but another first
-            return Message.of("hint.reason_earlier", ("R-WIN",))
+        assert said.reason is not None  # a no whose reason fails is right: this one passes
         return reason_hint(board.position, said.reason)
     if isinstance(given, SetGiven):
         return Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=len(graded.missed),
