@@ -515,6 +515,19 @@ def test_every_glossary_picture_is_said_in_words() -> None:
             assert said is bool(term.cards or term.melds), (term.id, lang)
 
 
+def test_every_table_label_of_a_term_is_in_the_glossary() -> None:
+    """The tables label each player's "passed, not won" cards with a dotted underline; walk 46
+    searched the glossary for 放过 and "passed" and found nothing."""
+    from trainer.content.glossary import find_terms
+    from trainer.i18n import catalog
+
+    for lang, query in (("zh", "放过"), ("en", "passed, not won")):
+        found = find_terms(query, lambda term, lang=lang: catalog(lang)[f"glossary.{term.id}.name"])
+        assert found and found[0].id == "fangguo", lang
+        assert catalog(lang)["board.passed"].rstrip(":：") == \
+            catalog(lang)["glossary.fangguo.name"].capitalize()
+
+
 def _term_key(at: object, index: int) -> str:
     """The session-state key of the glossary's ``index``-th expander (``term-<id>``)."""
     from trainer.content.glossary import TERMS

@@ -47,6 +47,7 @@ TERMS: tuple[Term, ...] = (
     Term("laili", "来历分明", "láilì fēnmíng", "R-PUBLIC"),
     Term("liuju", "流局", "liújú", "R-STOCK-EMPTY"),
     Term("liunazhang", "留哪张", "liú nǎ zhāng", "R-DISCARD", cards="Ah Kd 6c 9s"),
+    Term("fangguo", "放过未糊", "fàngguò wèi hú", "R-READ", cards="9h 9d"),
     Term("dujiao", "读下叫", "dú xiàjiào", "R-READ"),
     Term("fangshou", "防守", "fángshǒu", "R-SAFE"),
 )
