@@ -448,3 +448,17 @@ def test_a_right_discard_not_the_coachs_goes_on_with_the_learners_card() -> None
             assert card in [t.card for t in board.pile] and card not in board.hand
             seen += 1
     assert seen
+
+
+def test_the_claim_stage_teaches_a_pong_passed_as_well_as_a_pong_taken() -> None:
+    """Walk 46 met five pongs in lesson 12, every one right to take, and concluded "always
+    pong": the stage also asks a pong whose two cards are each half of a 14-pair, where
+    passing is best, and its re-asks stay such pongs (the pool holds several)."""
+    from trainer.lessons.kinds.best_move import classes
+
+    lesson = next(x for x in load_lessons() if x.id == "claim-or-pass")
+    cases = classes("best_claim", 4, False, None)
+    asked = {cases[int(step.data["moment"])] for step in lesson.steps
+             if isinstance(step, Question) and step.kind == "best_claim"}
+    assert {"pong", "pong_pass"} <= asked
+    assert cases.count("pong_pass") >= 10
