@@ -462,3 +462,21 @@ def test_the_claim_stage_teaches_a_pong_passed_as_well_as_a_pong_taken() -> None
              if isinstance(step, Question) and step.kind == "best_claim"}
     assert {"pong", "pong_pass"} <= asked
     assert cases.count("pong_pass") >= 10
+
+
+def test_a_later_discard_stage_never_draws_a_first_discard_of_the_plan_stage() -> None:
+    """Walk 46 met lesson 10's opening tables again in lesson 11: a discard stage that does not
+    ask a first discard draws its fresh tables from the other moments only."""
+    from trainer.lessons.kinds.best_move import KINDS as BEST_KINDS
+    from trainer.lessons.task import StepData
+
+    generate = next(kind.generate for kind in BEST_KINDS if kind.name == "best_discard")
+    moments = pool(4, "best_discard")
+    lesson = next(x for x in load_lessons() if x.id == "which-discard")
+    steps = [s for s in lesson.steps if isinstance(s, Question) and s.kind == "best_discard"]
+    assert steps
+    rng = random.Random(46)
+    for step in steps:
+        for _ in range(15):
+            drawn = generate(rng, StepData(step.data))["moment"]
+            assert not first_discard(moments[drawn]), (step.number, drawn)

@@ -344,12 +344,16 @@ def first_discard(move: BestMove) -> bool:
 def _variant_of(kind: str) -> Callable[[random.Random, StepData], dict[str, Any]]:
     def variant(rng: random.Random, data: StepData) -> dict[str, Any]:
         """Another moment of the pool, of the step's class (:func:`move_class`); with
-        ``first``, another first discard."""
+        ``first``, another first discard — and a discard without, never one: the first
+        discards are the plan stage's (lesson 10), and a later stage drawing one showed its
+        table twice."""
         here, players = data.integer("moment", 0), _players(data, kind)
         first, plan = data.flag("first"), _plan(data)
         case = classes(kind, players, first, plan)[here]
+        planned = classes(kind, players, True, None) if kind == "best_discard" and not first \
+            else None  # None where not a first discard
         others = [n for n, other in enumerate(classes(kind, players, first, plan))
-                  if n != here and other == case]
+                  if n != here and other == case and (planned is None or planned[n] is None)]
         if not others:
             raise TaskError("the pool holds one such moment: no fresh variant")
         reasoned = [n for n in others if explained(kind, players)[n]]
