@@ -334,17 +334,29 @@ def test_a_chi_and_a_pass_are_told_apart_by_the_hand_they_leave() -> None:
                 assert (reason.param("kept"), reason.param("red")) == (red[better], red[worse])
                 assert (reason.key == "coach.contrast_claim_red_ready") is ready[worse]
                 said["coach.contrast_claim_red"] += 1
-            else:  # the chi's readiness said where it would bring it
+            elif reason.key == "coach.contrast_claim_wait":  # both ready, one wider
+                left = {}
+                for action in (better, worse):
+                    if action.kind is ActionKind.PASS:
+                        left[action] = _winning_unseen(view, None)
+                    else:
+                        owed = owed_discard(view, action)
+                        assert owed is not None
+                        left[action] = _winning_unseen(owed.after, owed.card)
+                assert (reason.param("left"), reason.param("other_left")) == \
+                    (left[better], left[worse]) and left[better] > left[worse]
+                said[reason.key] += 1
+            else:  # the chi's readiness said where it would bring it, and the pass's not
                 owed = owed_discard(view, worse)
                 assert owed is not None and better.kind is ActionKind.PASS and \
                     worse.kind is ActionKind.CHI
-                ready = _live_ready(owed.after, owed.card)
+                ready = _live_ready(owed.after, owed.card) and not _live_ready(view, None)
                 assert reason.key == ("coach.contrast_claim_owed_ready" if ready
                                       else "coach.contrast_claim_owed")
-        if sum(said.values()) >= 80:
+        if sum(said.values()) >= 80 and said["coach.contrast_claim_wait"] > 0:
             break
     assert said["coach.contrast_claim_ready"] > 0 and said["coach.contrast_pong_loose"] > 0
-    assert said["coach.contrast_claim_red"] > 0
+    assert said["coach.contrast_claim_red"] > 0 and said["coach.contrast_claim_wait"] > 0
 
 
 @pytest.mark.rule("R-SPECIAL")

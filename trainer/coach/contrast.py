@@ -76,6 +76,9 @@ class ClaimFacts:
     red_at_least: bool = False
     """The chi's owed discard could not be read: ``red`` is the least it can leave (the
     reddest card let go)."""
+    left: int | None = None
+    """The unseen cards that would win after a pass, or after a chi and its owed discard
+    (R-WAIT); None after a pong or a chi whose discard could not be read."""
 
 
 def claim_facts(view: PlayerView, action: Action, then: Card | None = None
@@ -85,7 +88,8 @@ def claim_facts(view: PlayerView, action: Action, then: Card | None = None
     if action.kind is ActionKind.PASS:
         waiting = waits_after(view, view.hand)
         return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0,
-                          red=red_total(view.hand, view.melds[view.seat]))
+                          red=red_total(view.hand, view.melds[view.seat]),
+                          left=waiting.copies_left)
     if action.kind is ActionKind.PONG and view.offer is not None:
         counts = rank_counts(view.hand)
         after = list(counts)
@@ -100,7 +104,7 @@ def claim_facts(view: PlayerView, action: Action, then: Card | None = None
     kept.remove(owed.card)
     waiting = waits_after(owed.after, tuple(kept))
     return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, owed.card, owed.chance,
-                      red=red_total(kept, owed.after.melds[view.seat]))
+                      red=red_total(kept, owed.after.melds[view.seat]), left=waiting.copies_left)
 
 
 def _chi_unread(view: PlayerView, action: Action) -> ClaimFacts | None:
@@ -132,8 +136,9 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action,
     """Why one answer to the offered card beats another in one sentence: it leaves the hand
     ready and the other does not, a pong's two alike were loose, cost no pair, or were
     partners a pass keeps (R-PONG, R-PAIR14), a chi leaves clearly less red than a pass
-    (R-RED), or a chi owes a discard likely to deal in where a pass owes none (R-CHI, R-WAIT,
-    R-SAFE); None when none of these tells them apart."""
+    (R-RED), both leave it ready but one on more unseen winning cards (R-WAIT), or a chi owes
+    a discard likely to deal in where a pass owes none (R-CHI, R-WAIT, R-SAFE); None when none
+    of these tells them apart."""
     if better == worse:
         return None
     owed = then or {}
@@ -146,9 +151,13 @@ def claim_contrast(view: PlayerView, better: Action, worse: Action,
     elif (found := _pong_reason(view, better, worse, good, bad)
           or _claim_red(view, better, worse, good, bad)) is not None:
         reason = found
+    elif good.ready and bad.ready and good.left is not None and bad.left is not None and \
+            good.left > bad.left:  # both ready: the wider wait (R-WAIT)
+        reason = Message.of("coach.contrast_claim_wait", ("R-WAIT",), move=move_words(better),
+                            other=move_words(worse), left=good.left, other_left=bad.left)
     elif bad.owed is not None and better.kind is ActionKind.PASS and bad.owed_chance >= RISK_GAP:
-        # what the chi would bring is said too (a hand made ready)
-        reason = Message.of("coach.contrast_claim_owed_ready" if bad.ready
+        # what the chi would bring is said too (a hand made ready that the pass leaves not)
+        reason = Message.of("coach.contrast_claim_owed_ready" if bad.ready and not good.ready
                             else "coach.contrast_claim_owed", ("R-CHI", "R-SAFE"),
                             other=move_words(worse), card=bad.owed,
                             percent=Percent(bad.owed_chance), move=move_words(better))
