@@ -226,7 +226,7 @@ def test_no_reason_is_said_both_ways_and_a_safer_card_is_named_first() -> None:
                                        (a.cards[0], said.param("risk"))):
                         assert isinstance(risk, Message)
                         said_risk = render(risk, lang, cite=False)  # (its first letter raised)
-                        assert card_words(card, lang) + (" " if lang == "en" else "") + \
+                        assert card_words(card, lang) + " " + \
                             said_risk[:1].lower() + said_risk[1:] in text
     assert both > 0 and safer > 0
 

@@ -553,6 +553,46 @@ def test_a_passed_win_is_flagged() -> None:
     raise AssertionError("no seed offered a win to pass up")
 
 
+def _passed_win_hand() -> Replay:
+    """A hand where the learner passes the first win offered, then plays as the heuristic."""
+    for seed in range(300):
+        play = PlaySession(seed, RuleSet())
+        rng = random.Random(0)
+        bot = HeuristicBot()
+        passed = False
+        while not play.state.over:
+            play.run_bots()
+            if play.learner_to_act:
+                legal = play.view().legal
+                if not passed and any(a.kind is ActionKind.WIN for a in legal):
+                    play.act(next(a for a in legal if a.kind is ActionKind.PASS))
+                    passed = True
+                else:
+                    play.act(bot.choose(play.view(), rng))
+        if passed:
+            return Replay.of(play.state)
+    raise AssertionError("no seed offered a win to pass up")
+
+
+def test_a_passed_win_is_a_priced_mistake_of_the_coach_review() -> None:
+    """Walk 47 passed a win: the engine's flags said so, but the coach's review left the moment
+    out ("no mistakes") and Progress counted 0 points lost. The review now weighs it: the win
+    at its payment, each other move by its play-outs (R-WIN, R-PAY)."""
+    replay = _passed_win_hand()
+    priced = price_hand(replay, LEARNER, deals=16)
+    passed = [d for d in priced.decisions if d.chosen.kind is ActionKind.PASS and
+              any(o.action.kind is ActionKind.WIN for o in d.decision.options)]
+    assert len(passed) == 1
+    win = next(o for o in passed[0].decision.options if o.action.kind is ActionKind.WIN)
+    assert win.mean > 0 and win.error == 0.0  # the same payment in every deal
+    assert passed[0].decision.best.action.kind is ActionKind.WIN and passed[0].mistake
+    assert priced.points_lost >= passed[0].shown_loss.value > 0
+    again = PricedHand.loads(priced.dumps())  # kept with the hand, read back the same
+    assert [(d.step, d.chosen, d.mistake) for d in again.decisions] == \
+        [(d.step, d.chosen, d.mistake) for d in priced.decisions]
+    assert priced.summary().key == "coach.review_summary"  # not "_clean"
+
+
 def test_the_review_jumps_to_a_flagged_moment_and_makes_a_puzzle(
         db: tuple[ProgressStore, str]) -> None:
     store, learner = db

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,10 +201,20 @@ def same_move(a: Action, b: Action) -> bool:
 def _options(view: PlayerView) -> list[Action]:
     """The options worth weighing: a win is always taken (R-READ's assumption), and of the
     discards that are the same move (:func:`same_move`) only the first."""
-    for kind in (ActionKind.WIN, ActionKind.TIANZOU):
+    for kind in WINS:
         wins = [a for a in view.legal if a.kind is kind]
         if wins:
             return wins[:1]
+    return every_option(view)
+
+
+WINS = (ActionKind.WIN, ActionKind.TIANZOU)
+
+
+def every_option(view: PlayerView) -> list[Action]:
+    """Every legal move once, a win among them: what a review weighs where the learner let a
+    win go (R-WIN) — the win is worth its payment in every deal, the other moves their
+    play-outs."""
     options: list[Action] = []
     for action in view.legal:
         if not any(same_move(action, kept) for kept in options):
@@ -255,16 +265,18 @@ on the same 268 duplicate deals the expert at 192 weighed deals (about 50 effect
 
 def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
              playout_seed: int | None = None, weighted: bool = WEIGHTED,
-             priced: bool = PRICED) -> Decision:
+             priced: bool = PRICED, options: Sequence[Action] | None = None) -> Decision:
     """Value each option of the viewer's decision on ``deals`` deals (see the module), each
     deal's play-outs weighed, when ``weighted``, by how likely the table makes it
     (:func:`deal_log_weight`; otherwise every deal counts alike); with ``priced``, a discard's
     deals are weighed so that those it deals in on count as often as its deal-in chance says
     (:func:`trainer.coach.deal_in_price.stratify`).
-    ``playout_seed`` plays every deal out with the same seed (tests compare with enumeration)."""
+    ``playout_seed`` plays every deal out with the same seed (tests compare with enumeration).
+    ``options``: the moves to weigh, when not :func:`_options` (a review of a win let go weighs
+    :func:`every_option`)."""
     if not searchable(view):
         raise ValueError("the coach weighs the viewer's own discard or lay-down")
-    options = _options(view)
+    options = list(options) if options is not None else _options(view)
     rng = random.Random(view_seed(view, salt))
     payments: dict[Action, list[float]] = {action: [] for action in options}
     dealt_in: dict[Action, list[bool]] = {action: [] for action in options}

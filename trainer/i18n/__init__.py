@@ -19,7 +19,7 @@ from trainer.content.languages import DEFAULT_LANGUAGE, LANGUAGES
 from trainer.engine import Card, Message, NotationError, Verdict, verdict_messages
 from trainer.engine.messages import Amount, Percent, Points
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "placeholders", "render",
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "catalog", "explain", "join_words", "placeholders", "render",
            "render_all", "said", "t", "typo"]
 
 
@@ -83,25 +83,51 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_LATIN = re.compile(r"[0-9A-Za-z]")
+_LATIN = re.compile(r"[0-9A-Za-z♠♥♣♦]")
+"""What Chinese text here sets apart from Han by a space: Latin letters, digits and the cards
+(a card's suit ends it: "A♣ 和 5♣")."""
 
 
 def _spaced(text: str, values: dict[str, object]) -> str:
     """``text`` filled in as Chinese is typeset here: a space between a Han character and a
-    Latin letter or digit where a part meets the words around it ("接着 2 号翻出", "现在 Bob
-    翻出"), as the catalog's own words are written. Text that is not a part is left as written
-    (a source's words are quoted to the letter).
+    Latin letter, digit or card where a part meets the words around it ("接着 2 号翻出",
+    "现在 Bob 翻出"), as the catalog's own words are written. Text that is not a part is left
+    as written (a source's words are quoted to the letter).
 
     >>> _spaced("接着{who}翻出", {"who": "2 号"})
     '接着 2 号翻出'
     >>> _spaced("{n}张，给{who}{m}", {"n": 3, "who": "上家", "m": 2})
     '3 张，给上家 2'
+    >>> _spaced("{head}和{last}", {"head": "A♣", "last": "5♣"})
+    'A♣ 和 5♣'
     """
     pieces: list[tuple[str, bool]] = []
     for literal, field, spec, _ in string.Formatter().parse(text):
         pieces.append((literal, False))
         if field is not None:
             pieces.append((format(values[field], spec or ""), True))
+    return _typeset(pieces)
+
+
+def join_words(separator: str, parts: Iterable[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """``parts`` joined by ``separator`` (a catalog text), spaced as :func:`_spaced` spaces a
+    part in Chinese.
+
+    >>> join_words("；接着", ["2 号打出 2♣", "3 号翻出 Q♠"], "zh")
+    '2 号打出 2♣；接着 3 号翻出 Q♠'
+    """
+    if lang != "zh":
+        return separator.join(parts)
+    pieces: list[tuple[str, bool]] = []
+    for index, part in enumerate(parts):
+        pieces += [(separator, False)] if index else []
+        pieces.append((part, True))
+    return _typeset(pieces)
+
+
+def _typeset(pieces: list[tuple[str, bool]]) -> str:
+    """Text and parts (``True``) put together, a space where a part meets Han text on one side
+    and Latin, a digit or a card on the other."""
     out = ""
     last_part = False
     for piece, part in pieces:

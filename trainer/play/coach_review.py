@@ -17,14 +17,17 @@ from dataclasses import dataclass
 
 from trainer.coach import coached_hands
 from trainer.coach.contrast import reasons
+from trainer.coach.deals import searchable
 from trainer.coach.explain import move_words, outcome_words
 from trainer.coach.search import (
     BUDGETS,
+    WINS,
     Z95,
     Decision,
     decision_from_json,
     decision_to_json,
     evaluate,
+    every_option,
     same_move,
     weighable,
 )
@@ -201,10 +204,16 @@ class PricedHand:
 
 
 def decisions_of(replay: Replay, seat: int) -> list[tuple[int, Action, PlayerView]]:
-    """``seat``'s own discards, lay-downs and claims with options to weigh, with the action
-    chosen and the view each was made from."""
+    """``seat``'s own discards, lay-downs and claims with options to weigh, and the wins let
+    go (R-WIN: a win the coach always takes, so a pass of one is a decision the review
+    prices), with the action chosen and the view each was made from."""
     return [(step, replay.actions[step], view)
-            for step, view in coached_hands.decisions_of(replay, seat, weighable)]
+            for step, view in coached_hands.decisions_of(replay, seat, _reviewed)
+            if weighable(view) or replay.actions[step].kind not in WINS]
+
+
+def _reviewed(view: PlayerView) -> bool:
+    return weighable(view) or (searchable(view) and any(a.kind in WINS for a in view.legal))
 
 
 def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
@@ -213,7 +222,7 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
     moments = decisions_of(replay, seat)
     priced = []
     for done, (step, action, view) in enumerate(moments, start=1):
-        decision = evaluate(view, deals)
+        decision = evaluate(view, deals, options=None if weighable(view) else every_option(view))
         advice = coach_advice(view)  # what Play's hint said: the same quick look
         quick = None if advice is None else advice[1].move
         best = decision.best.action

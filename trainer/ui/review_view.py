@@ -17,7 +17,7 @@ from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
 from trainer.engine.messages import Message
-from trainer.i18n import render
+from trainer.i18n import join_words, render
 from trainer.play.coach_jobs import mistake_steps, review_of
 from trainer.play.coach_review import PricedHand, decision_line
 from trainer.play.hand_review import Flag, reviewed
@@ -83,8 +83,8 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
     if led:  # the move that led to the table below, not the decision it shows; a move of
         # several events (a pong and its draw) in one line; above the table, so that Forward
         # needs no scroll to read it
-        st.markdown(tr("play.review_led_here", move=tr("play.led_sep").join(
-            [led[0], *(_joined(text) for text in led[1:])])))
+        st.markdown(tr("play.review_led_here", move=join_words(
+            tr("play.led_sep"), [led[0], *(_joined(text) for text in led[1:])], lang)))
     decided = next((d for d in (priced.decisions if isinstance(priced, PricedHand) else ())
                     if d.step == step), None)
     if decided is not None:  # the learner's decision at this table, valued
