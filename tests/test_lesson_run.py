@@ -271,12 +271,17 @@ def test_an_all_red_win_is_named_in_its_working_not_in_its_question(seed: int | 
     not say it; the working after the answer names the special win and its fan."""
     step = _move_step("specials-fan-score", "win")
     task = step.task if seed is None else step.variant(seed)
-    assert [m.key for m in task.working] == ["move_why.win_all_red"]
+    assert [m.key for m in task.working] == ["move_why.win_special"]
     assert "R-SPECIAL" in task.rule_ids
     for lang in ("en", "zh"):
         asked = step.words(lang) if seed is None else render(task.prompt, lang)
         assert "全红" not in asked and "red" not in asked.replace("colours", "")
-        assert "全红" in render(task.working[0], lang)
+        said = render(task.working[0], lang)
+        assert "全红" in said
+        if seed is None:  # walk 47: the written table is the dealer's first discard, 接地 too
+            scene, _ = scene_of_task(StepData(step.data))
+            assert scene.state.offer is not None and scene.state.offer.dealer_first_discard
+            assert "接地" in said
 
 
 @pytest.mark.rule("R-STOCK-EMPTY")

@@ -16,7 +16,7 @@ from trainer.engine import Card, Message, partner_rank, partners_of, red_total
 from trainer.engine.game.actions import ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.rules import DEFAULT_RULES
-from trainer.engine.win_rule import red_reached
+from trainer.engine.win_rule import HandValue, judge, red_reached
 from trainer.lessons.kinds.move_cases import MoveCase, case_of, plain_case
 from trainer.lessons.kinds.move_words import move_prompt
 from trainer.lessons.move_goals import lone_cards
@@ -219,9 +219,21 @@ def move_step(data: StepData) -> Task:
     case = case_of(scene, goal)
     task = move_task(data, (scene, goal))
     if case.all_red:  # the special win is the step's point: the working names it (R-SPECIAL)
-        task = replace(task, working=(Message.of("move_why.win_all_red", ("R-SPECIAL",)),),
+        task = replace(task, working=(_specials_said(scene),),
                        rule_ids=(*task.rule_ids, "R-SPECIAL"))
     return replace(task, prompt=move_prompt(scene, goal, case), answer_class=(goal.kind, case))
+
+
+def _specials_said(scene: TableScene) -> Message:
+    """Every special win the offered card makes (R-SPECIAL), as the win rule judges it: 全红,
+    and 接地 too where the card is the dealer's first discard."""
+    offer = scene.state.offer
+    assert offer is not None
+    judged = judge(HandValue.of((offer.card, *scene.view.hand), scene.view.melds[scene.seat]),
+                   scene.state.rules.red_threshold, first_discard=offer.dealer_first_discard)
+    return Message.of("move_why.win_special", ("R-SPECIAL",), count=len(judged.specials),
+                      specials=tuple(Message.of(f"choice.special.{s.value}")
+                                     for s in judged.specials))
 
 
 KINDS = (TaskKind("move", move_step, _move_variant,
