@@ -60,7 +60,7 @@ def test_colour_dependence_is_explained() -> None:
     assert result.to_json() == {"ready": True, "wins_on": ["6h", "6d"]}
     lines = explain(result, "en")
     assert "6♥ and 6♦ win; 6♠ and 6♣ leave you at 18 red, short of 20 (R-WAIT, R-WIN)" in lines
-    assert any("6♥和6♦ 能糊" in line for line in explain(result, "zh"))
+    assert any("6♥ 和 6♦ 能糊" in line for line in explain(result, "zh"))
 
 
 @pytest.mark.rule("R-WAIT")
