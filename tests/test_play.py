@@ -570,6 +570,10 @@ def test_a_passed_win_is_a_priced_mistake_of_the_coach_review() -> None:
     assert win.mean > 0 and win.error == 0.0  # the same payment in every deal
     assert passed[0].decision.best.action.kind is ActionKind.WIN and passed[0].mistake
     assert priced.points_lost >= passed[0].shown_loss.value > 0
+    offer = replay.state_at(passed[0].step).offer  # walk 48: the pass's wait counted it unseen
+    ready = passed[0].chosen_why.param("ready")
+    assert offer is not None and isinstance(ready, Message)
+    assert offer.card not in (ready.param("cards") or ())
     again = PricedHand.loads(priced.dumps())  # kept with the hand, read back the same
     assert [(d.step, d.chosen, d.mistake) for d in again.decisions] == \
         [(d.step, d.chosen, d.mistake) for d in priced.decisions]

@@ -32,15 +32,16 @@ def unseen_waits(view: PlayerView) -> UnseenWaits | None:
     return waits_after(view, view.hand)
 
 
-def waits_after(view: PlayerView, hand: tuple[Card, ...]) -> UnseenWaits:
+def waits_after(view: PlayerView, hand: tuple[Card, ...], *, passed: bool = False
+                ) -> UnseenWaits:
     """The unseen cards that would win ``hand`` (with the learner's laid sets), as the learner
     sees the table. A card on offer that the learner may still claim is not gone: it counts as
-    unseen (R-WAIT)."""
+    unseen (R-WAIT) — unless ``passed``, the learner's answer being to let it go."""
     result = waits(Position(hand, view.melds[view.seat], None, None, False, view.rules))
     if not result.ready:
         return UnseenWaits(False, (), 0)
     seen = Counter(view.visible_cards())
-    offered = _claimable_offer(view)
+    offered = None if passed else _claimable_offer(view)
     if offered is not None:
         seen[offered] -= 1
     everything = Counter(deck(view.rules.jokers))

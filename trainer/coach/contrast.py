@@ -86,7 +86,7 @@ def claim_facts(view: PlayerView, action: Action, then: Card | None = None
     """The facts of a pass, a chi or a pong; None for another answer (``then``: a chi's
     discard as the search valued it)."""
     if action.kind is ActionKind.PASS:
-        waiting = waits_after(view, view.hand)
+        waiting = waits_after(view, view.hand, passed=True)
         return ClaimFacts(action, waiting.ready and waiting.copies_left > 0, None, 0.0,
                           red=red_total(view.hand, view.melds[view.seat]),
                           left=waiting.copies_left)

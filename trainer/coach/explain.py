@@ -81,11 +81,13 @@ READY = "coach.waits"
 """The key of :func:`ready_words` for a hand ready on unseen cards."""
 
 
-def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool) -> Message:
+def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool,
+                passed: bool = False) -> Message:
     """Where ``hand`` stands after an option (R-WAIT): ready on the unseen cards that would win
     it, with the copies left; ready on cards all in sight; or not ready — with ``outs``, how
-    many unseen cards would pair one of its loose cards."""
-    return _ready_from(view, hand, waits_after(view, hand), outs=outs)
+    many unseen cards would pair one of its loose cards. ``passed``: the option lets the card
+    on offer go, so it is no longer to be had."""
+    return _ready_from(view, hand, waits_after(view, hand, passed=passed), outs=outs)
 
 
 def _ready_from(view: PlayerView, hand: tuple[Card, ...], waiting: UnseenWaits, *,
@@ -151,7 +153,8 @@ def _why_claim(view: PlayerView, action: Action, offered: Card, then: Card | Non
     hand = list(view.hand)
     if action.kind is ActionKind.PASS:
         return Message.of("coach.why_pass", ("R-WAIT", "R-RED"), move=move_words(action),
-                          ready=(ready := ready_words(view, tuple(hand), outs=False)),
+                          ready=(ready := ready_words(view, tuple(hand), outs=False,
+                                                      passed=True)),
                           red=red_words(view, hand, ready=ready.key == READY))
     if action.kind is ActionKind.WIN:
         return Message.of("coach.why_win", ("R-WIN",), move=move_words(action))

@@ -127,10 +127,21 @@ def join_words(separator: str, parts: Iterable[str], lang: str = DEFAULT_LANGUAG
 
 def _typeset(pieces: list[tuple[str, bool]]) -> str:
     """Text and parts (``True``) put together, a space where a part meets Han text on one side
-    and Latin, a digit or a card on the other."""
+    and Latin, a digit or a card on the other — and none between Han and Han, where the
+    catalog spaced a card's place and the part is a word (a joker: "翻出 {card}" → "翻出鬼").
+
+    >>> _typeset([("翻出 ", False), ("鬼", True)])
+    '翻出鬼'
+    """
     out = ""
     last_part = False
     for piece, part in pieces:
+        if piece and part and out.endswith(" ") and _HAN.match(out[-2:-1]) and \
+                _HAN.match(piece[0]):
+            out = out[:-1]
+        if piece and last_part and piece.startswith(" ") and _HAN.match(out[-1:]) and \
+                _HAN.match(piece[1:2]):
+            piece = piece[1:]
         if piece and (part or last_part) and (
                 (_HAN.match(out[-1:]) and _LATIN.match(piece[0])) or
                 (_LATIN.match(out[-1:]) and _HAN.match(piece[0]))):
