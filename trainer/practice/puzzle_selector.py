@@ -227,17 +227,12 @@ def near(store: ProgressStore, players: int, theme: str | None,
 def _next_miss(store: ProgressStore, learner_id: int, recent: list[str]) -> Puzzle | None:
     """The next puzzle of "my misses": one not seen in this session first; then those seen,
     the longest ago first — a puzzle missed a minute ago in another mode is what the learner
-    came for — but not the one just shown while another waits. None only when no miss is left
-    unsolved."""
+    came for — so the one just shown comes again only when no other waits. None only when no
+    miss is left unsolved."""
     known = {**bank_index(), **own_puzzles(store, learner_id)}
     missed = [known[pid] for pid in failed_puzzles(store, learner_id) if pid in known]
-    unseen = [puzzle for puzzle in missed if puzzle.id not in recent]
-    if unseen:
-        return unseen[0]
-    last_seen = {pid: index for index, pid in enumerate(recent)}
-    again = sorted(missed, key=lambda puzzle: last_seen[puzzle.id])
-    return next((p for p in again if not recent or p.id != recent[-1]), None) or \
-        (again[0] if again else None)
+    last_seen = {pid: index for index, pid in enumerate(recent)}  # unseen: -1, first of all
+    return min(missed, key=lambda puzzle: last_seen.get(puzzle.id, -1), default=None)
 
 
 def failed_puzzles(store: ProgressStore, learner_id: int) -> list[str]:
