@@ -528,3 +528,42 @@ def test_a_question_asked_again_comes_before_the_closing_words() -> None:
     assert restored is not None and restored.plan == run.plan
     again = LessonRun.again(lesson.id, len(lesson.steps), questions, 7, lesson.closing)
     assert [item.step for item in again.plan if item.closing] == lesson.closing  # done again
+
+
+def test_a_claim_with_one_other_move_is_a_two_way_question(
+        db: tuple[ProgressStore, str]) -> None:
+    """Lesson 12 asks claims where the table allows two moves (pong or pass): a hint after a
+    miss would leave the other move, the answer. Its first miss shows the answer and the
+    working, and the step comes back later as a fresh table; a move question with more moves
+    hints first."""
+    from trainer.lessons.answers import Shape
+
+    store, learner = db
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "claim-or-pass")
+    runs = Runs(store, int(learner))
+    run, _ = runs.load(lesson)
+    seen: set[int] = set()
+    while not run.finished:
+        step = lesson.steps[run.plan[run.index].step]
+        if isinstance(step, Question):
+            task = task_of(lesson, run)
+            assert task.shape is Shape.MOVE and task.moves is not None
+            wrong = next(
+                (MoveAnswer(kind, cards) for kind in ActionKind
+                 for cards in ((), *((i,) for i in range(len(task.board.hand))))
+                 if task.refusal(MoveAnswer(kind, cards)) is None
+                 and not task.is_correct(MoveAnswer(kind, cards))), None)
+            if wrong is not None and task.moves not in seen:
+                seen.add(task.moves)
+                runs.answer(lesson, run.index, wrong, 3.0)
+                run, _ = runs.load(lesson)
+                expected = Feedback.REVEALED if task.moves == 2 else Feedback.HINT
+                assert run.feedback is expected, (task.moves, run.feedback)
+                assert run.comes_back
+                if not run.done:
+                    runs.reveal(lesson, run.index)
+            else:
+                runs.answer(lesson, run.index, task.answer, 3.0)
+        runs.go_on(lesson, run.index)
+        run, _ = runs.load(lesson)
+    assert 2 in seen and any(ways > 2 for ways in seen), seen

@@ -25,12 +25,12 @@ from trainer.coach.search import (
     decision_from_json,
     decision_to_json,
     evaluate,
-    same_move,
     weighable,
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.moves import same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of

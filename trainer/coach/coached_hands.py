@@ -16,17 +16,11 @@ from dataclasses import dataclass
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.best_moves import POOLS_PRICED, POOLS_WEIGHTED, differences
 from trainer.coach.deals import searchable
-from trainer.coach.search import (
-    Decision,
-    decision_from_json,
-    decision_to_json,
-    evaluate,
-    same_move,
-    weighable,
-)
+from trainer.coach.search import Decision, decision_from_json, decision_to_json, evaluate, weighable
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import ResultKind
+from trainer.engine.game.moves import same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of

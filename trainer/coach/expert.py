@@ -18,8 +18,9 @@ from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import HeuristicBot
 from trainer.coach.deals import searchable
 from trainer.coach.fold import CLAIMS, Owed, folds
-from trainer.coach.search import BUDGETS, Decision, evaluate, follow_ups, same_move, view_seed
+from trainer.coach.search import BUDGETS, Decision, evaluate, follow_ups, view_seed
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.moves import same_move
 from trainer.engine.game.view import PlayerView
 
 CONFIDENCE = 1.0

@@ -30,6 +30,7 @@ from trainer.coach.fast_playout import play
 from trainer.engine.cards import Card, parse_card
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.moves import distinct_moves, same_move
 from trainer.engine.game.view import PlayerView
 
 BUDGETS = {"hint": 192, "expert": 384, "review": 768}
@@ -189,15 +190,6 @@ def view_seed(view: PlayerView, salt: int = 0) -> int:
     return public_seed(parts)
 
 
-def same_move(a: Action, b: Action) -> bool:
-    """Two discards of cards of one rank and colour are the same move: the rules see a card's
-    rank and colour only (R-PAIR14, R-RED, R-SPECIAL), never its suit."""
-    if a.kind is not ActionKind.DISCARD or b.kind is not ActionKind.DISCARD:
-        return a == b
-    first, second = a.cards[0], b.cards[0]
-    return first.rank == second.rank and first.is_red == second.is_red
-
-
 def _options(view: PlayerView) -> list[Action]:
     """The options worth weighing: a win is always taken (R-READ's assumption), and of the
     discards that are the same move (:func:`same_move`) only the first."""
@@ -215,11 +207,7 @@ def every_option(view: PlayerView) -> list[Action]:
     """Every legal move once, a win among them: what a review weighs where the learner let a
     win go (R-WIN) — the win is worth its payment in every deal, the other moves their
     play-outs."""
-    options: list[Action] = []
-    for action in view.legal:
-        if not any(same_move(action, kept) for kept in options):
-            options.append(action)
-    return options
+    return distinct_moves(view.legal)
 
 
 def _follow_ups(view: PlayerView, action: Action) -> tuple[Card, ...]:

@@ -16,6 +16,7 @@ from trainer.engine import Card, Dou14Error, Message, partners_of, relation, sea
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import Event
 from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.moves import distinct_moves
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
@@ -47,6 +48,11 @@ class TableScene:
     @property
     def view(self) -> PlayerView:
         return view_of(self.state, self.seat)
+
+    @property
+    def moves(self) -> int:
+        """How many distinct moves the learner has here (two discards alike are one)."""
+        return len(distinct_moves(self.view.legal))
 
     def buttons(self) -> tuple[TableButton, ...]:
         """The table's buttons at this moment: claims, a discard, the lay-down round. At a
@@ -393,7 +399,7 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
     return Task("move", Shape.MOVE, board, answer, instruction,
                 (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal), passes=False), grader=grade,
-                shown_after=shown_after, alike_said=alike)
+                shown_after=shown_after, alike_said=alike, moves=scene.moves)
 
 
 _RULE = {ActionKind.CHI: "R-CHI", ActionKind.PONG: "R-PONG", ActionKind.KONG: "R-KONG",

@@ -95,6 +95,9 @@ class Task:
     """The case the task is an example of, where its answer alone does not say it — the kong
     case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every
     variant of its step keeps it (issue 31), see :attr:`kept_class`."""
+    moves: int | None = None
+    """How many distinct moves the table allows, for a move task (two make it a two-way
+    question: pass or pong, win or pass): see :attr:`ways`."""
 
     @property
     def kept_class(self) -> object:
@@ -115,15 +118,16 @@ class Task:
 
     @property
     def ways(self) -> int | None:
-        """How many answers the question leaves open when they are few: its options, or the
-        cards of a tap-one-card question (two cards make a two-way question, where a miss
-        leaves one answer: :meth:`~trainer.lessons.run.LessonRun.answer`); None when the
-        answers are many (a set of cards, a number, a move)."""
+        """How many answers the question leaves open when they are few: its options, the
+        cards of a tap-one-card question, or the distinct moves of a move task (two make a
+        two-way question, where a miss leaves one answer:
+        :meth:`~trainer.lessons.run.LessonRun.answer`); None when the answers are many (a set
+        of cards, a number)."""
         if self.options:
             return len(self.options)
         if self.shape is Shape.ONE_CARD:
             return len(self.board.tappable)
-        return None
+        return self.moves if self.shape is Shape.MOVE else None
 
     @property
     def full_working(self) -> tuple[Message, ...]:

@@ -15,17 +15,9 @@ from trainer.coach.contrast import contrast
 from trainer.coach.expert import Advice, Advised, advised, sound_move
 from trainer.coach.explain import CLAIM_WORDS, BiggerWins, bigger_wins, move_words, outcome_words
 from trainer.coach.fold import Owed
-from trainer.coach.search import (
-    BUDGETS,
-    Z95,
-    Decision,
-    OptionValue,
-    evaluate,
-    follow_ups,
-    same_move,
-    weighable,
-)
+from trainer.coach.search import BUDGETS, Z95, Decision, OptionValue, evaluate, follow_ups, weighable
 from trainer.engine.game.actions import Action, ActionKind
+from trainer.engine.game.moves import same_move
 from trainer.engine.game.view import PlayerView
 from trainer.engine.messages import POINT_DIGITS, Message, Percent, Points
 

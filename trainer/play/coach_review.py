@@ -28,11 +28,11 @@ from trainer.coach.search import (
     decision_to_json,
     evaluate,
     every_option,
-    same_move,
     weighable,
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action
+from trainer.engine.game.moves import same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object

@@ -237,7 +237,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 shown_after=shown_after,
                 more_working=lambda: coach_reasons(move), answer_class=case,
                 refuser=lambda given: refusal_of(move, given),
-                compared=yours(scene, move.decision))
+                compared=yours(scene, move.decision), moves=scene.moves)
 
 
 LOOK = {"coach.contrast_ready": "ready", "coach.contrast_ready_gone": "ready",

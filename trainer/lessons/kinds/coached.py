@@ -140,7 +140,7 @@ def coached_move(data: StepData) -> Task:
                     scene, played, as_replayed(hand.replay, coached.step)),
                     say_win=not win_next), grader=grade,
                 refuser=lambda given: refused_move(scene, given), alike_said=alike,
-                compared=yours(scene, decision),
+                compared=yours(scene, decision), moves=scene.moves,
                 more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
                 if coached.nothing_to_weigh
                 else decision_reasons(scene.view, decision, then_asked=asked_next))
