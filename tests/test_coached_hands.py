@@ -136,7 +136,7 @@ def test_home_points_at_what_the_last_hands_cost(
         db: tuple[ProgressStore, str], reviews: list[PricedHand], lang: str) -> None:
     """Home's "do next" counts the points lost in Play too. After reviewed hands with mistakes,
     Home names the skill they cost most at, with its count and points, and a way to practise it;
-    before any, nothing."""
+    before any, nothing. Progress, beside the hands' losses, says the same."""
     from trainer.play.coach_jobs import recent_mistakes
     from trainer.practice.mastery_service import play_focus
 
@@ -157,6 +157,11 @@ def test_home_points_at_what_the_last_hands_cost(
     assert said in [m.value for m in home.markdown]
     home.button(key="home-practise-play").click().run()
     assert not home.exception
+    progress = app("progress", as_learner=learner, lang=lang)  # the same box, the same words
+    assert not progress.exception
+    assert said in [m.value for m in progress.markdown]
+    progress.button(key="progress-practise-play").click().run()
+    assert not progress.exception
 
 
 def test_a_review_summary_adds_the_losses_its_items_show(reviews: list[PricedHand]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine import parse_cards
-from trainer.engine.messages import Points
 from trainer.i18n import render
 from trainer.play.coach_jobs import recent_mistakes
 from trainer.practice.answer_totals import answer_totals
@@ -14,7 +13,7 @@ from trainer.practice.mastery_service import kept_estimates, next_exercise, play
 from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, other_language_button, plain, tr
-from trainer.ui.practice_links import open_practice
+from trainer.ui.practice_links import open_practice, play_focus_box
 from trainer.ui.session import current_learner, profile_picker, store, this_sign_in
 from trainer.ui.widgets import metric_row, show_cards, stars_html
 
@@ -86,13 +85,7 @@ with path:
     focus = play_focus(recent_mistakes(store(), learner.id), learner.rules.players) \
         if ready and not first_hand else None
     if focus is not None and (suggested is None or focus.skill is not suggested.skill):
-        with st.container(border=True, key="home-play-focus"):  # what Play cost, to practise
-            name = tr(f"skill.{focus.skill.value}")
-            st.markdown(tr("home.play_focus", skill=name, count=focus.mistakes,
-                           points=Points(focus.points, signed=False)))
-            if st.button(tr("home.practise_skill", skill=name), key="home-practise-play",
-                         type="secondary"):
-                open_practice(focus.target)
+        play_focus_box(focus, page="home")  # what Play cost, to practise
     if ready and not first_hand:
         play_block()
     with st.container(border=True):

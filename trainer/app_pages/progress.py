@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.i18n import catalog
 from trainer.mastery.guidance import FADE_AFTER, SETTLED_OVER
-from trainer.play.coach_jobs import recent_losses
+from trainer.play.coach_jobs import recent_losses, recent_mistakes
 from trainer.practice import csv_export, import_jobs
 from trainer.practice import mastery_service as mastery
 from trainer.practice import progress_figures as figures
@@ -21,7 +21,7 @@ from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
 from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr, translated_choice
 from trainer.ui.lesson_view import coached_hands_line
-from trainer.ui.practice_links import open_practice
+from trainer.ui.practice_links import open_practice, play_focus_box
 from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
 from trainer.ui.session import require_learner, store
 from trainer.ui.widgets import CHART_CONFIG, metric_row
@@ -128,6 +128,9 @@ def track_section() -> None:
         st.caption(coached_hands_line(losses))
     else:
         st.caption(tr("progress.coached_none"))
+    focus = mastery.play_focus(recent_mistakes(store(), learner.id), learner.rules.players)
+    if focus is not None:  # what Play cost: the same box as Home's, beside the hands' losses
+        play_focus_box(focus, page="progress")
 
 
 st.title(tr("progress.title"))

@@ -1,12 +1,14 @@
 """Opening practice of a skill (issue 32): its drill, or its lesson stage's levels again as
-fresh variants — one place, so Home, Progress and every flagged mistake open it alike."""
+fresh variants — one place, so Home, Progress and every flagged mistake open it alike; and
+the skill recent Play hands cost most at, said the same on Home and Progress."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine.messages import Points
 from trainer.mastery.skills import Skill
-from trainer.practice.mastery_service import Place, Target, target_of
+from trainer.practice.mastery_service import Place, PlayFocus, Target, target_of
 from trainer.ui.lang import tr
 
 
@@ -36,3 +38,16 @@ def practice_address(target: Target) -> tuple[str, dict[str, str]]:
     if target.place is Place.DRILL:
         return "app_pages/drills.py", {**params, "drill": target.name}
     return "app_pages/lessons.py", {**params, "lesson": target.name, "practise": "1"}
+
+
+def play_focus_box(focus: PlayFocus, *, page: str) -> None:
+    """What the learner's recent Play hands cost most at
+    (:func:`~trainer.practice.mastery_service.play_focus`), with a button to practise it: Home
+    and Progress (``page``, the keys' prefix) say it alike."""
+    name = tr(f"skill.{focus.skill.value}")
+    with st.container(border=True, key=f"{page}-play-focus"):
+        st.markdown(tr("home.play_focus", skill=name, count=focus.mistakes,
+                       points=Points(focus.points, signed=False)))
+        if st.button(tr("home.practise_skill", skill=name), key=f"{page}-practise-play",
+                     type="secondary"):
+            open_practice(focus.target)
