@@ -886,3 +886,36 @@ def test_every_decision_is_listed_beside_the_best() -> None:
     assert "no mistake" in render(plain, "en", cite=False)
     missed = PricedHand((PricedDecision(5, two, decision, words, words),)).summary()
     assert missed.key == "coach.review_summary" and missed.param("mistakes") == 1
+
+
+def _unmatched(cards: list[Card]) -> int:
+    """Cards left over by the most 14-pairs the cards can make (jokers never pair), counted
+    from scratch: a reference beside the engine's measure."""
+    ranks = [card.rank for card in cards if card.rank is not None]
+    matched = sum(min(ranks.count(r), ranks.count(14 - r)) for r in range(1, 7))
+    return len(cards) - 2 * (matched + ranks.count(7) // 2)
+
+
+def test_a_set_that_spends_paired_cards_says_the_partners_it_leaves_loose() -> None:
+    """Walk 48: lesson 12's hint on a pong that spends two cards of 14-pairs spoke of its red
+    only. A claim's words now count the hand's cards it leaves without a 14-partner (R-PAIR14),
+    as a count of the cards over the most pairs, checked against a count from scratch."""
+    from trainer.coach.explain import why
+    from trainer.lessons.kinds.best_move import pool
+    from trainer.lessons.table_tasks import TableScene
+
+    seen = 0
+    for move in pool(4, "best_claim"):
+        view = TableScene(move.replay.state_at(), move.seat).view
+        assert view.offer is not None
+        for pong in (a for a in view.legal if a.kind is ActionKind.PONG):
+            hand = list(view.hand)
+            rest = list(hand)
+            for card in [c for c in hand if c.rank == view.offer.card.rank][:2]:
+                rest.remove(card)
+            loose = _unmatched(rest) - _unmatched(hand)
+            said = why(view, pong)
+            assert said.key == ("coach.why_take_loose" if loose > 0 else "coach.why_take")
+            assert said.param("loose") == (loose if loose > 0 else None)
+            seen += loose > 0
+    assert seen >= 20

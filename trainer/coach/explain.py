@@ -146,7 +146,8 @@ def red_words(view: PlayerView, kept: list[Card], *, ready: bool = False) -> Mes
 
 def _why_claim(view: PlayerView, action: Action, offered: Card, then: Card | None) -> Message:
     """An answer to an offered card in the game's terms: passing keeps the hand (and its waits);
-    taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED). A chi draws
+    taking lays a set down and leaves the red it carries (R-CHI, R-PONG, R-RED) — and, where
+    the set's own cards made 14-pairs, the partners it leaves loose (R-PAIR14). A chi draws
     nothing, so the discard it owes is read from the table (:func:`~trainer.coach.fold.owed_discard`,
     the expert's own reading): the card, its chance of dealing in, and where the hand then stands
     — a claim is as good as the discard it forces (R-PAY)."""
@@ -172,10 +173,16 @@ def _why_claim(view: PlayerView, action: Action, offered: Card, then: Card | Non
     else:
         count = 3 if action.kind is ActionKind.KONG else 2
         used = [card for card in hand if card.rank == offered.rank][:count]
+    before = unpaired(rank_counts(hand))
     for card in used:
         hand.remove(card)
     next_step = "coach.then_discard" if action.kind is ActionKind.CHI else "coach.then_draw"
     rule = {ActionKind.CHI: "R-CHI", ActionKind.KONG: "R-KONG"}.get(action.kind, "R-PONG")
+    loose = unpaired(rank_counts(hand)) - before  # partners the set's cards leave alone
+    if loose > 0:  # a set that spends paired cards: the cost a pong's red does not show
+        return Message.of("coach.why_take_loose", (rule, "R-PAIR14", "R-RED"),
+                          move=move_words(action), loose=loose,
+                          red=red_words(view, [*hand, offered, *used]), then=Message.of(next_step))
     return Message.of("coach.why_take", (rule, "R-RED"), move=move_words(action),
                       red=red_words(view, [*hand, offered, *used]), then=Message.of(next_step))
 
