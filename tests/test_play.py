@@ -557,6 +557,29 @@ def test_a_passed_win_is_flagged() -> None:
     assert "passed_win" in flags
 
 
+def test_the_step_after_a_passed_win_says_the_win_was_let_go() -> None:
+    """Walk 48: stepping on from a passed win, the review's "just before" line said only
+    "nobody took A♦". It now says first that the learner let the win go (the flag's words), then
+    what followed; the pass's own "you let A♦ go" is not said twice."""
+    from trainer.play.hand_review import FlagKind
+    from trainer.play.story import led_here, quiet_move, story
+
+    replay = _passed_win_hand()
+    flag = next(f for f in review_hand(replay) if f.kind is FlagKind.PASSED_WIN)
+    step, action = flag.step + 1, replay.actions[flag.step]
+    state = replay.state_at(step)
+    told = story(state.events, seen_by=None)
+    offer = None if state.offer is None else state.offer.card
+    plain = led_here(told, step, action, offer)
+    said = led_here(told, step, action, offer, flag.message)
+    assert plain and flag.message not in plain
+    before = replay.state_at(flag.step).offer
+    assert before is not None
+    passed = quiet_move(action, before.card)
+    assert said[0] == flag.message and passed not in said[1:]
+    assert said[1:] == [m for e, m in told if e.step == step]
+
+
 def test_a_passed_win_is_a_priced_mistake_of_the_coach_review() -> None:
     """Walk 47 passed a win: the engine's flags said so, but the coach's review left the moment
     out ("no mistakes") and Progress counted 0 points lost. The review now weighs it: the win

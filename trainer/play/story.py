@@ -101,6 +101,22 @@ def quiet_move(action: Action, card: Card, *, learner: int = LEARNER) -> Message
                       claim=Message.of(f"priority.kind.{claim}"))
 
 
+def led_here(told: list[tuple[Event, Message]], step: int, action: Action | None,
+             offer: Card | None, let_go: Message | None = None, *,
+             learner: int = LEARNER) -> list[Message]:
+    """What led to the table after ``step`` actions, as a review steps through a hand: the
+    events of ``action``, the move just made; a move that made none (a pass, a claim waiting,
+    R-PRIORITY) said by itself while its card ``offer`` is still out; and a pass that let a
+    win go (``let_go``, the review's flag, R-WIN) said first — not as "nobody took it" only."""
+    events = [message for event, message in told if event.step == step] if step else []
+    if let_go is not None:
+        return [let_go, *events]
+    if events or offer is None or action is None:
+        return events
+    quiet = quiet_move(action, offer, learner=learner)
+    return [] if quiet is None else [quiet]
+
+
 _CLAIMS = {ActionKind.CHI: ClaimKind.CHI, ActionKind.PONG: ClaimKind.PONG,
            ActionKind.KONG: ClaimKind.KONG, ActionKind.WIN: ClaimKind.WIN}
 

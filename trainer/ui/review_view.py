@@ -20,10 +20,10 @@ from trainer.engine.messages import Message
 from trainer.i18n import join_words, render
 from trainer.play.coach_jobs import mistake_steps, review_of
 from trainer.play.coach_review import PricedHand, decision_line
-from trainer.play.hand_review import Flag, reviewed
+from trainer.play.hand_review import Flag, FlagKind, reviewed
 from trainer.play.hints import CardRisk, discard_risks
 from trainer.play.session import LEARNER
-from trainer.play.story import quiet_move, story
+from trainer.play.story import led_here, story
 from trainer.practice.puzzle_bank import keep_own_puzzle, own_puzzle_of
 from trainer.puzzles.rejection import Rejection
 from trainer.store import ProgressStore
@@ -75,11 +75,11 @@ def show_review(db: ProgressStore, learner_id: int, replay: Replay, step: int, t
         if flag.step == step:
             st.warning(render(flag.message, lang))
     told = story(state.events, seen_by=None)
-    led = [render(m, lang, cite=False) for e, m in told if e.step == step and step]
-    offer = state.offer if step and not led else None  # a move with no event left it there
-    quiet = None if offer is None else quiet_move(replay.actions[step - 1], offer.card)
-    if quiet is not None:  # a pass, or a claim waiting for the others: no event of its own
-        led = [render(quiet, lang, cite=False)]
+    let_go = next((flag.message for flag in flags
+                   if flag.step == step - 1 and flag.kind is FlagKind.PASSED_WIN), None)
+    led = [render(message, lang, cite=False) for message in led_here(
+        told, step, replay.actions[step - 1] if step else None,
+        state.offer.card if state.offer is not None else None, let_go)]
     if led:  # the move that led to the table below, not the decision it shows; a move of
         # several events (a pong and its draw) in one line; above the table, so that Forward
         # needs no scroll to read it
