@@ -3,7 +3,12 @@ answer (practice/puzzle_hints.py)."""
 
 from __future__ import annotations
 
-from trainer.engine import Reason, failing_reasons, verdict
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.engine import Card, Reason, failing_reasons, verdict
 from trainer.engine.messages import Message
 from trainer.i18n import render
 from trainer.practice import puzzle_service as service
@@ -69,7 +74,7 @@ def test_a_card_hint_never_names_the_answer() -> None:
         assert isinstance(puzzle.answer, SafeSetAnswer)
         given = service.SetGiven(frozenset(puzzle.candidates) - puzzle.answer.safe)
         hint = service.hint(puzzle, given, service.grade(puzzle, given))
-        assert hint.key == "hint.set_counts" and hint.param("card") is None
+        assert hint.key in ("hint.set_counts", "hint.set_look") and hint.param("card") is None
     for puzzle in [p for p in BANK if isinstance(p.answer, LeastRiskAnswer)][:20]:
         assert isinstance(puzzle.answer, LeastRiskAnswer)
         wrong = next(c for c in puzzle.candidates if c != puzzle.answer.card)
@@ -108,3 +113,37 @@ def test_a_least_risk_hint_points_at_this_board() -> None:
                 assert wrong.symbol in words and puzzle.answer.card.symbol not in words
                 said.add(words)
     assert len(said) > len(puzzles)  # not one text for every board
+
+
+def _answers_left(puzzle: Puzzle, given: frozenset[Card], missed: int, extra: int) -> int:
+    """How many sets of cards fit what a count hint says of ``given``: ``missed`` safe cards
+    among those left out, ``extra`` dangerous among those tapped — by trying every set."""
+    cards = puzzle.candidates
+    found = 0
+    for size in range(len(cards) + 1):
+        for safe in itertools.combinations(cards, size):
+            chosen = frozenset(safe)
+            if len(chosen - given) == missed and len(given - chosen) == extra:
+                found += 1
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_set_hint_counts_only_where_the_counts_leave_a_choice(data: st.DataObject) -> None:
+    """Walk 46: with two cards left, "one safe card left out" named it. The counts are said
+    only where more than one set of cards fits them (counted by brute force); otherwise the
+    hint says where to look, no figure."""
+    puzzle = data.draw(st.sampled_from([p for p in BANK if isinstance(p.answer, SafeSetAnswer)]))
+    assert isinstance(puzzle.answer, SafeSetAnswer)
+    cards = frozenset(puzzle.candidates)
+    given = data.draw(st.one_of(  # any taps, or the answer turned inside out (walk 46's case)
+        st.sets(st.sampled_from(puzzle.candidates)).map(frozenset),
+        st.just(cards - puzzle.answer.safe)))
+    graded = service.grade(puzzle, service.SetGiven(given))
+    if graded.correct:
+        return
+    hint = service.hint(puzzle, service.SetGiven(given), graded)
+    left = _answers_left(puzzle, given, len(graded.missed), len(graded.extra))
+    assert left >= 1
+    assert hint.key == ("hint.set_counts" if left > 1 else "hint.set_look"), (left, hint.key)

@@ -32,6 +32,8 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
         assert said.reason is not None  # a no whose reason fails is right: this one passes
         return reason_hint(board.position, said.reason)
     if isinstance(given, SetGiven):
+        if _counts_tell(puzzle, given, graded):
+            return Message.of("hint.set_look", ("R-SAFE", "R-WIN"))
         return Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=len(graded.missed),
                           extra=len(graded.extra))
     if isinstance(answer, LeastRiskAnswer):
@@ -39,3 +41,12 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
     if Theme.READ_THE_TABLE.value in puzzle.themes:
         return Message.of("hint.safe_history", SAFETY_RULES)
     return Message.of("hint.least_risk_weigh", SAFETY_RULES)
+
+
+def _counts_tell(puzzle: Puzzle, given: SetGiven, graded: Grade) -> bool:
+    """Whether the counts of safe cards left out and of dangerous cards tapped would leave one
+    answer: every card left out is safe (or none is), and every card tapped dangerous (or none
+    is) — the count then names the cards, and the hint says only where to look."""
+    left_out = len(set(puzzle.candidates) - given.cards)
+    missed, extra = len(graded.missed), len(graded.extra)
+    return missed in (0, left_out) and extra in (0, len(given.cards))
