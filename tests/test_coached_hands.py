@@ -308,3 +308,25 @@ def test_a_right_move_that_is_not_the_best_is_set_beside_it_in_points() -> None:
                 for lang in ("en", "zh"):
                     assert render(message, lang, cite=False)
     assert said == {"coach.coached_alike", "coach.coached_alike_noise"}
+
+
+def test_practice_opened_from_a_mistake_leaves_homes_next_lesson(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 49: "Practise …" from Play's box opened lesson 12's questions, and Home's next lesson
+    became lesson 12 for a learner who had not done lessons 1 and 2. A practice run is no place
+    on the track: Home goes on with the first lesson not done; a lesson really begun still
+    comes first."""
+    from trainer.lessons import load_lessons
+    from trainer.practice.lesson_service import Runs
+
+    store, learner = db
+    lessons = load_lessons()
+    claims = next(lesson for lesson in lessons if lesson.id == "claim-or-pass")
+    runs = Runs(store, int(learner))
+    runs.practise(claims)
+    assert runs.under_way(lessons) == set()
+    home = app("home", as_learner=learner, lang="en")
+    first = t("home.next_lesson", "en", order=lessons[0].order, title=lessons[0].title["en"])
+    assert first in [m.value for m in home.markdown]
+    runs.load(lessons[1])  # a lesson begun: kept, and Home goes on with it
+    assert runs.under_way(lessons) == {lessons[1].id}

@@ -9,6 +9,7 @@ from trainer.i18n import render
 from trainer.play.coach_jobs import recent_mistakes
 from trainer.practice.answer_totals import answer_totals
 from trainer.practice.fact_reviews import due_facts
+from trainer.practice.lesson_service import Runs
 from trainer.practice.mastery_service import kept_estimates, next_exercise, play_focus
 from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
@@ -43,7 +44,7 @@ path, glance = st.columns([3, 2], gap="large")
 with path:
     st.markdown(f"##### {tr('home.path')}")
     upcoming = next_lesson(all_lessons(), completed,
-                           {lesson_id for lesson_id, state in states.items() if state.in_progress})
+                           Runs(store(), learner.id).under_way(all_lessons()))
     ready = ready_to_play(completed)
     played = ready and store().replays.count(learner.id) > 0
     first_hand = ready and not played  # the path's next step: it comes first, lessons after

@@ -61,6 +61,9 @@ class LessonRun:
     run_seed: int = 0
     last: LessonAnswer | None = None
     """The learner's last answer to the current item (its hint is shown again after a reload)."""
+    practising: bool = False
+    """A run of the lesson's questions only, opened to practise a skill: the track's place is
+    not here (Home's next lesson is not this one)."""
 
     @classmethod
     def start(cls, lesson_id: str, steps: int, run_seed: int,
@@ -89,7 +92,7 @@ class LessonRun:
         """The lesson's questions again, each a fresh variant (no explanations)."""
         rng = random.Random(run_seed)
         return cls(lesson_id, [PlanItem(step, rng.getrandbits(48)) for step in questions],
-                   run_seed=run_seed)
+                   run_seed=run_seed, practising=True)
 
     @property
     def finished(self) -> bool:
@@ -186,7 +189,8 @@ class LessonRun:
                       None if data["feedback"] is None else Feedback(data["feedback"]),
                       int(data["revealed"]), int(data["missed"]),
                       {int(k): int(v) for k, v in dict(data["reasks"]).items()},
-                      int(data["run_seed"]), answer_from_json(data.get("last")))
+                      int(data["run_seed"]), answer_from_json(data.get("last")),
+                      bool(data.get("practising", False)))
         except (ValueError, KeyError, TypeError):
             return None
         if run.lesson_id != lesson_id or any(not 0 <= item.step < steps for item in run.plan) \

@@ -7,6 +7,7 @@ does nothing when it has moved on (a click from an older screen, another tab).""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine import Message
@@ -109,6 +110,19 @@ class Runs:
             if not state.completed:  # a finished lesson waits for "again"; a new one starts now
                 self.save(lesson, run)
         return run, state.completed and not stored
+
+    def under_way(self, lessons: Sequence[Lesson]) -> set[str]:
+        """The lessons the learner is in the middle of: a run kept that is not a practice run
+        (practice opened from Home, Progress or a mistake leaves the track's place as it was)."""
+        states = self.store.lessons.states(self.learner_id)
+        found = set()
+        for lesson in lessons:
+            if lesson.id in states and states[lesson.id].in_progress:
+                run = LessonRun.from_json(self.store.lessons.run(self.learner_id, lesson.id),
+                                          lesson.id, len(lesson.steps))
+                if run is None or not run.practising:
+                    found.add(lesson.id)
+        return found
 
     def again(self, lesson: Lesson) -> None:
         """A lesson done once, started again: its questions as fresh variants."""
