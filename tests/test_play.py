@@ -592,6 +592,13 @@ def test_a_passed_win_is_a_priced_mistake_of_the_coach_review() -> None:
     win = next(o for o in passed[0].decision.options if o.action.kind is ActionKind.WIN)
     assert win.mean > 0 and win.error == 0.0  # the same payment in every deal
     assert passed[0].decision.best.action.kind is ActionKind.WIN and passed[0].mistake
+    from trainer.mastery.skills import Skill
+    from trainer.practice.mastery_service import practice_of_move
+
+    # walk 49: practised as seeing a win (糊), not as a claim to pass
+    assert passed[0].about is ActionKind.WIN
+    assert practice_of_move(passed[0].about, 4)[0] is Skill.WINNING
+    assert all(d.about is d.chosen.kind for d in priced.decisions if d is not passed[0])
     assert priced.points_lost >= passed[0].shown_loss.value > 0
     offer = replay.state_at(passed[0].step).offer  # walk 48: the pass's wait counted it unseen
     ready = passed[0].chosen_why.param("ready")

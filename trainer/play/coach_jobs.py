@@ -119,8 +119,10 @@ def recent_losses(store: ProgressStore, learner_id: int, count: int = COACHED_HA
 def recent_mistakes(store: ProgressStore, learner_id: int, count: int = COACHED_HANDS
                     ) -> list[tuple[ActionKind, float]]:
     """The mistakes of the learner's ``count`` newest reviewed hands, each as the kind of move
-    chosen and the points it lost (R-PAY) — what Home weighs to point at a skill."""
-    return [(d.chosen.kind, d.loss) for review in _newest_reviews(store, learner_id, count)
+    the mistake was about — the move chosen, or the win let go (R-WIN) — and the points it lost
+    (R-PAY): what Home and Progress weigh to point at a skill."""
+    return [(d.about, d.loss)
+            for review in _newest_reviews(store, learner_id, count)
             for d in review.decisions if d.mistake]
 
 

@@ -31,7 +31,7 @@ from trainer.coach.search import (
     weighable,
 )
 from trainer.engine.errors import Dou14Error
-from trainer.engine.game.actions import Action
+from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.moves import same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
@@ -60,6 +60,18 @@ class PricedDecision:
     contrast: Message | None = None
     """Why the coach's best beats the learner's choice in one sentence
     (:func:`~trainer.coach.contrast.contrast`), when a question of the lessons tells them apart."""
+
+    @property
+    def win_let_go(self) -> bool:
+        """A win was open and the learner chose another move (R-WIN)."""
+        return self.chosen.kind not in WINS and any(
+            option.action.kind in WINS for option in self.decision.options)
+
+    @property
+    def about(self) -> ActionKind:
+        """The kind of move the decision is practised as: the win let go, else the move
+        chosen (a pass that let a win go is seeing a win, not a claim)."""
+        return ActionKind.WIN if self.win_let_go else self.chosen.kind
 
     @property
     def loss(self) -> float:

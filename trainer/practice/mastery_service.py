@@ -224,12 +224,16 @@ def target_of(skill: Skill) -> Target:
 
 
 CLAIMS = frozenset({ActionKind.PASS, ActionKind.CHI, ActionKind.PONG, ActionKind.KONG})
+WINS = frozenset({ActionKind.WIN, ActionKind.TIANZOU})
 
 
 def practice_of_move(kind: ActionKind, players: int) -> tuple[Skill, Target]:
     """The skill a move of the learner's exercised, and where to practise it — for a mistake
-    the coach flags in Play: an answer to an offered card is 吃、扯还是不要, any other move 留哪张;
-    at three players both are practised in the three-player stage."""
+    the coach flags in Play: a win let go (``kind`` the win) is seeing a win, practised on its
+    waits; an answer to an offered card is 吃、扯还是不要, any other move 留哪张; at three
+    players these two are practised in the three-player stage."""
+    if kind in WINS:
+        return Skill.WINNING, target_of(Skill.WINNING)
     skill = Skill.CLAIMING if kind in CLAIMS else Skill.DISCARDING
     if players == 3:
         return skill, Target(Place.LESSON, THREE_PLAYER_STAGE)

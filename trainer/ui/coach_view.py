@@ -105,7 +105,7 @@ def coach_section(db: ProgressStore, learner_id: int, replay: Replay, step: int,
             row = st.container(horizontal=True, wrap=True)
             row.button(tr("coach.jump_step", step=decision.step), key=f"coach-jump-{number}",
                        on_click=go, args=(decision.step,), disabled=decision.step == step)
-            skill, target = practice_of_move(decision.chosen.kind, replay.rules.players)
+            skill, target = practice_of_move(decision.about, replay.rules.players)
             if row.button(tr("home.practise_skill", skill=tr(f"skill.{skill.value}")),
                           key=f"coach-practise-{number}"):
                 open_practice(target)
