@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from trainer.engine import Card, Reason
-from trainer.engine.messages import Amount, Points
+from trainer.engine.messages import Amount
 from trainer.i18n import render
 from trainer.practice import puzzle_service as service
 from trainer.practice.guidance_service import puzzle_skill
@@ -29,6 +29,7 @@ from trainer.ui.lang import (
     cards_text,
     current_language,
     holding_language,
+    rating_line,
     red_suits,
     reset_choice,
     tr,
@@ -168,14 +169,6 @@ def go_next() -> None:
     # find a puzzle, not an address without one); it is not opened again meanwhile
     state.update(puzzle_current=None, puzzle_result=None, puzzle_given=None, puzzle_second=None,
                  puzzle_revealed=False, puzzle_left=st.query_params.get("puzzle"))
-
-
-def rating_line(result: service.Attempt) -> str:
-    """What an answer did to the rating, the ratings written as the rating above is (1511, not
-    1,511)."""
-    return tr("puzzles.rating_change", change=Points(result.change, digits=0),
-              before=f"{result.rating.before.rating:.0f}",
-              after=f"{result.rating.after.rating:.0f}")
 
 
 def restart_run() -> None:
@@ -334,7 +327,7 @@ def puzzle_area() -> None:
                  else tr("puzzles.wrong_hint"))  # a streak ends at a first miss
         st.info(red_suits(render(service.hint(puzzle, given, result.grade), lang)))
         if result.rated:
-            st.caption(rating_line(result))
+            st.caption(rating_line(result.rating.before.rating, result.rating.after.rating))
 
     if puzzle.kind is PuzzleKind.WIN and asking:
         said = translated_choice(st.segmented_control, tr("puzzles.can_win"), ("yes", "no"),
@@ -389,7 +382,7 @@ def puzzle_area() -> None:
         with st.expander(tr("pz.working")):
             bullet_list(red_suits(render(message, lang)) for message in service.working(puzzle))
         if result.rated:
-            st.caption(rating_line(result))
+            st.caption(rating_line(result.rating.before.rating, result.rating.after.rating))
         elif mode not in service.UNRATED_MODES:
             st.caption(tr("pz.practice"))
         skill = None if result.correct else puzzle_skill(store(), learner.id, puzzle.kind.value,

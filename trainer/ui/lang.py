@@ -11,6 +11,7 @@ from typing import Any, ParamSpec, TypeVar
 import streamlit as st
 
 from trainer.engine import Card, Meld, red_total
+from trainer.engine.messages import Points
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, card_words, cards_words, catalog, said, t
 from trainer.ui.sidebar_closer import SWITCHES
 
@@ -313,3 +314,12 @@ def pile_legend(piles: bool) -> str:
     a wide screen the learner's own pile is titled with it and the table shows it only while
     that pile is empty; a phone's compact table hides every pile title and always shows it."""
     return tr("board.pile_legend") if piles else ""
+
+
+def rating_line(before: float, after: float) -> str:
+    """What an answer did to a rating: the ratings written as the rating above is (1511, not
+    1,511), and the change as the difference of the two shown (never −123 beside
+    1330 → 1206)."""
+    shown_before, shown_after = round(before), round(after)
+    return tr("puzzles.rating_change", change=Points(shown_after - shown_before, digits=0),
+              before=str(shown_before), after=str(shown_after))
