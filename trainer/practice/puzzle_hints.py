@@ -44,9 +44,9 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
 
 
 def _counts_tell(puzzle: Puzzle, given: SetGiven, graded: Grade) -> bool:
-    """Whether the counts of safe cards left out and of dangerous cards tapped would leave one
-    answer: every card left out is safe (or none is), and every card tapped dangerous (or none
-    is) — the count then names the cards, and the hint says only where to look."""
+    """Whether a count would name cards: safe cards left out as many as the cards left out
+    (each of them is safe), or dangerous cards tapped as many as the cards tapped (each of them
+    deals in). The hint then says only where to look."""
     left_out = len(set(puzzle.candidates) - given.cards)
     missed, extra = len(graded.missed), len(graded.extra)
-    return missed in (0, left_out) and extra in (0, len(given.cards))
+    return 0 < missed == left_out or 0 < extra == len(given.cards)
