@@ -214,6 +214,10 @@ def test_half_missed_minutes_ago_is_not_mastered_yet(db: tuple[ProgressStore, st
              fade=5, settled=10)
     assert said in [m.value for m in progress.markdown]  # why not mastered, beside the 100%
     assert mastery.improvement_areas([reading]) == [reading]
+    store.lessons.complete(int(learner), "read-the-wait", 3, len(lesson.steps))
+    home = app(None, as_learner=learner)  # walk 49: not "not mastered: 97% sure" alone
+    assert t("home.next_skill_settling", "en", skill=t("skill.reading", "en"),
+             percent=round(reading.mastery * 100)) in [m.value for m in home.markdown]
     for number in range(15, 17):  # two more right: one miss left among the last ten
         store.answers.record(int(learner), context="lesson",
                              item=f"read-the-wait:{steps[number % len(steps)]}", question="q",

@@ -76,7 +76,8 @@ with path:
     if suggested is not None:
         with st.container(border=True, key="home-next-skill"):
             shown = next(e for e in found if e.skill is suggested.skill)
-            st.markdown(tr("home.next_skill", skill=tr(f"skill.{suggested.skill.value}"),
+            st.markdown(tr("home.next_skill_settling" if shown.settling else "home.next_skill",
+                           skill=tr(f"skill.{suggested.skill.value}"),
                            percent=round(shown.mastery * 100)))
             st.caption(render(suggested.why, lang, cite=False))
             if st.button(tr("home.practise_skill", skill=tr(f"skill.{suggested.skill.value}")),
