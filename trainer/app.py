@@ -24,6 +24,7 @@ from trainer.ui.session import (
     stray_link,
 )
 from trainer.ui.sidebar_closer import close_after_switch
+from trainer.ui.warm import warm_up
 
 
 def _pages(lang: str) -> dict[str, list[StreamlitPage]]:
@@ -82,6 +83,7 @@ def main() -> None:
     finally:
         release_language(held_language)
         release_this_run(held_learner)
+    warm_up()  # after the first page: what other pages read once per process
 
 
 try:
