@@ -149,13 +149,17 @@ def test_an_answer_shown_costs_a_star(db_url: str, learner_id: str) -> None:
     lesson = LESSONS["pong-and-kong"]
     store = ProgressStore(open_database(db_url))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
-    while True:
+    while True:  # to a question with more than two answers: a two-way one shows it at once
         run = current(store, int(learner_id), lesson)
         step = lesson.steps[run.current.step] if run.current else None
         if isinstance(step, Question):
-            break
+            task = task_of(lesson, run)
+            if task.ways != 2:
+                break
+            give(at, lesson, run, task, task.answer)
+            at.button(key=f"next-{run.index}").click().run()
+            continue
         at.button(key=f"cont-{run.index}").click().run()
-    task = task_of(lesson, run)
     give(at, lesson, run, task, wrong_answer(task))
     # the step count grew by one (the question comes back): the page says why
     assert t("lessons.comes_back_later", "en") in [c.value for c in at.caption]
@@ -184,7 +188,8 @@ def test_a_question_asked_again_for_the_last_time_promises_no_more(db_url: str,
     from trainer.lessons.run import MAX_REASKS
 
     lesson = LESSONS["pong-and-kong"]
-    step = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question))
+    step = next(i for i, s in enumerate(lesson.steps) if isinstance(s, Question)
+                and s.task.ways != 2)  # a two-way question shows its answer at the miss
     run = LessonRun.start(lesson.id, len(lesson.steps), 1)
     run.plan = [PlanItem(step, 7, again=True)]
     run.reasks = {step: MAX_REASKS}
@@ -726,7 +731,7 @@ def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
     lesson = LESSONS["claim-or-pass"]
     win = Move(ActionKind.WIN, ())
     step = next(s for s in lesson.steps if isinstance(s, Question)
-                and s.task.refusal(win) is not None)
+                and s.task.refusal(win) is not None and s.task.ways != 2)  # a hint to miss
     run = LessonRun(lesson.id, [PlanItem(step.number)], run_seed=5)
     store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
     at = app("lessons", as_learner=learner_id, lesson=lesson.id)
@@ -746,7 +751,8 @@ def test_a_press_the_rules_refuse_after_a_miss_is_said_beside_the_hint(
 
 @pytest.mark.parametrize(("lesson_id", "kind", "said"), [
     ("cards-and-red", None, "hint.same_answer"),
-    ("a-turn", "chi", "hint.same_move"),  # passing a chi: legal, wrong
+    ("pong-and-kong", "kong", "hint.same_move"),  # passing a kong: legal, wrong (a chi or
+    # pass is two-way: its miss shows the answer at once)
 ])
 def test_the_missed_answer_given_again_costs_no_try(
         db_url: str, learner_id: str, lesson_id: str, kind: str | None, said: str) -> None:

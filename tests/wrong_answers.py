@@ -31,7 +31,10 @@ def wrong_answer(task: Task) -> LessonAnswer:
     tries = [MoveAnswer(other, ()), *(MoveAnswer(ActionKind.DISCARD, (i,))
                                       for i in range(len(task.board.hand))),
              MoveAnswer(ActionKind.WIN, ())]  # a coached level may accept every legal option
-    return next((move for move in tries if not task.is_correct(move)), tries[0])
+    shown = {button.value for button in task.board.buttons}  # a press the table offers first
+    return next((move for move in tries if not task.is_correct(move)
+                 and move.kind.value in shown), None) or \
+        next((move for move in tries if not task.is_correct(move)), tries[0])
 
 
 def another_wrong(task: Task, first: LessonAnswer) -> LessonAnswer:

@@ -2,7 +2,7 @@
 R-SPECIAL), never its suit, so two discards of cards alike are the same move.
 
 >>> from trainer.engine.cards import parse_card
->>> nine = lambda code: Action(ActionKind.DISCARD, (parse_card(code),))
+>>> nine = lambda code: Action(0, ActionKind.DISCARD, (parse_card(code),))
 >>> same_move(nine("9h"), nine("9d")), same_move(nine("9h"), nine("9s"))
 (True, False)
 >>> len(distinct_moves([nine("9h"), nine("9d"), nine("9s")]))
