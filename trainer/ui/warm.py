@@ -9,19 +9,16 @@ from __future__ import annotations
 import logging
 import threading
 
-_started = threading.Event()
+_threads: list[threading.Thread] = []
 _lock = threading.Lock()
 
 
 def warm_up() -> None:
-    """Start the warm-up, once per process; at once when it has started."""
-    if _started.is_set():
-        return
+    """Start the warm-up, once per process (a page run after that only takes the lock)."""
     with _lock:
-        if _started.is_set():
-            return
-        _started.set()
-        threading.Thread(target=_warm, name="warm-up", daemon=True).start()
+        if not _threads:
+            _threads.append(threading.Thread(target=_warm, name="warm-up", daemon=True))
+            _threads[0].start()
 
 
 def _warm() -> None:
