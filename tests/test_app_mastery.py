@@ -36,7 +36,7 @@ def test_home_names_the_weakest_skill_and_opens_its_practice(
     skill = t("skill.claiming", "en")
     assert any(t("home.next_skill", "en", skill=skill, percent=0)[:12] in m.value
                for m in home.markdown)
-    why = t("mastery.why_missed", "en", missed=2, count=3, skill=skill)
+    why = t("mastery.why_missed", "en", missed=2, count=3)
     assert why in [c.value for c in home.caption]
     home.button(key="home-practise-skill").click().run()
     assert not home.exception

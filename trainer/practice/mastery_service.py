@@ -282,10 +282,8 @@ def next_exercise(found: list[SkillEstimate],
     weakest = min(open_, key=lambda e: (e.mastery, list(SKILLS).index(e.skill)))
     lately = weakest.recent[-WHY_OVER:]
     missed = sum(1 for right in lately if not right)
-    skill = Message.of(f"skill.{weakest.skill.value}")
-    why = Message.of("mastery.why_missed", missed=missed, count=len(lately),
-                     skill=skill) if missed else Message.of(
-        "mastery.why_not_yet", skill=skill, count=weakest.attempts)
+    why = Message.of("mastery.why_missed", missed=missed, count=len(lately)) if missed \
+        else Message.of("mastery.why_not_yet", count=weakest.attempts)  # under the skill's name
     return NextExercise(weakest.skill, why, target_of(weakest.skill))
 
 
