@@ -396,8 +396,13 @@ def move_task(data: StepData, table: tuple[TableScene, Action] | None = None) ->
         return None if black is None else Message.of(
             "lessons.right_lone_red", ("R-DISCARD", "R-RED"), given=action.cards[0], black=black)
 
+    working: tuple[Message, ...] = (Message.of(why, (rule,)),)
+    offer = scene.view.offer
+    if goal.kind is ActionKind.CHI and offer is not None:  # the rule, then this table's pair
+        working += (Message.of("move_why.chi_here", ("R-CHI", "R-PAIR14"), card=goal.cards[0],
+                               offer=offer.card),)
     return Task("move", Shape.MOVE, board, answer, instruction,
-                (Message.of(why, (rule,)),), (rule,), hint, prompt=Message.of("task.move.prompt"),
+                working, (rule,), hint, prompt=Message.of("task.move.prompt"),
                 solved_board=board_of_scene(after_move(scene, goal), passes=False), grader=grade,
                 shown_after=shown_after, alike_said=alike, moves=scene.moves)
 
