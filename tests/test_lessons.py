@@ -1127,3 +1127,16 @@ def test_a_kong_on_ones_own_flip_is_hinted_at_whose_flip_it_is() -> None:
         for said in ("case2", "case1", "case3"):
             hint = step.task.hint(ChoiceAnswer(said))
             assert hint.key == "hint.kong_whose_flip" and "R-OWN-FLIP" in hint.rules
+
+
+@pytest.mark.parametrize("name", ["seats", "deal", "turn", "table_reading", "kong_case_1"])
+def test_a_picture_with_piles_says_what_d_and_f_mean(name: str) -> None:
+    """Walk 50: lesson 3's turn showed a K♦ marked D with no legend on a phone. A picture whose
+    piles hold cards says what D and F mean, as the lessons' tables and Play's do; one with
+    none says nothing of them."""
+    from trainer.ui.lang import pile_legend
+    from trainer.ui.pictures import picture
+
+    table = picture(name)
+    piles = any(seat.pile for seat in table.seats) or bool(table.my_pile)
+    assert table.legend == pile_legend(piles)

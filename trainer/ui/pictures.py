@@ -7,7 +7,7 @@ from trainer.engine import DEFAULT_RULES, Meld, parse_card, parse_cards
 from trainer.engine.sources import Source, TableCard
 from trainer.ui.board_view import meld_views, pile_view
 from trainer.ui.card_table import CardView, SeatView, TableView
-from trainer.ui.lang import hidden_cards, tr
+from trainer.ui.lang import hidden_cards, pile_legend, tr
 
 DEALT_STOCK = DEFAULT_RULES.stock_after_deal
 """The stock the pictures show after the deal, the default table's (R-DEAL)."""
@@ -49,7 +49,8 @@ def picture(name: str) -> TableView:
                          stock=DEALT_STOCK - 1,
                          stock_text=tr("board.stock", count=DEALT_STOCK - 1),
                          offer=CardView(parse_card("6c")),
-                         offer_caption=tr("board.offer_flip", card="6♣", seat=tr("seat.you")))
+                         offer_caption=tr("board.offer_flip", card="6♣", seat=tr("seat.you")),
+                         legend=pile_legend(True))  # the D under the K♦ says how it got there
     if name == "table_reading":  # mid-hand, each seat holding 7 less 2 a set laid (R-PARITY)
         return TableView(seq=name, hand=tuple(CardView(c) for c in parse_cards("8h 5s Jd 2c 9c")),
                          selectable=False,
@@ -57,7 +58,8 @@ def picture(name: str) -> TableView:
                                 _seat("top", "opposite", 5, "9d/flip", ("pong:4h,4s,4c",)),
                                 _seat("right", "lower", 7, "Ah/discard")),
                          my_name=me, my_melds=meld_views([Meld.parse("chi:10h,4d")]),
-                         stock=19, stock_text=tr("board.stock", count=19))
+                         stock=19, stock_text=tr("board.stock", count=19),
+                         legend=pile_legend(True))
     kongs = {
         "kong_case_1": ("Kd 2s 3c 5h 9d Qc", "kong:8s,8h,8c,8d", None, "board.kong_case_1"),
         "kong_case_2": ("4c 6d 8h 2s", "kong:Jd,Js,Jh,Jc", "Jd", "board.kong_case_2"),
