@@ -114,9 +114,7 @@ def finish_view(lesson: Lesson) -> None:
         st.rerun()
     if row.button(tr("lessons.redo"), key="redo-lesson"):
         runs().again(lesson)
-        st.rerun()
-    if row.button(tr("lessons.all"), key="all-lessons"):
-        open_lesson(None)
+        st.rerun()  # the list of lessons: the page's own back button, above
 
 
 def answered(lesson_id: str, index: int, given: LessonAnswer) -> None:
