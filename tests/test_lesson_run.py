@@ -568,3 +568,25 @@ def test_a_claim_with_one_other_move_is_a_two_way_question(
         stars = runs.go_on(lesson, run.index)
         run, _ = runs.load(lesson)
     assert 2 in seen and any(ways > 2 for ways in seen), seen
+
+
+def test_a_chi_s_working_names_this_table_s_14_pair() -> None:
+    """Walk 50: the working of a chi question gave the rule only. It now names the pair the
+    chi makes at this table: the learner's card and the card taken, adding to 14."""
+    from trainer.lessons.answers import MoveAnswer as Move
+
+    seen = 0
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            task = step.task if isinstance(step, Question) and step.kind == "move" else None
+            if task is None or not isinstance(task.answer, Move) or \
+                    task.answer.kind is not ActionKind.CHI:
+                continue
+            here = task.working[-1]
+            card, offer = here.param("card"), here.param("offer")
+            assert here.key == "move_why.chi_here", here.key
+            assert card == task.board.hand[task.answer.indices[0]] and offer == task.board.offer
+            assert card.rank is not None and offer.rank is not None
+            assert card.rank + offer.rank == 14
+            seen += 1
+    assert seen >= 2
