@@ -20,7 +20,7 @@ from trainer.coach.search import Decision, decision_from_json, decision_to_json,
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.events import ResultKind
-from trainer.engine.game.moves import same_move
+from trainer.engine.game.moves import WINS, same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.state import HandState
 from trainer.engine.game.view import PlayerView, view_of
@@ -29,7 +29,6 @@ from trainer.engine.rules import RuleSet
 
 DEALS = 192
 """Deals per option of the stored values (as the best-move pools)."""
-WINS = frozenset({ActionKind.WIN, ActionKind.TIANZOU})
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from trainer.coach.fast_playout import play
 from trainer.engine.cards import Card, parse_card
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.moves import distinct_moves, same_move
+from trainer.engine.game.moves import WINS, distinct_moves, same_move
 from trainer.engine.game.view import PlayerView
 
 BUDGETS = {"hint": 192, "expert": 384, "review": 768}
@@ -199,8 +199,6 @@ def _options(view: PlayerView) -> list[Action]:
             return wins[:1]
     return every_option(view)
 
-
-WINS = (ActionKind.WIN, ActionKind.TIANZOU)
 
 
 def every_option(view: PlayerView) -> list[Action]:

@@ -21,7 +21,6 @@ from trainer.coach.deals import searchable
 from trainer.coach.explain import move_words, outcome_words
 from trainer.coach.search import (
     BUDGETS,
-    WINS,
     Z95,
     Decision,
     decision_from_json,
@@ -32,7 +31,7 @@ from trainer.coach.search import (
 )
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
-from trainer.engine.game.moves import same_move
+from trainer.engine.game.moves import WINS, same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object

@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import cache
 
 from trainer.engine.game.actions import ActionKind
+from trainer.engine.game.moves import WINS
 from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
@@ -224,7 +225,6 @@ def target_of(skill: Skill) -> Target:
 
 
 CLAIMS = frozenset({ActionKind.PASS, ActionKind.CHI, ActionKind.PONG, ActionKind.KONG})
-WINS = frozenset({ActionKind.WIN, ActionKind.TIANZOU})
 
 
 def practice_of_move(kind: ActionKind, players: int) -> tuple[Skill, Target]:

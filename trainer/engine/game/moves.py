@@ -15,6 +15,9 @@ from collections.abc import Iterable
 
 from trainer.engine.game.actions import Action, ActionKind
 
+WINS = (ActionKind.WIN, ActionKind.TIANZOU)
+"""The moves that win the hand (R-WIN, R-SPECIAL 天走), the claim first."""
+
 
 def same_move(a: Action, b: Action) -> bool:
     """Two discards of cards of one rank and colour are the same move; any other two actions

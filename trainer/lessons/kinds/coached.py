@@ -15,12 +15,13 @@ import random
 from functools import cache
 from typing import Any
 
-from trainer.coach.coached_hands import WINS, CoachedDecision, CoachedHand, accepted
+from trainer.coach.coached_hands import CoachedDecision, CoachedHand, accepted
 from trainer.coach.explain import move_words, values_words, why
 from trainer.coach.search import MISTAKE_POINTS, Z95, follow_ups
 from trainer.engine import Message, relation, verdict_messages
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
+from trainer.engine.game.moves import WINS
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
