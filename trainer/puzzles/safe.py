@@ -25,7 +25,7 @@ from fractions import Fraction
 from trainer.analysis.arguments import Argument, argument_for, counts_for, proof_against, safe_proof
 from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
-from trainer.analysis.counting import OpenAnalysis, open_analysis
+from trainer.analysis.counting import open_analysis
 from trainer.analysis.deal_in import DealInCount
 from trainer.analysis.table import SafetyTable, table_from_view
 from trainer.bots import HeuristicBot
@@ -51,6 +51,7 @@ from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Provenance, Puzzle, PuzzleKind, SafeSetAnswer
+from trainer.puzzles.open_words import deal_in_line, seat_words, why_open
 from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme
 
@@ -59,10 +60,6 @@ MARGIN = Fraction(1, 50)
 MIN_CANDIDATES = 3
 REAL_RISK = Fraction(1, 20)
 """Some candidate must carry at least this risk, or the choice does not matter."""
-
-
-def _seat(table: SafetyTable, seat: int) -> Message:
-    return Message.of(f"seat.{relation(seat, table.seat, table.rules.players).value}")
 
 
 def _percent(value: Fraction) -> Amount:
@@ -105,28 +102,6 @@ def _unusable(table: SafetyTable) -> Rejection | None:
     return None
 
 
-def _why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis],
-              dangerous: list[Card]) -> Message:
-    """The one-line answer to an open-hands puzzle: the dangerous card, who wins on it and
-    for how many fan — or, for several, each one's winner (one named alone read as if the
-    others were dangerous for the same player)."""
-    if len(dangerous) == 1:
-        first = analyses[dangerous[0]].deal_in
-        assert first is not None
-        return Message.of("pz.why_safe_set", ("R-SAFE", "R-PAY"), dangerous=(dangerous[0],),
-                          card=dangerous[0], seat=_seat(table, first.seat),
-                          fan=first.verdict.fan)
-    claims: Message | None = None
-    for card in sorted(dangerous, key=lambda c: c.index):
-        claim = analyses[card].deal_in
-        assert claim is not None
-        seat, fan = _seat(table, claim.seat), claim.verdict.fan
-        claims = Message.of("pz.claim", card=card, seat=seat, fan=fan) if claims is None else \
-            Message.of("pz.claim_more", before=claims, card=card, seat=seat, fan=fan)
-    assert claims is not None
-    return Message.of("pz.why_safe_set_many", ("R-SAFE", "R-PAY"), claims=claims)
-
-
 def build_open(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
     """Every hand open: which cards can you discard without dealing in? The reason it is not a
     puzzle unless at least one candidate deals in and at least one is safe."""
@@ -142,7 +117,7 @@ def build_open(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection
         return Rejection.ALL_SAFE
     if not safe:
         return Rejection.ALL_DEAL_IN
-    why = _why_open(table, analyses, dangerous)
+    why = why_open(table, analyses, dangerous)
     details = []
     red_decoys = partner_decoys = far_dealers = 0
     for card, analysis in analyses.items():
@@ -150,16 +125,14 @@ def build_open(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection
         if claim is not None:
             far_dealers += relation(claim.seat, table.seat, table.rules.players) \
                 is not Relation.LOWER
-            details.append(Message.of("pz.open_deals_in", ("R-PRIORITY", "R-PAY"), card=card,
-                                      seat=_seat(table, claim.seat), fan=claim.verdict.fan,
-                                      paid=claim.verdict.share * table.rules.payers))
+            details.append(deal_in_line(table, analysis))
             continue
         short = _red_short_opponent(table, card)
         if short is not None:
             red_decoys += 1
             seat, red = short
             details.append(Message.of("pz.open_safe_red", ("R-SAFE", "R-RED"), card=card,
-                                      seat=_seat(table, seat), red=red,
+                                      seat=seat_words(table, seat), red=red,
                                       threshold=table.rules.red_threshold))
         else:
             partner_decoys += _partner_held(table, card)
@@ -231,7 +204,7 @@ def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent
     other colour is said with why it still proves the card (no 全黑 against laid red, or the
     laid red already enough)."""
     case = twin_case(card, twin)
-    seat = _seat(table, opponent)
+    seat = seat_words(table, opponent)
     if case is TwinCase.SAME:
         return Message.of(key, rules, card=card, passed=twin, seat=seat, **more)
     if case is TwinCase.RED_PASSED:
@@ -290,7 +263,7 @@ def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
         return ()
     named = {line.param("seat") for line in puzzle.details if line.key.startswith("pz.line_read")}
     proofs = (safe_proof(table, other, answer.card) for other in table.opponents()
-              if _seat(table, other) not in named)
+              if seat_words(table, other) not in named)
     return tuple(proof for proof in proofs if proof is not None)
 
 
@@ -387,7 +360,7 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
         else:
             worst = _riskiest(table, card, chance)
             details.append(Message.of("pz.line_risk", ("R-SAFE", "R-WIN"), card=card,
-                                      percent=_percent(value), seat=_seat(table, worst.opponent),
+                                      percent=_percent(value), seat=seat_words(table, worst.opponent),
                                       partner=rank_name(partner_rank(card.rank or 7)),
                                       unseen=worst.partners_unseen))
     partners_pick = max(table.candidates(), key=lambda c: (_partners_visible(table, c), -c.index))
