@@ -36,7 +36,7 @@ def _careless_hand(seed: int) -> Replay:
 def reviews() -> list[PricedHand]:
     """Four reviewed hands, three of them with points lost (a small budget: the figures need
     not be good, only the same read back)."""
-    found = [price_hand(_careless_hand(seed), 0, deals=16) for seed in (1, 2, 3, 8)]
+    found = [price_hand(_careless_hand(seed), 0, deals=16) for seed in (1, 3, 8, 10)]
     assert sum(1 for review in found if review.points_lost > 0) == 3
     return found
 

@@ -12,8 +12,8 @@ next by at least a point with non-overlapping 95% intervals on the coach's searc
 ``--rare`` appends to the pool only moments of the claim classes a pool holds few of (a pass
 that beats a claim, a choice of two chis: :data:`RARE`) whose best a lesson question explains,
 so that a re-ask of such a step finds fresh cards; the lines already there keep their numbers.
-The 4-player claim pool's lines from 172 on were appended so (400 hands, seed 3031); lines
-196 to 218 are pongs best passed (``pong_pass``), mined the same way from 6,000 hands (seed
+The 4-player claim pool's lines from 165 on were appended so (400 hands, seed 3031); lines
+189 to 211 are pongs best passed (``pong_pass``), mined the same way from 6,000 hands (seed
 7071) with only the moments where a pong is open screened.
 
 ``--revalue`` values the pool's moments again by today's search (budget and salt as stored) and

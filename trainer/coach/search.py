@@ -7,7 +7,9 @@ option's mean less its own, with the standard error of the paired difference (th
 under both options: most of the luck cancels).
 
 A chi owes a discard, and the viewer chooses it: a chi is valued at the best of the discards it
-leaves, one card for all the deals (:func:`_follow_ups`), not at the play-out policy's pick.
+leaves, one card chosen before the deal is seen, not at the play-out policy's pick; the best is
+chosen on the other half of the deals (:mod:`trainer.coach.chi_discards`), so the sample that
+picks it does not also price it.
 
 The deals' seed is drawn from the public view alone, so the values depend on nothing the viewer
 cannot see; a budget is the number of deals per option."""
@@ -21,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.analysis.seeds import SEPARATOR, public_seed
+from trainer.coach import chi_discards
+from trainer.coach.chi_discards import cross_fitted
 from trainer.coach.deal_in_price import deal_in_cost, deals_in, discard_chances, reweigh, stratify
 from trainer.coach.deals import deal_again, deal_log_weight, searchable
 from trainer.coach.fast_actions import apply
@@ -72,7 +76,8 @@ class OptionValue:
     pay_points: float | None = field(default=None, compare=False)
     """The viewer's mean payment over the deals they pay in (negative; 0 when none)."""
     then: Card | None = None
-    """A chi's discard: the one the value is of, the best of those the chi leaves."""
+    """A chi's discard as its words name it: the best of those the chi leaves over all the
+    deals (the value is cross-fitted, :func:`~trainer.coach.chi_discards.cross_fitted`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,21 +213,6 @@ def every_option(view: PlayerView) -> list[Action]:
     return distinct_moves(view.legal)
 
 
-def _follow_ups(view: PlayerView, action: Action) -> tuple[Card, ...]:
-    """The discards a chi owes the viewer a choice of (R-CHI): each card of the hand it leaves,
-    once. The play-outs' policy picks a discard by pairs and red alone, blind to a wait whose
-    winning cards are all in sight or to the red a win needs; a chi is worth what its best
-    discard makes of it — one fixed card, as the viewer chooses it before seeing any deal.
-    None for every other option (a pong's discard waits on its hidden stock card)."""
-    if action.kind is not ActionKind.CHI or len(action.cards) != 1:
-        return ()
-    rest = list(view.hand)
-    if action.cards[0] not in rest:
-        return ()
-    rest.remove(action.cards[0])
-    return tuple(dict.fromkeys(rest))
-
-
 def owes_discard(hand: FastHand, seat: int) -> bool:
     """``seat`` is to discard in ``hand`` (their chi took the card: no seat asked first did)."""
     return hand.phase == DISCARD and hand.to_act == seat
@@ -267,7 +257,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     payments: dict[Action, list[float]] = {action: [] for action in options}
     dealt_in: dict[Action, list[bool]] = {action: [] for action in options}
     logs: list[float] = []
-    follow_ups = {action: _follow_ups(view, action) for action in options}
+    follow_ups = {action: chi_discards.follow_ups(view, action) for action in options}
     after: dict[tuple[Action, Card], list[float]] = {
         (action, card): [] for action, cards in follow_ups.items() for card in cards}
     for _ in range(deals if len(options) > 1 else 0):
@@ -295,7 +285,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     for action, cards in follow_ups.items():
         if cards and logs:
             owed[action] = max(cards, key=lambda card: _mean(after[action, card], weights))
-            payments[action] = after[action, owed[action]]
+            payments[action] = cross_fitted([after[action, card] for card in cards], weights)
     chances = discard_chances(view, options) if priced and len(options) > 1 else {}
     cost = deal_in_cost(view, payments, dealt_in, weights, list(chances)) if chances else 0.0
     shares = {action: _outcomes(paid, dealt_in[action], weights, chances.get(action), cost)
