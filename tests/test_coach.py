@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import math
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -509,22 +511,24 @@ def _learner_decisions(seeds: int, turns: int, act: Callable[[PlayerView, int], 
 @pytest.mark.rule("R-PAY", "R-CHI", "R-PONG")
 def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
     """A chi or pong owes a discard (a pass owes none): where the discard the heuristic would
-    then owe is at least FOLD_AT likely to deal in, as the table reads it after the claim, the
-    coach and the expert pass; the owed card is one the hand holds after the claim and its
-    chance is the table's."""
+    then owe is at least FOLD_AT likely to deal in, as the table reads it after the claim, and
+    the claim gains less over passing than that chance of paying a deal-in, the coach and the
+    expert pass; a claim that gains more is kept whatever the chance. The owed card is one the
+    hand holds after the claim and its chance is the table's."""
     from trainer.coach.expert import Advice, advised
     from trainer.coach.fold import CLAIMS, FOLD_AT, owed_discard
     from trainer.i18n import render
     from trainer.play.coach_hint import _fold_message
 
-    folded = kept = 0
+    folded = kept = worth = 0
     heuristic = HeuristicBot()
-    for view in _learner_decisions(200, 40, lambda v, seed: heuristic.choose(
+    for view in _learner_decisions(400, 40, lambda v, seed: heuristic.choose(
             v, random.Random(seed))):
-        if folded >= 2 and kept >= 2:
+        if folded >= 2 and kept >= 2 and worth >= 1:
             break
         claims = [a for a in view.legal if a.kind in CLAIMS]
-        if not claims:
+        passes = [a for a in view.legal if a.kind is ActionKind.PASS]
+        if not claims or not passes:
             continue
         decision = evaluate(view, 16)
         then = follow_ups(decision)  # a chi owes the discard the search valued it with
@@ -535,7 +539,10 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
         if claims[0].kind is ActionKind.CHI:  # a pong may owe its drawn card
             assert owed.card in view.hand and owed.card == then[claims[0]]
         move, why, let_go = advised(view, decision, claims[0])
-        if owed.chance >= FOLD_AT:  # passed: folded, or the search's best anyway
+        claim_value, pass_value = decision.value_of(claims[0]), decision.value_of(passes[0])
+        assert claim_value is not None and pass_value is not None
+        gain, price = claim_value.mean - pass_value.mean, owed.chance * -laid_fan_cost(view)
+        if owed.chance >= FOLD_AT and gain < price:  # passed: folded, or the search's best
             assert move.kind is ActionKind.PASS
             if why is Advice.FOLD:  # what the coach then says is the claim it let go by
                 assert let_go is not None and \
@@ -547,10 +554,13 @@ def test_a_claim_whose_owed_discard_is_risky_is_let_go_by() -> None:
                     assert let_go[1].card.symbol in text
                     assert f"{round(let_go[1].chance * 100)}%" in text
             folded += why is Advice.FOLD
+        elif owed.chance >= FOLD_AT and move == claims[0]:
+            worth += 1  # risky, and worth it: kept
+            assert why is not Advice.FOLD
         else:
             kept += 1
             assert why is not Advice.FOLD
-    assert folded >= 2 and kept >= 2
+    assert folded >= 2 and kept >= 2 and worth >= 1
 
 
 def test_a_discard_that_leaves_the_hand_not_ready_counts_the_cards_that_would_pair() -> None:
@@ -919,3 +929,21 @@ def test_a_set_that_spends_paired_cards_says_the_partners_it_leaves_loose() -> N
             assert said.param("loose") == (loose if loose > 0 else None)
             seen += loose > 0
     assert seen >= 20
+
+
+def test_a_chi_worth_far_more_than_its_risk_is_advised() -> None:
+    """Walk 51, Play, step 27: four jokers laid, 3♥ 5♠ 6♦ 7♦ 10♣ in hand, the upper player
+    flips the 7♥. The chi is worth some 14 points more than a pass, and the discard it owes
+    deals in about 6% of the time for a deal-in of 6: the coach takes it (it used to let it go
+    by for the chance alone, and the review then blamed its quick look)."""
+    from trainer.coach.expert import Advice
+    from trainer.play.coach_hint import coach_advice
+
+    fixture = Path(__file__).parent / "fixtures" / "chi_worth_its_risk.json"
+    replay = Replay.from_json(json.loads(fixture.read_text(encoding="utf-8")))
+    view = view_of(replay.state_at(), 0)
+    advice = coach_advice(view)
+    assert advice is not None
+    decision, advised = advice
+    assert advised.move.kind is ActionKind.CHI and advised.why is not Advice.FOLD
+    assert decision.best.action == advised.move

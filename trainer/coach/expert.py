@@ -4,7 +4,7 @@
 noisy, and a noisy switch away from a sound choice loses points; in the lay-down round (before
 the first discard) the heuristic's. Among the discards the search cannot tell from the one
 chosen, the one least likely to deal in (:data:`SAFEST`, R-SAFE, R-PAY: a 点炮 pays every
-share); a chi or pong let go by when the discard it owes is likely to deal in
+share); a chi or pong let go by when the discard it owes is likely to deal in for too little gain
 (:mod:`trainer.coach.fold`). From its view only."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class Advice(StrEnum):
     SAFER = "safer"
     """A discard as good as the others within the search's error, less likely to deal in."""
     FOLD = "fold"
-    """A pass where the chosen claim would owe a discard likely to deal in
+    """A pass where the chosen claim would owe a discard likely to deal in, for too little gain
     (:func:`trainer.coach.fold.folds`)."""
 
 
@@ -74,10 +74,13 @@ def advised(view: PlayerView, decision: Decision, sound: Action) -> Advised:
         return Advised(sound, Advice.SOUND)
     clear = kept.loss > CONFIDENCE * kept.loss_error
     chosen = decision.best.action if clear else sound
-    owed = folds(view, chosen, follow_ups(decision).get(chosen)) if chosen.kind in CLAIMS else None
-    passes = [o.action for o in decision.options if o.action.kind is ActionKind.PASS]
-    if owed is not None and passes:
-        return Advised(passes[0], Advice.FOLD, (chosen, owed))
+    passes = [o for o in decision.options if o.action.kind is ActionKind.PASS]
+    chosen_value = decision.value_of(chosen)
+    owed = folds(view, chosen, follow_ups(decision).get(chosen),
+                 gain=chosen_value.mean - passes[0].mean) \
+        if chosen.kind in CLAIMS and passes and chosen_value is not None else None
+    if owed is not None:
+        return Advised(passes[0].action, Advice.FOLD, (chosen, owed))
     safer = safest(view, decision, chosen) if SAFEST else chosen
     if not same_move(safer, chosen):
         return Advised(safer, Advice.SAFER)

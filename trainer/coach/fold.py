@@ -4,7 +4,8 @@ owes none. The search prices a claim on play-outs of uniformly dealt hands, whic
 hand (下叫) far less often than the hands players keep (:mod:`trainer.coach.deal_in_price`), so
 the discard a claim owes is priced too cheaply there. The expert reads that discard from the
 table instead (:func:`owed_discard`, the best-calibrated reading) and passes the claim when the
-discard is likely to deal in (:data:`FOLD_AT`): a 点炮 pays every loser's share.
+discard is likely to deal in (:data:`FOLD_AT`) and the claim gains too little over passing to
+pay for that risk (:func:`folds`): a 点炮 pays every loser's share.
 
 >>> FOLD_AT
 0.04
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.bots.heuristic import BOT_SAMPLES, discard_key
+from trainer.coach.deal_in_price import laid_fan_cost
 from trainer.coach.deals import deal_again, searchable
 from trainer.coach.search import view_seed
 from trainer.engine.cards import Card
@@ -90,8 +92,16 @@ def _after_claim(view: PlayerView, claim: Action, salt: int) -> PlayerView | Non
     return view_of(state, view.seat)
 
 
-def folds(view: PlayerView, claim: Action, card: Card | None = None) -> Owed | None:
+def folds(view: PlayerView, claim: Action, card: Card | None = None, *,
+          gain: float = 0.0) -> Owed | None:
     """The discard that makes the expert let the card go by instead of ``claim``, if it does:
-    one at least :data:`FOLD_AT` likely to deal in (``card``: as :func:`owed_discard`)."""
+    one at least :data:`FOLD_AT` likely to deal in (``card``: as :func:`owed_discard`), unless
+    the claim's ``gain`` over letting the card go (points, the search's) would still pay for a
+    deal-in at that chance, each at its price (:func:`~trainer.coach.deal_in_price.laid_fan_cost`,
+    every loser's share, R-PAY). The search has already priced some of that risk, so this
+    keeps every claim worth its table-read risk in full: a chi that wins 14 points more is not
+    let go for a 6% chance of paying 12."""
     owed = owed_discard(view, claim, card)
-    return owed if owed is not None and owed.chance >= FOLD_AT else None
+    if owed is None or owed.chance < FOLD_AT:
+        return None
+    return owed if gain < owed.chance * -laid_fan_cost(view) else None
