@@ -1111,7 +1111,7 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
     the safer card where the play-outs cannot tell, the discard a claim let go by would owe."""
     from trainer.coach.contrast import contrast
     from trainer.coach.expert import Advice
-    from trainer.coach.search import same_move
+    from trainer.coach.search import follow_ups, same_move
     from trainer.play.coach_hint import coach_advice, coach_contrast
 
     expected = {Advice.BEST: {"play_hint.why_playouts", "play_hint.why_bigger",
@@ -1133,7 +1133,7 @@ def test_the_hint_says_why_the_coach_plays_its_move() -> None:
                 said = coach_contrast(view)
                 other = let_go[0] if let_go is not None else next(
                     o.action for o in decision.options if not same_move(o.action, move))
-                plain = contrast(view, move, other)
+                plain = contrast(view, move, other, follow_ups(decision))  # a chi's discard
                 assert said is not None
                 if plain is not None:
                     assert said == plain

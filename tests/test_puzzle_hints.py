@@ -74,7 +74,8 @@ def test_a_card_hint_never_names_the_answer() -> None:
         assert isinstance(puzzle.answer, SafeSetAnswer)
         given = service.SetGiven(frozenset(puzzle.candidates) - puzzle.answer.safe)
         hint = service.hint(puzzle, given, service.grade(puzzle, given))
-        assert hint.key in ("hint.set_counts", "hint.set_look") and hint.param("card") is None
+        assert hint.key in ("hint.set_counts", "hint.set_counts_missed", "hint.set_counts_extra",
+                            "hint.set_look") and hint.param("card") is None
     for puzzle in [p for p in BANK if isinstance(p.answer, LeastRiskAnswer)][:20]:
         assert isinstance(puzzle.answer, LeastRiskAnswer)
         wrong = next(c for c in puzzle.candidates if c != puzzle.answer.card)
@@ -140,4 +141,7 @@ def test_a_set_hint_counts_only_where_the_counts_name_no_card(data: st.DataObjec
         return
     hint = service.hint(puzzle, service.SetGiven(given), graded)
     named = _named(cards - given, len(graded.missed)) or _named(given, len(graded.extra))
-    assert hint.key == ("hint.set_look" if named else "hint.set_counts"), (named, hint.key)
+    missed, extra = len(graded.missed), len(graded.extra)
+    counts = "hint.set_counts" if missed and extra else \
+        "hint.set_counts_extra" if extra else "hint.set_counts_missed"  # no "0 cards" said
+    assert hint.key == ("hint.set_look" if named else counts), (named, hint.key)

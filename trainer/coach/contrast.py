@@ -227,14 +227,18 @@ class Reasons:
     contrast: Message | None
 
 
-def reasons(view: PlayerView, better: Action, worse: Action) -> Reasons:
+def reasons(view: PlayerView, better: Action, worse: Action,
+            then: Mapping[Action, Card] | None = None) -> Reasons:
     """:func:`~trainer.coach.explain.why` of each option and :func:`contrast` of the two, two
-    discards' facts worked out once for all three."""
+    discards' facts worked out once for all three; ``then``: each chi's discard as the search
+    valued it, so that the words name the card Play's hint names."""
+    then = then or {}
     if better == worse:
-        said = why(view, better)
+        said = why(view, better, then.get(better))
         return Reasons(said, said, None)
     if not _two_discards(better, worse):
-        return Reasons(why(view, better), why(view, worse), contrast(view, better, worse))
+        return Reasons(why(view, better, then.get(better)), why(view, worse, then.get(worse)),
+                       contrast(view, better, worse, then))
     good, bad = discard_facts(view, [better, worse])
     return Reasons(why_discard(view, good), why_discard(view, bad),
                    discard_contrast(view, good, bad))

@@ -27,6 +27,7 @@ from trainer.coach.search import (
     decision_to_json,
     evaluate,
     every_option,
+    follow_ups,
     weighable,
 )
 from trainer.engine.errors import Dou14Error
@@ -237,7 +238,7 @@ def price_hand(replay: Replay, seat: int, deals: int = BUDGETS["review"],
         advice = coach_advice(view)  # what Play's hint said: the same quick look
         quick = None if advice is None else advice[1].move
         best = decision.best.action
-        said = reasons(view, best, action)
+        said = reasons(view, best, action, follow_ups(decision))
         priced.append(PricedDecision(step, action, decision, said.better, said.worse, quick,
                                      said.contrast))
         if progress is not None:

@@ -34,8 +34,10 @@ def hint(puzzle: Puzzle, given: Given, graded: Grade) -> Message:
     if isinstance(given, SetGiven):
         if _counts_tell(puzzle, given, graded):
             return Message.of("hint.set_look", ("R-SAFE", "R-WIN"))
-        return Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=len(graded.missed),
-                          extra=len(graded.extra))
+        missed, extra = len(graded.missed), len(graded.extra)
+        key = "hint.set_counts" if missed and extra else \
+            "hint.set_counts_extra" if extra else "hint.set_counts_missed"
+        return Message.of(key, ("R-SAFE", "R-WIN"), missed=missed, extra=extra)
     if isinstance(answer, LeastRiskAnswer):
         return least_risk_hint(puzzle, given.card if isinstance(given, CardGiven) else None)
     if Theme.READ_THE_TABLE.value in puzzle.themes:
