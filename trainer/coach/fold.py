@@ -101,7 +101,7 @@ def folds(view: PlayerView, claim: Action, card: Card | None = None, *,
     deal-in at that chance, each at its price (:func:`~trainer.coach.deal_in_price.laid_fan_cost`,
     every loser's share, R-PAY). The search has already priced some of that risk, so this
     keeps every claim worth its table-read risk in full: a chi that wins 14 points more is not
-    let go for a 6% chance of paying 12."""
+    let go for a 6% chance of paying 6."""
     owed = owed_discard(view, claim, card)
     if owed is None or owed.chance < FOLD_AT:
         return None
