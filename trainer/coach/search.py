@@ -205,7 +205,6 @@ def _options(view: PlayerView) -> list[Action]:
     return every_option(view)
 
 
-
 def every_option(view: PlayerView) -> list[Action]:
     """Every legal move once, a win among them: what a review weighs where the learner let a
     win go (R-WIN) — the win is worth its payment in every deal, the other moves their

@@ -9,14 +9,9 @@ only where more than one player could win on the card and the first in claim ord
 from __future__ import annotations
 
 from trainer.analysis.counting import OpenAnalysis, OpenClaim
-from trainer.analysis.table import SafetyTable
-from trainer.engine import Card, Message, relation
+from trainer.analysis.table import SafetyTable, seat_words
+from trainer.engine import Card, Message
 from trainer.engine.verdict_messages import pairs_expression
-
-
-def seat_words(table: SafetyTable, seat: int) -> Message:
-    """``seat`` as the discarder sees it: your lower player, the one opposite, your upper."""
-    return Message.of(f"seat.{relation(seat, table.seat, table.rules.players).value}")
 
 
 def _plain(claim: OpenClaim) -> str:
@@ -32,12 +27,12 @@ def why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis], dangerous: 
         assert first is not None
         return Message.of(f"pz.why_safe_set{_plain(first)}", ("R-SAFE", "R-PAY"),
                           dangerous=(dangerous[0],), card=dangerous[0],
-                          seat=seat_words(table, first.seat), fan=first.verdict.fan)
+                          seat=seat_words(first.seat, table.seat, table.rules.players), fan=first.verdict.fan)
     claims: Message | None = None
     for card in sorted(dangerous, key=lambda c: c.index):
         claim = analyses[card].deal_in
         assert claim is not None
-        seat, fan = seat_words(table, claim.seat), claim.verdict.fan
+        seat, fan = seat_words(claim.seat, table.seat, table.rules.players), claim.verdict.fan
         claims = Message.of(f"pz.claim{_plain(claim)}", card=card, seat=seat, fan=fan) \
             if claims is None else \
             Message.of(f"pz.claim_more{_plain(claim)}", before=claims, card=card, seat=seat, fan=fan)
@@ -57,5 +52,5 @@ def deal_in_line(table: SafetyTable, analysis: OpenAnalysis) -> Message:
                      special=Message.of(f"special_name.{judged.specials[0].value}")) \
         if judged.specials else Message.of("pz.how_red", pairs=pairs, red=judged.red)
     return Message.of(f"pz.open_deals_in_pairs{_plain(claim)}", rules, card=analysis.card,
-                      seat=seat_words(table, claim.seat), how=how, fan=judged.fan,
+                      seat=seat_words(claim.seat, table.seat, table.rules.players), how=how, fan=judged.fan,
                       paid=judged.share * table.rules.payers)

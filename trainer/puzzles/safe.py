@@ -27,7 +27,7 @@ from trainer.analysis.certificates import TwinCase, twin_case
 from trainer.analysis.chance import Chance, Model, Proof, deal_in_chances, passed_twin
 from trainer.analysis.counting import open_analysis
 from trainer.analysis.deal_in import DealInCount
-from trainer.analysis.table import SafetyTable, table_from_view
+from trainer.analysis.table import SafetyTable, seat_words, table_from_view
 from trainer.bots import HeuristicBot
 from trainer.engine import (
     Card,
@@ -51,7 +51,7 @@ from trainer.engine.reachability import Moment, concealed_count
 from trainer.engine.sources import Source
 from trainer.puzzles.difficulty import start_rating
 from trainer.puzzles.model import LeastRiskAnswer, Provenance, Puzzle, PuzzleKind, SafeSetAnswer
-from trainer.puzzles.open_words import deal_in_line, seat_words, why_open
+from trainer.puzzles.open_words import deal_in_line, why_open
 from trainer.puzzles.rejection import Rejection
 from trainer.puzzles.themes import Theme
 
@@ -132,7 +132,7 @@ def build_open(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection
             red_decoys += 1
             seat, red = short
             details.append(Message.of("pz.open_safe_red", ("R-SAFE", "R-RED"), card=card,
-                                      seat=seat_words(table, seat), red=red,
+                                      seat=seat_words(seat, table.seat, table.rules.players), red=red,
                                       threshold=table.rules.red_threshold))
         else:
             partner_decoys += _partner_held(table, card)
@@ -204,7 +204,7 @@ def _history_line(key: str, rules: tuple[str, ...], table: SafetyTable, opponent
     other colour is said with why it still proves the card (no 全黑 against laid red, or the
     laid red already enough)."""
     case = twin_case(card, twin)
-    seat = seat_words(table, opponent)
+    seat = seat_words(opponent, table.seat, table.rules.players)
     if case is TwinCase.SAME:
         return Message.of(key, rules, card=card, passed=twin, seat=seat, **more)
     if case is TwinCase.RED_PASSED:
@@ -263,7 +263,7 @@ def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
         return ()
     named = {line.param("seat") for line in puzzle.details if line.key.startswith("pz.line_read")}
     proofs = (safe_proof(table, other, answer.card) for other in table.opponents()
-              if seat_words(table, other) not in named)
+              if seat_words(other, table.seat, table.rules.players) not in named)
     return tuple(proof for proof in proofs if proof is not None)
 
 
@@ -360,7 +360,8 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
         else:
             worst = _riskiest(table, card, chance)
             details.append(Message.of("pz.line_risk", ("R-SAFE", "R-WIN"), card=card,
-                                      percent=_percent(value), seat=seat_words(table, worst.opponent),
+                                      percent=_percent(value),
+                                      seat=seat_words(worst.opponent, table.seat, table.rules.players),
                                       partner=rank_name(partner_rank(card.rank or 7)),
                                       unseen=worst.partners_unseen))
     partners_pick = max(table.candidates(), key=lambda c: (_partners_visible(table, c), -c.index))
