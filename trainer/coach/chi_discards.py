@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.coach.weighted import mean
 from trainer.engine.cards import Card
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -34,9 +35,8 @@ def follow_ups(view: PlayerView, action: Action) -> tuple[Card, ...]:
 
 
 def _mean_over(values: Sequence[float], weights: Sequence[float], fold: int) -> float:
-    picked = [(w, v) for i, (w, v) in enumerate(zip(weights, values, strict=True)) if i % 2 == fold]
-    total = sum(w for w, _ in picked)
-    return sum(w * v for w, v in picked) / total if total > 0 else 0.0
+    """The weighted mean over the deals of parity ``fold``."""
+    return mean(values[fold::2], weights[fold::2])
 
 
 def cross_fitted(values: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:

@@ -19,6 +19,7 @@ from trainer.analysis.chance import deal_in_chances
 from trainer.analysis.table import table_from_view
 from trainer.coach.fast_form import CLAIM
 from trainer.coach.fast_hand import FastHand
+from trainer.coach.weighted import mean
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
 
@@ -70,8 +71,9 @@ def deal_in_cost(view: PlayerView, payments: Mapping[Action, Sequence[float]],
     :func:`laid_fan_cost`."""
     pooled = [(w, x) for a in discards
               for w, x, hit in zip(weights, payments[a], dealt_in[a], strict=True) if hit]
-    return (sum(w * x for w, x in pooled) / sum(w for w, _ in pooled) if pooled
-            else laid_fan_cost(view))
+    if not pooled:
+        return laid_fan_cost(view)
+    return mean([x for _, x in pooled], [w for w, _ in pooled])
 
 
 def reweigh(values: Sequence[float], hits: Sequence[bool], weights: Sequence[float],
@@ -80,8 +82,7 @@ def reweigh(values: Sequence[float], hits: Sequence[bool], weights: Sequence[flo
     their weighted mean is ``chance × (mean over the deals that deal in) + (1 − chance) × (mean
     over the rest)``; when no deal of the sample deals in, ``at_deal_in`` stands for that
     part's mean, and when every deal does, nothing is re-weighed."""
-    total = sum(weights)
-    share = sum(w for w, hit in zip(weights, hits, strict=True) if hit) / total
+    share = mean([float(hit) for hit in hits], weights)
     if share >= 1.0:
         return list(values)
     if share <= 0.0:

@@ -31,6 +31,7 @@ from trainer.coach.fast_actions import apply
 from trainer.coach.fast_form import DISCARD
 from trainer.coach.fast_hand import FastHand
 from trainer.coach.fast_playout import play
+from trainer.coach.weighted import mean, standard_error
 from trainer.engine.cards import Card, parse_card
 from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
@@ -283,7 +284,7 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
     owed: dict[Action, Card] = {}
     for action, cards in follow_ups.items():
         if cards and logs:
-            owed[action] = max(cards, key=lambda card: _mean(after[action, card], weights))
+            owed[action] = max(cards, key=lambda card: mean(after[action, card], weights))
             payments[action] = cross_fitted([after[action, card] for card in cards], weights)
     chances = discard_chances(view, options) if priced and len(options) > 1 else {}
     cost = deal_in_cost(view, payments, dealt_in, weights, list(chances)) if chances else 0.0
@@ -291,14 +292,14 @@ def evaluate(view: PlayerView, deals: int, salt: int = 0, *,
               for action, paid in payments.items()}
     if chances:
         payments = stratify(view, payments, dealt_in, weights, chances, cost=cost)
-    means = {a: _mean(p, weights) for a, p in payments.items()}
+    means = {a: mean(p, weights) for a, p in payments.items()}
     best = max(options, key=lambda a: (means[a], -options.index(a)))
     values = []
     for action in options:
         paid = payments[action]
         diffs = [b - a for a, b in zip(paid, payments[best], strict=True)]
-        values.append(OptionValue(action, means[action], _error(paid, weights),
-                                  means[best] - means[action], _error(diffs, weights),
+        values.append(OptionValue(action, means[action], standard_error(paid, weights),
+                                  means[best] - means[action], standard_error(diffs, weights),
                                   chances.get(action), *shares[action], then=owed.get(action)))
     values.sort(key=lambda v: (-v.mean, options.index(v.action)))
     return Decision(tuple(values), deals if len(options) > 1 else 0)
@@ -317,25 +318,5 @@ def _outcomes(paid: list[float], hits: list[bool], weights: list[float], chance:
     if chance is not None:  # a deal-in: no win, a payment of ``cost``
         parts = [reweigh(part, hits, weights, chance, at_deal_in)
                  for part, at_deal_in in zip(parts, (0.0, 1.0, 0.0, cost), strict=True)]
-    wins, pays, won, paid_out = (_mean(part, weights) for part in parts)
+    wins, pays, won, paid_out = (mean(part, weights) for part in parts)
     return wins, pays, won / wins if wins > 0 else 0.0, paid_out / pays if pays > 0 else 0.0
-
-
-def _mean(values: list[float], weights: list[float]) -> float:
-    total = sum(weights)
-    return sum(w * v for w, v in zip(weights, values, strict=True)) / total if values else 0.0
-
-
-def _error(values: list[float], weights: list[float]) -> float:
-    """The standard error of the weighted mean: the weighted spread over the deals' effective
-    number (Kish's), with Bessel's correction — the plain standard error when all weights are
-    equal."""
-    if len(values) < 2:
-        return 0.0
-    total = sum(weights)
-    effective = total * total / sum(w * w for w in weights)
-    if effective <= 1.0:
-        return 0.0
-    mean = _mean(values, weights)
-    spread = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
-    return math.sqrt(spread * effective / (effective - 1) / effective)
