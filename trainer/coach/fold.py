@@ -101,8 +101,12 @@ def folds(view: PlayerView, claim: Action, card: Card | None = None, *,
     deal-in at that chance, each at its price (:func:`~trainer.coach.deal_in_price.laid_fan_cost`,
     every loser's share, R-PAY). The search has already priced some of that risk, so this
     keeps every claim worth its table-read risk in full: a chi that wins 14 points more is not
-    let go for a 6% chance of paying 6."""
+    let go for a 6% chance of paying 6. A gain that would pay even for a sure deal-in never
+    folds, and the table is not read for it."""
+    price = -laid_fan_cost(view)
+    if gain >= price:
+        return None
     owed = owed_discard(view, claim, card)
     if owed is None or owed.chance < FOLD_AT:
         return None
-    return owed if gain < owed.chance * -laid_fan_cost(view) else None
+    return owed if gain < owed.chance * price else None
