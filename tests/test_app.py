@@ -895,6 +895,40 @@ def test_the_rules_page_says_its_examples_are_of_four(db_url: str, learner_id: s
     assert not at.exception and note in [c.value for c in at.caption]
 
 
+def test_a_right_second_try_at_the_coached_hand_says_what_the_first_cost(
+        db_url: str, learner_id: str) -> None:
+    """Walk 51, lesson 16: a miss then the coach's best — the right answer is shown with the
+    first try's value beside the best's (its loss had been said only in the hint), in the
+    figures of the decision; and a reload keeps it."""
+    from trainer.engine.game.actions import ActionKind
+    from trainer.lessons.task import Task
+
+    lesson = LESSONS["play-with-the-coach"]
+    store = ProgressStore(open_database(db_url))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+
+    def wrong(task: Task) -> MoveAnswer | None:
+        tries = [MoveAnswer(ActionKind.DISCARD, (i,)) for i in range(len(task.board.hand))]
+        return next((given for given in tries if not task.is_correct(given)
+                     and task.refusal(given) is None), None)
+
+    run, task = to_question(at, store, int(learner_id), lesson, lambda task: (
+        task.kind == "coached_move" and wrong(task) is not None))
+    first = wrong(task)
+    assert first is not None and isinstance(task.answer, MoveAnswer)
+    give(at, lesson, run, task, first)
+    assert current(store, int(learner_id), lesson).first_miss == first
+    give(at, lesson, current(store, int(learner_id), lesson), task, task.answer)
+    assert current(store, int(learner_id), lesson).done
+    assert task.tried is not None
+    cost = task.tried(first)
+    assert cost is not None and cost.key == "coach.first_try"
+    said = red_suits(render(cost, "en", cite=False))
+    assert said in [c.value for c in at.caption]
+    reloaded = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    assert said in [c.value for c in reloaded.caption]
+
+
 def test_a_revealed_judgement_goes_on_with_the_answer_and_sets_it_beside_yours(
         db_url: str, learner_id: str) -> None:
     """Two misses at 留哪张: the table shown goes on with the answer's move, and the words

@@ -150,6 +150,10 @@ def test_the_page_hints_then_shows_the_coachs_values(db: tuple[ProgressStore, st
     tap(at, "best-move", BUTTON_OF.get(answer.kind, answer.kind.value), list(answer.indices),
         f"{puzzle.id}-1-{at.session_state['best_refused']}")
     assert at.session_state["best_feedback"].value == "right"
+    assert task.tried is not None  # right after a miss: what the first try cost, beside it
+    cost = task.tried(wrong)
+    assert cost is not None and cost.key == "coach.first_try"
+    assert red_suits(render(cost, lang, cite=False)) in [c.value for c in at.caption]
     rows = store.answers.rows(int(learner))
     assert [(r.item, r.correct, r.mode) for r in rows] == [(puzzle.id, False, "best")]
     at.button(key="best-next").click().run()

@@ -218,7 +218,8 @@ def lesson_step(lesson: Lesson) -> None:
             if refused is not None:
                 st.warning(words(refused))
             if run.feedback is not None:
-                show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts)
+                show_feedback(task, run.feedback, run.last, shown_working, misses=run.attempts,
+                              first_miss=run.first_miss)
     if solved is not None and solved.then is not None:  # the table moved on: said how — under
         then = words(solved.then)  # the verdict and the answer, whose move it follows
         st.caption(red_suits(tr("lessons.then_with_answer", then=then)

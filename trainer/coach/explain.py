@@ -280,3 +280,16 @@ def values_words(decision: Decision) -> tuple[Message, ...]:
                         other=move_words(second.action), other_points=Points(second.mean))
     outcomes = outcome_words(best, second)
     return (values,) if outcomes is None else (values, outcomes)
+
+
+def tried_words(decision: Decision, action: Action) -> Message | None:
+    """A move the learner tried first and missed, valued beside the coach's best (R-PAY): what
+    it scores a hand and how far below the best — the figure its hint gave, said again beside
+    the right answer. None for the best itself or a move the decision did not weigh."""
+    best = decision.options[0]
+    value = decision.value_of(action)
+    if value is None or action == best.action:
+        return None
+    return Message.of("coach.first_try", ("R-PAY",), given=move_words(action),
+                      points=Points(value.mean), gap=Points(value.loss, signed=False),
+                      best=move_words(best.action), best_points=Points(best.mean))

@@ -64,6 +64,9 @@ class LessonRun:
     practising: bool = False
     """A run of the lesson's questions only, opened to practise a skill: the track's place is
     not here (Home's next lesson is not this one)."""
+    first_miss: LessonAnswer | None = None
+    """The learner's first missed answer to the current item: a right second try is shown with
+    what the first one cost (:attr:`~trainer.lessons.task.Task.tried`)."""
 
     @classmethod
     def start(cls, lesson_id: str, steps: int, run_seed: int,
@@ -128,6 +131,7 @@ class LessonRun:
             return self.feedback
         self.attempts += 1
         if self.attempts == 1:
+            self.first_miss = given
             self.missed += 1
             self._queue_again(self.current.step)
             if choices == 2:
@@ -152,6 +156,7 @@ class LessonRun:
         self.done = False
         self.feedback = None
         self.last = None
+        self.first_miss = None
 
     def _queue_again(self, step: int) -> None:
         count = self.reasks.get(step, 0)
@@ -173,6 +178,7 @@ class LessonRun:
         data["feedback"] = None if self.feedback is None else self.feedback.value
         data["reasks"] = {str(step): count for step, count in self.reasks.items()}
         data["last"] = None if self.last is None else answer_to_json(self.last)
+        data["first_miss"] = None if self.first_miss is None else answer_to_json(self.first_miss)
         return json.dumps(data)
 
     @classmethod
@@ -190,7 +196,8 @@ class LessonRun:
                       int(data["revealed"]), int(data["missed"]),
                       {int(k): int(v) for k, v in dict(data["reasks"]).items()},
                       int(data["run_seed"]), answer_from_json(data.get("last")),
-                      bool(data.get("practising", False)))
+                      bool(data.get("practising", False)),
+                      answer_from_json(data.get("first_miss")))
         except (ValueError, KeyError, TypeError):
             return None
         if run.lesson_id != lesson_id or any(not 0 <= item.step < steps for item in run.plan) \

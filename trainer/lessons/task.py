@@ -91,6 +91,10 @@ class Task:
     """For a task graded by values, once the answer is shown after a miss: the one sentence that
     sets the best apart from the learner's own move, where the working does not say it already
     (each decision valued beside the best, as a review does)."""
+    tried: Callable[[LessonAnswer], Message | None] | None = field(default=None, compare=False,
+                                                                  repr=False)
+    """For a task graded by values, answered right after a miss: the missed move's value beside
+    the best's, so the right answer is seen with what the first try cost."""
     answer_class: object = field(default=None, compare=False, repr=False)
     """The case the task is an example of, where its answer alone does not say it — the kong
     case with its reason, the rule that settles a claim, the laid sets of a hand, 接地: every

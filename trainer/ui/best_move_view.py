@@ -25,7 +25,7 @@ from trainer.ui.session import store
 VERDICT_KEY = "best-move-verdict"
 """The container of the verdict under the table, scrolled into view after an answer."""
 _KEYS = ("best_puzzle", "best_feedback", "best_given", "best_misses", "best_started",
-         "best_stored", "best_note", "best_refused")
+         "best_stored", "best_note", "best_refused", "best_first_miss")
 
 
 def _show(puzzle: best.BestMovePuzzle, tried: StoredTry | None = None) -> None:
@@ -36,7 +36,8 @@ def _show(puzzle: best.BestMovePuzzle, tried: StoredTry | None = None) -> None:
     feedback = None if given is None else Feedback.HINT if missed else Feedback.RIGHT
     st.session_state.update(best_puzzle=puzzle, best_feedback=feedback, best_given=given,
                             best_misses=1 if missed else 0, best_started=time.monotonic(),
-                            best_stored=tried is not None, best_note=None, best_refused=0)
+                            best_stored=tried is not None, best_note=None, best_refused=0,
+                            best_first_miss=given if missed else None)
     if missed and given is None:  # the try no longer reads: at least say which try this is
         st.session_state["best_note"] = Message.of("puzzles.best_second_try")
     st.session_state["best_recent"] = [*st.session_state.get("best_recent", []),
@@ -73,6 +74,8 @@ def _answered(learner_id: int, puzzle_id: str, given: LessonAnswer) -> None:
     if correct:
         st.session_state.update(best_feedback=Feedback.RIGHT, best_given=given)
         return
+    if misses == 0:
+        st.session_state["best_first_miss"] = given
     st.session_state.update(best_misses=misses + 1, best_given=given,
                             best_feedback=Feedback.HINT if misses == 0 else Feedback.REVEALED)
 
@@ -113,7 +116,8 @@ def best_move_area(learner_id: int, players: int) -> None:
             if note is not None:
                 st.warning(words(note))
             if feedback is not None:
-                show_feedback(task, feedback, given, misses=misses)
+                show_feedback(task, feedback, given, misses=misses,
+                              first_miss=st.session_state.get("best_first_miss"))
     if feedback is Feedback.HINT:
         st.button(tr("lessons.show_answer"), key="best-reveal", on_click=st.session_state.update,
                   kwargs={"best_feedback": Feedback.REVEALED})

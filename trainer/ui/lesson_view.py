@@ -227,10 +227,12 @@ def _hint(task: Task, given: LessonAnswer, lang: str) -> str:
 
 
 def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
-                  working: Sequence[Message] | None = None, *, misses: int = 0) -> None:
-    """After an answer: right (with the working), a hint (and another try), or the answer.
-    The working's lines are words only; their rules are named once under them — or, where the
-    page passes ``working`` (worked out once), by the page with the step's own."""
+                  working: Sequence[Message] | None = None, *, misses: int = 0,
+                  first_miss: LessonAnswer | None = None) -> None:
+    """After an answer: right (with the working, and after a miss what the first try cost), a
+    hint (and another try), or the answer. The working's lines are words only; their rules are
+    named once under them — or, where the page passes ``working`` (worked out once), by the page
+    with the step's own."""
     lang = current_language()
     if feedback is Feedback.RIGHT:
         said = None if given is None else answer_words(task, given)
@@ -243,6 +245,10 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
             st.caption(red_suits(render(note, lang, cite=False) if note is not None else tr(
                 "lessons.right_alike_own" if own else "lessons.right_alike", given=said,
                 expected=expected)))
+        cost = None if not misses or first_miss is None or task.tried is None \
+            else task.tried(first_miss)
+        if cost is not None:  # the first try valued beside the best, as a review does
+            st.caption(red_suits(render(cost, lang, cite=False)))
     elif feedback is Feedback.HINT:
         st.warning(tr("lessons.try_again"))
         if given is not None:

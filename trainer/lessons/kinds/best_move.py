@@ -23,7 +23,15 @@ from typing import Any
 from trainer.analysis.unseen_waits import waits_after
 from trainer.coach.best_moves import BestMove
 from trainer.coach.contrast import contrast, reasons
-from trainer.coach.explain import BiggerWins, bigger_wins, move_words, open_colour, values_words, why
+from trainer.coach.explain import (
+    BiggerWins,
+    bigger_wins,
+    move_words,
+    open_colour,
+    tried_words,
+    values_words,
+    why,
+)
 from trainer.coach.search import Decision, follow_ups
 from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
@@ -119,6 +127,14 @@ def yours(scene: TableScene, decision: Decision) -> Callable[[LessonAnswer], Mes
         action = judged_move(scene, given)
         return beside_yours(scene.view, decision, action) if isinstance(action, Action) else None
     return compared
+
+
+def tried(scene: TableScene, decision: Decision) -> Callable[[LessonAnswer], Message | None]:
+    """:func:`~trainer.coach.explain.tried_words` of the move an answer means at ``scene``."""
+    def valued(given: LessonAnswer) -> Message | None:
+        action = judged_move(scene, given)
+        return tried_words(decision, action) if isinstance(action, Action) else None
+    return valued
 
 
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
@@ -237,7 +253,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
                 shown_after=shown_after,
                 more_working=lambda: coach_reasons(move), answer_class=case,
                 refuser=lambda given: refusal_of(move, given),
-                compared=yours(scene, move.decision), moves=scene.moves)
+                compared=yours(scene, move.decision), tried=tried(scene, move.decision),
+                moves=scene.moves)
 
 
 LOOK = {"coach.contrast_ready": "ready", "coach.contrast_ready_gone": "ready",

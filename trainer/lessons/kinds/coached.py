@@ -25,7 +25,7 @@ from trainer.engine.game.moves import WINS
 from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
-from trainer.lessons.kinds.best_move import decision_reasons, yours
+from trainer.lessons.kinds.best_move import decision_reasons, tried, yours
 from trainer.lessons.table_tasks import (
     TableScene,
     after_move,
@@ -142,6 +142,7 @@ def coached_move(data: StepData) -> Task:
                     say_win=not win_next), grader=grade,
                 refuser=lambda given: refused_move(scene, given), alike_said=alike,
                 compared=yours(scene, decision), moves=scene.moves,
+                tried=None if coached.is_win else tried(scene, decision),
                 more_working=lambda: (why(scene.view, best, follow_ups(decision).get(best)),)
                 if coached.nothing_to_weigh
                 else decision_reasons(scene.view, decision, then_asked=asked_next))
