@@ -46,10 +46,22 @@ def test_each_deal_in_line_names_the_winner_pairs_and_cites_priority_only_when_s
                    for a, b in pairs), puzzle.id
         how = detail.param("how")
         assert isinstance(how, Message)
+        fan = detail.param("fan")  # where the fan comes from: the winner's laid sets in sight
+        if claim.verdict.fan:
+            assert isinstance(fan, Message) and "R-FAN" in detail.rules, puzzle.id
+            terms = fan.param("terms")
+            assert isinstance(terms, tuple)
+            assert sum(int(term.param("fan")) for term in terms) == claim.verdict.fan_uncapped
+            laid = sum(meld.fan(table.rules.joker_kong_fan) for meld in table.melds[claim.seat])
+            assert laid + 3 * len(claim.verdict.specials) == claim.verdict.fan_uncapped, puzzle.id
         for lang in LANGUAGES:
             words = render(detail, lang)
             assert all(f"{a.symbol}+{b.symbol}" in words for a, b in pairs), (puzzle.id, words)
             assert render(how, lang) in words
+            if isinstance(fan, Message):
+                assert render(fan, lang) in words, (puzzle.id, words)
+                if puzzle.why.key != "pz.why_safe_set_many":  # the one card, said in the summary
+                    assert render(fan, lang) in render(puzzle.why, lang), puzzle.id
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -117,10 +117,10 @@ def _red_message(verdict: Verdict) -> Message:
                       red=verdict.red, threshold=verdict.threshold, gap=gap)
 
 
-def _fan_messages(verdict: Verdict) -> list[Message]:
-    if not verdict.fan_items:  # "a plain win is 0 fan" said only of a win
-        return [Message.of("verdict.fan_none", ("R-FAN",))] if verdict.win else []
-    terms = tuple(
+def fan_terms(verdict: Verdict) -> tuple[Message, ...]:
+    """Each item of the verdict's fan count in words (R-FAN): a laid set with its cards, a
+    special win by name — the terms that add up to its uncapped fan."""
+    return tuple(
         Message.of("fan.term", name=Message.of(item.key), cards=display_cards(item.cards),
                    fan=item.fan)
         # jokers only: their name says them (鬼 🃏 read as the joker twice)
@@ -128,6 +128,12 @@ def _fan_messages(verdict: Verdict) -> list[Message]:
         else Message.of("fan.term_special", name=Message.of(item.key), fan=item.fan)
         for item in verdict.fan_items
     )
+
+
+def _fan_messages(verdict: Verdict) -> list[Message]:
+    if not verdict.fan_items:  # "a plain win is 0 fan" said only of a win
+        return [Message.of("verdict.fan_none", ("R-FAN",))] if verdict.win else []
+    terms = fan_terms(verdict)
     messages = [Message.of("verdict.fan", ("R-FAN",), terms=terms, fan=verdict.fan_uncapped)]
     if verdict.fan != verdict.fan_uncapped:
         messages.append(Message.of("verdict.fan_jiedi_cap", ("R-SPECIAL",),

@@ -1,7 +1,8 @@
-"""The words of an open-hands "which discards are safe?" puzzle (R-SAFE, R-WIN, R-PAY): the
-one-line answer and each candidate's line.
+"""The words of an open-hands "which discards are safe?" puzzle (R-SAFE, R-WIN, R-PAY, R-FAN):
+the one-line answer and each candidate's line.
 
-A deal-in line names the winner's pairs, so the learner can check the win on the open hand;
+A deal-in line names the winner's pairs, so the learner can check the win on the open hand, and
+where its fan comes from (the laid sets in sight);
 a win of 0 fan is called a plain win (平糊), which a deal-in still pays; R-PRIORITY is cited
 only where more than one player could win on the card and the first in claim order takes it.
 """
@@ -10,12 +11,22 @@ from __future__ import annotations
 
 from trainer.analysis.counting import OpenAnalysis, OpenClaim
 from trainer.analysis.table import SafetyTable, seat_words
-from trainer.engine import Card, Message
-from trainer.engine.verdict_messages import pairs_expression
+from trainer.engine import Card, Message, Verdict
+from trainer.engine.verdict_messages import fan_terms, pairs_expression
 
 
 def _plain(claim: OpenClaim) -> str:
     return "_plain" if claim.verdict.fan == 0 else ""
+
+
+def fan_from(judged: Verdict) -> Message:
+    """A winning verdict's fan with where it comes from (R-FAN): each laid set and special
+    win of its count — in an open-hands table the winner's laid sets are in sight — and the
+    接地 cap where it applies (R-SPECIAL)."""
+    if judged.fan != judged.fan_uncapped:
+        return Message.of("pz.fan_capped", fan=judged.fan, terms=fan_terms(judged),
+                          uncapped=judged.fan_uncapped)
+    return Message.of("pz.fan_from", fan=judged.fan, terms=fan_terms(judged))
 
 
 def why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis], dangerous: list[Card]) -> Message:
@@ -25,9 +36,11 @@ def why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis], dangerous: 
     if len(dangerous) == 1:
         first = analyses[dangerous[0]].deal_in
         assert first is not None
-        return Message.of(f"pz.why_safe_set{_plain(first)}", ("R-SAFE", "R-PAY"),
+        return Message.of(f"pz.why_safe_set{_plain(first)}",
+                          ("R-SAFE", "R-PAY", "R-FAN") if first.verdict.fan else ("R-SAFE", "R-PAY"),
                           dangerous=(dangerous[0],), card=dangerous[0],
-                          seat=seat_words(first.seat, table.seat, table.rules.players), fan=first.verdict.fan)
+                          seat=seat_words(first.seat, table.seat, table.rules.players),
+                          fan=fan_from(first.verdict) if first.verdict.fan else 0)
     claims: Message | None = None
     for card in sorted(dangerous, key=lambda c: c.index):
         claim = analyses[card].deal_in
@@ -47,10 +60,13 @@ def deal_in_line(table: SafetyTable, analysis: OpenAnalysis) -> Message:
     assert claim is not None
     judged = claim.verdict
     rules = ("R-WIN", "R-PRIORITY", "R-PAY") if len(analysis.winners) > 1 else ("R-WIN", "R-PAY")
+    if judged.fan:
+        rules += ("R-FAN",)
     pairs = pairs_expression(judged.pairs)
     how = Message.of("pz.how_special", pairs=pairs,
                      special=Message.of(f"special_name.{judged.specials[0].value}")) \
         if judged.specials else Message.of("pz.how_red", pairs=pairs, red=judged.red)
     return Message.of(f"pz.open_deals_in_pairs{_plain(claim)}", rules, card=analysis.card,
-                      seat=seat_words(claim.seat, table.seat, table.rules.players), how=how, fan=judged.fan,
+                      seat=seat_words(claim.seat, table.seat, table.rules.players), how=how,
+                      fan=fan_from(judged) if judged.fan else 0,
                       paid=judged.share * table.rules.payers)
