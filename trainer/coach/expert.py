@@ -32,12 +32,14 @@ SAFER_BY = 0.02
 """How much less likely to deal in a discard must be to replace the chosen one: two cards both
 under 1% are equally safe to a player, and the swap would break a 14-pair for nothing."""
 SAFE_WITHIN = 1.0
-"""Standard errors of the paired difference within which a discard counts as no worse.
-Measured on 1,000 duplicate deals (seed 7, 384 deals per option): with the safer discard at 1
-standard error and :data:`SAFER_BY` the expert made +1.25 points a hand and 0.83x the
-heuristic's deal-ins; without the margin +1.38 and 0.81x, at 2 standard errors +1.30 and 0.81x,
-with no safer swap at all +1.28 and 0.83x — the same within the runs' noise (about ±0.18 points).
-The margin is kept for what the coach teaches (no pair broken for a hundredth of a chance)."""
+"""Standard errors of the paired difference within which a discard counts as no worse. With it
+the expert makes +1.43 points a hand against the heuristic and 0.83x its deal-ins (today's
+search, measured with :data:`~trainer.coach.fold.FOLD_AT`). The margins were compared on an
+earlier search of the same 1,000 duplicate deals (seed 7, 384 deals per option): at 1 standard
+error with :data:`SAFER_BY` +1.25 points and 0.83x, without the margin +1.38 and 0.81x, at 2
+standard errors +1.30 and 0.81x, with no safer swap at all +1.28 and 0.83x — the same within the
+runs' noise (about ±0.18 points). The margin is kept for what the coach teaches (no pair broken
+for a hundredth of a chance)."""
 
 
 class Advice(StrEnum):
