@@ -14,6 +14,7 @@ from trainer.i18n import render
 from trainer.practice import puzzle_service as service
 from trainer.puzzles import Puzzle
 from trainer.puzzles.model import NO_REASONS, LeastRiskAnswer, SafeSetAnswer, WinAnswer, WinBoard
+from trainer.puzzles.safe_hints import RISK_LINES
 
 BANK = service.bank()
 
@@ -101,8 +102,8 @@ def test_a_least_risk_hint_points_at_this_board() -> None:
             hint = service.hint(puzzle, service.CardGiven(wrong), service.grade(
                 puzzle, service.CardGiven(wrong)))
             line = next(line for line in puzzle.details
-                        if line.key == "pz.line_risk" and line.param("card") == wrong)
-            assert hint.key == "hint.least_risk_from"
+                        if line.key in RISK_LINES and line.param("card") == wrong)
+            assert hint.key == RISK_LINES[line.key]
             assert [hint.param(name) for name in ("seat", "unseen", "partner")] == \
                 [line.param(name) for name in ("seat", "unseen", "partner")]
             then = hint.param("then")

@@ -116,17 +116,19 @@ def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
     """The working's "mostly from …" names the opponent most likely to win on the card by the
     same reading as its chance, so never one a card of its rank and colour passed since their
     hand last changed (R-READ: they would have won on it)."""
+    from trainer.analysis.arguments import counts_for
     from trainer.analysis.chance import history_twin
     from trainer.engine.cards import Card
     from trainer.engine.messages import Message
     from trainer.engine.seats import relation
+    from trainer.puzzles.safe_hints import RISK_LINES
 
-    named = 0
+    named = only = 0
     for puzzle in BANK["least_risk"]:
         table = puzzle.board
         assert not isinstance(table, WinBoard) and table.passed is not None
         for line in puzzle.details:
-            if line.key != "pz.line_risk":
+            if line.key not in RISK_LINES:
                 continue
             card, seat = line.param("card"), line.param("seat")
             assert isinstance(card, Card) and isinstance(seat, Message)
@@ -135,8 +137,17 @@ def test_a_risk_line_never_names_a_player_the_passes_cover() -> None:
             assert history_twin(card, table.passed[opponent], table.melds[opponent],
                                 table.rules.red_threshold) is None, \
                 (puzzle.id, card)
+            # "only from" exactly where every other opponent is proven safe against, by the
+            # visible cards (no hand of theirs wins on it) or by a pass of its twin
+            open_to = [count.opponent for count in counts_for(table, card)
+                       if count.probability > 0 and history_twin(
+                           card, table.passed[count.opponent], table.melds[count.opponent],
+                           table.rules.red_threshold) is None]
+            assert opponent in open_to, (puzzle.id, card)
+            assert (line.key == "pz.line_risk_only") is (open_to == [opponent]), (puzzle.id, card)
             named += 1
-    assert named > 100  # the property is exercised
+            only += line.key == "pz.line_risk_only"
+    assert named > 100 and 20 < only < named  # the property is exercised both ways
 
 def test_an_answer_proven_by_a_pass_gives_each_other_players_reason() -> None:
     """"6♥ passed your lower player … and the others cannot win on it either" leaves the upper

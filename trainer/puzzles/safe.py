@@ -267,7 +267,8 @@ def kept_low(puzzle: Puzzle) -> tuple[Message, ...]:
     return tuple(proof for proof in proofs if proof is not None)
 
 
-TINY = {"pz.line_risk": "pz.line_risk_tiny", "pz.why_least_risk": "pz.why_least_risk_tiny"}
+TINY = {"pz.line_risk": "pz.line_risk_tiny", "pz.line_risk_only": "pz.line_risk_tiny",
+        "pz.why_least_risk": "pz.why_least_risk_tiny"}
 """The stored lines that name a card's chance, with their words for one under 0.1%."""
 
 
@@ -298,6 +299,13 @@ def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
         return against[i], open_to, float(counts[i].probability), -i
 
     return counts[max(range(len(counts)), key=weight)]
+
+
+def _open_to(table: SafetyTable, card: Card) -> int:
+    """How many opponents could still win on ``card``: some hand the visible cards leave them
+    wins on it, and no card of its rank and colour has passed them (R-SAFE, R-READ)."""
+    return sum(1 for count in counts_for(table, card)
+               if count.probability > 0 and passed_twin(table, count.opponent, card) is None)
 
 
 def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
@@ -359,7 +367,9 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
                                       threshold=table.rules.red_threshold))
         else:
             worst = _riskiest(table, card, chance)
-            details.append(Message.of("pz.line_risk", ("R-SAFE", "R-WIN"), card=card,
+            only = _open_to(table, card) == 1  # the others are proven safe against
+            details.append(Message.of("pz.line_risk_only" if only else "pz.line_risk",
+                                      ("R-SAFE", "R-WIN"), card=card,
                                       percent=_percent(value),
                                       seat=seat_words(worst.opponent, table.seat, table.rules.players),
                                       partner=rank_name(partner_rank(card.rank or 7)),

@@ -12,6 +12,9 @@ from trainer.puzzles.model import LeastRiskAnswer, Puzzle
 from trainer.puzzles.themes import Theme
 
 RULES = ("R-SAFE", "R-READ")
+RISK_LINES = {"pz.line_risk": "hint.least_risk_from", "pz.line_risk_only": "hint.least_risk_only_from"}
+"""A working's line giving a card's chance and the player it comes from — mostly, or only (the
+others proven safe against) —, with the hint's words for the same."""
 
 
 def least_risk_hint(puzzle: Puzzle, chosen: Card | None) -> Message:
@@ -27,9 +30,9 @@ def least_risk_hint(puzzle: Puzzle, chosen: Card | None) -> Message:
         return Message.of(weigh.key, RULES)
     percent = Amount(float(risk) * 100, 1)
     line = next((line for line in puzzle.details
-                 if line.key == "pz.line_risk" and line.param("card") == chosen), None)
+                 if line.key in RISK_LINES and line.param("card") == chosen), None)
     if line is None:
         return Message.of("hint.least_risk_not", RULES, card=chosen, percent=percent, then=weigh)
     where = {name: value for name, value in line.params if name in ("seat", "unseen", "partner")}
-    return Message.of("hint.least_risk_from", RULES, card=chosen, percent=percent, then=weigh,
+    return Message.of(RISK_LINES[line.key], RULES, card=chosen, percent=percent, then=weigh,
                       **where)
