@@ -59,7 +59,8 @@ def deal_in_line(table: SafetyTable, analysis: OpenAnalysis) -> Message:
     claim = analysis.deal_in
     assert claim is not None
     judged = claim.verdict
-    rules = ("R-WIN", "R-PRIORITY", "R-PAY") if len(analysis.winners) > 1 else ("R-WIN", "R-PAY")
+    rules: tuple[str, ...] = ("R-WIN", "R-PRIORITY", "R-PAY") if len(analysis.winners) > 1 \
+        else ("R-WIN", "R-PAY")
     if judged.fan:
         rules += ("R-FAN",)
     pairs = pairs_expression(judged.pairs)
