@@ -895,6 +895,36 @@ def test_the_rules_page_says_its_examples_are_of_four(db_url: str, learner_id: s
     assert not at.exception and note in [c.value for c in at.caption]
 
 
+def test_a_miss_between_two_cards_says_why_the_answer_comes_at_once(
+        db_url: str, learner_id: str) -> None:
+    """Walk 52, lesson 14: a miss at a pick of one card among two showed the answer with no
+    reason given and nothing on the card tapped. The answer now says that a second try could
+    only be the other card, and the hint for the card tapped (what was wrong with it) stays."""
+    from dataclasses import replace
+
+    from trainer.lessons.answers import Shape
+
+    lesson = LESSONS["defence"]
+    run = LessonRun.start(lesson.id, len(lesson.steps), 1)
+    run.plan = next([PlanItem(step, seed)] for seed in range(50) for step in range(len(lesson.steps))
+                    if isinstance(lesson.steps[step], Question) and (task := task_of(lesson, replace(
+                        run, plan=[PlanItem(step, seed)]))).shape is Shape.ONE_CARD
+                    and task.ways == 2)  # a fresh variant of a pick among six: two left
+    store = ProgressStore(open_database(db_url))
+    store.lessons.save_run(int(learner_id), KeptRun(lesson.id, run.to_json(), 0, 0))
+    at = app("lessons", as_learner=learner_id, lesson=lesson.id)
+    kept = current(store, int(learner_id), lesson)
+    task = task_of(lesson, kept)
+    assert task.ways == 2
+    missed = wrong_answer(task)
+    give(at, lesson, kept, task, missed)
+    assert current(store, int(learner_id), lesson).done
+    answer = t("lessons.the_answer_two_way", "en", answer="")
+    assert at.info and at.info[0].value.startswith(answer.split(":")[0])
+    hint = red_suits(t("lessons.hint", "en", hint=render(task.hint(missed), "en", cite=False)))
+    assert hint in [m.value for m in at.markdown]
+
+
 def test_a_right_second_try_at_the_coached_hand_says_what_the_first_cost(
         db_url: str, learner_id: str) -> None:
     """Walk 51, lesson 16: a miss then the coach's best — the right answer is shown with the

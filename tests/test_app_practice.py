@@ -115,7 +115,7 @@ def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill
         assert "drill-next" in keys and "drill-reveal" not in keys
         # said as a miss, as lessons say it, not a neutral "The answer: no"
         assert at.info[0].value.startswith(
-            t("lessons.the_answer_first_miss", "en", answer="").strip())
+            t("lessons.the_answer_two_way", "en", answer="").strip())
     else:
         assert at.warning and any(m.value.startswith("**Hint:**") for m in at.markdown)
         _answer(at, f"drill-{drill}", following.task, following.task.answer,

@@ -258,10 +258,11 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
     else:
         if misses and given is not None:  # the reasoning for the answer given, then the answer
             st.caption(red_suits(tr("lessons.you_said", answer=answer_words(task, given))))
-            if task.ways != 2:  # a two-way question's hint only restates the answer beside it
+            if not (task.options and task.ways == 2):  # a yes-or-no hint only restates the
+                # answer beside it; a card's or a move's says what was wrong with the one given
                 st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
-        key = {0: "lessons.the_answer", 1: "lessons.the_answer_first_miss"}.get(
-            misses, "lessons.the_answer_after_miss")
+        key = {0: "lessons.the_answer", 1: "lessons.the_answer_two_way" if task.ways == 2
+               else "lessons.the_answer_first_miss"}.get(misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
         beside = None if not misses or given is None or task.compared is None \
             else task.compared(given)
