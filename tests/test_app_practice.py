@@ -701,6 +701,29 @@ def test_progress_charts_hold_the_learners_data(db: tuple[ProgressStore, str]) -
     assert not [b for b in progress.button if b.key == "practise-weakest"]
 
 
+def test_the_weakest_theme_says_how_it_was_chosen(db: tuple[ProgressStore, str]) -> None:
+    """Walk 52: "Practise your weakest theme: hidden hands" sat under rows rated lower, with no
+    word of the rule. The button is offered for the theme the rule picks, and a caption says
+    the rule (misses at least MIN_THEME_FAILURES, below the average, the lowest of those)."""
+    from trainer.practice import progress_figures as figures
+
+    store, learner = db
+    puzzles = [puzzle for puzzle in service.bank() if puzzle.kind is PuzzleKind.LEAST_RISK]
+    missed, solved = puzzles[0], next(p for p in puzzles if set(p.themes) != set(puzzles[0].themes))
+    for puzzle, right in [(missed, False)] * figures.MIN_THEME_FAILURES + [(solved, True)] * 3:
+        store.answers.record(int(learner), context="puzzle", item=puzzle.id, question="q",
+                             answer="a", expected="e", correct=right, seconds=3.0,
+                             skill="puzzle:least_risk", themes=puzzle.themes, mode="rated")
+    weakest = figures.weakest_theme(figures.theme_performance(store, int(learner)))
+    assert weakest is not None and weakest in missed.themes
+    progress = app("progress", as_learner=learner)
+    assert not progress.exception
+    button = progress.button(key="practise-weakest")
+    assert button.label == t("progress.practise", "en", theme=t(f"theme.{weakest}", "en"))
+    assert t("progress.practise_why", "en", misses=figures.MIN_THEME_FAILURES) in [
+        c.value for c in progress.caption]
+
+
 def test_home_shows_what_is_due(db: tuple[ProgressStore, str]) -> None:
     store, learner = db
     first = app(None, as_learner=learner)  # a new learner: reviews come after the first lesson

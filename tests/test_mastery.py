@@ -117,6 +117,11 @@ def test_the_weakest_theme_needs_three_misses_and_a_performance_below_average() 
                           "performance": [1300.0, 1700.0, 1200.0]})
     assert weakest_theme(mixed) == "jiedi"
     assert weakest_theme(mixed.iloc[:2]) == "colour"
+    # walk 52: two themes of equal performance (a puzzle in both) — the one missed more often,
+    # not the first by name
+    tied = pd.DataFrame({"theme": ["hidden", "least-risk", "colour"], "attempts": [4, 7, 9],
+                         "wins": [1, 3, 9], "performance": [1287.0, 1287.0, 1900.0]})
+    assert weakest_theme(tied) == "least-risk"
 
 
 def test_every_drill_answer_counts_even_at_the_same_level(tmp_path: object) -> None:

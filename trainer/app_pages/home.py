@@ -13,7 +13,7 @@ from trainer.practice.lesson_service import Runs
 from trainer.practice.mastery_service import kept_estimates, next_exercise, play_focus
 from trainer.practice.track import next_lesson, ready_to_play
 from trainer.ui.content import all_lessons
-from trainer.ui.lang import current_language, other_language_button, plain, tr
+from trainer.ui.lang import current_language, mastery_percent, other_language_button, plain, tr
 from trainer.ui.practice_links import open_practice, play_focus_box
 from trainer.ui.session import current_learner, profile_picker, store, this_sign_in
 from trainer.ui.widgets import metric_row, show_cards, stars_html
@@ -78,7 +78,7 @@ with path:
             shown = next(e for e in found if e.skill is suggested.skill)
             st.markdown(tr("home.next_skill_settling" if shown.settling else "home.next_skill",
                            skill=tr(f"skill.{suggested.skill.value}"),
-                           percent=round(shown.mastery * 100)))
+                           percent=mastery_percent(shown.mastery, shown.mastered)))
             st.caption(render(suggested.why, lang, cite=False))
             if st.button(tr("home.practise_skill", skill=tr(f"skill.{suggested.skill.value}")),
                          key="home-practise-skill",

@@ -19,7 +19,15 @@ from trainer.practice.drills import DRILLS, reached_level
 from trainer.practice.fact_reviews import due_facts
 from trainer.practice.kept import kept
 from trainer.ui.content import all_lessons
-from trainer.ui.lang import current_language, holding_language, plain, safe_file_name, tr, translated_choice
+from trainer.ui.lang import (
+    current_language,
+    holding_language,
+    mastery_percent,
+    plain,
+    safe_file_name,
+    tr,
+    translated_choice,
+)
 from trainer.ui.lesson_view import coached_hands_line
 from trainer.ui.practice_links import open_practice, play_focus_box
 from trainer.ui.progress_charts import mastery_bars, mastery_history, shown
@@ -53,9 +61,9 @@ def mastery_section() -> None:
                 tr("progress.rule"): [  # a cell is plain text
                     f"{r.rule_id} · {tr(f'ruleref.{r.rule_id}.title')}"
                     if f"ruleref.{r.rule_id}.title" in known else r.rule_id for r in rules],
-                tr("progress.mastery_pct"): [f"{round(r.mastery * 100)}%" + (" ✓" if r.mastered
-                                                                            else "")
-                                             for r in rules],
+                tr("progress.mastery_pct"): [
+                    f"{mastery_percent(r.mastery, r.mastered)}%" + (" ✓" if r.mastered else "")
+                    for r in rules],
                 tr("progress.first_tries"): [r.attempts for r in rules],
                 tr("progress.right"): [r.right for r in rules],
             }), hide_index=True, key="rule-mastery", column_config={
@@ -79,7 +87,8 @@ def mastery_section() -> None:
         name = tr(f"skill.{area.skill.value}")
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(tr("progress.area_line_settling" if area.settling else
-                           "progress.area_line", skill=name, percent=round(area.mastery * 100),
+                           "progress.area_line", skill=name,
+                           percent=mastery_percent(area.mastery, area.mastered),
                            right=area.right, attempts=area.attempts,
                            missed=area.recent.count(False), count=len(area.recent),
                            fade=FADE_AFTER, settled=SETTLED_OVER))
@@ -88,7 +97,7 @@ def mastery_section() -> None:
     if more:  # weaker than mastered too, each named with its figure
         st.caption(tr("progress.areas_more", skills=tr("list.sep").join(
             tr("progress.area_short", skill=tr(f"skill.{e.skill.value}"),
-               percent=round(e.mastery * 100), missed=e.recent.count(False),
+               percent=mastery_percent(e.mastery, e.mastered), missed=e.recent.count(False),
                count=len(e.recent))
             for e in more)))
     if early:  # too few tries to be an area, yet missed: named, not passed over
@@ -180,6 +189,8 @@ else:
                       tr("progress.performance"): themes["performance"].tolist()},
                      hide_index=True, key="theme-table")
         st.caption(tr("progress.themes_note"))
+        if weakest is not None:  # how it was chosen: not simply the lowest row
+            st.caption(tr("progress.practise_why", misses=figures.MIN_THEME_FAILURES))
         if weakest is not None and st.button(tr("progress.practise",
                                                 theme=tr(f"theme.{weakest}")),
                                              type="primary", key="practise-weakest"):

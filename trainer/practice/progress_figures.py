@@ -64,9 +64,9 @@ def weakest_theme(themes: pd.DataFrame) -> str | None:
     rows = list(zip(themes["theme"], themes["attempts"], themes["wins"], themes["performance"],
                     strict=True))
     average = sum(rated * n for _, n, _, rated in rows) / sum(n for _, n, _, _ in rows)
-    weak = [(rated, str(theme)) for theme, n, wins, rated in rows
+    weak = [(rated, wins - n, str(theme)) for theme, n, wins, rated in rows
             if n - wins >= MIN_THEME_FAILURES and rated < average]
-    return min(weak)[1] if weak else None
+    return min(weak)[2] if weak else None  # a tie: the theme missed more often
 
 
 def mistakes_by_rule(store: ProgressStore, learner_id: int) -> pd.DataFrame:

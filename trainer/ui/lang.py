@@ -323,3 +323,14 @@ def rating_line(before: float, after: float) -> str:
     shown_before, shown_after = round(before), round(after)
     return tr("puzzles.rating_change", change=Points(shown_after - shown_before, digits=0),
               before=str(shown_before), after=str(shown_after))
+
+
+def mastery_percent(chance: float, mastered: bool) -> int:
+    """A skill's knowledge-tracing estimate as a whole percent: a skill not mastered never
+    shows "100%" (an estimate of 99.6% whose recent misses have still to fade).
+
+    >>> mastery_percent(0.996, False), mastery_percent(0.996, True), mastery_percent(0.42, False)
+    (99, 100, 42)
+    """
+    shown = round(chance * 100)
+    return shown if mastered else min(99, shown)
