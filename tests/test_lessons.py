@@ -717,6 +717,14 @@ def test_a_read_wait_hint_names_a_wrong_card_only_where_that_leaves_a_question()
             unsafe = [i for i in range(len(task.board.hand)) if i not in safe]
             given = CardsAnswer(frozenset(sorted(safe)[1:]) | {unsafe[0]})
             said = task.hint(given)
+            # walk 52: a safe card is left untapped too — said, without a count, where some
+            # untapped card is not safe (with every untapped card safe it would name them)
+            assert (said.key == "hint.read_wait_also_untapped") is (len(unsafe) > 1)
+            if len(unsafe) > 1:
+                said = said.param("then")
+                assert isinstance(said, Message)
+            every = task.hint(CardsAnswer(frozenset(safe) | {unsafe[0]}))  # none untapped
+            assert every.key != "hint.read_wait_also_untapped"
             revealing = len(unsafe) == 1
             card = task.board.hand[unsafe[0]]
             if said.key == "hint.not_this_twin":  # a pass of its rank in the other colour

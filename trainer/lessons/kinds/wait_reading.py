@@ -89,19 +89,31 @@ def read_wait(data: StepData) -> Task:
     def hint(given: LessonAnswer) -> Message:
         chosen = given.indices if isinstance(given, CardsAnswer) else frozenset()
         wrong = sorted(chosen - safe)
+        if not wrong:
+            return Message.of(f"hint.read_wait_more{plain}", RULES, who=who, red_check=red_check)
+        untapped = len(table.hand) - len(chosen)
+        return also_missed(open_words(chosen, wrong), 0 < len(safe - chosen) < untapped)
+
+    def open_words(chosen: frozenset[int], wrong: list[int]) -> Message:
+        """What to ask again of a tapped card that may still win for the player."""
         untapped = len(table.hand) - len(chosen)
         if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
             return Message.of(f"hint.read_wait_one_open{plain}", RULES, who=who,
                               red_check=red_check)
-        if wrong:  # and of a black card only: it proves nothing of a red one
-            card = table.hand[wrong[0]]
-            open_hint = Message.of("hint.read_wait_open" if card.is_black and colour else
-                                   "hint.read_wait_open_plain", RULES, card=card, who=who,
-                                   red_check=red_check)
-            twin = unproven_twin(table, opponent, card)  # the pass it was taken for
-            return open_hint if twin is None else \
-                Message.of("hint.not_this_twin", (), said=twin, then=open_hint)
-        return Message.of(f"hint.read_wait_more{plain}", RULES, who=who, red_check=red_check)
+        card = table.hand[wrong[0]]  # and of a black card only: it proves nothing of a red one
+        open_hint = Message.of("hint.read_wait_open" if card.is_black and colour else
+                               "hint.read_wait_open_plain", RULES, card=card, who=who,
+                               red_check=red_check)
+        twin = unproven_twin(table, opponent, card)  # the pass it was taken for
+        return open_hint if twin is None else \
+            Message.of("hint.not_this_twin", (), said=twin, then=open_hint)
+
+    def also_missed(said: Message, missing: bool) -> Message:
+        """A tapped card that may win, and safe cards left untapped besides: both said, the
+        second without a count and only where some untapped card is not safe (else it would
+        name them all)."""
+        return Message.of("hint.read_wait_also_untapped", (), then=said, who=who) if missing \
+            else said
 
     board = board_of_table(table)
     return Task("read_wait", Shape.ALL_CARDS, board, cards_answer(safe),
