@@ -254,14 +254,17 @@ def test_each_puzzle_mode_records_rows(db: tuple[ProgressStore, str], mode: str)
     _solve(at, right=True)
     assert at.success[0].value == t("puzzles.right", "en")
     assert any(red_suits(render(first.why, "en", cite=False)) in m.value for m in at.markdown)
+    # walk 52: "Tap the one card…, then Check" stayed under a solved puzzle
+    assert t(f"pz.how_{first.kind.value}", "en") not in [c.value for c in at.caption]
     at.button(key="puzzle-next").click().run()
     second = at.session_state["puzzle_current"]
     assert second is not None and second.id != first.id
     _solve(at, right=False)
     # a first miss: a hint from the reasoning and one more try; the answer stays hidden — in a
     # streak the miss has ended the run, and the page says so before the try
-    assert at.error[0].value == (t("puzzles.wrong_hint_streak", "en", streak=1) if mode == "streak"
-                                 else t("puzzles.wrong_hint", "en"))
+    assert at.warning[0].value == (t("puzzles.wrong_hint_streak", "en", streak=1)
+                                   if mode == "streak" else t("puzzles.wrong_hint", "en"))
+    assert t(f"pz.how_{second.kind.value}", "en") in [c.value for c in at.caption]  # to answer
     assert at.info and not any(red_suits(render(second.why, "en", cite=False)) in m.value
                                for m in at.markdown)
     rows = store.answers.rows(int(learner))
@@ -313,7 +316,7 @@ def test_a_set_answer_names_missed_and_extra_cards(db: tuple[ProgressStore, str]
     # the hint counts what is wrong and names no card; the cards come with the answer
     assert at.info[0].value == render(Message.of("hint.set_counts", ("R-SAFE", "R-WIN"), missed=1,
                                                  extra=1), "en")
-    assert not at.warning
+    assert [w.value for w in at.warning] == [t("puzzles.wrong_hint", "en")]  # no card named
     # the second try starts from the first's taps, which the hint counts
     assert table_data(at, "puzzle-table")["preselected"] == sorted(hand.index(c) for c in tapped)
     at.button(key="puzzle-reveal").click().run()
@@ -380,7 +383,7 @@ def test_a_reload_after_answering_shows_the_answer_again(db: tuple[ProgressStore
     at = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
     _solve(at, right=right)
     shown = _answer_shown(at)
-    assert any(kind == ("success" if right else "error") for kind, _ in shown)
+    assert any(kind == ("success" if right else "warning") for kind, _ in shown)
     reloaded = app("puzzles", as_learner=learner, mode="rated", puzzle=puzzle.id)
     assert not reloaded.exception, reloaded.exception
     assert reloaded.session_state["puzzle_current"].id == puzzle.id

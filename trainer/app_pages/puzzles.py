@@ -257,7 +257,8 @@ def puzzle_area() -> None:
     kind = puzzle.kind.value
 
     st.markdown(f"#### {tr(f'pz.ask_{kind}')}")
-    st.caption(tr(f"pz.how_{kind}"))
+    if asking:  # how to answer, while there is an answer to give (as lessons do)
+        st.caption(tr(f"pz.how_{kind}"))
     board = board_of(puzzle)
 
 
@@ -323,8 +324,9 @@ def puzzle_area() -> None:
 
     if retrying:
         assert result is not None and given is not None
-        st.error(tr("puzzles.wrong_hint_streak", streak=run.solved) if run.ends_with(False)
-                 else tr("puzzles.wrong_hint"))  # a streak ends at a first miss
+        st.warning(tr("puzzles.wrong_hint_streak", streak=run.solved) if run.ends_with(False)
+                   else tr("puzzles.wrong_hint"))  # a streak ends at a first miss; a miss
+        # with a try left is a warning, as in lessons
         st.info(red_suits(render(service.hint(puzzle, given, result.grade), lang)))
         if result.rated:
             st.caption(rating_line(result.rating.before.rating, result.rating.after.rating))
