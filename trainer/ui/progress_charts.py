@@ -144,7 +144,14 @@ def wrapped_label(text: str, width: int = 22) -> str:
     'who may take a card<br>(chi, pong, priority)'
     >>> wrapped_label("谁能拿牌（吃、扯、优先顺序）", 12)
     '谁能拿牌<br>（吃、扯、优<br>先顺序）'
+
+    Text with spaces (an English name with its Chinese term) breaks at spaces only, so the
+    term stays whole:
+
+    >>> wrapped_label("reading a wait (读下叫)")
+    'reading a wait<br>(读下叫)'
     """
+    spaced = " " in text
     def columns(part: str) -> int:
         return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in part)
 
@@ -155,7 +162,7 @@ def wrapped_label(text: str, width: int = 22) -> str:
             # the last place a line may end: after a space, or after a Chinese character
             # that opens nothing and is not followed by a mark that closes (、，。）)
             cuts = [i for i in range(len(line)) if line[i] == " " or (
-                columns(line[i]) == 2 and line[i] not in "（(" and
+                not spaced and columns(line[i]) == 2 and line[i] not in "（(" and
                 (line + char)[i + 1] not in CLOSING)]
             if cuts:
                 lines.append(line[:cuts[-1] + 1].rstrip())
