@@ -87,6 +87,27 @@ def test_a_typed_number_that_is_no_answer_is_said_and_not_graded(
     assert [row.correct for row in store.answers.rows(int(learner))] == [True]
 
 
+def test_a_run_of_right_answers_is_counted_per_drill(db: tuple[ProgressStore, str]) -> None:
+    """Walk 53: three right in the red drill, then the first right in the waits drill said
+    "连对 4 题". The count of right answers in a row starts again in another drill."""
+    _, learner = db
+    at = app("drills", as_learner=learner, drill="red")
+    for number in range(2):
+        item = at.session_state["drill_item"]
+        _answer(at, "drill-red", item.task, item.task.answer, f"{id(item)}-0")
+        assert at.session_state["drill_streak"] == number + 1
+    other = next(drill for drill in DRILLS if drill != "red")
+    at.query_params["drill"] = other
+    at.run()
+    item = at.session_state["drill_item"]
+    assert item.drill == other
+    _answer(at, f"drill-{other}", item.task, item.task.answer, f"{id(item)}-0")
+    assert at.session_state["drill_streak"] == 1
+    said = [m.value for m in at.markdown if m.value.startswith(":green[✓")]
+    assert len(said) == 1 and said[0].endswith(t("drills.right_fast", "en", seconds=0,
+                                                 streak=1).split("s.")[-1] + "]")
+
+
 @pytest.mark.parametrize("drill", DRILLS)
 def test_each_drill_records_right_and_wrong(db: tuple[ProgressStore, str], drill: str) -> None:
     """Right at once: recorded with its level, and the next item comes. Wrong: recorded, a hint

@@ -111,8 +111,11 @@ def drill_answered(drill: str, item_id: int, given: LessonAnswer) -> None:
     else:
         correct = task.is_correct(given)
     if correct and misses == 0:  # said above the next item: a toast in a corner went unseen
-        st.session_state.update(drill_last=(drill, seconds),
-                                drill_streak=int(st.session_state.get("drill_streak", 0)) + 1)
+        # the run of right answers is this drill's: another drill's does not carry over
+        before = int(st.session_state.get("drill_streak", 0)) \
+            if st.session_state.get("drill_streak_of") == drill else 0
+        st.session_state.update(drill_last=(drill, seconds), drill_streak=before + 1,
+                                drill_streak_of=drill)
         new_item(drill)
         return
     st.session_state.update(drill_last=None, drill_streak=0)
