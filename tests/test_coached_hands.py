@@ -3,6 +3,7 @@ learner's newest hands, read back and totalled on Progress."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -184,9 +185,18 @@ def test_the_points_lost_curve_keeps_its_line_inside_and_its_steps_apart(
     """The review's curve: every point under the top of its axis (walk 38 saw the line drawn
     above the last tick), the steps placed as far apart as the hand had them, not evenly, and
     the last point the total the summary says."""
+    import doctest
+    from dataclasses import replace
+
+    from trainer.play.coach_review import PricedHand
+    from trainer.ui import coach_view
     from trainer.ui.coach_view import points_lost_curve
 
-    for review in (r for r in reviews if r.points_lost > 0):
+    lost_some = [r for r in reviews if r.points_lost > 0]
+    longer = PricedHand(tuple(replace(d, step=d.step + 100 * copy) for copy in range(3)
+                              for d in lost_some[0].decisions))  # more decisions than ticks
+    assert len(longer.decisions) > 8
+    for review in [*lost_some, longer]:
         figure = points_lost_curve(review)
         line = figure.data[0]
         assert list(line.x) == [d.step for d in review.decisions]
@@ -194,6 +204,15 @@ def test_the_points_lost_curve_keeps_its_line_inside_and_its_steps_apart(
         assert low == 0 and max(line.y) < high
         lost = review.summary().param("lost")
         assert isinstance(lost, Points) and line.y[-1] == pytest.approx(lost.value)
+        ticks = list(figure.layout.xaxis.tickvals)  # walk 53: a label at every step ran
+        steps = [d.step for d in review.decisions]  # together on a phone
+        assert len(ticks) <= 8 and set(ticks) <= set(steps)
+        assert ticks[0] == steps[0] and ticks[-1] == steps[-1]
+        gap = (steps[-1] - steps[0]) / 7  # named steps at least a seventh of the span apart
+        assert all(b - a >= gap for a, b in itertools.pairwise(ticks))
+        assert figure.layout.xaxis.tickangle == 0
+    result = doctest.testmod(coach_view)
+    assert result.attempted >= 2 and result.failed == 0
 
 
 @pytest.mark.rule("R-CHI")

@@ -44,6 +44,32 @@ def step_buttons(step: int, steps: int, marked: Sequence[int], go: Callable[[int
                args=(target,), disabled=not marked or target == step)
 
 
+CURVE_TICKS = 8
+"""The most steps the points-lost curve names under its axis."""
+
+
+def spread_ticks(steps: Sequence[int], most: int = CURVE_TICKS) -> list[int]:
+    """The steps to name under the curve: the first and the last, and between them steps at
+    least a ``most``-th of the hand's span apart — two decisions a step apart (11, 12) drew
+    their labels over each other on a phone.
+
+    >>> spread_ticks([3, 11, 12, 14, 15, 16, 21, 22, 25, 26, 30])
+    [3, 11, 15, 21, 25, 30]
+    >>> spread_ticks([4])
+    [4]
+    """
+    if not steps:
+        return []
+    gap = (steps[-1] - steps[0]) / max(1, most - 1)
+    ticks = [steps[0]]
+    for step in steps[1:]:
+        if step - ticks[-1] >= gap:
+            ticks.append(step)
+    if ticks[-1] != steps[-1]:  # the last decision named, in place of one too near it
+        ticks[-1 if len(ticks) > 1 and steps[-1] - ticks[-1] < gap else len(ticks):] = [steps[-1]]
+    return ticks
+
+
 def points_lost_curve(priced: PricedHand) -> go.Figure:
     """Points lost so far, decision by decision (mistakes only: a loss within the noise adds
     nothing), each at the step of the hand it was made at."""
@@ -59,7 +85,10 @@ def points_lost_curve(priced: PricedHand) -> go.Figure:
     top = max(lost, default=0.0)
     figure.update_layout(height=220, margin={"l": 40, "r": 10, "t": 10, "b": 40},
                          xaxis_title=tr("coach.curve_x"), yaxis_title=tr("coach.curve_y"),
-                         xaxis={"tickmode": "array", "tickvals": steps},  # steps as far apart
+                         # steps as far apart as in the hand; at most 8 named, level (a
+                         # label at every step ran together on a phone, walk 53)
+                         xaxis={"tickmode": "array", "tickvals": spread_ticks(steps),
+                                "tickangle": 0},
                          yaxis={"range": [0, max(1.0, top * 1.2)]})  # as the hand: room above
     return figure
 
