@@ -1148,3 +1148,17 @@ def test_a_picture_with_piles_says_what_d_and_f_mean(name: str) -> None:
     table = picture(name)
     piles = any(seat.pile for seat in table.seats) or bool(table.my_pile)
     assert table.legend == pile_legend(piles)
+
+
+def test_a_red_sum_of_no_red_card_says_so() -> None:
+    """Walk 53, the red drill's working after a second miss: "红点：0 = 0". With no red card
+    the line says none carries red; otherwise the red cards' terms add up to the total."""
+    from trainer.engine.cards import parse_cards, red_total
+    from trainer.lessons.kinds.red import red_sum
+
+    black = tuple(parse_cards("3s Kc 10s"))
+    assert red_sum(black).key == "lesson.red_sum_none"
+    mixed = tuple(parse_cards("7h Kd 3s"))
+    said = red_sum(mixed)
+    assert said.key == "lesson.red_sum" and said.param("red") == red_total(mixed) == 8
+    assert render(said, "en").startswith("Red: 7♥ 7 + K♦ 1 = 8")

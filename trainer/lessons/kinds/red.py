@@ -26,7 +26,9 @@ def no_red(cards: tuple[Card, ...]) -> tuple[Message, ...]:
 
 def red_sum(cards: tuple[Card, ...]) -> Message:
     """"7♥ 7 + K♦ 1 = 8" over the cards that carry red (R-RED)."""
-    terms = " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red) or "0"
+    terms = " + ".join(f"{card.symbol} {card.red}" for card in cards if card.red)
+    if not terms:  # "Red: 0 = 0" said nothing: no card carries red
+        return Message.of("lesson.red_sum_none", ("R-RED",))
     return Message.of("lesson.red_sum", ("R-RED",), sum=terms, red=red_total(cards))
 
 
