@@ -87,6 +87,20 @@ def test_a_typed_number_that_is_no_answer_is_said_and_not_graded(
     assert [row.correct for row in store.answers.rows(int(learner))] == [True]
 
 
+def test_the_waits_drill_helps_without_asking_whose_card(db: tuple[ProgressStore, str]) -> None:
+    """Walk 53: the waits drill's help began "whose card is it? — nobody wins on their own
+    flip", a check its question gives nothing to make. A new learner gets the waits' own help
+    there, in both languages; the red drill keeps its skill's."""
+    _, learner = db
+    for lang in ("en", "zh"):
+        at = app("drills", as_learner=learner, drill="waits", lang=lang)
+        helped = [i.value for i in at.info]
+        assert any(t("guide.topic.full.waits", lang)[:20] in text for text in helped), helped
+        assert not any(t("guide.full.winning", lang)[:20] in text for text in helped)
+    red = app("drills", as_learner=learner, drill="red", lang="en")
+    assert any(t("guide.full.red", "en")[:20] in i.value for i in red.info)
+
+
 def test_a_run_of_right_answers_is_counted_per_drill(db: tuple[ProgressStore, str]) -> None:
     """Walk 53: three right in the red drill, then the first right in the waits drill said
     "连对 4 题". The count of right answers in a row starts again in another drill."""

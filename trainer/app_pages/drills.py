@@ -169,7 +169,8 @@ def drill_view(drill: str) -> None:
     skill = drill_skill(drill)
     if skill is not None and feedback is None and not misses:  # before an answer
         show_help(learner.id, skill, context="drill", key=f"drill-{drill}",
-                  item=f"{drill}:{item.level}:n{st.session_state.get('drill_nonce', 0)}")
+                  item=f"{drill}:{item.level}:n{st.session_state.get('drill_nonce', 0)}",
+                  topic=drill)  # a drill's own help where it has one (the waits: no "whose card")
     if feedback is not None:
         show_feedback(task, feedback, last_given, misses=misses)
     if feedback is Feedback.HINT:

@@ -96,12 +96,13 @@ TOPICS = {"red_needed": "red_needed", "deal_number": "deal_number",
           "move_discard": "move_discard", "move_chi": "move_chi", "move_pong": "move_pong",
           "move_lay": "move_lay", "move_pass": "move_pass", "move_special": "special",
           "special": "special", "fan": "fan", "share": "share",
-          "first_dealer": "first_dealer"}
+          "first_dealer": "first_dealer", "pick_waits": "waits", "waits": "waits"}
 """Level kinds whose reasoning is not their skill's method (issue 31's walk: a lay-down showed
 "who gets the card", a first discard "win first, then pong"), and the help they show instead
 (``guide.topic.full.*`` / ``guide.topic.nudge.*``, at the skill's level): a discard keeps its
 14-pairs, a lay-down trades what never pairs, a special win is told by colours and moment, the
-red a win needs and the cards dealt are facts the help must not state."""
+red a win needs and the cards dealt are facts the help must not state; a hand's waits (下叫)
+are read without asking whose card it is, which the question does not say."""
 
 
 def guide(skill: Skill, level: HintLevel, topic: str = "") -> Message | None:
