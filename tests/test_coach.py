@@ -947,3 +947,15 @@ def test_a_chi_worth_far_more_than_its_risk_is_advised() -> None:
     decision, advised = advice
     assert advised.move.kind is ActionKind.CHI and advised.why is not Advice.FOLD
     assert decision.best.action == advised.move
+
+
+def test_a_chance_under_one_percent_is_said_as_the_badge_says_it() -> None:
+    """Walk 53: Play's badge said "<1%" and the review "about 1% to deal in" of the same A♥
+    (0.6%). The words call a chance under 1% "under 1%" wherever the badge shows "<1%"."""
+    from trainer.coach.explain import risk_words
+    from trainer.ui.play_view import badge_percent
+
+    for chance in (0.0001, 0.004, 0.006, 0.0099, 0.01, 0.014, 0.05, 0.2):
+        tiny = risk_words(chance).key == "coach.risk_tiny"
+        assert tiny is (badge_percent(chance) == "<1%"), chance
+        assert (risk_words(chance, short=True).key == "coach.short_risk_tiny") is tiny

@@ -72,7 +72,7 @@ def risk_words(chance: float, *, proven: bool = False, short: bool = False) -> M
     key = "coach.short_risk" if short else "coach.risk"
     if proven:
         return Message.of(f"{key}_safe")
-    if round(chance * 100) == 0:
+    if chance * 100 < 1:  # as Play's badge says it ("<1%"): 0.6% is not "about 1%"
         return Message.of(f"{key}_tiny")
     return Message.of(key, percent=Amount(chance * 100))
 
