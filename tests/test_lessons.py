@@ -1162,3 +1162,26 @@ def test_a_red_sum_of_no_red_card_says_so() -> None:
     said = red_sum(mixed)
     assert said.key == "lesson.red_sum" and said.param("red") == red_total(mixed) == 8
     assert render(said, "en").startswith("Red: 7♥ 7 + K♦ 1 = 8")
+
+
+def test_most_waits_variants_make_the_colour_matter() -> None:
+    """Walk 53: five of eight waits-drill items were "all four of one rank", which practise the
+    partner only. Most variants now hold a card of the winning rank that falls short of the red
+    total (R-RED, R-WIN): measured about 4 in 5, asked here at least 3 in 5 of 120."""
+    import random
+
+    from trainer.engine.rules import RuleSet
+    from trainer.lessons.task import StepData
+
+    rng = random.Random(2026)
+    deciding = 0
+    for _ in range(120):
+        data = KINDS["pick_waits"].generate(rng, StepData({"plain": False,
+                                                           "rules": RuleSet().to_json()}))
+        task = KINDS["pick_waits"].build(StepData(dict(data)))
+        assert isinstance(task.answer, CardsAnswer)
+        choices = task.board.choices
+        rank = choices[min(task.answer.indices)].rank
+        deciding += any(c.rank == rank and i not in task.answer.indices
+                        for i, c in enumerate(choices))
+    assert deciding >= 72, deciding
