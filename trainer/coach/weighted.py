@@ -1,5 +1,6 @@
-"""Weighted means of the search's play-outs: each deal counts by its weight, the likelihood of
-its hidden hands given the table's history (R-READ) over the chance the sampler drew it.
+"""Weighted means of the search's play-outs: each deal counts by its weight, how likely the table
+makes its hidden hands — players keep their 14-pairs (R-PAIR14,
+:func:`~trainer.coach.deals.deal_log_weight`).
 
 One home for the mean and its standard error, so the search, a chi's cross-fitted discard
 (:mod:`~trainer.coach.chi_discards`) and a deal-in's price

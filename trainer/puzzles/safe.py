@@ -287,25 +287,17 @@ def _shown(line: Message) -> Message:
     return replace(line, key=TINY[line.key])
 
 
-def _riskiest(table: SafetyTable, card: Card, chance: Chance) -> DealInCount:
-    """The opponent most likely to win on ``card`` by the same reading as its chance (the passes
-    included, R-READ: one a pass proves it safe against is never named), with their count."""
-    counts = counts_for(table, card)
+def _riskiest(counts: tuple[DealInCount, ...], open_to: list[bool], chance: Chance) -> DealInCount:
+    """The opponent most likely to win on the card by the same reading as its chance (the passes
+    included, R-READ: one a pass proves it safe against — not ``open_to`` — is never named),
+    with their count."""
     against = chance.against or tuple(float(count.probability) for count in counts)
 
     def weight(i: int) -> tuple[float, bool, float, int]:
         # a sampled 0 ties: the visible count decides, never a pass
-        open_to = passed_twin(table, counts[i].opponent, card) is None
-        return against[i], open_to, float(counts[i].probability), -i
+        return against[i], open_to[i], float(counts[i].probability), -i
 
     return counts[max(range(len(counts)), key=weight)]
-
-
-def _open_to(table: SafetyTable, card: Card) -> int:
-    """How many opponents could still win on ``card``: some hand the visible cards leave them
-    wins on it, and no card of its rank and colour has passed them (R-SAFE, R-READ)."""
-    return sum(1 for count in counts_for(table, card)
-               if count.probability > 0 and passed_twin(table, count.opponent, card) is None)
 
 
 def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejection:
@@ -366,8 +358,13 @@ def build_hidden(table: SafetyTable, provenance: Provenance) -> Puzzle | Rejecti
                                       card=card, partner=rank_name(partner_rank(card.rank or 7)),
                                       threshold=table.rules.red_threshold))
         else:
-            worst = _riskiest(table, card, chance)
-            only = _open_to(table, card) == 1  # the others are proven safe against
+            counts = counts_for(table, card)
+            open_to = [passed_twin(table, count.opponent, card) is None for count in counts]
+            worst = _riskiest(counts, open_to, chance)
+            # "only from": every other opponent proven safe against, by the visible cards (no
+            # hand of theirs wins on it) or by a pass of its twin (R-SAFE, R-READ)
+            only = sum(count.probability > 0 and still for count, still
+                       in zip(counts, open_to, strict=True)) == 1
             details.append(Message.of("pz.line_risk_only" if only else "pz.line_risk",
                                       ("R-SAFE", "R-WIN"), card=card,
                                       percent=_percent(value),

@@ -92,11 +92,11 @@ def read_wait(data: StepData) -> Task:
         if not wrong:
             return Message.of(f"hint.read_wait_more{plain}", RULES, who=who, red_check=red_check)
         untapped = len(table.hand) - len(chosen)
-        return also_missed(open_words(chosen, wrong), 0 < len(safe - chosen) < untapped)
+        return also_missed(open_words(chosen, wrong, untapped),
+                           0 < len(safe - chosen) < untapped)
 
-    def open_words(chosen: frozenset[int], wrong: list[int]) -> Message:
+    def open_words(chosen: frozenset[int], wrong: list[int], untapped: int) -> Message:
         """What to ask again of a tapped card that may still win for the player."""
-        untapped = len(table.hand) - len(chosen)
         if len(wrong) == 1 and untapped == len(safe - chosen):  # naming it names the answer
             return Message.of(f"hint.read_wait_one_open{plain}", RULES, who=who,
                               red_check=red_check)
