@@ -19,10 +19,13 @@ def _plain(claim: OpenClaim) -> str:
     return "_plain" if claim.verdict.fan == 0 else ""
 
 
-def fan_from(judged: Verdict) -> Message:
+def fan_from(judged: Verdict) -> Message | int:
     """A winning verdict's fan with where it comes from (R-FAN): each laid set and special
     win of its count — in an open-hands table the winner's laid sets are in sight — and the
-    接地 cap where it applies (R-SPECIAL)."""
+    接地 cap where it applies (R-SPECIAL); 0 for a plain win, whose words (``_plain``) name no
+    fan."""
+    if judged.fan == 0:
+        return 0
     if judged.fan != judged.fan_uncapped:
         return Message.of("pz.fan_capped", fan=judged.fan, terms=fan_terms(judged),
                           uncapped=judged.fan_uncapped)
@@ -40,7 +43,7 @@ def why_open(table: SafetyTable, analyses: dict[Card, OpenAnalysis], dangerous: 
                           ("R-SAFE", "R-PAY", "R-FAN") if first.verdict.fan else ("R-SAFE", "R-PAY"),
                           dangerous=(dangerous[0],), card=dangerous[0],
                           seat=seat_words(first.seat, table.seat, table.rules.players),
-                          fan=fan_from(first.verdict) if first.verdict.fan else 0)
+                          fan=fan_from(first.verdict))
     claims: Message | None = None
     for card in sorted(dangerous, key=lambda c: c.index):
         claim = analyses[card].deal_in
@@ -69,5 +72,5 @@ def deal_in_line(table: SafetyTable, analysis: OpenAnalysis) -> Message:
         if judged.specials else Message.of("pz.how_red", pairs=pairs, red=judged.red)
     return Message.of(f"pz.open_deals_in_pairs{_plain(claim)}", rules, card=analysis.card,
                       seat=seat_words(claim.seat, table.seat, table.rules.players), how=how,
-                      fan=fan_from(judged) if judged.fan else 0,
+                      fan=fan_from(judged),
                       paid=judged.share * table.rules.payers)

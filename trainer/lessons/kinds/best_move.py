@@ -122,19 +122,22 @@ def beside_yours(view: PlayerView, decision: Decision, action: Action) -> Messag
 
 
 def yours(scene: TableScene, decision: Decision) -> Callable[[LessonAnswer], Message | None]:
-    """:func:`beside_yours` of the move an answer means at ``scene`` (none for a refused one)."""
-    def compared(given: LessonAnswer) -> Message | None:
-        action = judged_move(scene, given)
-        return beside_yours(scene.view, decision, action) if isinstance(action, Action) else None
-    return compared
+    """:func:`beside_yours` of the move an answer means at ``scene``."""
+    return _of_move(scene, lambda action: beside_yours(scene.view, decision, action))
 
 
 def tried(scene: TableScene, decision: Decision) -> Callable[[LessonAnswer], Message | None]:
     """:func:`~trainer.coach.explain.tried_words` of the move an answer means at ``scene``."""
-    def valued(given: LessonAnswer) -> Message | None:
+    return _of_move(scene, lambda action: tried_words(decision, action))
+
+
+def _of_move(scene: TableScene, words: Callable[[Action], Message | None]
+             ) -> Callable[[LessonAnswer], Message | None]:
+    """``words`` of the move an answer means at ``scene`` (none for a refused one)."""
+    def said(given: LessonAnswer) -> Message | None:
         action = judged_move(scene, given)
-        return tried_words(decision, action) if isinstance(action, Action) else None
-    return valued
+        return words(action) if isinstance(action, Action) else None
+    return said
 
 
 def _facts(reason: Message) -> tuple[tuple[str, object], ...]:
