@@ -639,15 +639,17 @@ def test_a_chi_is_explained_with_the_discard_it_owes() -> None:
 def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> None:
     """'4 unseen cards would pair a loose one' misleads where every pairing card leaves the red
     short, and 'ready … red 14 (a win needs 20)' where the wait brings the rest. A hand one card
-    from combined that is not ready says the red it could reach at most — with the red card of
-    the partner rank, and short; a ready hand short of the red says the winning card brings the
+    from combined that is not ready says the red it could reach at most — with the reddest
+    partner still unseen (a red one in sight cannot come), and short; a ready hand short of the red says the winning card brings the
     rest, and each of its waits does."""
+    from collections import Counter
+
     from trainer.coach.explain import READY, ready_words, red_words
-    from trainer.engine.cards import ALL_CARDS, red_total
+    from trainer.engine.cards import ALL_CARDS, deck, red_total
     from trainer.engine.combine import is_combined
 
     heuristic = HeuristicBot()
-    seen = {"short": 0, "ready": 0}
+    seen = {"short": 0, "ready": 0, "every red partner in sight": 0}
     for view in _learner_decisions(120, 30, lambda v, seed: heuristic.choose(
             v, random.Random(seed))):
         if view.phase is not Phase.DISCARD:
@@ -665,8 +667,10 @@ def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> N
                 loose = _rank(ready.param("loose"))  # the card it pairs, named, not "it"
                 assert loose + _rank(ready.param("partner")) == 14 and \
                     loose in {c.rank for c in rest}
+                unseen = Counter(deck(view.rules.jokers)) - Counter(view.visible_cards())
                 assert ready.param("reach") == max(red_total([*rest, c], melds)
-                                                   for c in pairing) < threshold
+                                                   for c in pairing if unseen[c]) < threshold
+                seen["every red partner in sight"] += not any(c.red and unseen[c] for c in pairing)
                 seen["short"] += 1
             if red.key == "coach.red_ready":
                 assert ready.key == READY and red_total(rest, melds) < threshold

@@ -40,14 +40,21 @@ def waits_after(view: PlayerView, hand: tuple[Card, ...], *, passed: bool = Fals
     result = waits(Position(hand, view.melds[view.seat], None, None, False, view.rules))
     if not result.ready:
         return UnseenWaits(False, (), 0)
-    seen = Counter(view.visible_cards())
+    unseen = unseen_copies(view, passed=passed)
+    cards = tuple(card for card in result.wins_on if unseen[card])
+    return UnseenWaits(True, cards, sum(unseen[card] for card in set(cards)))
+
+
+def unseen_copies(view: PlayerView, *, passed: bool = False) -> Counter[Card]:
+    """The copies of each card the viewer has not seen (R-PUBLIC): the deck less every card in
+    sight — the card on offer counted as unseen while the viewer may still claim it, unless
+    ``passed`` (R-WAIT)."""
+    unseen = Counter(deck(view.rules.jokers))
+    unseen.subtract(view.visible_cards())
     offered = None if passed else _claimable_offer(view)
     if offered is not None:
-        seen[offered] -= 1
-    everything = Counter(deck(view.rules.jokers))
-    cards = tuple(card for card in result.wins_on if seen[card] < everything[card])
-    left = sum(everything[card] - seen[card] for card in set(cards))
-    return UnseenWaits(True, cards, left)
+        unseen[offered] += 1
+    return +unseen
 
 
 def pairing_outs(view: PlayerView, hand: tuple[Card, ...]) -> int:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum, auto
 
-from trainer.analysis.unseen_waits import UnseenWaits, pairing_outs, waits_after
+from trainer.analysis.unseen_waits import UnseenWaits, pairing_outs, unseen_copies, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.fold import owed_discard
 from trainer.coach.search import Z95, Decision, OptionValue
-from trainer.engine.cards import Card, Suit, partner_rank, rank_name, red_total, red_value
+from trainer.engine.cards import Card, partner_rank, rank_name, red_total
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -87,32 +87,39 @@ def ready_words(view: PlayerView, hand: tuple[Card, ...], *, outs: bool,
     it, with the copies left; ready on cards all in sight; or not ready — with ``outs``, how
     many unseen cards would pair one of its loose cards. ``passed``: the option lets the card
     on offer go, so it is no longer to be had."""
-    return _ready_from(view, hand, waits_after(view, hand, passed=passed), outs=outs)
+    return _ready_from(view, hand, waits_after(view, hand, passed=passed), outs=outs,
+                       passed=passed)
 
 
 def _ready_from(view: PlayerView, hand: tuple[Card, ...], waiting: UnseenWaits, *,
-                outs: bool) -> Message:
+                outs: bool, passed: bool = False) -> Message:
     if waiting.ready:
         return Message.of(READY, cards=waiting.cards, left=waiting.copies_left) \
             if waiting.cards else Message.of("coach.waits_gone")
     if not outs:
         return Message.of("coach.not_ready")
-    short = _red_short_by_one(view, hand)
+    short = _red_short_by_one(view, hand, passed=passed)
     if short is not None:
         return short
     return Message.of("coach.not_ready_outs", outs=pairing_outs(view, hand))
 
 
-def _red_short_by_one(view: PlayerView, hand: tuple[Card, ...]) -> Message | None:
+def _red_short_by_one(view: PlayerView, hand: tuple[Card, ...], *, passed: bool
+                      ) -> Message | None:
     """A hand one card from combined that is still not ready: every card that would combine it
-    leaves the red short (R-WIN 2) — said with the most red it could reach, the red partner
-    included — rather than counting the cards that would pair its loose one."""
+    leaves the red short (R-WIN 2) — said with the most red it could reach, with the reddest
+    partner still unseen (a red partner in sight cannot come, R-PUBLIC) — rather than counting
+    the cards that would pair its loose one. None when no partner is unseen (the count, 0,
+    then says it) or the red is not what falls short."""
     counts = rank_counts(hand)
     if counts[0] or unpaired(counts) != 1:
         return None
     loose = next(rank for rank in range(1, 14) if lacks_partner(counts, rank))
     partner = partner_rank(loose)
-    reach = red_total(hand, view.melds[view.seat]) + red_value(partner, Suit.HEARTS)
+    coming = [card.red for card in unseen_copies(view, passed=passed) if card.rank == partner]
+    if not coming:
+        return None
+    reach = red_total(hand, view.melds[view.seat]) + max(coming)
     if reach >= view.rules.red_threshold:
         return None  # not ready for another reason (every partner in sight is said as ready)
     return Message.of("coach.not_ready_red", ("R-WIN", "R-RED"), partner=rank_name(partner),
