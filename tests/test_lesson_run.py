@@ -590,3 +590,47 @@ def test_a_chi_s_working_names_this_table_s_14_pair() -> None:
             assert card.rank + offer.rank == 14
             seen += 1
     assert seen >= 2
+
+
+def test_a_re_ask_is_stored_as_one_and_is_no_first_attempt_of_its_skill(
+        db: tuple[ProgressStore, str]) -> None:
+    """Walk 54: four of lesson 12's questions missed, their re-asks answered right, and three
+    questions later the hints said "you have mastered 吃、扯还是不要". A re-ask comes after the
+    level's working was shown: the lesson's stars count it, the skill's first attempts do not."""
+    from trainer.lessons.run import AGAIN
+    from trainer.mastery.skills import Skill
+    from trainer.practice.mastery_service import estimates, first_rows
+
+    store, learner = db
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "claim-or-pass")
+    runs = Runs(store, int(learner))
+    run, _ = runs.load(lesson)
+    missed = 0
+    stars = None
+    while stars is None:
+        item = run.plan[run.index]
+        if isinstance(lesson.steps[item.step], Question):
+            task = task_of(lesson, run)
+            wrong = next((MoveAnswer(kind, cards) for kind in ActionKind
+                          for cards in ((), *((i,) for i in range(len(task.board.hand))))
+                          if task.refusal(MoveAnswer(kind, cards)) is None
+                          and not task.is_correct(MoveAnswer(kind, cards))), None)
+            if missed < 4 and not item.again and wrong is not None:
+                missed += 1
+                runs.answer(lesson, run.index, wrong, 3.0)
+                run, _ = runs.load(lesson)
+                if not run.done:
+                    runs.reveal(lesson, run.index)
+            else:
+                runs.answer(lesson, run.index, task.answer, 3.0)
+        stars = runs.go_on(lesson, run.index)
+        run, _ = runs.load(lesson)
+    assert stars == 1
+    rows = store.answers.rows(int(learner), context="lesson")
+    again = [row for row in rows if row.mode == AGAIN]
+    assert len(again) == 4 and all(row.correct for row in again)
+    firsts = list(first_rows(rows))
+    assert not any(row.mode == AGAIN for row in firsts)
+    assert sum(not row.correct for row in firsts) == 4
+    claiming = next(e for e in estimates(store, int(learner)) if e.skill is Skill.CLAIMING)
+    assert not claiming.mastered and claiming.recent.count(False) == 4

@@ -22,6 +22,9 @@ from trainer.lessons.answers import LessonAnswer, answer_from_json, answer_to_js
 
 MAX_REASKS = 2
 """A step missed again and again is asked again at most this many times."""
+AGAIN = "again"
+"""The mode an answer to a re-ask (:attr:`PlanItem.again`) is stored with: the lesson's stars
+count it, a skill's first attempts do not (:func:`trainer.practice.mastery_service.first_rows`)."""
 
 
 class Feedback(StrEnum):

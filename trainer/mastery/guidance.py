@@ -47,8 +47,8 @@ stage 11 is opened); a nudge stays until the learner has shown the skill a few m
 
 SETTLED_OVER = 2 * FADE_AFTER
 """The first attempts a mastered skill is read over: at most one miss among its last ten. The
-estimate forgives early misses fast (a lesson's re-asks answered right after eight misses leave
-it at 99%), but a learner who missed half of a lesson minutes ago has not yet shown the skill
+estimate forgives early misses fast (eight misses, then right answers, can leave it at 99%),
+but a learner who missed half of a lesson minutes ago has not yet shown the skill
 settled, and "mastered" beside "7 of 15 right" reads as a contradiction."""
 
 

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 from trainer.engine.inputs import bounded_int
 from trainer.i18n import catalog, t
+from trainer.lessons.run import AGAIN
 from trainer.practice.import_limits import MAX_IMPORT_ROWS
 from trainer.store.lists import comma_names
 from trainer.store.progress_store import ProgressStore
@@ -33,7 +34,7 @@ TEXT_LIMITS = {"context": 32, "skill": 32, "item": 128, "rule_ids": 4000, "theme
 """The columns' own lengths (trainer.store.models), so a row fits on PostgreSQL as on SQLite;
 the lists (rule ids, themes) are stored whole and bounded like the long texts."""
 KNOWN_MODES = {"", "rated", "theme", "streak", "timed", "failed", "fresh", "practice", "new",
-               "review"}
+               "review", AGAIN}
 KEPT_PROBLEMS = 100
 """Bad rows named in a refusal (all are counted)."""
 

@@ -15,7 +15,7 @@ from trainer.i18n import render
 from trainer.lessons import Explain, Lesson, LessonRun, Question
 from trainer.lessons.answers import LessonAnswer, MoveAnswer
 from trainer.lessons.board import Board
-from trainer.lessons.run import Feedback, PlanItem
+from trainer.lessons.run import AGAIN, Feedback, PlanItem
 from trainer.lessons.task import Task
 from trainer.store.progress_store import KeptRun, ProgressStore
 
@@ -166,7 +166,7 @@ class Runs:
             question=f"{lesson.id} #{item.step + 1}: {asked(step, item, task)}",
             answer=task.answer_text(given), expected=task.answer_text(task.answer),
             correct=correct, seconds=seconds, rule_ids=task.rule_ids,
-            lesson_run=_kept(lesson, run))
+            mode=AGAIN if item.again else "", lesson_run=_kept(lesson, run))
         return None
 
     def reveal(self, lesson: Lesson, index: int) -> None:

@@ -20,6 +20,7 @@ from trainer.engine.messages import Message
 from trainer.lessons import Question, load_lessons
 from trainer.lessons.kinds.coached import kinds_of
 from trainer.lessons.kinds.move_cases import level_kind
+from trainer.lessons.run import AGAIN
 from trainer.mastery.bkt import MASTERED, Tracing
 from trainer.mastery.guidance import FADE_AFTER, SETTLED_OVER, known_well
 from trainer.mastery.skills import SKILLS, Answered, Skill, skills_of
@@ -130,12 +131,17 @@ two items in a row may share an id (a drill's is its size level): each row is a 
 def first_rows(rows: Iterable[AnswerRow]) -> Iterator[AnswerRow]:
     """The answers that are first attempts: not an answer again to the item just answered, nor
     to a puzzle answered before (a puzzle's id names one position: answered again from "My
-    misses" or a link it is practice, not a first try)."""
+    misses" or a link it is practice, not a first try), nor a lesson's re-ask (mode
+    :data:`AGAIN`: a level missed earlier in the run, asked again as a fresh variant after its
+    answer and working were shown — it shows the learner followed the working, which the
+    lesson's stars count, not what they knew: four misses of ten, re-asked and answered right,
+    read as mastered minutes later)."""
     previous: tuple[str, str] | None = None
     puzzles: set[str] = set()
     for row in rows:
         item = (row.context, row.item)
-        again = item == previous or (row.context == "puzzle" and row.item in puzzles)
+        again = item == previous or (row.context == "puzzle" and row.item in puzzles) or \
+            (row.context == "lesson" and row.mode == AGAIN)
         if not again or row.context not in RETRIED:
             yield row
         previous = item
