@@ -640,8 +640,8 @@ def test_the_words_say_when_red_not_pairs_stands_between_a_hand_and_a_win() -> N
     """'4 unseen cards would pair a loose one' misleads where every pairing card leaves the red
     short, and 'ready … red 14 (a win needs 20)' where the wait brings the rest. A hand one card
     from combined that is not ready says the red it could reach at most — with the reddest
-    partner still unseen (a red one in sight cannot come), and short; a ready hand short of the red says the winning card brings the
-    rest, and each of its waits does."""
+    partner still unseen (a red one in sight cannot come), and short; a ready hand short of
+    the red says the winning card brings the rest, and each of its waits does."""
     from collections import Counter
 
     from trainer.coach.explain import READY, ready_words, red_words

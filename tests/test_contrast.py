@@ -15,7 +15,7 @@ from trainer.analysis.table import table_from_view
 from trainer.bots import HeuristicBot
 from trainer.coach.contrast import DANGER_GAP, RED_GAP, RISK_GAP, contrast
 from trainer.engine import Position, waits
-from trainer.engine.cards import Card, deck
+from trainer.engine.cards import Card, deck, rank_name
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.replay import Replay
@@ -104,6 +104,19 @@ def _pairing_unseen(view: PlayerView, card: Card) -> int:
     return sum(4 - seen[14 - rank] for rank in loose)
 
 
+def _dead(view: PlayerView, kept_cards: list[Card]) -> set[int]:
+    """The ranks of kept cards without a 14-partner that no unseen card can pair, nor pong
+    where two alike are kept (counted here from the deck and the visible cards)."""
+    kept = Counter(c.rank for c in kept_cards if c.rank is not None)
+    unseen = Counter[int]()
+    for card, copies in _unseen(view).items():
+        unseen[card.rank or 0] += max(copies, 0)
+    loose = [rank for rank in range(1, 14) if kept[rank] > (
+        kept[rank] // 2 * 2 if rank == 7 else kept[14 - rank])]
+    return {rank for rank in loose
+            if not unseen[14 - rank] and (kept[rank] < 2 or not unseen[rank])}
+
+
 def _breaks_pair(hand: tuple[Card, ...], card: Card) -> bool:
     """Letting ``card`` go leaves one of its 14-partners without its pair (R-PAIR14)."""
     if card.rank is None:
@@ -163,6 +176,13 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
             if wider:
                 assert (reason.param("left"), reason.param("other_left")) == (left, other_left)
                 continue
+            dead_good = _dead(view, _without(view.hand, good))
+            dead_bad = _dead(view, _without(view.hand, bad))
+            dead = good.rank in dead_bad and len(dead_good) < len(dead_bad)
+            assert dead is (reason.key == "coach.contrast_dead")
+            if dead:  # a card nothing unseen can pair or pong goes before a pair is weighed
+                assert reason.param("partner") == rank_name(14 - (good.rank or 0))
+                continue
             pair = _breaks_pair(view.hand, bad) and not _breaks_pair(view.hand, good)
             assert pair is (reason.key == "coach.contrast_pair")
             if pair:
@@ -187,7 +207,8 @@ def test_each_reason_is_a_fact_of_the_two_discards_and_the_first_that_tells_them
         for action in discards:
             assert contrast(view, action, action) is None
     assert {"coach.contrast_pair", "coach.contrast_red", "coach.contrast_risk",
-            "coach.contrast_wait", "coach.contrast_outs", "danger"} <= set(seen)
+            "coach.contrast_wait", "coach.contrast_outs", "coach.contrast_dead",
+            "danger"} <= set(seen)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> list[Card]:

@@ -274,6 +274,7 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
     card: played on with everyone passing, it would say "nobody took your K♣" where the next
     decision shows the lower player's chi of it."""
     from trainer.engine.game.events import EventKind
+    from trainer.engine.sources import Source
     from trainer.lessons.table_tasks import TableScene, after_move, as_replayed
     from trainer.lessons.table_then import then_words
 
@@ -287,13 +288,30 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
                          if len(hand.replay.state_at(k).events) == len(after.state.events))
             assert after.state.events == hand.replay.state_at(steps).events
             words = then_words(after.state, after.seat, after.then)
+            let_by = [e for e in after.then
+                      if e.kind in (EventKind.TO_PILE, EventKind.FLIPPED_JOKER)]
+            if played.kind is not ActionKind.DISCARD:  # a pass or a claim: up to the next
+                # decision, what went by and what the others took is said (walk 54)
+                others = [e for e in after.then if e.seat not in (None, hand.seat) and e.kind in (
+                    EventKind.TAKE, EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER)]
+                assert (words is None) is (after.state.over or not (let_by or others)), words
+                if words is not None:
+                    said[words.key] += 1
+                    assert words.key.startswith("lesson.went_on") and \
+                        words.param("count") == len(let_by), words
+                    now = words.param("now")
+                    offer = after.state.offer
+                    assert isinstance(now, Message) and now.key == (
+                        "lesson.now_your_turn" if offer is None else
+                        f"lesson.now_{'discard' if offer.source is Source.DISCARD else 'flip'}"
+                        f"{'_you' if offer.seat == hand.seat else ''}")
+                continue
             if words is not None:
                 said[words.key] += 1
                 mine = {e.cards[0] for e in after.then
                         if e.kind is EventKind.DISCARD and e.seat == hand.seat}
                 taken = [e for e in after.then if e.kind is EventKind.TAKE and e.cards[0] in mine]
                 assert (words.key == "lesson.then_taken") is bool(taken), words
-                assert played.kind is ActionKind.DISCARD  # after another move: too much
                 offer = after.state.offer
                 if words.key != "lesson.then_taken" and offer is not None:  # "now you flip"
                     assert ("_you" in words.key) is (offer.seat == hand.seat)
@@ -301,6 +319,7 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
                         EventKind.TO_PILE, EventKind.FLIPPED_JOKER) and e.cards[0] not in mine]
                     assert words.param("count") == len(let_go), words  # never 2 for 1
     assert said["lesson.then_taken"] >= 3 and said["lesson.then_next"] >= 3
+    assert said["lesson.went_on"] + said["lesson.went_on_took"] >= 3, said
 
 
 @pytest.mark.rule("R-FLIP", "R-OWN-FLIP")

@@ -78,6 +78,30 @@ def pairing_outs(view: PlayerView, hand: tuple[Card, ...]) -> int:
     return sum(4 - seen[partner_rank(rank)] for rank in loose)
 
 
+def dead_ranks(view: PlayerView, hand: tuple[Card, ...] | list[Card]) -> frozenset[int]:
+    """The ranks of ``hand``'s loose cards that nothing still unseen can use: no copy of their
+    14-partner rank is unseen (R-PAIR14), and no copy of their own rank either where two alike
+    are held, so no 扯 pong can take them (R-PONG). Such a card can only leave the hand as a
+    discard — keeping it keeps the hand from ever being combined.
+
+    >>> from trainer.engine import RuleSet
+    >>> from trainer.engine.game.state import HandState
+    >>> from trainer.engine.game.view import view_of
+    >>> from trainer.engine.cards import parse_cards
+    >>> view = view_of(HandState.deal(7, RuleSet()), 0)
+    >>> dead_ranks(view, parse_cards("Kd Ah"))  # a K and an A: partners of each other
+    frozenset()
+    """
+    counts = rank_counts(hand)
+    unseen = Counter[int]()
+    for card, copies in unseen_copies(view).items():
+        if card.rank is not None:
+            unseen[card.rank] += copies
+    return frozenset(rank for rank in range(1, 14) if counts[rank] and
+                     lacks_partner(counts, rank) and not unseen[partner_rank(rank)] and
+                     (counts[rank] < 2 or not unseen[rank]))
+
+
 def _claimable_offer(view: PlayerView) -> Card | None:
     """The card on offer, when the learner could still win on it: another player's discard or
     flip, or their own flip at a table that allows it (R-OWN-FLIP)."""

@@ -7,7 +7,9 @@ deal in (点炮) — and the first on which the better option clearly wins is sa
 before the pairs (the lessons' first question): where the better card breaks a pair to be ready,
 readiness is the reason, and a pair it kept is no reason at all. Two ready hands are told apart
 by the unseen cards that would win, two hands not ready by the unseen cards that would pair a
-loose one (lesson 11: "two unseen cards beat one"). Right after readiness, the plan set from
+loose one (lesson 11: "two unseen cards beat one"). A card nothing unseen can pair or pong
+(every 14-partner in sight) has to go sometime: letting it go is said before a 14-pair is
+weighed. Right after readiness, the plan set from
 the deal (开局定打法): letting the last card of the other colour go keeps 全黑 or 全红 open.
 Between two ready hands, a card far likelier to deal in (:data:`DANGER_GAP`) is the reason
 before the waits: 点炮 pays for the whole table.
@@ -21,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from trainer.analysis.unseen_waits import pairing_outs, waits_after
+from trainer.analysis.unseen_waits import dead_ranks, pairing_outs, waits_after
 from trainer.coach.discard_facts import DiscardFacts, discard_facts
 from trainer.coach.expert import SAFER_BY
 from trainer.coach.explain import CLAIM_WORDS, move_words, open_colour, risk_words, why, why_discard
 from trainer.coach.fold import owed_discard
-from trainer.engine.cards import Card, rank_name, red_total
+from trainer.engine.cards import Card, partner_rank, rank_name, red_total
 from trainer.engine.combine import rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
@@ -279,6 +281,10 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if good.ready and bad.ready and _wider(good.waiting.copies_left, bad.waiting.copies_left):
         return Message.of("coach.contrast_wait", ("R-WAIT",), move=good.card, other=bad.card,
                           left=good.waiting.copies_left, other_left=bad.waiting.copies_left)
+    if _lets_dead_go(view, good, bad):
+        rank = good.card.rank or 0
+        return Message.of("coach.contrast_dead", ("R-PAIR14", "R-PONG"), move=good.card,
+                          other=bad.card, partner=rank_name(partner_rank(rank)))
     if bad.breaks_pair and not good.breaks_pair:
         return Message.of("coach.contrast_pair", ("R-PAIR14",), move=good.card,
                           other=bad.card)
@@ -296,6 +302,15 @@ def _reason(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> Message 
     if bad.chance - good.chance >= RISK_GAP:
         return _risk_reason(good, bad)
     return None
+
+
+def _lets_dead_go(view: PlayerView, good: DiscardFacts, bad: DiscardFacts) -> bool:
+    """``good`` lets go a card nothing unseen can use any more, which ``bad`` keeps, and keeps
+    fewer such cards (:func:`~trainer.analysis.unseen_waits.dead_ranks`): on the pools' best
+    discards, the option that does so was worth more in 78 pairs of 79, by 5.2 points on
+    average."""
+    kept_bad = dead_ranks(view, bad.kept)
+    return good.card.rank in kept_bad and len(dead_ranks(view, good.kept)) < len(kept_bad)
 
 
 def _risk_reason(good: DiscardFacts, bad: DiscardFacts) -> Message:

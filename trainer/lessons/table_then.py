@@ -11,6 +11,7 @@ from trainer.engine.game.events import Event, EventKind
 from trainer.engine.game.legal import wins
 from trainer.engine.game.state import HandState
 from trainer.engine.seats import Relation
+from trainer.engine.sources import Source
 from trainer.engine.win_rule import claim_wins
 
 
@@ -19,17 +20,18 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...], *,
     """What the table did after the learner's (``seat``'s) discard — ``then``, the events that
     led to ``state`` — in words: who took it, or that nobody did, the flips nobody could take
     (the engine lets them go by), and who flips the card now on offer — so the table shown
-    after an answer does not move on unexplained (R-FLIP, R-PRIORITY). Said only when the
-    learner's move was a discard that is the first thing told: after any other move the table
-    goes on to the learner's next decision, too much for one sentence. A flip of the learner's
+    after an answer does not move on unexplained (R-FLIP, R-PRIORITY); after any other move,
+    :func:`went_on_words`. A flip of the learner's
     own that would complete their hand is named as such, with the table rule that lets it go
     by (R-OWN-FLIP): a newcomer sees their winning card flipped and nothing said; another
     player's flip now on offer that the learner can win on is said to be one (R-WIN) — unless
     ``say_win`` is off, where the next question asks just that."""
     players = state.rules.players
     first = then[0] if then else None
-    if first is None or first.kind is not EventKind.DISCARD or first.seat != seat:
+    if first is None:
         return None
+    if first.kind is not EventKind.DISCARD or first.seat != seat:
+        return went_on_words(state, seat, then)
     mine = first.cards[0]
     taken = next((e for e in then if e.kind is EventKind.TAKE), None)
     if taken is not None and taken.seat is not None and taken.claim is not None and \
@@ -56,6 +58,52 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...], *,
     return Message.of(key, rules, card=mine, count=passed,
                       who=Message.of(f"seat.{who.value}"), offer=offer.card,
                       **({} if won is None else {"won": won.cards[0]}))
+
+
+def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message | None:
+    """What the table did after the learner's pass or claim, which goes on to their next
+    decision: how many cards nobody took went to the table, what the others took or laid face
+    up, and the card now offered, or the learner's turn (R-FLIP, R-CHI, R-PONG) — a newcomer
+    saw the stock fall from 17 to 5 and a new card on offer, and nothing said (walk 54). None
+    when the hand is over (its result is told) or nothing went by."""
+    if state.over:
+        return None
+    by = sum(event.kind in (EventKind.TO_PILE, EventKind.FLIPPED_JOKER) for event in then)
+    taken: dict[int, list[Card]] = {}
+    laid: dict[int, list[Card]] = {}
+    for event in then:
+        if event.seat is None or event.seat == seat or not event.cards:
+            continue
+        if event.kind is EventKind.TAKE:
+            taken.setdefault(event.seat, []).append(event.cards[0])
+        elif event.kind in (EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER):
+            laid.setdefault(event.seat, []).extend(event.cards)
+    players = state.rules.players
+    said = tuple(_since_seat(relation(other, seat, players), taken.get(other, []),
+                             laid.get(other, []))
+                 for other in sorted(taken.keys() | laid.keys(),
+                                     key=lambda other: (other - seat) % players))
+    if not by and not said:
+        return None
+    now = _now_words(state, seat)
+    if not said:
+        return Message.of("lesson.went_on", ("R-FLIP",), count=by, now=now)
+    return Message.of("lesson.went_on_took" if by else "lesson.went_on_only_took",
+                      ("R-FLIP", *SINCE_RULES), count=by, now=now,
+                      took=Message.of(f"lesson.went_took_{len(said)}", (),
+                                      **dict(zip("abc", said, strict=False))))
+
+
+def _now_words(state: HandState, seat: int) -> Message:
+    """The learner's decision the table went on to: a card offered, by whom and how, or their
+    own turn."""
+    offer = state.offer
+    if offer is None:
+        return Message.of("lesson.now_your_turn")
+    who = relation(offer.seat, seat, state.rules.players)
+    how = "discard" if offer.source is Source.DISCARD else "flip"
+    return Message.of(f"lesson.now_{how}{'_you' if who is Relation.YOU else ''}",
+                      who=Message.of(f"seat.{who.value}"), offer=offer.card)
 
 
 SINCE_RULES = ("R-CHI", "R-PONG", "R-KONG", "R-TOU", "R-FLIP-JOKER")

@@ -264,7 +264,7 @@ LOOK = {"coach.contrast_ready": "ready", "coach.contrast_ready_gone": "ready",
         "coach.contrast_all_black": "all_black", "coach.contrast_all_red": "all_red",
         "coach.contrast_risk": "risk", "coach.contrast_wait": "wait",
         "coach.contrast_pair": "pair", "coach.contrast_outs": "outs",
-        "coach.contrast_red": "red", "coach.contrast_red_ready": "red"}
+        "coach.contrast_dead": "dead", "coach.contrast_red": "red", "coach.contrast_red_ready": "red"}
 """The question of the lessons that sets the best discard apart from another
 (:func:`~trainer.coach.contrast.contrast`'s reason), as a hint's pointer (``hint.look_…``)."""
 
