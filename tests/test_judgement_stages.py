@@ -499,3 +499,25 @@ def test_a_later_discard_stage_never_draws_a_first_discard_of_the_plan_stage() -
         for _ in range(15):
             drawn = generate(rng, StepData(step.data))["moment"]
             assert not first_discard(moments[drawn]), (step.number, drawn)
+
+
+def test_a_first_try_s_gap_is_the_difference_of_the_figures_shown() -> None:
+    """Walk 54: "4.9 below the coach's best" beside +4.3 and −0.7 — the gap was the unrounded
+    means' difference. Said beside the two figures, it is theirs as shown, in both languages."""
+    import re
+
+    from trainer.coach.explain import tried_words
+
+    checked = 0
+    for move in pool(4)[:60]:
+        for option in move.decision.options[1:]:
+            said = tried_words(move.decision, option.action)
+            assert said is not None
+            for lang in ("en", "zh"):
+                text = render(said, lang, cite=False).replace("−", "-")
+                numbers = [float(n) for n in re.findall(r"[-+]?\d+\.\d", text)]
+                points, gap, best = numbers[-3:] if lang == "en" else \
+                    (numbers[-3], numbers[-1], numbers[-2])  # 比 … 少 {gap} 分
+                assert round(best - points, 1) == gap, text
+            checked += 1
+    assert checked >= 100

@@ -34,6 +34,17 @@ class Points:
     """Decimals shown (``0`` for a rating change, ``+12``)."""
 
 
+def points_gap(first: float, second: float) -> Points:
+    """The gap between two values in points as they are shown, each to :data:`POINT_DIGITS`
+    decimals — what a learner gets by subtracting the figures on the page (+4.3 and −0.7: 5.0,
+    not the 4.96 between the unrounded means, said 4.9 …).
+
+    >>> points_gap(4.26, -0.66).value
+    5.0
+    """
+    return Points(abs(round(first, POINT_DIGITS) - round(second, POINT_DIGITS)), signed=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Amount:
     """A measured number (a percentage, seconds, a rating), kept a number until the catalog

@@ -19,7 +19,7 @@ from trainer.coach.search import BUDGETS, Z95, Decision, OptionValue, evaluate, 
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.moves import same_move
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import POINT_DIGITS, Message, Percent, Points
+from trainer.engine.messages import Message, Percent, Points, points_gap
 
 
 @lru_cache(maxsize=64)
@@ -52,9 +52,9 @@ def coach_message(view: PlayerView) -> Message | None:
     played, other = _compared(decision, move, let_go)
     below = played if played.loss > 0 else other  # the gap is the lower one's loss
     # the gap between the figures as shown (−2.9 and −2.8: 0.1, not 0.15)
-    gap = abs(round(played.mean, POINT_DIGITS) - round(other.mean, POINT_DIGITS))
+    gap = points_gap(played.mean, other.mean)
     said = "" if why is Advice.BEST else "_" + why.value
-    if why is Advice.BEST and gap == 0:  # "next best −3.1" beside −3.1 read as a contradiction
+    if why is Advice.BEST and gap.value == 0:  # "next best −3.1" beside −3.1 read as a contradiction
         said = "_tie"
     elif why is Advice.SOUND and move.kind in CLAIM_WORDS:  # the claims' way, not the discards'
         said = "_sound_claim"
@@ -63,7 +63,7 @@ def coach_message(view: PlayerView) -> Message | None:
                       deals=decision.deals, move=move_words(move), points=Points(played.mean),
                       error=Points(Z95 * played.error, signed=False),
                       other=move_words(other.action), other_points=Points(other.mean),
-                      gap=Points(gap, signed=False),
+                      gap=gap,
                       gap_error=Points(Z95 * below.loss_error, signed=False))
 
 

@@ -36,7 +36,7 @@ from trainer.engine.game.moves import WINS, same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object
-from trainer.engine.messages import POINT_DIGITS, Message, Param, Points, message_from_json, message_to_json
+from trainer.engine.messages import Message, Param, Points, message_from_json, message_to_json, points_gap
 from trainer.play.coach_hint import coach_advice
 
 FORMAT = 1
@@ -84,7 +84,7 @@ class PricedDecision:
         (a summary adding these agrees with its items)."""
         chosen = self.decision.value_of(self.chosen)
         best = self.decision.best
-        return _shown_gap(best.mean, best.mean if chosen is None else chosen.mean)
+        return points_gap(best.mean, best.mean if chosen is None else chosen.mean)
 
     @property
     def followed_quick_look(self) -> bool:
@@ -291,8 +291,3 @@ def decision_line(priced: PricedDecision) -> Message:
     return Message.of(key, ("R-PAY",),
                       best=move_words(best.action), best_points=Points(best.mean),
                       lost=priced.shown_loss, **words)
-
-
-def _shown_gap(best: float, chosen: float) -> Points:
-    """The points lost as the two figures are shown (+2.0 and −1.1: 3.1, not 3.15 said 3.2)."""
-    return Points(abs(round(best, POINT_DIGITS) - round(chosen, POINT_DIGITS)), signed=False)

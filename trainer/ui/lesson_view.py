@@ -58,7 +58,8 @@ def show_explain(step: Explain, key: str) -> None:
 
 def coached_hands_line(losses: list[float]) -> str:
     """The points each reviewed hand lost, and their total (the lesson's level, Progress)."""
-    return tr("progress.coached_hands", count=len(losses), total=Points(sum(losses), signed=False),
+    key = "progress.coached_hands_one" if len(losses) == 1 else "progress.coached_hands"
+    return tr(key, count=len(losses), total=Points(sum(losses), signed=False),
               each=tr("list.sep").join(tr("progress.coached_hand", lost=Points(loss, signed=False))
                                        for loss in losses))
 
@@ -261,7 +262,9 @@ def show_feedback(task: Task, feedback: Feedback, given: LessonAnswer | None,
             if not (task.options and task.ways == 2):  # a yes-or-no hint only restates the
                 # answer beside it; a card's or a move's says what was wrong with the one given
                 st.markdown(red_suits(tr("lessons.hint", hint=_hint(task, given, lang))))
-        key = {0: "lessons.the_answer", 1: "lessons.the_answer_two_way" if task.ways == 2
+        two_way = "lessons.the_answer_two_moves" if task.shape is Shape.MOVE \
+            else "lessons.the_answer_two_way"  # the table shows every button: two are open
+        key = {0: "lessons.the_answer", 1: two_way if task.ways == 2
                else "lessons.the_answer_first_miss"}.get(misses, "lessons.the_answer_after_miss")
         st.info(red_suits(tr(key, answer=answer_words(task, task.answer))))
         beside = None if not misses or given is None or task.compared is None \

@@ -37,7 +37,7 @@ from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Points
+from trainer.engine.messages import Amount, points_gap
 from trainer.engine.win_rule import Special
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board
@@ -159,7 +159,8 @@ def _shown(value: object) -> object:
 def _best_move(kind: str, data: StepData) -> Task:
     move = moment_of(data, kind)
     if data.flag("first") and not first_discard(move):
-        raise TaskError("'first': the moment must be its player's first discard of the hand")
+        raise TaskError("'first': the moment must be its player's first discard of the hand, "
+                        "with half the stock or more still to come")
     plan = _plan(data)
     task = task_of_move(kind, move, first=data.flag("first"), plan=plan)
     if plan is not None and task.answer_class != plan:
@@ -223,7 +224,8 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
         if isinstance(action, Message):
             return action
         value = move.decision.value_of(action)
-        lost = Points(0.0 if value is None else value.loss, signed=False)
+        best_mean = move.decision.best.mean
+        lost = points_gap(best_mean, best_mean if value is None else value.mean)
         then = None if value is None else value.then
         if case == "all_black":  # the plan, before the cards (开局定打法, R-SPECIAL)
             view = scene.view
@@ -356,9 +358,13 @@ def best_claim(data: StepData) -> Task:
 
 
 def first_discard(move: BestMove) -> bool:
-    """The moment is its player's first discard of the hand."""
-    return not any(a.seat == move.seat and a.kind is ActionKind.DISCARD
-                   for a in move.replay.actions)
+    """The moment is its player's first discard of the hand, with at least half the stock still
+    to come: a discard the plan made from the deal decides (开局定打法, lesson 10). A player
+    who first discards late, the table half played (walk 54: stock 13 of 27, the lower player
+    down to one card), plays the table, not the deal — a later stage's question."""
+    if any(a.seat == move.seat and a.kind is ActionKind.DISCARD for a in move.replay.actions):
+        return False
+    return 2 * len(move.replay.state_at().stock) >= len(move.replay.state_at(0).stock)
 
 
 def _variant_of(kind: str) -> Callable[[random.Random, StepData], dict[str, Any]]:
