@@ -5,6 +5,7 @@ the engine (apply_table_action)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -12,12 +13,12 @@ from hypothesis import strategies as st
 
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.i18n import render
-from trainer.lessons import Feedback, LessonRun, Question, load_lessons
+from trainer.lessons import Feedback, Lesson, LessonRun, Question, load_lessons
 from trainer.lessons.answers import MoveAnswer
 from trainer.lessons.kinds.moves import construct_scene
-from trainer.lessons.run import MAX_REASKS
+from trainer.lessons.run import MAX_REASKS, PlanItem
 from trainer.lessons.table_tasks import after_move, apply_table_action, move_task, scene_of_task
-from trainer.lessons.task import StepData
+from trainer.lessons.task import StepData, Task
 from trainer.practice.lesson_service import Runs, task_of
 from trainer.store import ProgressStore
 
@@ -218,7 +219,6 @@ def test_four_shares_habit_at_a_table_of_three_is_hinted_by_the_count() -> None:
     """At a table of three, "three shares" (the four-player habit) is a miss of the count, not
     of the share: the hint asks for the count of shares at this table."""
     from trainer.lessons.answers import NumberAnswer
-    from trainer.lessons.task import Task
 
     step = next(s for s in LESSONS["three-players"].steps
                 if isinstance(s, Question) and s.kind == "pays")
@@ -237,7 +237,6 @@ def test_a_what_stops_it_question_never_hints_the_check_that_fails() -> None:
     tap next. A wrong win hears every check in order; a wrong reason hears why its own check
     passes."""
     from trainer.lessons.answers import ChoiceAnswer
-    from trainer.lessons.task import Task
 
     steps = [s for s in LESSONS["winning"].steps if isinstance(s, Question) and s.kind == "reason"]
     assert steps
@@ -540,33 +539,21 @@ def test_a_claim_with_one_other_move_is_a_two_way_question(
 
     store, learner = db
     lesson = next(lesson for lesson in load_lessons() if lesson.id == "claim-or-pass")
-    runs = Runs(store, int(learner))
-    run, _ = runs.load(lesson)
     seen: set[int] = set()
-    stars = None
-    while stars is None:  # to the lesson's end, where go_on returns its stars
-        step = lesson.steps[run.plan[run.index].step]
-        if isinstance(step, Question):
-            task = task_of(lesson, run)
-            assert task.shape is Shape.MOVE and task.moves is not None
-            wrong = next(
-                (MoveAnswer(kind, cards) for kind in ActionKind
-                 for cards in ((), *((i,) for i in range(len(task.board.hand))))
-                 if task.refusal(MoveAnswer(kind, cards)) is None
-                 and not task.is_correct(MoveAnswer(kind, cards))), None)
-            if wrong is not None and task.moves not in seen:
-                seen.add(task.moves)
-                runs.answer(lesson, run.index, wrong, 3.0)
-                run, _ = runs.load(lesson)
-                expected = Feedback.REVEALED if task.moves == 2 else Feedback.HINT
-                assert run.feedback is expected, (task.moves, run.feedback)
-                assert run.comes_back
-                if not run.done:
-                    runs.reveal(lesson, run.index)
-            else:
-                runs.answer(lesson, run.index, task.answer, 3.0)
-        stars = runs.go_on(lesson, run.index)
-        run, _ = runs.load(lesson)
+
+    def miss(item: PlanItem, task: Task) -> bool:
+        assert task.shape is Shape.MOVE and task.moves is not None
+        if task.moves in seen:
+            return False
+        seen.add(task.moves)
+        return True
+
+    def missed(run: LessonRun, task: Task) -> None:
+        expected = Feedback.REVEALED if task.moves == 2 else Feedback.HINT
+        assert run.feedback is expected, (task.moves, run.feedback)
+        assert run.comes_back
+
+    _walk(Runs(store, int(learner)), lesson, miss, missed)
     assert 2 in seen and any(ways > 2 for ways in seen), seen
 
 
@@ -603,28 +590,15 @@ def test_a_re_ask_is_stored_as_one_and_is_no_first_attempt_of_its_skill(
 
     store, learner = db
     lesson = next(lesson for lesson in load_lessons() if lesson.id == "claim-or-pass")
-    runs = Runs(store, int(learner))
-    run, _ = runs.load(lesson)
-    missed = 0
-    stars = None
-    while stars is None:
-        item = run.plan[run.index]
-        if isinstance(lesson.steps[item.step], Question):
-            task = task_of(lesson, run)
-            wrong = next((MoveAnswer(kind, cards) for kind in ActionKind
-                          for cards in ((), *((i,) for i in range(len(task.board.hand))))
-                          if task.refusal(MoveAnswer(kind, cards)) is None
-                          and not task.is_correct(MoveAnswer(kind, cards))), None)
-            if missed < 4 and not item.again and wrong is not None:
-                missed += 1
-                runs.answer(lesson, run.index, wrong, 3.0)
-                run, _ = runs.load(lesson)
-                if not run.done:
-                    runs.reveal(lesson, run.index)
-            else:
-                runs.answer(lesson, run.index, task.answer, 3.0)
-        stars = runs.go_on(lesson, run.index)
-        run, _ = runs.load(lesson)
+    missed: list[int] = []
+
+    def miss(item: PlanItem, task: Task) -> bool:
+        if len(missed) == 4 or item.again:
+            return False
+        missed.append(item.step)
+        return True
+
+    stars = _walk(Runs(store, int(learner)), lesson, miss)
     assert stars == 1
     rows = store.answers.rows(int(learner), context="lesson")
     again = [row for row in rows if row.mode == AGAIN]
@@ -634,3 +608,38 @@ def test_a_re_ask_is_stored_as_one_and_is_no_first_attempt_of_its_skill(
     assert sum(not row.correct for row in firsts) == 4
     claiming = next(e for e in estimates(store, int(learner)) if e.skill is Skill.CLAIMING)
     assert not claiming.mastered and claiming.recent.count(False) == 4
+
+
+def _walk(runs: Runs, lesson: Lesson, miss: Callable[[PlanItem, Task], bool],
+          missed: Callable[[LessonRun, Task], None] | None = None) -> int:
+    """A lesson run to its end, through the learner's service: each question where ``miss``
+    says so (and a legal wrong move exists) answered wrong — ``missed`` then sees the run — and
+    its answer taken; every other answered right. The stars it ends with."""
+    run, _ = runs.load(lesson)
+    while True:
+        item = run.plan[run.index]
+        if isinstance(lesson.steps[item.step], Question):
+            task = task_of(lesson, run)
+            wrong = _legal_miss(task)
+            if wrong is not None and miss(item, task):
+                runs.answer(lesson, run.index, wrong, 3.0)
+                run, _ = runs.load(lesson)
+                if missed is not None:
+                    missed(run, task)
+                if not run.done:
+                    runs.reveal(lesson, run.index)
+            else:
+                runs.answer(lesson, run.index, task.answer, 3.0)
+        stars = runs.go_on(lesson, run.index)
+        if stars is not None:
+            return stars
+        run, _ = runs.load(lesson)
+
+
+def _legal_miss(task: Task) -> MoveAnswer | None:
+    """A move the rules allow at the task's table and that is not right (None: every legal
+    move is right)."""
+    return next((MoveAnswer(kind, cards) for kind in ActionKind
+                 for cards in ((), *((i,) for i in range(len(task.board.hand))))
+                 if task.refusal(MoveAnswer(kind, cards)) is None
+                 and not task.is_correct(MoveAnswer(kind, cards))), None)
