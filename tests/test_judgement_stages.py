@@ -291,20 +291,33 @@ def test_the_table_after_a_coached_move_is_the_hand_as_it_went_on() -> None:
             let_by = [e for e in after.then
                       if e.kind in (EventKind.TO_PILE, EventKind.FLIPPED_JOKER)]
             if played.kind is not ActionKind.DISCARD:  # a pass or a claim: up to the next
-                # decision, what went by and what the others took is said (walk 54)
+                # decision, what went by, what the others took and the moment now (walk 54, 55)
                 others = [e for e in after.then if e.seat not in (None, hand.seat) and e.kind in (
                     EventKind.TAKE, EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER)]
-                assert (words is None) is (after.state.over or not (let_by or others)), words
-                if words is not None:
-                    said[words.key] += 1
-                    assert words.key.startswith("lesson.went_on") and \
-                        words.param("count") == len(let_by), words
-                    now = words.param("now")
-                    offer = after.state.offer
-                    assert isinstance(now, Message) and now.key == (
-                        "lesson.now_your_turn" if offer is None else
-                        f"lesson.now_{'discard' if offer.source is Source.DISCARD else 'flip'}"
-                        f"{'_you' if offer.seat == hand.seat else ''}")
+                drew = [e.cards[0] for e in after.then
+                        if e.kind is EventKind.DRAW and e.seat == hand.seat and e.cards]
+                assert (words is None) is (after.state.over or not (let_by or others or drew))
+                if words is None:
+                    continue
+                said[words.key] += 1
+                now = words.param("now") if words.key.startswith("lesson.went_on") else words
+                if now is not words:
+                    assert words.param("count") == len(let_by), words
+                offer = after.state.offer
+                if offer is None:
+                    expected = "lesson.now_their_turn" if after.state.to_act != hand.seat else \
+                        "lesson.now_your_turn_drew" if drew else "lesson.now_your_turn"
+                else:
+                    how = "discard" if offer.source is Source.DISCARD else "flip"
+                    mine = offer.seat == hand.seat
+                    can_win = not mine and claim_wins(
+                        after.state.hands[hand.seat], after.state.melds[hand.seat], offer.card,
+                        offer.dealer_first_discard, after.state.rules.red_threshold)
+                    expected = f"lesson.now_{how}" + ("_you" if mine else "_win" if can_win
+                                                      else "")
+                assert isinstance(now, Message) and now.key == expected, (words, expected)
+                if drew and now.key == "lesson.now_your_turn_drew":
+                    assert now.param("card") == drew[-1]
                 continue
             if words is not None:
                 said[words.key] += 1
@@ -521,3 +534,41 @@ def test_a_first_try_s_gap_is_the_difference_of_the_figures_shown() -> None:
                 assert round(best - points, 1) == gap, text
             checked += 1
     assert checked >= 100
+
+
+@pytest.mark.rule("R-FLIP", "R-WIN", "R-PONG")
+def test_after_a_claim_or_pass_the_moment_now_is_said_as_the_table_shows_it() -> None:
+    """Walk 55: after a pass, "now it is your turn" where the lower player had just chi'd and was
+    to discard; a card the learner could win on offered and not said; a pong's drawn card never
+    named. Every claim and pass of lesson 12's moments says the moment now as the table is."""
+    from trainer.lessons.table_tasks import TableScene, after_move
+    from trainer.lessons.table_then import then_words
+
+    said = Counter[str]()
+    for players in (4, 3):
+        for move in pool(players, "best_claim"):
+            scene = TableScene(move.replay.state_at(), move.seat)
+            for action in scene.state.legal_actions():
+                if action.kind is ActionKind.DISCARD:
+                    continue
+                after = after_move(scene, action)
+                words = then_words(after.state, after.seat, after.then)
+                if words is None:
+                    continue
+                now = words.param("now") if words.key.startswith("lesson.went_on") else words
+                assert isinstance(now, Message)
+                said[now.key] += 1
+                state, seat = after.state, after.seat
+                offer = state.offer
+                if offer is None:
+                    assert (now.key == "lesson.now_their_turn") is (state.to_act != seat)
+                    if now.key == "lesson.now_your_turn_drew":
+                        assert now.param("card") in state.hands[seat]
+                elif offer.seat != seat:
+                    can_win = claim_wins(state.hands[seat], state.melds[seat], offer.card,
+                                         offer.dealer_first_discard, state.rules.red_threshold)
+                    assert now.key.endswith("_win") is can_win, (now, offer)
+                for lang in ("en", "zh"):
+                    assert render(words, lang, cite=False)
+    assert {"lesson.now_your_turn_drew", "lesson.now_their_turn", "lesson.now_flip",
+            "lesson.now_flip_win"} <= set(said), said

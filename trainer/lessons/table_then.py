@@ -65,7 +65,8 @@ def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Messa
     decision: how many cards nobody took went to the table, what the others took or laid face
     up, and the card now offered, or the learner's turn (R-FLIP, R-CHI, R-PONG) — a newcomer
     saw the stock fall from 17 to 5 and a new card on offer, and nothing said (walk 54). None
-    when the hand is over (its result is told) or nothing went by."""
+    when the hand is over (its result is told) or nothing happened; only the moment now after
+    a pong whose draw is all that happened."""
     if state.over:
         return None
     by = sum(event.kind in (EventKind.TO_PILE, EventKind.FLIPPED_JOKER) for event in then)
@@ -83,9 +84,13 @@ def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Messa
                              laid.get(other, []))
                  for other in sorted(taken.keys() | laid.keys(),
                                      key=lambda other: (other - seat) % players))
-    if not by and not said:
+    drawn = next((event.cards[0] for event in then
+                  if event.kind is EventKind.DRAW and event.seat == seat and event.cards), None)
+    if not by and not said and drawn is None:
         return None
-    now = _now_words(state, seat)
+    now = _now_words(state, seat, drawn)
+    if not by and not said:
+        return now
     if not said:
         return Message.of("lesson.went_on", ("R-FLIP",), count=by, now=now)
     return Message.of("lesson.went_on_took" if by else "lesson.went_on_only_took",
@@ -94,15 +99,25 @@ def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Messa
                                       **dict(zip("abc", said, strict=False))))
 
 
-def _now_words(state: HandState, seat: int) -> Message:
-    """The learner's decision the table went on to: a card offered, by whom and how, or their
-    own turn."""
+def _now_words(state: HandState, seat: int, drawn: Card | None) -> Message:
+    """The moment the table went on to: a card offered — by whom, how, and whether the learner
+    can win on it (R-WIN) —, the learner's turn (after a stock card ``drawn``, named: a pong's
+    draw, R-PONG), or another player's turn to discard (after their chi or pong)."""
     offer = state.offer
+    players = state.rules.players
     if offer is None:
+        if state.to_act != seat:
+            return Message.of("lesson.now_their_turn", who=Message.of(
+                f"seat.{relation(state.to_act, seat, players).value}"))
+        if drawn is not None:
+            return Message.of("lesson.now_your_turn_drew", ("R-PONG",), card=drawn)
         return Message.of("lesson.now_your_turn")
-    who = relation(offer.seat, seat, state.rules.players)
+    who = relation(offer.seat, seat, players)
     how = "discard" if offer.source is Source.DISCARD else "flip"
-    return Message.of(f"lesson.now_{how}{'_you' if who is Relation.YOU else ''}",
+    if who is Relation.YOU:
+        return Message.of(f"lesson.now_{how}_you", offer=offer.card)
+    win = "_win" if wins(state, seat, offer) else ""  # never left unsaid under the table
+    return Message.of(f"lesson.now_{how}{win}", ("R-WIN",) if win else (),
                       who=Message.of(f"seat.{who.value}"), offer=offer.card)
 
 
