@@ -63,8 +63,8 @@ def then_words(state: HandState, seat: int, then: tuple[Event, ...], *,
 def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Message | None:
     """What the table did after the learner's pass or claim, which goes on to their next
     decision: how many cards nobody took went to the table, what the others took or laid face
-    up, and the card now offered, or the learner's turn (R-FLIP, R-CHI, R-PONG) — a newcomer
-    saw the stock fall from 17 to 5 and a new card on offer, and nothing said (walk 54). None
+    up, and the card now offered, or the learner's turn (R-FLIP, R-CHI, R-PONG) — else the
+    stock falls by a dozen and a new card is offered with nothing said. None
     when the hand is over (its result is told) or nothing happened; only the moment now after
     a pong whose draw is all that happened."""
     if state.over:

@@ -360,8 +360,8 @@ def best_claim(data: StepData) -> Task:
 def first_discard(move: BestMove) -> bool:
     """The moment is its player's first discard of the hand, with at least half the stock still
     to come: a discard the plan made from the deal decides (开局定打法, lesson 10). A player
-    who first discards late, the table half played (walk 54: stock 13 of 27, the lower player
-    down to one card), plays the table, not the deal — a later stage's question."""
+    who first discards late, the table half played (a player down to one card), plays the
+    table, not the deal — a later stage's question."""
     if any(a.seat == move.seat and a.kind is ActionKind.DISCARD for a in move.replay.actions):
         return False
     return 2 * len(move.replay.state_at().stock) >= len(move.replay.state_at(0).stock)
