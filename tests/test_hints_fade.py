@@ -13,7 +13,7 @@ from tests.apptest_helpers import app
 from trainer.i18n import render, t
 from trainer.lessons import Question, load_lessons
 from trainer.mastery.bkt import MASTERED
-from trainer.mastery.guidance import FADE_AFTER, HintLevel, guide, hint_level, raised
+from trainer.mastery.guidance import FADE_AFTER, FULL_BELOW, HintLevel, guide, hint_level, raised
 from trainer.mastery.skills import SKILLS, Skill
 from trainer.practice.guidance_service import ask_more, help_at, lesson_skill, mastery_of
 from trainer.store import ProgressStore
@@ -283,3 +283,20 @@ def test_a_skill_mastered_in_a_few_answers_keeps_a_nudge(db: tuple[ProgressStore
     assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE
     master(store, learner, count=FADE_AFTER)
     assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NONE
+
+
+def test_two_misses_among_the_last_five_keep_the_full_hint(db: tuple[ProgressStore, str]) -> None:
+    """Walk 55: four misses in the first five claim questions, then one right, and the hint
+    shrank to a nudge — the estimate had climbed to 0.62. Two misses or more among the last
+    five first tries keep the full help; one keeps a nudge."""
+    store, learner_text = db
+    learner = int(learner_text)
+    where = {"context": "drill", "item": "red:1:n5"}
+    for n, right in enumerate((False, False, True, False, True)):
+        store.answers.record(learner, context="drill", item=f"red:1:v{n}", question="q",
+                             answer="a" if right else "b", expected="a", correct=right,
+                             seconds=2.0, skill="drill:red", level=1)
+    assert mastery_of(store, learner)[Skill.RED] >= FULL_BELOW  # the estimate alone: a nudge
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.FULL
+    master(store, learner, count=3)  # one miss left among the last five
+    assert help_at(store, learner, Skill.RED, **where).level is HintLevel.NUDGE

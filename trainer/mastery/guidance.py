@@ -81,9 +81,19 @@ def hint_level(mastery: float, *, recent: Sequence[bool] = (),
 
     >>> hint_level(0.97, recent=(True, False)), hint_level(0.97, attempts=3)
     (<HintLevel.NUDGE: 1>, <HintLevel.NUDGE: 1>)
+
+    Two misses or more among the last :data:`FADE_AFTER` keep the full hint, whatever the
+    estimate: it climbs past :data:`FULL_BELOW` after a right answer or two (0.62 after miss,
+    miss, right, miss, right), and a learner still missing one question in two is still
+    learning the method the full hint gives.
+
+    >>> hint_level(0.62, recent=(False, False, True, False, True))
+    <HintLevel.FULL: 2>
     """
     if known_well(mastery, recent=recent, attempts=attempts):
         return HintLevel.NONE
+    if list(recent[-FADE_AFTER:]).count(False) >= 2:
+        return HintLevel.FULL
     return HintLevel.NUDGE if mastery >= FULL_BELOW else HintLevel.FULL
 
 
