@@ -15,7 +15,7 @@ from trainer.engine.cards import Card, partner_rank, rank_name, red_total
 from trainer.engine.combine import lacks_partner, rank_counts, unpaired
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, Message, Points, points_gap
+from trainer.engine.messages import Amount, Message, Points
 from trainer.engine.win_rule import Special, colour_flags, single_colour
 
 
@@ -298,5 +298,5 @@ def tried_words(decision: Decision, action: Action) -> Message | None:
     if value is None or action == best.action:
         return None
     return Message.of("coach.first_try", ("R-PAY",), given=move_words(action),
-                      points=Points(value.mean), gap=points_gap(best.mean, value.mean),
+                      points=Points(value.mean), gap=decision.shown_loss(action),
                       best=move_words(best.action), best_points=Points(best.mean))

@@ -37,6 +37,7 @@ from trainer.engine.errors import Dou14Error
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.moves import WINS, distinct_moves, same_move
 from trainer.engine.game.view import PlayerView
+from trainer.engine.messages import Points, points_gap
 
 BUDGETS = {"hint": 192, "expert": 384, "review": 768}
 """Deals per option: the coach's hint in Play (quick), the expert bot, the review after a hand —
@@ -97,6 +98,13 @@ class Decision:
         another card of its rank and colour)."""
         return next((option for option in self.options if option.action == action), None) or \
             next((option for option in self.options if same_move(option.action, action)), None)
+
+    def shown_loss(self, action: Action) -> Points:
+        """How far ``action``'s mean is below the best's, as the two figures are shown
+        (:func:`~trainer.engine.messages.points_gap`: the gap a learner gets by subtracting
+        them); 0 for a move the decision did not weigh."""
+        value, best = self.value_of(action), self.best.mean
+        return points_gap(best, best if value is None else value.mean)
 
     def is_mistake(self, action: Action) -> bool:
         """Losing ≥ :data:`MISTAKE_POINTS`, with a 95% interval that excludes 0."""

@@ -36,7 +36,7 @@ from trainer.engine.game.moves import WINS, same_move
 from trainer.engine.game.replay import Replay
 from trainer.engine.game.view import PlayerView
 from trainer.engine.inputs import stored_object
-from trainer.engine.messages import Message, Param, Points, message_from_json, message_to_json, points_gap
+from trainer.engine.messages import Message, Param, Points, message_from_json, message_to_json
 from trainer.play.coach_hint import coach_advice
 
 FORMAT = 1
@@ -82,9 +82,7 @@ class PricedDecision:
     def shown_loss(self) -> Points:
         """The points lost as the review shows them: the gap between the two figures as shown
         (a summary adding these agrees with its items)."""
-        chosen = self.decision.value_of(self.chosen)
-        best = self.decision.best
-        return points_gap(best.mean, best.mean if chosen is None else chosen.mean)
+        return self.decision.shown_loss(self.chosen)
 
     @property
     def followed_quick_look(self) -> bool:

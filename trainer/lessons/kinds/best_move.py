@@ -37,7 +37,7 @@ from trainer.engine import Message, Relation, relation
 from trainer.engine.cards import red_total
 from trainer.engine.game.actions import Action, ActionKind
 from trainer.engine.game.view import PlayerView
-from trainer.engine.messages import Amount, points_gap
+from trainer.engine.messages import Amount
 from trainer.engine.win_rule import Special
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.board import Board
@@ -224,8 +224,7 @@ def task_of_move(kind: str, move: BestMove, *, first: bool = False,
         if isinstance(action, Message):
             return action
         value = move.decision.value_of(action)
-        best_mean = move.decision.best.mean
-        lost = points_gap(best_mean, best_mean if value is None else value.mean)
+        lost = move.decision.shown_loss(action)
         then = None if value is None else value.then
         if case == "all_black":  # the plan, before the cards (开局定打法, R-SPECIAL)
             view = scene.view

@@ -22,7 +22,7 @@ from trainer.engine import Message, relation, verdict_messages
 from trainer.engine.game.actions import Action
 from trainer.engine.game.hand_parts import Phase
 from trainer.engine.game.moves import WINS
-from trainer.engine.messages import Points, points_gap
+from trainer.engine.messages import Points
 from trainer.lessons.answers import LessonAnswer, MoveAnswer, Shape
 from trainer.lessons.kinds._shared import offer_words, read_pool
 from trainer.lessons.kinds.best_move import decision_reasons, tried, yours
@@ -108,8 +108,7 @@ def coached_move(data: StepData) -> Task:
         if coached.is_win:
             return Message.of("hint.move_missed_win", ("R-WIN",))
         value = decision.value_of(action)
-        best_mean = decision.best.mean
-        lost = points_gap(best_mean, best_mean if value is None else value.mean)
+        lost = decision.shown_loss(action)
         return Message.of("hint.coached_lost", RULES, lost=lost,
                           mistake=Points(MISTAKE_POINTS, signed=False),
                           after=why(scene.view, action, None if value is None else value.then,
@@ -128,7 +127,7 @@ def coached_move(data: StepData) -> Task:
                           ("R-PAY",), given=move_words(action), points=Points(value.mean),
                           best=move_words(best), best_points=Points(decision.best.mean),
                           mistake=Points(MISTAKE_POINTS, signed=False),
-                          gap=points_gap(decision.best.mean, value.mean),
+                          gap=decision.shown_loss(action),
                           error=Points(Z95 * value.loss_error, signed=False))
 
     return Task("coached_move", Shape.MOVE, board, answer,
