@@ -5,6 +5,8 @@ unexplained."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from trainer.engine import Message, relation
 from trainer.engine.cards import Card
 from trainer.engine.game.events import Event, EventKind
@@ -70,20 +72,7 @@ def went_on_words(state: HandState, seat: int, then: tuple[Event, ...]) -> Messa
     if state.over:
         return None
     by = sum(event.kind in (EventKind.TO_PILE, EventKind.FLIPPED_JOKER) for event in then)
-    taken: dict[int, list[Card]] = {}
-    laid: dict[int, list[Card]] = {}
-    for event in then:
-        if event.seat is None or event.seat == seat or not event.cards:
-            continue
-        if event.kind is EventKind.TAKE:
-            taken.setdefault(event.seat, []).append(event.cards[0])
-        elif event.kind in (EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER):
-            laid.setdefault(event.seat, []).extend(event.cards)
-    players = state.rules.players
-    said = tuple(_since_seat(relation(other, seat, players), taken.get(other, []),
-                             laid.get(other, []))
-                 for other in sorted(taken.keys() | laid.keys(),
-                                     key=lambda other: (other - seat) % players))
+    said = _others_moves(then, seat, state.rules.players)
     drawn = next((event.cards[0] for event in then
                   if event.kind is EventKind.DRAW and event.seat == seat and event.cards), None)
     if not by and not said and drawn is None:
@@ -130,23 +119,30 @@ def since_words(state: HandState, seat: int, since: int) -> Message | None:
     R-PONG, R-KONG), a lay-down (R-TOU) or a flipped joker nobody took (R-FLIP-JOKER) — so that
     a hand played decision by decision does not jump from one table to the next unexplained;
     None when nobody did (the piles show what was let go)."""
-    players = state.rules.players
+    said = _others_moves([event for event in state.events if event.step > since], seat,
+                         state.rules.players)
+    if not said:
+        return None
+    return Message.of(f"lesson.since_{len(said)}", SINCE_RULES, **dict(zip("abc", said, strict=False)))
+
+
+def _others_moves(events: Iterable[Event], seat: int, players: int) -> tuple[Message, ...]:
+    """What each other player took (R-CHI, R-PONG, R-KONG) or laid face up (R-TOU,
+    R-FLIP-JOKER) in ``events``, one message a player, in turn order from ``seat``'s lower
+    player (:func:`since_words`, :func:`went_on_words`)."""
     taken: dict[int, list[Card]] = {}
     laid: dict[int, list[Card]] = {}
-    for event in state.events:
-        if event.step <= since or event.seat is None or event.seat == seat or not event.cards:
+    for event in events:
+        if event.seat is None or event.seat == seat or not event.cards:
             continue
         if event.kind is EventKind.TAKE:
             taken.setdefault(event.seat, []).append(event.cards[0])
         elif event.kind in (EventKind.LAY_DOWN, EventKind.FLIPPED_JOKER):
             laid.setdefault(event.seat, []).extend(event.cards)
-    said = tuple(_since_seat(relation(other, seat, players), taken.get(other, []),
+    return tuple(_since_seat(relation(other, seat, players), taken.get(other, []),
                              laid.get(other, []))
                  for other in sorted(taken.keys() | laid.keys(),
                                      key=lambda other: (other - seat) % players))
-    if not said:
-        return None
-    return Message.of(f"lesson.since_{len(said)}", SINCE_RULES, **dict(zip("abc", said, strict=False)))
 
 
 def _since_seat(who: Relation, taken: list[Card], laid: list[Card]) -> Message:
